@@ -1,0 +1,20 @@
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from clubs.demo import load_demo
+
+
+class Command(BaseCommand):
+    help = "Loads (or refreshes) the demo club and prints the organizer's login."
+
+    def handle(self, *args, **options):
+        if not settings.DEBUG:
+            raise CommandError("The demo has a published password: load it only with DEBUG on.")
+        demo = load_demo()
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo loaded: {demo['club'].name}.\n"
+                f"Log in at http://127.0.0.1:8000/login/ as "
+                f"{demo['username']} / {demo['password']}"
+            )
+        )

@@ -1,0 +1,72 @@
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    founded = models.PositiveSmallIntegerField(_("founded (year)"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("clubs:club-detail", args=[self.slug])
+
+
+class Player(models.Model):
+    """A person who plays; may have a login (organizers do)."""
+
+    name = models.CharField(_("name"), max_length=120)
+    email = models.EmailField(_("email"), blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("login"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self):
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", _("member")
+        ORGANIZER = "organizer", _("organizer")
+
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=16, choices=Role, default=Role.MEMBER)
+    since = models.DateField(_("member since"), default=timezone.localdate)
+
+    class Meta:
+        ordering = ["club", "player__name"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "club"], name="one_membership_per_club"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} – {self.club} ({self.get_role_display()})"

@@ -1,0 +1,32 @@
+"""Reads for the clubs pages. Each returns everything its page needs in a fixed
+number of queries."""
+
+from django.db.models import Count, Q, QuerySet
+
+from clubs.models import Club, Membership
+
+
+def club_list() -> QuerySet[Club]:
+    return Club.objects.annotate(member_count=Count("memberships")).order_by("name")
+
+
+def club_members(*, club: Club) -> QuerySet[Membership]:
+    return club.memberships.select_related("player").order_by("player__name")
+
+
+def clubs_organized_by(*, user) -> QuerySet[Club]:
+    """The clubs a user may run: every club for a superuser, else where they organize."""
+    clubs = club_list()
+    if user.is_superuser:
+        return clubs
+    return clubs.filter(
+        Q(memberships__player__user=user) & Q(memberships__role=Membership.Role.ORGANIZER)
+    )
+
+
+def is_organizer(*, user, club: Club) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return club.memberships.filter(player__user=user, role=Membership.Role.ORGANIZER).exists()

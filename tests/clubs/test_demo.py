@@ -1,0 +1,34 @@
+import pytest
+from django.core.management import CommandError, call_command
+
+from clubs.models import Club, Membership, Player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def development(settings):
+    settings.DEBUG = True
+
+
+def test_demo_is_refused_in_production(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="only with DEBUG on"):
+        call_command("load_demo")
+    assert not Club.objects.exists()
+
+
+def test_demo_has_the_knickerbocker_club_with_twelve_members_and_an_organizer():
+    call_command("load_demo")
+    club = Club.objects.get(slug="knickerbocker")
+    assert (club.name, club.city, club.founded) == ("Knickerbocker Whist Club", "New York", 1909)
+    assert club.memberships.count() >= 12
+    assert club.memberships.filter(role=Membership.Role.ORGANIZER, player__user__isnull=False)
+
+
+def test_loading_the_demo_twice_duplicates_nothing(capsys):
+    call_command("load_demo")
+    counts = (Club.objects.count(), Player.objects.count(), Membership.objects.count())
+    call_command("load_demo")
+    assert (Club.objects.count(), Player.objects.count(), Membership.objects.count()) == counts
+    assert "organizer / knock-1909" in capsys.readouterr().out

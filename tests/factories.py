@@ -1,0 +1,43 @@
+import factory
+from django.contrib.auth import get_user_model
+
+from clubs.models import Club, Membership, Player
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("correct horse battery")
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    slug = factory.Sequence(lambda n: f"club-{n}")
+    city = "Vienna"
+    founded = 1950
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Faker("name")
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    player = factory.SubFactory(PlayerFactory)
+    club = factory.SubFactory(ClubFactory)
+
+
+class OrganizerFactory(MembershipFactory):
+    role = Membership.Role.ORGANIZER
+    player = factory.SubFactory(PlayerFactory, user=factory.SubFactory(UserFactory))

@@ -1,0 +1,62 @@
+"""The German catalogue is complete, and the compiled .mo matches the .po."""
+
+import ast
+import gettext
+from pathlib import Path
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+def read_po(path):
+    """(msgid, msgid_plural, msgstrs, flags) for each entry of a .po file."""
+    entries, entry, field = [], None, None
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        if not line.strip():
+            if entry and entry["msgid"]:
+                entries.append(entry)
+            entry, field = None, None
+            continue
+        entry = entry or {"msgid": "", "plural": None, "msgstr": {}, "flags": ""}
+        if line.startswith("#,"):
+            entry["flags"] += line[2:]
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"'):
+            text = ast.literal_eval(line)
+            if field[0] == "msgstr":
+                entry["msgstr"][field[1]] += text
+            else:
+                entry[field[0]] += text
+        else:
+            keyword, text = line.split(" ", 1)
+            text = ast.literal_eval(text)
+            if keyword == "msgid":
+                field = ("msgid",)
+                entry["msgid"] = text
+            elif keyword == "msgid_plural":
+                field = ("plural",)
+                entry["plural"] = text
+            else:
+                index = int(keyword[7:-1]) if "[" in keyword else 0
+                field = ("msgstr", index)
+                entry["msgstr"][index] = text
+    return entries
+
+
+def test_every_german_message_is_translated():
+    entries = read_po(LOCALE / "de/LC_MESSAGES/django.po")
+    assert len(entries) > 30
+    untranslated = [e["msgid"] for e in entries if not all(e["msgstr"].values())]
+    fuzzy = [e["msgid"] for e in entries if "fuzzy" in e["flags"]]
+    assert untranslated == []
+    assert fuzzy == []
+
+
+def test_compiled_catalogue_matches_the_po_file():
+    with open(LOCALE / "de/LC_MESSAGES/django.mo", "rb") as compiled:
+        catalogue = gettext.GNUTranslations(compiled)
+    for entry in read_po(LOCALE / "de/LC_MESSAGES/django.po"):
+        if entry["plural"]:
+            assert catalogue.ngettext(entry["msgid"], entry["plural"], 1) == entry["msgstr"][0]
+        else:
+            assert catalogue.gettext(entry["msgid"]) == entry["msgstr"][0], entry["msgid"]
