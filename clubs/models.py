@@ -70,3 +70,30 @@ class Membership(models.Model):
 
     def __str__(self):
         return f"{self.player} – {self.club} ({self.get_role_display()})"
+
+
+class ClubNight(models.Model):
+    """An evening of parties at a club. Its settings are copied onto each party."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="nights"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"), default=timezone.localdate)
+    confirmation_required = models.BooleanField(
+        _("opponent confirms each hand"),
+        default=True,
+        help_text=_("A hand entered at one seat counts once the other side confirms it."),
+    )
+    ruleset = models.CharField(_("rules"), max_length=40, default="classic")
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("club night")
+        verbose_name_plural = _("club nights")
+
+    def __str__(self):
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def get_absolute_url(self):
+        return reverse("clubs:night-detail", args=[self.club.slug, self.pk])

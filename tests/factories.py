@@ -41,3 +41,14 @@ class MembershipFactory(factory.django.DjangoModelFactory):
 class OrganizerFactory(MembershipFactory):
     role = Membership.Role.ORGANIZER
     player = factory.SubFactory(PlayerFactory, user=factory.SubFactory(UserFactory))
+
+
+def start_party(format="two", players=2, seed=1909, **options):
+    """A party between new club members, seats drawn with a fixed seed."""
+    from random import Random
+
+    from scoring.services import party_start
+
+    club = ClubFactory()
+    members = [MembershipFactory(club=club).player for _ in range(players)]
+    return party_start(club=club, format=format, players=members, rng=Random(seed), **options)

@@ -1,0 +1,204 @@
+"""A party and its hands, as stored. The rules live in the pure core; these rows
+only remember what was entered, by whom, and what the core made of it."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Party(models.Model):
+    """Hands played until one side reaches the target (German "Partie")."""
+
+    class Format(models.TextChoices):
+        TWO = "two", _("two players")
+        ROTATION = "rotation", _("three players in rotation")
+        CHOUETTE = "chouette", _("chouette")
+        PARTNERS = "partners", _("partnership")
+
+    class Status(models.TextChoices):
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    club = models.ForeignKey(
+        "clubs.Club", verbose_name=_("club"), on_delete=models.PROTECT, related_name="parties"
+    )
+    night = models.ForeignKey(
+        "clubs.ClubNight",
+        verbose_name=_("club night"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="parties",
+    )
+    label = models.CharField(_("label"), max_length=120, blank=True)
+    format = models.CharField(_("format"), max_length=16, choices=Format, default=Format.TWO)
+    # The rules as they were when the party started (`scoring.rules.Rules.as_dict`),
+    # so later changes to a club's rules never rewrite history.
+    rules = models.JSONField(_("rules"))
+    target = models.PositiveSmallIntegerField(_("target"), default=100)
+    status = models.CharField(_("status"), max_length=16, choices=Status, default=Status.RUNNING)
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=1)
+    confirmation_required = models.BooleanField(_("opponent confirms each hand"), default=True)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        verbose_name = _("party")
+        verbose_name_plural = _("parties")
+
+    def __str__(self):
+        return self.label or f"{self.get_format_display()} #{self.pk}"
+
+    def get_absolute_url(self):
+        return reverse("scoring:party-detail", args=[self.pk])
+
+
+class Seat(models.Model):
+    """A player's place in a party, with the secret link that opens it."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(
+        "clubs.Player", verbose_name=_("player"), on_delete=models.PROTECT, related_name="seats"
+    )
+    # The side whose column the seat scores in: 0/1 (two players, partnerships,
+    # chouette box 0 and team 1) or 0/1/2 (rotation, each player his own account).
+    side = models.PositiveSmallIntegerField(_("side"))
+    # The seat's number in the core's terms: draw order within the party.
+    position = models.PositiveSmallIntegerField(_("position"))
+    token = models.CharField(max_length=64, unique=True)
+
+    class Meta:
+        ordering = ["party", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["party", "position"], name="one_seat_per_position"),
+            models.UniqueConstraint(fields=["party", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} @ {self.party}"
+
+    def get_absolute_url(self):
+        return reverse("scoring:table", args=[self.token])
+
+
+class Hand(models.Model):
+    """One deal (German "Spiel"): how it ended and what it scored.
+
+    For partnerships, ``number`` is the round and ``table`` the table within it.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        VOID = "void", _("void")
+
+    class Ending(models.TextChoices):
+        KNOCK = "knock", _("knock")
+        GIN = "gin", _("gin")
+        BIG_GIN = "big_gin", _("big gin")
+        NO_GAME = "no_game", _("no game")
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    table = models.PositiveSmallIntegerField(_("table"), default=1)
+    status = models.CharField(_("status"), max_length=16, choices=Status)
+    ending = models.CharField(_("ending"), max_length=16, choices=Ending)
+    dealer = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    knocker = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    defender = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    knocker_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
+    defender_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Optional details: the cards as tapped, the up-card (Oklahoma) and the
+    # director's rulings of seed 000 § 14 (missing cards, too many cards, …).
+    details = models.JSONField(default=dict, blank=True)
+    # What the rules engine made of it.
+    kind = models.CharField(max_length=16, blank=True)
+    points = models.PositiveSmallIntegerField(default=0)
+    winner = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # A disputed hand keeps the other side's version here, for the table to compare.
+    counter = models.JSONField(null=True, blank=True)
+    entered_by = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    confirmed_by = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["party", "number", "table"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["party", "number", "table"], name="one_hand_per_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(ending="no_game") | Q(knocker__isnull=False, defender__isnull=False),
+                name="knock_names_both_players",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.party} – hand {self.number}"
+
+    @property
+    def counts(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+
+class AuditRecord(models.Model):
+    """Append-only: every entry, confirmation, correction and void of a party."""
+
+    class Action(models.TextChoices):
+        START = "start", _("party started")
+        ENTER = "enter", _("hand entered")
+        CONFIRM = "confirm", _("hand confirmed")
+        DISPUTE = "dispute", _("hand disputed")
+        CORRECT = "correct", _("hand corrected")
+        VOID = "void", _("hand voided")
+        RESOLVE = "resolve", _("dispute resolved")
+        LINK = "link", _("seat link reissued")
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="audit")
+    hand = models.ForeignKey(
+        Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit"
+    )
+    action = models.CharField(max_length=16, choices=Action)
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    address = models.GenericIPAddressField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    # The client's idempotency key: a double-tapped submit is recorded once.
+    key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("audit record")
+        verbose_name_plural = _("audit records")
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.get_action_display()}"

@@ -1,0 +1,487 @@
+"""Writes for parties and hands, one transaction each.
+
+Every write locks the party row first, so two phones entering at the same moment
+are handled one after the other: the second sees the first's hand and confirms it,
+disputes it, or is told it is stale. Nothing is ever half-written.
+"""
+
+import secrets
+from dataclasses import asdict, dataclass, field
+from random import Random
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring import errors
+from scoring.deal import draw_cards, order_by_draw
+from scoring.hands import score_hand
+from scoring.melds import arrange, best_discard, lay_off
+from scoring.models import AuditRecord, Hand, Party, Seat
+from scoring.rules import RULESETS, Rules
+from scoring.settlement import PartyOver, partnership_rules
+from scoring.sheet import party_state
+
+KNOCKS = (Hand.Ending.KNOCK, Hand.Ending.GIN, Hand.Ending.BIG_GIN)
+FORMAT_SIZES = {
+    Party.Format.TWO: (2,),
+    Party.Format.ROTATION: (3,),
+    Party.Format.CHOUETTE: (3, 4, 5, 6),
+    Party.Format.PARTNERS: (4, 6),
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a table says about a hand: how it ended and the deadwood counts.
+
+    ``knocker`` is a seat position; ``details`` holds the cards, the up-card and
+    the director's rulings (seed 000 § 14) when given.
+    """
+
+    ending: str
+    knocker: int | None = None
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+    details: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def new_token() -> str:
+    """An unguessable seat link: 256 bits from the operating system's generator."""
+    return secrets.token_urlsafe(32)
+
+
+@transaction.atomic
+def party_start(
+    *,
+    club,
+    format: str,
+    players: list,
+    rules: Rules | str = "classic",
+    night=None,
+    confirmation_required: bool = True,
+    label: str = "",
+    rng: Random | None = None,
+    user=None,
+) -> Party:
+    """Starts a party: the players draw cards for seats and the first deal
+    (seed 000: the lower card deals; for three, chouette and partnerships the draw
+    decides who sits out, who is the box, and the teams)."""
+    rules = RULESETS[rules] if isinstance(rules, str) else rules
+    if len({p.pk for p in players}) != len(players):
+        raise errors.EntryError("A player can only take one seat in a party.")
+    if len(players) not in FORMAT_SIZES[format]:
+        sizes = " or ".join(str(n) for n in FORMAT_SIZES[format])
+        raise errors.EntryError(f"This format is played by {sizes} players, not {len(players)}.")
+    if format == Party.Format.PARTNERS:
+        rules = partnership_rules(rules, len(players) // 2)
+    rng = rng or Random(secrets.randbits(64))
+    draws = draw_cards([p.pk for p in players], rng)
+    order = order_by_draw(draws)  # best card first
+    by_pk = {p.pk: p for p in players}
+    party = Party.objects.create(
+        club=club,
+        night=night,
+        label=label,
+        format=format,
+        rules=rules.as_dict(),
+        target=rules.target,
+        confirmation_required=confirmation_required,
+        first_dealer=1,
+    )
+    sides = _sides(format, len(order))
+    Seat.objects.bulk_create(
+        Seat(party=party, player=by_pk[pk], side=sides[i], position=i, token=new_token())
+        for i, pk in enumerate(order)
+    )
+    # Two players: the higher card (position 0, side 0) is forehand, so side 1 deals.
+    # Partnerships: the low team (side 1) deals the first round.
+    AuditRecord.objects.create(
+        party=party,
+        action=AuditRecord.Action.START,
+        user=user,
+        after={"draws": {str(by_pk[pk]): str(draws[pk]) for pk in order}, "rules": rules.as_dict()},
+    )
+    return party
+
+
+def _sides(format: str, count: int) -> list[int]:
+    if format == Party.Format.ROTATION:
+        return [0, 1, 2]
+    if format == Party.Format.CHOUETTE:
+        return [0] + [1] * (count - 1)
+    if format == Party.Format.PARTNERS:
+        return [0] * (count // 2) + [1] * (count // 2)
+    return [0, 1]
+
+
+def result_from_cards(
+    rules: Rules, *, knocker: int, knocker_cards, defender_cards, up_card=None
+) -> Result:
+    """The result of a hand from the cards shown: the knocker's ten (eleven: big gin,
+    or a knock with the discard still in hand) and the defender's ten. The defender
+    lays off onto the knocker's melds unless the knocker has gin (seed 000 § 10,
+    seed 002 "Gin"), or ``layoff_on_gin`` allows it."""
+    if len(knocker_cards) == 11:
+        whole = arrange(knocker_cards, rules)
+        if whole.points == 0:
+            arrangement, ending = whole, Hand.Ending.BIG_GIN
+        else:
+            _, arrangement = best_discard(knocker_cards, rules)
+            ending = Hand.Ending.GIN if arrangement.points == 0 else Hand.Ending.KNOCK
+    else:
+        arrangement = arrange(knocker_cards, rules)
+        ending = Hand.Ending.GIN if arrangement.points == 0 else Hand.Ending.KNOCK
+    if ending == Hand.Ending.KNOCK or rules.layoff_on_gin:
+        defence = lay_off(arrangement.melds, defender_cards, rules)
+    else:
+        defence = arrange(defender_cards, rules)
+    details = {
+        "knocker_cards": [str(c) for c in knocker_cards],
+        "defender_cards": [str(c) for c in defender_cards],
+        "knocker_melds": [[str(c) for c in meld] for meld in arrangement.melds],
+        "laid_off": [str(c) for c in getattr(defence, "laid_off", ())],
+    }
+    if up_card is not None:
+        details["up_card"] = str(up_card)
+    return Result(ending, knocker, arrangement.points, defence.points, details)
+
+
+RULINGS = (
+    "knocker_missing_cards",
+    "defender_missing_cards",
+    "defender_too_many_cards",
+    "illegal_knock_accepted",
+)
+
+
+def _score(party: Party, table, result: Result) -> dict:
+    """What the rules engine makes of a result: winner position, points, kind."""
+    if result.ending == Hand.Ending.NO_GAME:
+        return {"kind": "no_game", "points": 0, "winner": None, "defender": None}
+    if result.knocker not in table.players:
+        raise errors.NotYourHand("The knocker must be one of the two players at this table.")
+    (defender,) = set(table.players) - {result.knocker}
+    rules = Rules.from_dict(party.rules)
+    rulings = {k: result.details[k] for k in RULINGS if result.details.get(k)}
+    limit = None
+    if rules.oklahoma and result.details.get("up_card"):
+        from scoring.cards import parse_card
+
+        limit = rules.knock_limit_for(parse_card(result.details["up_card"]).value)
+    score = score_hand(
+        rules,
+        knocker_points=result.knocker_deadwood,
+        defender_points=result.defender_deadwood,
+        gin=result.ending == Hand.Ending.GIN,
+        big_gin=result.ending == Hand.Ending.BIG_GIN,
+        knock_limit=limit,
+        **rulings,
+    )
+    winner = {"knocker": result.knocker, "defender": defender}.get(score.winner)
+    return {"kind": score.kind, "points": score.points, "winner": winner, "defender": defender}
+
+
+def _locked_state(party_id: int):
+    """Locks the party (every write to it queues here) and loads its state."""
+    party = Party.objects.select_for_update().get(pk=party_id)
+    seats = list(party.seats.select_related("player").order_by("position"))
+    hands = list(party.hands.select_related("winner").order_by("number", "table"))
+    return party_state(party, seats, hands)
+
+
+def _snapshot(hand: Hand) -> dict:
+    return {
+        "number": hand.number,
+        "table": hand.table,
+        "status": hand.status,
+        "ending": hand.ending,
+        "knocker": hand.knocker.position if hand.knocker else None,
+        "knocker_deadwood": hand.knocker_deadwood,
+        "defender_deadwood": hand.defender_deadwood,
+        "details": hand.details,
+        "kind": hand.kind,
+        "points": hand.points,
+        "winner": hand.winner.position if hand.winner else None,
+    }
+
+
+def _same(hand: Hand, result: Result) -> bool:
+    """Two entries agree when they say the same thing about the hand; the cards
+    behind a count need not have been tapped on both phones."""
+    knocker = hand.knocker.position if hand.knocker else None
+    rulings = {k: hand.details.get(k) for k in RULINGS if hand.details.get(k)}
+    theirs = {k: result.details.get(k) for k in RULINGS if result.details.get(k)}
+    return (hand.ending, knocker, hand.knocker_deadwood, hand.defender_deadwood, rulings) == (
+        result.ending,
+        result.knocker,
+        result.knocker_deadwood,
+        result.defender_deadwood,
+        theirs,
+    )
+
+
+def _apply(hand: Hand, state, result: Result, scored: dict) -> None:
+    seat = {s.position: s for s in state.seats}
+    hand.ending = result.ending
+    hand.knocker = seat.get(result.knocker)
+    hand.defender = seat.get(scored["defender"])
+    hand.knocker_deadwood = result.knocker_deadwood
+    hand.defender_deadwood = result.defender_deadwood
+    hand.details = result.details
+    hand.kind = scored["kind"]
+    hand.points = scored["points"]
+    hand.winner = seat.get(scored["winner"])
+
+
+def _audit(
+    state, hand, action, *, seat=None, user=None, address=None, key=None, before=None, reason=""
+):
+    AuditRecord.objects.create(
+        party=state.party,
+        hand=hand,
+        action=action,
+        seat=seat,
+        user=user,
+        address=address,
+        key=key,
+        before=before,
+        after=_snapshot(hand) if hand else None,
+        reason=reason,
+    )
+
+
+def _finish_if_over(party_id: int) -> None:
+    state = _state(party_id)
+    if state.finished and state.party.status != Party.Status.FINISHED:
+        Party.objects.filter(pk=party_id).update(
+            status=Party.Status.FINISHED, finished_at=timezone.now()
+        )
+    elif not state.finished and state.party.status == Party.Status.FINISHED:
+        # A correction can reopen a party that had been settled.
+        Party.objects.filter(pk=party_id).update(status=Party.Status.RUNNING, finished_at=None)
+
+
+def _state(party_id: int):
+    party = Party.objects.get(pk=party_id)
+    seats = list(party.seats.select_related("player").order_by("position"))
+    hands = list(party.hands.select_related("winner").order_by("number", "table"))
+    return party_state(party, seats, hands)
+
+
+def _replayed(key: str | None) -> AuditRecord | None:
+    return AuditRecord.objects.filter(key=key).select_related("hand").first() if key else None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an entry did: ``"entered"``, ``"confirmed"``, ``"disputed"``, or
+    ``"repeated"`` (the same submission arrived twice and was stored once)."""
+
+    action: str
+    hand: Hand
+
+
+def hand_enter(*, seat: Seat, number: int, result: Result, key=None, address=None) -> Outcome:
+    """A seat enters the result of hand ``number``.
+
+    - The first entry for a hand is pending until a seat of the other side confirms
+      it (or is confirmed at once when the party needs no confirmation).
+    - The same result entered from the other side confirms it; a different one
+      marks the hand disputed and keeps both versions until the organizer decides.
+    - The entering side may replace its own pending entry before it is confirmed.
+    - An entry for a hand already recorded, or not yet due, is refused as stale; a
+      repeated submission (same ``key``) is stored once.
+    """
+    try:
+        with transaction.atomic():
+            return _hand_enter(seat, number, result, key, address)
+    except IntegrityError:
+        # Only the idempotency key can collide (the party lock serialises the rest):
+        # the same submission was stored by a request that ran at the same moment.
+        replay = _replayed(key)
+        if replay is None:
+            raise
+        return Outcome("repeated", replay.hand)
+
+
+def _hand_enter(seat, number, result, key, address) -> Outcome:
+    state = _locked_state(seat.party_id)
+    replay = _replayed(key)
+    if replay is not None:
+        return Outcome("repeated", replay.hand)
+    if state.finished:
+        raise PartyOver("The party is over: no more hands can be entered.")
+    if number != state.number:
+        raise errors.StaleEntry(_stale_message(state, number))
+    table = state.table_of(seat.position)
+    if table is None:
+        raise errors.NotYourHand("You sit out this hand: the players at the table enter it.")
+    scored = _score(state.party, state.tables[table - 1], result)
+    hand = state.open_hands.get(table)
+    if hand is None:
+        hand = Hand(party=state.party, number=number, table=table, entered_by=seat)
+        hand.dealer = {s.position: s for s in state.seats}[state.tables[table - 1].dealer]
+        _apply(hand, state, result, scored)
+        confirm = not state.party.confirmation_required
+        hand.status = Hand.Status.CONFIRMED if confirm else Hand.Status.PENDING
+        hand.save()
+        _audit(state, hand, AuditRecord.Action.ENTER, seat=seat, address=address, key=key)
+        if confirm:
+            _finish_if_over(state.party.pk)
+        return Outcome("entered", hand)
+    if hand.status == Hand.Status.DISPUTED:
+        raise errors.HandBlocked(
+            f"Hand {number} is disputed: the organizer decides it before play goes on."
+        )
+    before = _snapshot(hand)
+    if hand.entered_by.side == seat.side:
+        _apply(hand, state, result, scored)
+        hand.entered_by = seat
+        hand.save()
+        _audit(
+            state,
+            hand,
+            AuditRecord.Action.ENTER,
+            seat=seat,
+            address=address,
+            key=key,
+            before=before,
+        )
+        return Outcome("entered", hand)
+    if _same(hand, result):
+        hand.status = Hand.Status.CONFIRMED
+        hand.confirmed_by = seat
+        hand.save()
+        _audit(
+            state,
+            hand,
+            AuditRecord.Action.CONFIRM,
+            seat=seat,
+            address=address,
+            key=key,
+            before=before,
+        )
+        _finish_if_over(state.party.pk)
+        return Outcome("confirmed", hand)
+    hand.status = Hand.Status.DISPUTED
+    hand.counter = {"seat": seat.position, **result.as_dict(), **scored}
+    hand.save()
+    _audit(
+        state, hand, AuditRecord.Action.DISPUTE, seat=seat, address=address, key=key, before=before
+    )
+    return Outcome("disputed", hand)
+
+
+def _stale_message(state, number: int) -> str:
+    if number < state.number:
+        return (
+            f"Hand {number} is already recorded. The sheet below is up to date: "
+            f"enter hand {state.number} next."
+        )
+    return f"Hand {number} is not due yet: hand {state.number} comes first."
+
+
+@transaction.atomic
+def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
+    """A seat of the other side confirms the pending entry of hand ``number``.
+    The server, not the page, enforces that nobody confirms his own side's entry."""
+    state = _locked_state(seat.party_id)
+    replay = _replayed(key)
+    if replay is not None:
+        return Outcome("repeated", replay.hand)
+    table = state.table_of(seat.position)
+    hand = state.open_hands.get(table) if number == state.number else None
+    if hand is None:
+        raise errors.StaleEntry(
+            _stale_message(state, number)
+            if number != state.number
+            else f"Hand {number} has no entry to confirm yet."
+        )
+    if hand.status == Hand.Status.DISPUTED:
+        raise errors.HandBlocked(f"Hand {number} is disputed: the organizer decides it.")
+    if hand.entered_by.side == seat.side:
+        raise errors.NotYourHand(
+            "Your side entered this hand: a player of the other side confirms it."
+        )
+    before = _snapshot(hand)
+    hand.status = Hand.Status.CONFIRMED
+    hand.confirmed_by = seat
+    hand.save()
+    _audit(
+        state, hand, AuditRecord.Action.CONFIRM, seat=seat, address=address, key=key, before=before
+    )
+    _finish_if_over(state.party.pk)
+    return Outcome("confirmed", hand)
+
+
+@transaction.atomic
+def hand_decide(*, hand: Hand, user, result: Result | None, reason: str, address=None) -> Hand:
+    """The organizer corrects a hand, resolves a dispute with the right result, or
+    voids it (``result=None``: the hand is dealt again by the same dealer). A reason
+    is required, and the hand's previous state goes into the audit record."""
+    if not reason.strip():
+        raise errors.EntryError("Give a reason: corrections are kept in the party's record.")
+    state = _locked_state(hand.party_id)
+    hand = Hand.objects.select_related("knocker", "winner").get(pk=hand.pk)
+    before = _snapshot(hand)
+    if result is None:
+        action = AuditRecord.Action.VOID
+        hand.status = Hand.Status.VOID
+    else:
+        was_disputed = hand.status == Hand.Status.DISPUTED
+        action = AuditRecord.Action.RESOLVE if was_disputed else AuditRecord.Action.CORRECT
+        table = _table_of_hand(state, hand)
+        scored = _score(state.party, table, result)
+        _apply(hand, state, result, scored)
+        hand.status = Hand.Status.CONFIRMED
+    hand.counter = None
+    hand.decided_by = user
+    hand.save()
+    _audit(state, hand, action, user=user, address=address, before=before, reason=reason)
+    _check_later_hands(hand.party_id)
+    _finish_if_over(hand.party_id)
+    return hand
+
+
+def _table_of_hand(state, hand: Hand):
+    """The two players of a recorded hand: its knocker and defender, or for a
+    no-game the table the format put together for that hand."""
+    from scoring.deal import NextHand
+
+    if hand.knocker_id and hand.defender_id:
+        return NextHand(dealer=hand.defender.position, forehand=hand.knocker.position)
+    if hand.number == state.number:
+        return state.tables[hand.table - 1]
+    raise errors.EntryError("This hand's players are not recorded; void it instead.")
+
+
+def _check_later_hands(party_id: int) -> None:
+    """A correction must leave a party the core can still settle: a corrected hand
+    that would end the party earlier, with hands after it, is refused."""
+    try:
+        _state(party_id)
+    except PartyOver as error:
+        raise errors.EntryError(
+            "This correction ends the party before hands that were already played: "
+            "void the later hands first."
+        ) from error
+
+
+@transaction.atomic
+def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
+    """Revokes a seat's link and issues a new one (a lost or shared phone)."""
+    seat = Seat.objects.select_for_update().get(pk=seat.pk)
+    seat.token = new_token()
+    seat.save(update_fields=["token"])
+    AuditRecord.objects.create(
+        party_id=seat.party_id,
+        action=AuditRecord.Action.LINK,
+        seat=seat,
+        user=user,
+        address=address,
+        reason=f"new link for {seat.player}",
+    )
+    return seat

@@ -1,0 +1,204 @@
+import pytest
+
+from scoring import errors
+from scoring.hands import IllegalKnock
+from scoring.models import AuditRecord, Hand, Party
+from scoring.services import Result, hand_confirm, hand_decide, hand_enter, seat_link_reissue
+from scoring.settlement import PartyOver
+from scoring.sheet import party_state
+from tests.factories import UserFactory, start_party
+
+pytestmark = pytest.mark.django_db
+
+
+def seats(party):
+    return list(party.seats.order_by("position"))
+
+
+def state(party):
+    return party_state(
+        party, seats(party), list(party.hands.select_related("winner").order_by("number"))
+    )
+
+
+def knock(knocker, mine, theirs):
+    return Result("knock", knocker=knocker, knocker_deadwood=mine, defender_deadwood=theirs)
+
+
+def play(party, number, result):
+    """The knocker's side enters, the other side confirms."""
+    a, b = seats(party)
+    enterer, confirmer = (a, b) if result.knocker in (None, 0) else (b, a)
+    hand_enter(seat=enterer, number=number, result=result)
+    return hand_confirm(seat=confirmer, number=number)
+
+
+def test_the_seed_sheet_settles_284_to_82():
+    party = start_party()
+    # Seed 000 "Beispiel einer Abrechnung": A (position 0) scores 23, 27, 35, 19; B 32, 10.
+    for number, (knocker, points) in enumerate(
+        [(0, 23), (0, 27), (1, 32), (0, 35), (1, 10), (0, 19)], start=1
+    ):
+        play(party, number, knock(knocker, 2, 2 + points))
+    party.refresh_from_db()
+    settlement = state(party).settlement
+    assert party.status == Party.Status.FINISHED
+    assert [side.total for side in settlement.sides] == [284, 82]
+    assert settlement.margin == 202
+
+
+def test_an_entry_is_pending_until_the_other_side_confirms():
+    party = start_party()
+    a, b = seats(party)
+    outcome = hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    assert outcome.action == "entered"
+    assert outcome.hand.status == Hand.Status.PENDING
+    assert state(party).rounds == []
+
+    outcome = hand_confirm(seat=b, number=1)
+
+    assert outcome.hand.status == Hand.Status.CONFIRMED
+    assert state(party).rounds == [[(0, 18)]]
+
+
+def test_a_seat_cannot_confirm_its_own_entry():
+    party = start_party()
+    a, _ = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    with pytest.raises(errors.NotYourHand, match="other side confirms"):
+        hand_confirm(seat=a, number=1)
+    assert party.hands.get().status == Hand.Status.PENDING
+
+
+def test_the_same_result_from_the_other_phone_confirms_at_once():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    outcome = hand_enter(seat=b, number=1, result=knock(0, 3, 21))
+    assert outcome.action == "confirmed"
+    assert party.hands.count() == 1
+
+
+def test_a_different_result_disputes_the_hand_and_blocks_play():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    outcome = hand_enter(seat=b, number=1, result=knock(0, 3, 12))
+    assert outcome.action == "disputed"
+    assert outcome.hand.counter["defender_deadwood"] == 12
+    with pytest.raises(errors.HandBlocked, match="disputed"):
+        hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    with pytest.raises(errors.StaleEntry):
+        hand_enter(seat=a, number=2, result=knock(0, 3, 21))
+
+
+def test_the_organizer_resolves_a_dispute_with_a_reason_and_it_is_audited():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand = hand_enter(seat=b, number=1, result=knock(0, 3, 12)).hand
+    director = UserFactory()
+    with pytest.raises(errors.EntryError, match="reason"):
+        hand_decide(hand=hand, user=director, result=knock(0, 3, 12), reason=" ")
+
+    hand = hand_decide(hand=hand, user=director, result=knock(0, 3, 12), reason="recounted")
+
+    assert (hand.status, hand.points, hand.kind) == (Hand.Status.CONFIRMED, 9, "knock")
+    record = party.audit.get(action=AuditRecord.Action.RESOLVE)
+    assert record.before["status"] == "disputed"
+    assert record.after["points"] == 9
+    assert record.user == director and record.reason == "recounted"
+
+
+def test_an_entry_for_a_hand_already_recorded_is_stale():
+    party = start_party()
+    play(party, 1, knock(0, 3, 21))
+    a, _ = seats(party)
+    with pytest.raises(errors.StaleEntry, match="already recorded"):
+        hand_enter(seat=a, number=1, result=knock(0, 3, 30))
+    assert party.hands.count() == 1
+
+
+def test_a_double_tapped_submit_stores_one_hand():
+    party = start_party()
+    a, _ = seats(party)
+    first = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="tap-1")
+    again = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="tap-1")
+    assert (first.action, again.action) == ("entered", "repeated")
+    assert again.hand.pk == first.hand.pk
+    assert party.audit.filter(action=AuditRecord.Action.ENTER).count() == 1
+
+
+def test_an_illegal_knock_is_refused_and_nothing_is_stored():
+    party = start_party()
+    a, _ = seats(party)
+    with pytest.raises(IllegalKnock):
+        hand_enter(seat=a, number=1, result=knock(0, 11, 30))
+    assert not party.hands.exists()
+
+
+def test_a_hand_after_the_party_is_over_is_refused():
+    party = start_party()
+    play(party, 1, knock(0, 1, 101))  # a knock worth 100 reaches the target at once
+    a, _ = seats(party)
+    with pytest.raises(PartyOver):
+        hand_enter(seat=a, number=2, result=knock(0, 3, 21))
+
+
+def test_the_loser_deals_next_and_after_no_game_the_same_dealer():
+    party = start_party()
+    first_dealer = state(party).tables[0].dealer
+    play(party, 1, Result("no_game"))
+    assert state(party).tables[0].dealer == first_dealer
+    winner = 1 - first_dealer
+    play(party, 2, knock(winner, 2, 10))
+    assert state(party).tables[0].dealer == first_dealer  # the loser deals
+
+
+def test_voiding_a_hand_takes_it_off_the_sheet():
+    party = start_party()
+    hand = play(party, 1, knock(0, 3, 21)).hand
+    hand_decide(hand=hand, user=UserFactory(), result=None, reason="misdeal")
+    assert state(party).rounds == [[None]]
+    assert party.audit.filter(action=AuditRecord.Action.VOID).exists()
+
+
+def test_without_confirmation_an_entry_counts_at_once():
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    assert hand_enter(seat=a, number=1, result=knock(0, 3, 21)).hand.status == "confirmed"
+
+
+def test_a_reissued_link_replaces_the_old_one():
+    party = start_party()
+    seat = seats(party)[0]
+    old = seat.token
+    seat = seat_link_reissue(seat=seat, user=UserFactory())
+    assert seat.token != old and len(seat.token) >= 43
+    assert party.audit.filter(action=AuditRecord.Action.LINK).exists()
+
+
+def test_rotation_the_winner_plays_the_player_who_sat_out():
+    party = start_party("rotation", players=3)
+    table = state(party).tables[0]
+    assert set(table.players) == {0, 1} and table.sitting_out == (2,)
+    a, b, _ = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_confirm(seat=b, number=1)
+    table = state(party).tables[0]
+    assert set(table.players) == {0, 2}
+    with pytest.raises(errors.NotYourHand, match="sit out"):
+        hand_enter(seat=b, number=2, result=knock(0, 3, 21))
+
+
+def test_partnership_round_counts_when_both_tables_are_confirmed():
+    party = start_party("partners", players=4)
+    current = state(party)
+    assert len(current.tables) == 2 and party.target == 125
+    by_position = {s.position: s for s in seats(party)}
+    for table in current.tables:
+        knocker, defender = table.forehand, table.dealer
+        hand_enter(seat=by_position[knocker], number=1, result=knock(knocker, 2, 20))
+        assert state(party).rounds == [] or table is current.tables[-1]
+        hand_confirm(seat=by_position[defender], number=1)
+    assert len(state(party).rounds) == 1
