@@ -52,9 +52,6 @@ class Party(models.Model):
     def __str__(self):
         return self.label or f"{self.get_format_display()} #{self.pk}"
 
-    def get_absolute_url(self):
-        return reverse("scoring:party-detail", args=[self.pk])
-
 
 class Seat(models.Model):
     """A player's place in a party, with the secret link that opens it."""

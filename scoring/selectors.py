@@ -1,0 +1,77 @@
+"""Reads for the party pages: a fixed number of queries, however many hands."""
+
+from django.shortcuts import get_object_or_404
+
+from scoring.models import Hand, Party, Seat
+from scoring.sheet import party_state
+
+
+def state_for(party: Party):
+    seats = list(party.seats.select_related("player").order_by("position"))
+    hands = list(
+        party.hands.select_related("winner", "knocker", "entered_by", "dealer").order_by(
+            "number", "table"
+        )
+    )
+    return party_state(party, seats, hands), hands
+
+
+def seat_by_token(token: str) -> Seat:
+    return get_object_or_404(Seat.objects.select_related("party", "player"), token=token)
+
+
+def sheet_rows(state, hands: list[Hand]) -> dict:
+    """The score sheet as the seed draws it: each hand, who scored what, the running
+    totals and boxes per side, and who deals next."""
+    sides = sorted(state.lineup)
+    names = {s.position: s.player.name for s in state.seats}
+    running = dict.fromkeys(sides, 0)
+    boxes = dict.fromkeys(sides, 0)
+    rows = []
+    for hand in hands:
+        scored = hand.status == Hand.Status.CONFIRMED and hand.winner_id and hand.points
+        if scored:
+            running[hand.winner.side] += hand.points
+            boxes[hand.winner.side] += 1
+        cells = [
+            {
+                "points": hand.points if scored and hand.winner.side == side else None,
+                "running": running[side],
+            }
+            for side in sides
+        ]
+        rows.append({"hand": hand, "cells": cells})
+    return {
+        "headers": [" · ".join(names[p] for p in state.lineup[side]) for side in sides],
+        "rows": rows,
+        "points": [running[side] for side in sides],
+        "boxes": [boxes[side] for side in sides],
+        "needed": [max(state.party.target - running[side], 0) for side in sides],
+    }
+
+
+def version(state, hands: list[Hand]) -> str:
+    """Changes whenever anything on the sheet changes: the pages poll it."""
+    stamp = max((h.updated_at for h in hands), default=state.party.started_at)
+    return f"{len(hands)}-{stamp.timestamp():.6f}-{state.party.status}"
+
+
+def settlement_view(state) -> dict:
+    """The final sheet in the party's format: each column's totals and who pays whom."""
+    settlement = state.settlement
+    names = {s.position: s.player.name for s in state.seats}
+    side_names = {
+        side: " · ".join(names[p] for p in positions) for side, positions in state.lineup.items()
+    }
+    if hasattr(settlement, "players"):  # rotation: positions are sides
+        totals, raw = settlement.players, settlement.payments
+        payments = [(names[a], names[b], amount) for a, b, amount in raw]
+    elif hasattr(settlement, "box"):  # chouette: the box settles with every partner
+        totals = settlement.party.sides
+        payments = [(names[a], names[b], amount) for a, b, amount in settlement.payments]
+    else:
+        totals, payments = settlement.sides, []
+        if settlement.winner is not None:
+            loser = 1 - settlement.winner
+            payments = [(side_names[loser], side_names[settlement.winner], settlement.margin)]
+    return {"totals": list(totals), "payments": payments}
