@@ -1,0 +1,1 @@
+"""Speed measurements, run with ``python -m benchmarks`` (``make bench``)."""

@@ -1,0 +1,567 @@
+"""Pairing rules for Gin Rummy tournaments: round robin and Swiss system.
+
+Seed 000 (Rundenturnier, Schweizer System):
+
+* In a round robin every entrant plays every other entrant once.
+* With more entrants a Swiss system is played. The first round is drawn by lot.
+  After every round the standings are taken (plus and minus points added up),
+  and the leader plays the best-placed entrant he has not yet played; the
+  leader of those left plays the best-placed of those left he has not yet
+  played; and so on. No two entrants meet twice.
+* Entrants with equal points are put in order by drawing cards.
+* 5 to 8 entrants play 3 rounds, 9 to 16 play 4, 17 to 32 play 5, and so on.
+
+Entrants are any hashable ids. Nothing here touches the database, the clock or a
+global random generator: randomness comes in as an ``rng`` argument (anything
+with ``shuffle``, such as ``random.Random``).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from scoring.cards import DECK, Card
+
+Entrant = Hashable
+
+
+class NoPairing(ValueError):
+    """No pairing of the entrants avoids a rematch."""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One round's boards.
+
+    ``pairs`` holds ``(higher_placed, lower_placed)`` tuples in board order (the
+    pair of the first leader first); ``bye`` is the entrant who sits out, or
+    ``None`` when everybody plays.
+    """
+
+    pairs: list[tuple[Entrant, Entrant]] = field(default_factory=list)
+    bye: Entrant | None = None
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+def swiss_round_count(n: int) -> int:
+    """Number of rounds for ``n`` entrants.
+
+    Seed 000: 5 to 8 entrants play 3 rounds, 9 to 16 four, 17 to 32 five, and so
+    on: the number of rounds is ⌈log₂ n⌉. Fewer than five entrants play a round
+    robin instead, which takes ``n - 1`` rounds for even ``n`` and ``n`` rounds
+    for odd ``n`` (every round one entrant sits out).
+
+    Zero or one entrant play no round at all: there is nobody to play against.
+    A negative ``n`` raises `ValueError`.
+    """
+    n = operator.index(n)
+    if n < 0:
+        raise ValueError(f"The number of entrants cannot be negative ({n}).")
+    if n <= 1:
+        return 0
+    if n < 5:
+        return n - 1 if n % 2 == 0 else n
+    return (n - 1).bit_length()
+
+
+# --------------------------------------------------------------------------- round robin
+
+# Stands in for "sits out" when a round robin has an odd number of entrants.
+_SITS_OUT = object()
+
+
+def round_robin(entrants: Iterable[Entrant]) -> list[list[tuple[Entrant, Entrant]]]:
+    """Every entrant against every other exactly once (seed 000, Rundenturnier).
+
+    Returns the rounds, each a list of pairs in board order. With an even number
+    ``n`` of entrants there are ``n - 1`` rounds; with an odd number there are
+    ``n`` rounds, and in each one entrant sits out and does not appear in that
+    round's pairs. Zero or one entrant give no rounds.
+
+    The schedule is the circle method: one seat stays put while the others
+    move one seat along each round. Every entrant is listed first in half of
+    his games (with an odd number of games, one more or one fewer), so if the
+    first-listed deals first, dealing is shared fairly.
+    """
+    players = _distinct(entrants, "round robin")
+    if len(players) < 2:
+        return []
+    if len(players) % 2:
+        # The one who would meet the fixed seat sits out; making the empty
+        # seat the fixed one keeps everybody's games evenly split.
+        players.insert(0, _SITS_OUT)
+    seats = len(players)
+    fixed, moving = players[0], players[1:]
+    rounds = []
+    for number in range(seats - 1):
+        line = [fixed, *moving]
+        pairs = []
+        for board in range(seats // 2):
+            first, second = line[board], line[seats - 1 - board]
+            # Each moving entrant passes every seat once, half of them on
+            # the left, so only the board with the fixed seat needs turning.
+            if board == 0 and number % 2:
+                first, second = second, first
+            if _SITS_OUT not in (first, second):
+                pairs.append((first, second))
+        rounds.append(pairs)
+        moving = moving[-1:] + moving[:-1]
+    return rounds
+
+
+# --------------------------------------------------------------------------- lots and card draws
+
+
+def first_round_lots(entrants: Iterable[Entrant], rng: Any) -> Pairing:
+    """Draw the first round by lot (seed 000: "Die Paarungen für die erste Runde
+    werden gelost").
+
+    The entrants are shuffled with ``rng``; the first drawn plays the second,
+    the third the fourth, and so on. With an odd number the last one drawn has
+    the bye.
+    """
+    drawn = _distinct(entrants, "draw")
+    rng.shuffle(drawn)
+    bye = drawn.pop() if len(drawn) % 2 else None
+    return Pairing(pairs=list(zip(drawn[::2], drawn[1::2], strict=True)), bye=bye)
+
+
+def card_draw(entrants: Iterable[Entrant], rng: Any) -> list[tuple[Entrant, tuple[Card, ...]]]:
+    """Order tied entrants by drawing cards (seed 000: "so wird durch
+    Kartenziehen eine Reihenfolge festgelegt").
+
+    Each entrant, in the order given, draws one card from a deck shuffled with
+    ``rng``; the higher card goes first. Cards rank ace (low) to king (high),
+    and equal ranks by suit: ♣ < ♦ < ♥ < ♠, so no two cards from one deck tie.
+
+    More than 52 entrants draw from as many fresh decks as needed (the 53rd
+    entrant starts the second deck). Entrants who drew the very same card from
+    different decks draw again among themselves, as often as needed.
+
+    Returns ``(entrant, cards)`` pairs, best first, where ``cards`` are the
+    cards that entrant drew, in order (usually just one). Storing them lets the
+    club show how the order came about.
+    """
+    return _draw(_distinct(entrants, "card draw"), rng, ())
+
+
+def card_draw_order(entrants: Iterable[Entrant], rng: Any) -> list[Entrant]:
+    """The entrants in the order a card draw puts them in (see `card_draw`)."""
+    return [entrant for entrant, _ in card_draw(entrants, rng)]
+
+
+def _draw(
+    group: list[Entrant], rng: Any, drawn_before: tuple[Card, ...]
+) -> list[tuple[Entrant, tuple[Card, ...]]]:
+    cards = {}
+    for start in range(0, len(group), len(DECK)):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        cards.update(zip(group[start : start + len(DECK)], deck, strict=False))
+    by_card: dict[Card, list[Entrant]] = {}
+    for entrant in group:
+        by_card.setdefault(cards[entrant], []).append(entrant)
+    result = []
+    for card in sorted(by_card, reverse=True):
+        tied = by_card[card]
+        if len(tied) == 1:
+            result.append((tied[0], (*drawn_before, card)))
+        else:
+            result.extend(_draw(tied, rng, (*drawn_before, card)))
+    return result
+
+
+def tied_groups(totals: Mapping[Entrant, int]) -> list[list[Entrant]]:
+    """The groups of entrants with equal totals: each group must draw cards.
+
+    Groups come highest total first; inside a group entrants keep the order of
+    ``totals``. Entrants whose total nobody shares are not listed.
+    """
+    return [group for group in _by_total(totals) if len(group) > 1]
+
+
+def standings_order(
+    totals: Mapping[Entrant, int], draws: Mapping[Entrant, Any] | None = None
+) -> list[Entrant]:
+    """The standings: most plus/minus points first, ties by card draw (seed 000).
+
+    ``totals`` maps every entrant to his points; ``draws`` maps tied entrants to
+    what they drew (a `Card`, or the tuple of cards from `card_draw`); the
+    higher draw goes first. An entrant tied with another but missing from
+    ``draws``, or two tied entrants with equal draws, raise `ValueError`: the
+    draw has to be made (or repeated) first.
+    """
+    draws = draws or {}
+    order = []
+    for group in _by_total(totals):
+        if len(group) > 1:
+            missing = [entrant for entrant in group if entrant not in draws]
+            if missing:
+                names = ", ".join(map(str, missing))
+                raise ValueError(f"{names}: tied on {totals[group[0]]} points, must draw cards.")
+            group = sorted(group, key=draws.__getitem__, reverse=True)
+            for better, worse in pairwise(group):
+                if draws[better] == draws[worse]:
+                    raise ValueError(f"{better} and {worse} drew the same and must draw again.")
+        order.extend(group)
+    return order
+
+
+def _by_total(totals: Mapping[Entrant, int]) -> list[list[Entrant]]:
+    groups: dict[int, list[Entrant]] = {}
+    for entrant, total in totals.items():
+        groups.setdefault(total, []).append(entrant)
+    return [groups[total] for total in sorted(groups, reverse=True)]
+
+
+# --------------------------------------------------------------------------- Swiss system
+
+
+def swiss_pairings(
+    ranking: Sequence[Entrant],
+    played: Iterable[Iterable[Entrant]] = (),
+    byes: Iterable[Entrant] = (),
+) -> Pairing:
+    """Pair a Swiss round (seed 000, Schweizer System).
+
+    ``ranking`` lists the entrants in standings order, best first, ties already
+    broken (by card draw). ``played`` holds the pairs that have already met, in
+    any order; ``byes`` the entrants who already sat out (an entrant may be
+    listed once per bye).
+
+    The rule: the leader plays the best-placed entrant he has not yet played;
+    the leader of those left plays the best-placed of those left he has not yet
+    played; and so on. So if the same two lead again, the first plays the third
+    and the second the fourth. Where following the rule literally would leave
+    entrants at the end who have all met, the leaders' choices are revised:
+    the result is the pairing without a rematch that comes first when the
+    leaders' opponents are compared in order -- the first leader's opponent as
+    high as possible, then the second leader's, and so on.
+
+    With an odd number of entrants one sits out. The bye goes to the
+    lowest-placed entrant without an earlier bye for whom the others can still
+    be paired. If no such entrant exists (for instance because everyone has
+    had a bye), it goes to the lowest-placed of those with the fewest byes for
+    whom the others can be paired: a second bye is better than a rematch.
+
+    Pairs and byes naming entrants not in ``ranking`` are ignored: they belong
+    to entrants who withdrew, whose games stay in the history. A pair naming
+    the same entrant twice, or not exactly two entrants, and an entrant listed
+    twice in ``ranking`` raise `ValueError`. `NoPairing` (a `ValueError`) is
+    raised when every pairing would repeat a game.
+
+    The result is exact, and fast enough for a thousand entrants: instead of
+    trying the leaders' choices blindly, a choice is taken only if the rest can
+    still be paired, which is decided with Edmonds' matching algorithm.
+    """
+    entrants = _distinct(ranking, "ranking")
+    count = len(entrants)
+    position = {entrant: i for i, entrant in enumerate(entrants)}
+    blocked: list[set[int]] = [set() for _ in entrants]
+    for pair in played:
+        first, second = _pair_of(pair)
+        if first in position and second in position:
+            blocked[position[first]].add(position[second])
+            blocked[position[second]].add(position[first])
+
+    graph = _Graph(count, blocked)
+    graph.match_greedily()
+    exposed = graph.maximise()
+    if len(exposed) > count % 2:
+        raise NoPairing(_no_pairing_message(entrants, blocked, exposed))
+
+    bye = None
+    if count % 2:
+        bye_counts = Counter(position[e] for e in byes if e in position)
+        bye = graph.choose_bye(exposed[0], bye_counts)
+
+    pairs = []
+    for leader in range(count):
+        if leader not in graph.alive:
+            continue
+        opponent = graph.choose_opponent(leader)
+        pairs.append((entrants[leader], entrants[opponent]))
+    return Pairing(pairs=pairs, bye=None if bye is None else entrants[bye])
+
+
+def _pair_of(pair: Iterable[Entrant]) -> tuple[Entrant, Entrant]:
+    try:
+        first, second = pair
+    except (TypeError, ValueError):
+        raise ValueError(f"A played pair must name two entrants, not {pair!r}.") from None
+    if first == second:
+        raise ValueError(f"A played pair names {first} twice: nobody plays themselves.")
+    return first, second
+
+
+def _no_pairing_message(entrants: list, blocked: list[set[int]], exposed: list[int]) -> str:
+    count = len(entrants)
+    done = [entrants[i] for i in range(count) if len(blocked[i]) >= count - 1]
+    # In an odd field one of them could sit out; two or more are the cause.
+    if len(done) > count % 2:
+        names = ", ".join(map(str, done))
+        return f"No pairing without a rematch: {names} already played everyone else."
+    left = len(exposed) - count % 2
+    return (
+        f"No pairing without a rematch exists for these {count} entrants: "
+        f"any pairing leaves at least {left} of them facing an old opponent."
+    )
+
+
+class _Graph:
+    """The "not yet played" graph of the entrants still to be seated, with a
+    maximum matching kept up to date as entrants are seated.
+
+    Vertices are standings positions (0 = leader). ``mate[v]`` is v's partner
+    in the current matching, or -1.
+    """
+
+    def __init__(self, count: int, blocked: list[set[int]]):
+        self.blocked = blocked
+        # A dict keeps removal cheap and iteration deterministic.
+        self.alive = dict.fromkeys(range(count))
+        self.mate = [-1] * count
+
+    def can_meet(self, first: int, second: int) -> bool:
+        return first != second and second not in self.blocked[first]
+
+    def remove(self, vertex: int) -> None:
+        """Take ``vertex`` out; its partner, if any, becomes unmatched."""
+        del self.alive[vertex]
+        partner = self.mate[vertex]
+        if partner != -1:
+            self.mate[partner] = -1
+            self.mate[vertex] = -1
+
+    def restore(self, vertex: int, partner: int) -> None:
+        self.alive[vertex] = None
+        if partner != -1:
+            self.mate[vertex] = partner
+            self.mate[partner] = vertex
+
+    # The literal rule already pairs almost everyone: starting from its
+    # result makes most later checks trivial, because the leader's first
+    # choice is then usually his current partner.
+    def match_greedily(self) -> None:
+        mate = self.mate
+        count = len(mate)
+        for leader in range(count):
+            if mate[leader] != -1:
+                continue
+            for other in range(leader + 1, count):
+                if mate[other] == -1 and self.can_meet(leader, other):
+                    mate[leader], mate[other] = other, leader
+                    break
+
+    def maximise(self) -> list[int]:
+        """Grow the matching to a maximum one; return the vertices left unmatched.
+
+        One try per unmatched vertex is enough: a vertex without an augmenting
+        path never gains one when the matching grows elsewhere.
+        """
+        parity = len(self.alive) % 2
+        exposed = [v for v in self.alive if self.mate[v] == -1]
+        for vertex in reversed(exposed):
+            left = [v for v in exposed if self.mate[v] == -1]
+            # With one left over in an odd field the matching is maximum.
+            if len(left) <= parity:
+                break
+            if self.mate[vertex] == -1:
+                others = (v for v in left if v != vertex)
+                if not any(self._join_short(vertex, other) for other in others):
+                    self.search(vertex)
+        return [v for v in exposed if self.mate[v] == -1]
+
+    def choose_bye(self, unmatched: int, bye_counts: Counter) -> int:
+        """Take out the bye of an odd field whose maximum matching leaves
+        ``unmatched`` out, and return it. The rest keeps a perfect matching."""
+        order = sorted(self.alive, key=lambda v: (bye_counts[v], -v))
+        if self._take_out(order[0], unmatched):
+            return order[0]
+        # The favourite strands someone. Those who can sit out are exactly
+        # those some maximum matching leaves unmatched: one search finds all.
+        possible = self.search(unmatched)
+        bye = next(v for v in order if v in possible)
+        self._take_out(bye, unmatched)
+        return bye
+
+    def _take_out(self, vertex: int, unmatched: int) -> bool:
+        """Remove ``vertex`` if the rest can still be paired perfectly."""
+        if vertex == unmatched:
+            del self.alive[vertex]
+            return True
+        partner = self.mate[vertex]
+        self.remove(vertex)
+        if self._join(unmatched, partner):
+            return True
+        self.restore(vertex, partner)
+        return False
+
+    def choose_opponent(self, leader: int) -> int:
+        """Seat ``leader`` against the best-placed entrant he has not played
+        for whom the rest can still be paired, and return that entrant.
+
+        The matching is perfect on the alive vertices before and after.
+        """
+        later = range(leader + 1, len(self.mate))
+        first_choice = next(v for v in later if v in self.alive and self.can_meet(leader, v))
+        if self._seat(leader, first_choice):
+            return first_choice
+        # The literal choice strands someone. The entrants the leader can
+        # still meet are exactly those some maximum matching leaves unmatched
+        # once the leader is gone: one search finds them all.
+        partner = self.mate[leader]
+        self.remove(leader)
+        possible = self.search(partner)
+        self.restore(leader, partner)
+        opponent = next(v for v in later if v in possible and self.can_meet(leader, v))
+        self._seat(leader, opponent)
+        return opponent
+
+    def _seat(self, leader: int, opponent: int) -> bool:
+        """Seat the two if the rest can be paired; otherwise change nothing."""
+        leader_mate, opponent_mate = self.mate[leader], self.mate[opponent]
+        if leader_mate == opponent:
+            self.remove(leader)
+            del self.alive[opponent]
+            return True
+        self.remove(leader)
+        self.remove(opponent)
+        if self._join(leader_mate, opponent_mate):
+            return True
+        self.restore(leader, leader_mate)
+        self.restore(opponent, opponent_mate)
+        return False
+
+    def _join(self, first: int, second: int) -> bool:
+        """Make the matching perfect again when ``first`` and ``second`` are
+        the only unmatched vertices; return False (changing nothing) if the
+        alive vertices have no perfect matching."""
+        return self._join_short(first, second) or self.search(first) is None
+
+    def _join_short(self, first: int, second: int) -> bool:
+        """Match two unmatched vertices directly or by re-pairing one pair.
+
+        Almost always one of these works, and it costs far less than a full
+        search. Pairs are tried from the bottom of the standings up, so the
+        leaders' partners (their likely choices) stay as they are.
+        """
+        mate, alive = self.mate, self.alive
+        if self.can_meet(first, second):
+            mate[first], mate[second] = second, first
+            return True
+        # Here ``second`` is among the opponents ``first`` has met, and
+        # neither has a partner, which the checks below rely on.
+        met_first, met_second = self.blocked[first], self.blocked[second]
+        for vertex in range(len(mate) - 1, -1, -1):
+            if vertex in met_first or vertex not in alive:
+                continue
+            partner = mate[vertex]
+            if partner != -1 and partner not in met_second:
+                mate[first], mate[vertex] = vertex, first
+                mate[partner], mate[second] = second, partner
+                return True
+        return False
+
+    def search(self, root: int) -> set[int] | None:
+        """Edmonds' blossom search from the unmatched vertex ``root``.
+
+        If an alternating path leads to another unmatched vertex, the matching
+        is flipped along it (one more pair) and ``None`` is returned. Otherwise
+        the matching is unchanged and the set of vertices reachable from
+        ``root`` by an even alternating path is returned: with ``root`` the
+        only unmatched vertex, these are exactly the vertices that some
+        maximum matching leaves unmatched (Gallai-Edmonds).
+        """
+        alive, mate, blocked = self.alive, self.mate, self.blocked
+        parent: dict[int, int] = {}
+        base: dict[int, int] = {root: root}
+        outer = {root}
+        tree = [root]
+        queue = [root]
+
+        def lowest_common_base(a: int, b: int) -> int:
+            seen = set()
+            while True:
+                a = base[a]
+                seen.add(a)
+                if mate[a] == -1:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if b in seen:
+                    return b
+                b = parent[mate[b]]
+
+        # Outer vertices on the odd cycle get a parent across the cycle, so a
+        # path entering the shrunk blossom anywhere can be walked back to
+        # the root. Stepping to the bases here instead would lose the way
+        # through blossoms nested inside this one.
+        def mark_path(v: int, stop: int, child: int, blossom: set[int]) -> None:
+            while base[v] != stop:
+                blossom.add(base[v])
+                blossom.add(base[mate[v]])
+                parent[v] = child
+                child = mate[v]
+                v = parent[mate[v]]
+
+        # The queue grows while it is walked: new outer vertices join it.
+        for v in queue:
+            blocked_v = blocked[v]
+            for to in alive:
+                if to == v or to in blocked_v or mate[v] == to:
+                    continue
+                if to in base and base[v] == base[to]:
+                    continue
+                if to in outer:
+                    stop = lowest_common_base(v, to)
+                    blossom: set[int] = set()
+                    mark_path(v, stop, to, blossom)
+                    mark_path(to, stop, v, blossom)
+                    for member in tree:
+                        if base[member] in blossom:
+                            base[member] = stop
+                            if member not in outer:
+                                outer.add(member)
+                                queue.append(member)
+                elif to not in parent:
+                    parent[to] = v
+                    if mate[to] == -1:
+                        self._flip(to, parent)
+                        return None
+                    base[to] = to
+                    tree.append(to)
+                    partner = mate[to]
+                    base[partner] = partner
+                    tree.append(partner)
+                    outer.add(partner)
+                    queue.append(partner)
+        return outer
+
+    def _flip(self, end: int, parent: dict[int, int]) -> None:
+        """Swap matched and unmatched edges along the path from ``end`` to the root."""
+        mate = self.mate
+        vertex = end
+        while vertex != -1:
+            previous = parent[vertex]
+            following = mate[previous]
+            mate[vertex], mate[previous] = previous, vertex
+            vertex = following
+
+
+def _distinct(entrants: Iterable[Entrant], what: str) -> list:
+    listed = list(entrants)
+    seen: set = set()
+    for entrant in listed:
+        if entrant in seen:
+            raise ValueError(f"{entrant} is listed twice in the {what}.")
+        seen.add(entrant)
+    return listed
