@@ -1,12 +1,13 @@
 """Run every benchmark module's ``main()`` in turn."""
 
-from benchmarks import melds
+from benchmarks import melds, pairing
 
-MODULES = [melds]
+MODULES = [melds, pairing]
 
 
 def main() -> None:
     for module in MODULES:
+        print()
         module.main()
 
 

@@ -49,4 +49,49 @@ def load_demo() -> dict:
     )
     for number, name in enumerate(MEMBERS):
         services.member_add(club=club, name=name, since=datetime.date(1909 + number * 7, 3, 1))
+    _demo_night(club)
     return {"club": club, "username": DEMO_USERNAME, "password": DEMO_PASSWORD}
+
+
+# Seed 000, "Beispiel einer Abrechnung": A scores 23, 27, 35, 19; B 32, 10.
+SEED_SHEET = [(0, 23), (0, 27), (1, 32), (0, 35), (1, 10), (0, 19)]
+
+
+def _demo_night(club) -> None:
+    """A club night with the seed's worked party (finished, A 284 : B 82) and a
+    party still running. Loaded once: an existing demo night is left as it is."""
+    from random import Random
+
+    from clubs.models import ClubNight
+    from scoring.services import Result, hand_confirm, hand_enter, party_start
+
+    if club.nights.filter(name="Demo night").exists():
+        return
+    night = ClubNight.objects.create(club=club, name="Demo night", date=datetime.date(2026, 11, 20))
+    members = [m.player for m in club.memberships.select_related("player").order_by("player__name")]
+    finished = party_start(
+        club=club,
+        night=night,
+        format="two",
+        players=members[:2],
+        rng=Random(1),
+        label="Seed sheet: A 284, B 82",
+    )
+    seats = list(finished.seats.order_by("position"))
+    for number, (side, points) in enumerate(SEED_SHEET, start=1):
+        result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
+        hand_enter(seat=seats[side], number=number, result=result)
+        hand_confirm(seat=seats[1 - side], number=number)
+    running = party_start(
+        club=club,
+        night=night,
+        format="two",
+        players=members[2:4],
+        rng=Random(2),
+        label="Running party",
+    )
+    a, b = running.seats.order_by("position")
+    hand_enter(
+        seat=a, number=1, result=Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=14)
+    )
+    hand_confirm(seat=b, number=1)

@@ -94,6 +94,3 @@ class ClubNight(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.date:%Y-%m-%d})"
-
-    def get_absolute_url(self):
-        return reverse("clubs:night-detail", args=[self.club.slug, self.pk])

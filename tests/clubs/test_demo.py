@@ -32,3 +32,17 @@ def test_loading_the_demo_twice_duplicates_nothing(capsys):
     call_command("load_demo")
     assert (Club.objects.count(), Player.objects.count(), Membership.objects.count()) == counts
     assert "organizer / knock-1909" in capsys.readouterr().out
+
+
+def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
+    from scoring.selectors import state_for
+
+    call_command("load_demo")
+    call_command("load_demo")
+    club = Club.objects.get(slug="knickerbocker")
+    night = club.nights.get()
+    seeded = night.parties.get(label__startswith="Seed sheet")
+    state, _ = state_for(seeded)
+    assert [side.total for side in state.settlement.sides] == [284, 82]
+    assert state.settlement.margin == 202
+    assert night.parties.filter(status="running").exists()

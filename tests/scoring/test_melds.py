@@ -1,3 +1,6 @@
+"""The hand evaluator, checked against an exhaustive search and the seeds' examples."""
+
+import random
 from collections import Counter
 
 import pytest
@@ -149,8 +152,6 @@ def test_arrangement_does_not_depend_on_how_the_cards_are_given(hand, data):
 def test_deadwood_matches_rlcard_on_ten_cards():
     melding = pytest.importorskip("rlcard.games.gin_rummy.utils.melding")
     utils = pytest.importorskip("rlcard.games.gin_rummy.utils.utils")
-    import random
-
     rng = random.Random(7)
     for _ in range(300):
         hand = rng.sample(DECK, 10)
@@ -307,6 +308,14 @@ def test_defender_melds_before_laying_off_when_it_comes_to_the_same():
     result = lay_off(["2H 3H 4H"], "5H 6H 7H")
     assert result.melds == (cards("5H 6H 7H"),)
     assert result.laid_off == ()
+
+
+def test_lay_offs_turn_the_corner_after_the_king_only_round_the_corner():
+    knocker = ["4H 5H 6H 7H 8H 9H TH JH QH KH"]
+    result = lay_off(knocker, "AH 2H", ROUND_THE_CORNER)
+    assert result.laid_off == cards("AH 2H")
+    assert result.points == 0
+    assert lay_off(knocker, "AH 2H", CLASSIC).points == 3
 
 
 def test_lay_off_chains_at_both_ends_round_the_corner():

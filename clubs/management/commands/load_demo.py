@@ -11,6 +11,8 @@ class Command(BaseCommand):
         if not settings.DEBUG:
             raise CommandError("The demo has a published password: load it only with DEBUG on.")
         demo = load_demo()
+        running = demo["club"].parties.filter(status="running").first()
+        seats = running.seats.select_related("player") if running else []
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: {demo['club'].name}.\n"
@@ -18,3 +20,7 @@ class Command(BaseCommand):
                 f"{demo['username']} / {demo['password']}"
             )
         )
+        for seat in seats:
+            self.stdout.write(
+                f"Table link for {seat.player}: http://127.0.0.1:8000/table/{seat.token}/"
+            )
