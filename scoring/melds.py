@@ -354,6 +354,22 @@ def _best_sets(bits: int, table: list[int]) -> tuple[int, int]:
     return best_points, best_sets
 
 
+def _least_deadwood_with_sets(bits: int, threes: int, table: list[int]) -> int:
+    """Least deadwood points over every choice of sets."""
+    best = _UNREACHABLE
+    for chosen in _set_choices(bits, threes):
+        rest = bits ^ chosen
+        points = (
+            table[rest & _SUIT_MASK]
+            + table[rest >> 16 & _SUIT_MASK]
+            + table[rest >> 32 & _SUIT_MASK]
+            + table[rest >> 48]
+        )
+        if points < best:
+            best = points
+    return best
+
+
 def _least_deadwood(bits: int, table: list[int]) -> int:
     threes = _threes(bits)
     if not threes:
@@ -412,21 +428,6 @@ def deadwood(cards: str | Iterable[str | Card], rules: Rules = RULESETS["classic
     if threes:
         return _least_deadwood_with_sets(bits, threes, table)
     return table[c] + table[d] + table[h] + table[s]
-
-
-def _least_deadwood_with_sets(bits: int, threes: int, table: list[int]) -> int:
-    best = _UNREACHABLE
-    for chosen in _set_choices(bits, threes):
-        rest = bits ^ chosen
-        points = (
-            table[rest & _SUIT_MASK]
-            + table[rest >> 16 & _SUIT_MASK]
-            + table[rest >> 32 & _SUIT_MASK]
-            + table[rest >> 48]
-        )
-        if points < best:
-            best = points
-    return best
 
 
 def knock_value(cards: str | Iterable[str | Card], rules: Rules = RULESETS["classic"]) -> int:
