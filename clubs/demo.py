@@ -1,11 +1,13 @@
 """The demo club that `make run` loads. Loading it twice changes nothing."""
 
 import datetime
+from random import Random
 
 from django.db import transaction
 
 from clubs import services
-from clubs.models import Membership
+from clubs.models import ClubNight, Membership
+from scoring.services import Result, hand_confirm, hand_enter, party_start
 
 DEMO_USERNAME = "organizer"
 DEMO_PASSWORD = "knock-1909"
@@ -60,11 +62,6 @@ SEED_SHEET = [(0, 23), (0, 27), (1, 32), (0, 35), (1, 10), (0, 19)]
 def _demo_night(club) -> None:
     """A club night with the seed's worked party (finished, A 284 : B 82) and a
     party still running. Loaded once: an existing demo night is left as it is."""
-    from random import Random
-
-    from clubs.models import ClubNight
-    from scoring.services import Result, hand_confirm, hand_enter, party_start
-
     if club.nights.filter(name="Demo night").exists():
         return
     night = ClubNight.objects.create(club=club, name="Demo night", date=datetime.date(2026, 11, 20))

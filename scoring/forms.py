@@ -34,15 +34,18 @@ class QuickEntryForm(forms.Form):
                 raise forms.ValidationError(_("Enter the knocker's deadwood."))
         return data
 
+    def service_arguments(self) -> dict:
+        return {"result": self.result()}
+
     def result(self) -> Result:
         data = self.cleaned_data
         if data["ending"] == Hand.Ending.NO_GAME:
             return Result(Hand.Ending.NO_GAME)
-        knocker_deadwood = data["knocker_deadwood"] if data["ending"] == Hand.Ending.KNOCK else 0
+        gin = data["ending"] != Hand.Ending.KNOCK
         return Result(
             data["ending"],
             knocker=data["knocker"],
-            knocker_deadwood=knocker_deadwood or 0,
+            knocker_deadwood=0 if gin else data["knocker_deadwood"],
             defender_deadwood=data["defender_deadwood"],
         )
 
@@ -50,3 +53,6 @@ class QuickEntryForm(forms.Form):
 class ConfirmForm(forms.Form):
     number = forms.IntegerField(min_value=1)
     key = forms.CharField(max_length=64, required=False)
+
+    def service_arguments(self) -> dict:
+        return {}

@@ -157,10 +157,6 @@ class Hand(models.Model):
     def __str__(self):
         return f"{self.party} – hand {self.number}"
 
-    @property
-    def counts(self) -> bool:
-        return self.status == self.Status.CONFIRMED
-
 
 class AuditRecord(models.Model):
     """Append-only: every entry, confirmation, correction and void of a party."""

@@ -75,3 +75,25 @@ def settlement_view(state) -> dict:
             loser = 1 - settlement.winner
             payments = [(side_names[loser], side_names[settlement.winner], settlement.margin)]
     return {"totals": list(totals), "payments": payments}
+
+
+def seat_view(seat: Seat) -> dict:
+    """Everything a seat's page shows: the sheet, the open hand at its table, who
+    plays and deals, whether it may confirm, and the settlement once finished."""
+    state, hands = state_for(seat.party)
+    table = state.table_of(seat.position)
+    open_hand = state.open_hands.get(table) if table else None
+    by_position = {s.position: s for s in state.seats}
+    turn = state.tables[table - 1] if table else None
+    return {
+        "state": state,
+        "sheet": sheet_rows(state, hands),
+        "open_hand": open_hand,
+        "can_confirm": open_hand is not None
+        and open_hand.status == Hand.Status.PENDING
+        and open_hand.entered_by.side != seat.side,
+        "players": [by_position[p] for p in turn.players] if turn else [],
+        "dealer": by_position[turn.dealer] if turn else None,
+        "version": version(state, hands),
+        **(settlement_view(state) if state.finished else {}),
+    }

@@ -13,15 +13,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring import errors
-from scoring.deal import draw_cards, order_by_draw
+from scoring.cards import parse_card
+from scoring.deal import NextHand, draw_cards, order_by_draw
 from scoring.hands import score_hand
 from scoring.melds import arrange, best_discard, lay_off
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.rules import RULESETS, Rules
+from scoring.selectors import state_for
 from scoring.settlement import PartyOver, partnership_rules
-from scoring.sheet import party_state
 
-KNOCKS = (Hand.Ending.KNOCK, Hand.Ending.GIN, Hand.Ending.BIG_GIN)
 FORMAT_SIZES = {
     Party.Format.TWO: (2,),
     Party.Format.ROTATION: (3,),
@@ -59,17 +59,25 @@ def party_start(
     club,
     format: str,
     players: list,
-    rules: Rules | str = "classic",
+    rules: Rules | str | None = None,
     night=None,
-    confirmation_required: bool = True,
+    confirmation_required: bool | None = None,
     label: str = "",
     rng: Random | None = None,
     user=None,
 ) -> Party:
     """Starts a party: the players draw cards for seats and the first deal
     (seed 000: the lower card deals; for three, chouette and partnerships the draw
-    decides who sits out, who is the box, and the teams)."""
-    rules = RULESETS[rules] if isinstance(rules, str) else rules
+    decides who sits out, who is the box, and the teams). Rules and confirmation
+    not given come from the club night, else the classic rules with confirmation."""
+    if rules is None:
+        rules = night.ruleset if night else "classic"
+    if confirmation_required is None:
+        confirmation_required = night.confirmation_required if night else True
+    if isinstance(rules, str):
+        if rules not in RULESETS:
+            raise errors.EntryError(f"There are no rules called {rules!r}.")
+        rules = RULESETS[rules]
     if len({p.pk for p in players}) != len(players):
         raise errors.EntryError("A player can only take one seat in a party.")
     if len(players) not in FORMAT_SIZES[format]:
@@ -89,6 +97,8 @@ def party_start(
         rules=rules.as_dict(),
         target=rules.target,
         confirmation_required=confirmation_required,
+        # Two players: the higher card (position 0, side 0) is forehand, so side 1
+        # deals. Partnerships: the low team (side 1) deals the first round.
         first_dealer=1,
     )
     sides = _sides(format, len(order))
@@ -96,8 +106,6 @@ def party_start(
         Seat(party=party, player=by_pk[pk], side=sides[i], position=i, token=new_token())
         for i, pk in enumerate(order)
     )
-    # Two players: the higher card (position 0, side 0) is forehand, so side 1 deals.
-    # Partnerships: the low team (side 1) deals the first round.
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.START,
@@ -168,8 +176,6 @@ def _score(party: Party, table, result: Result) -> dict:
     rulings = {k: result.details[k] for k in RULINGS if result.details.get(k)}
     limit = None
     if rules.oklahoma and result.details.get("up_card"):
-        from scoring.cards import parse_card
-
         limit = rules.knock_limit_for(parse_card(result.details["up_card"]).value)
     score = score_hand(
         rules,
@@ -186,10 +192,8 @@ def _score(party: Party, table, result: Result) -> dict:
 
 def _locked_state(party_id: int):
     """Locks the party (every write to it queues here) and loads its state."""
-    party = Party.objects.select_for_update().get(pk=party_id)
-    seats = list(party.seats.select_related("player").order_by("position"))
-    hands = list(party.hands.select_related("winner").order_by("number", "table"))
-    return party_state(party, seats, hands)
+    state, _ = state_for(Party.objects.select_for_update().get(pk=party_id))
+    return state
 
 
 def _snapshot(hand: Hand) -> dict:
@@ -254,7 +258,7 @@ def _audit(
 
 
 def _finish_if_over(party_id: int) -> None:
-    state = _state(party_id)
+    state, _ = state_for(Party.objects.get(pk=party_id))
     if state.finished and state.party.status != Party.Status.FINISHED:
         Party.objects.filter(pk=party_id).update(
             status=Party.Status.FINISHED, finished_at=timezone.now()
@@ -264,20 +268,14 @@ def _finish_if_over(party_id: int) -> None:
         Party.objects.filter(pk=party_id).update(status=Party.Status.RUNNING, finished_at=None)
 
 
-def _state(party_id: int):
-    party = Party.objects.get(pk=party_id)
-    seats = list(party.seats.select_related("player").order_by("position"))
-    hands = list(party.hands.select_related("winner").order_by("number", "table"))
-    return party_state(party, seats, hands)
-
-
 def _replayed(key: str | None) -> AuditRecord | None:
     return AuditRecord.objects.filter(key=key).select_related("hand").first() if key else None
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an entry did: ``"entered"``, ``"confirmed"``, ``"disputed"``, or
+    """What an entry did: ``"entered"`` (pending), ``"recorded"`` (counts at once, no
+    confirmation needed), ``"confirmed"``, ``"disputed"``, or
     ``"repeated"`` (the same submission arrived twice and was stored once)."""
 
     action: str
@@ -331,6 +329,7 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         _audit(state, hand, AuditRecord.Action.ENTER, seat=seat, address=address, key=key)
         if confirm:
             _finish_if_over(state.party.pk)
+            return Outcome("recorded", hand)
         return Outcome("entered", hand)
     if hand.status == Hand.Status.DISPUTED:
         raise errors.HandBlocked(
@@ -449,8 +448,6 @@ def hand_decide(*, hand: Hand, user, result: Result | None, reason: str, address
 def _table_of_hand(state, hand: Hand):
     """The two players of a recorded hand: its knocker and defender, or for a
     no-game the table the format put together for that hand."""
-    from scoring.deal import NextHand
-
     if hand.knocker_id and hand.defender_id:
         return NextHand(dealer=hand.defender.position, forehand=hand.knocker.position)
     if hand.number == state.number:
@@ -462,7 +459,7 @@ def _check_later_hands(party_id: int) -> None:
     """A correction must leave a party the core can still settle: a corrected hand
     that would end the party earlier, with hands after it, is refused."""
     try:
-        _state(party_id)
+        state_for(Party.objects.get(pk=party_id))
     except PartyOver as error:
         raise errors.EntryError(
             "This correction ends the party before hands that were already played: "

@@ -1,7 +1,7 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, ClubNight, Membership, Player
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -21,6 +21,14 @@ class ClubFactory(factory.django.DjangoModelFactory):
     slug = factory.Sequence(lambda n: f"club-{n}")
     city = "Vienna"
     founded = 1950
+
+
+class ClubNightFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ClubNight
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Night {n}")
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):

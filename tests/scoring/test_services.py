@@ -1,12 +1,22 @@
 import pytest
 
 from scoring import errors
+from scoring.cards import parse_cards
 from scoring.hands import IllegalKnock
 from scoring.models import AuditRecord, Hand, Party
-from scoring.services import Result, hand_confirm, hand_decide, hand_enter, seat_link_reissue
+from scoring.rules import RULESETS
+from scoring.services import (
+    Result,
+    hand_confirm,
+    hand_decide,
+    hand_enter,
+    party_start,
+    result_from_cards,
+    seat_link_reissue,
+)
 from scoring.settlement import PartyOver
 from scoring.sheet import party_state
-from tests.factories import UserFactory, start_party
+from tests.factories import ClubNightFactory, MembershipFactory, UserFactory, start_party
 
 pytestmark = pytest.mark.django_db
 
@@ -166,7 +176,44 @@ def test_voiding_a_hand_takes_it_off_the_sheet():
 def test_without_confirmation_an_entry_counts_at_once():
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
-    assert hand_enter(seat=a, number=1, result=knock(0, 3, 21)).hand.status == "confirmed"
+    outcome = hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    assert (outcome.action, outcome.hand.status) == ("recorded", "confirmed")
+
+
+def test_a_party_takes_its_rules_and_confirmation_from_the_club_night():
+    night = ClubNightFactory(ruleset="cardgames", confirmation_required=False)
+    members = [MembershipFactory(club=night.club).player for _ in range(2)]
+    party = party_start(club=night.club, night=night, format="two", players=members)
+    assert party.rules["gin_bonus"] == 25
+    assert party.confirmation_required is False
+
+
+def test_unknown_rules_and_wrong_player_counts_are_refused():
+    with pytest.raises(errors.EntryError, match="no rules called"):
+        start_party(rules="poker")
+    with pytest.raises(errors.EntryError, match="3 players, not 2"):
+        start_party("rotation", players=2)
+    assert not Party.objects.exists()
+
+
+def test_the_cards_give_the_deadwood_after_lay_offs():
+    # Seed 002: the knocker shows ♥2-♥3-♥4; the defender lays off ♥A and ♥5.
+    knocker = parse_cards("2H 3H 4H 7C 7D 7S 9S TS JS 2C")
+    defender = parse_cards("AH 5H KC KD KS 8D 8C 6S QD QC")
+    result = result_from_cards(
+        RULESETS["classic"], knocker=0, knocker_cards=knocker, defender_cards=defender
+    )
+    assert (result.ending, result.knocker_deadwood, result.defender_deadwood) == ("knock", 2, 42)
+    assert sorted(result.details["laid_off"]) == ["5H", "AH"]
+
+
+def test_gin_from_the_cards_allows_no_lay_off():
+    knocker = parse_cards("2H 3H 4H 7C 7D 7S 9S TS JS QS")
+    defender = parse_cards("AH 5H KC KD KS 8D 8C 6S QD QC")
+    result = result_from_cards(
+        RULESETS["classic"], knocker=0, knocker_cards=knocker, defender_cards=defender
+    )
+    assert (result.ending, result.defender_deadwood) == ("gin", 48)
 
 
 def test_a_reissued_link_replaces_the_old_one():
@@ -196,9 +243,13 @@ def test_partnership_round_counts_when_both_tables_are_confirmed():
     current = state(party)
     assert len(current.tables) == 2 and party.target == 125
     by_position = {s.position: s for s in seats(party)}
+    first, second = current.tables
     for table in current.tables:
-        knocker, defender = table.forehand, table.dealer
-        hand_enter(seat=by_position[knocker], number=1, result=knock(knocker, 2, 20))
-        assert state(party).rounds == [] or table is current.tables[-1]
-        hand_confirm(seat=by_position[defender], number=1)
-    assert len(state(party).rounds) == 1
+        hand_enter(seat=by_position[table.forehand], number=1, result=knock(table.forehand, 2, 20))
+    hand_confirm(seat=by_position[first.dealer], number=1)
+    assert state(party).rounds == []  # the other table is still pending
+
+    hand_confirm(seat=by_position[second.dealer], number=1)
+
+    sides = [by_position[table.forehand].side for table in (first, second)]
+    assert state(party).rounds == [[(sides[0], 18), (sides[1], 18)]]
