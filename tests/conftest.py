@@ -1,11 +1,24 @@
+import os
+from pathlib import Path
+
 import pytest
 from django.conf import settings
 
+CHROMIUM = Path("/usr/bin/chromium")
+
 
 def pytest_collection_modifyitems(config, items):
-    """Worker tests need a real broker; on the embedded default tasks run eagerly."""
+    """Worker tests need a real broker; on the embedded default tasks run eagerly.
+    Browser tests need Debian's Chromium; CI requires it (KNOCK_REQUIRE_BROWSER)."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         skip = pytest.mark.skip(reason="tasks run eagerly here (no REDIS_URL)")
         for item in items:
             if "worker" in item.keywords:
+                item.add_marker(skip)
+    if not CHROMIUM.exists():
+        if os.environ.get("KNOCK_REQUIRE_BROWSER"):
+            raise pytest.UsageError(f"{CHROMIUM} is missing and the browser tests are required")
+        skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed (apt-get install chromium)")
+        for item in items:
+            if "browser" in item.keywords:
                 item.add_marker(skip)
