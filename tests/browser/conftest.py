@@ -1,0 +1,49 @@
+"""A real browser for the pages players use at the table: Debian's Chromium
+driven by Playwright, never a downloaded browser."""
+
+import os
+
+import pytest
+
+from tests.conftest import CHROMIUM
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    from playwright.sync_api import expect, sync_playwright
+
+    # The pages poll every three seconds; give them a few rounds.
+    expect.set_options(timeout=10_000)
+
+    # Playwright's sync API keeps an event loop running in the test thread; the
+    # tests' own database work there is synchronous and safe, so Django may run it.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
+        )
+        yield browser
+        browser.close()
+    del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+@pytest.fixture
+def phone(chromium, live_server):
+    """Opens a new phone-sized page; each phone has its own cookies."""
+    contexts = []
+
+    def open_phone(path="/"):
+        context = chromium.new_context(viewport=PHONE, locale="en-US", is_mobile=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(live_server.url + path)
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
