@@ -2,7 +2,7 @@
 
 from django.shortcuts import get_object_or_404
 
-from scoring.models import Hand, Party, Seat
+from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.sheet import party_state
 
 
@@ -97,3 +97,16 @@ def seat_view(seat: Seat) -> dict:
         "version": version(state, hands),
         **(settlement_view(state) if state.finished else {}),
     }
+
+
+def party_by_id(party_id: int) -> Party:
+    return get_object_or_404(Party.objects.select_related("club"), pk=party_id)
+
+
+def party_hand(party: Party, hand_id: int) -> Hand:
+    return get_object_or_404(party.hands.all(), pk=hand_id)
+
+
+def party_audit(party: Party) -> list[AuditRecord]:
+    """The party's record, oldest first, with the seat or login behind each step."""
+    return list(party.audit.select_related("hand", "seat__player", "user").order_by("at", "pk"))
