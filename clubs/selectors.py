@@ -3,7 +3,7 @@ number of queries."""
 
 from django.db.models import Count, Q, QuerySet
 
-from clubs.models import Club, Membership
+from clubs.models import Club, ClubNight, Membership, Player
 
 
 def club_list() -> QuerySet[Club]:
@@ -30,3 +30,13 @@ def is_organizer(*, user, club: Club) -> bool:
     if user.is_superuser:
         return True
     return club.memberships.filter(player__user=user, role=Membership.Role.ORGANIZER).exists()
+
+
+def club_nights(*, club: Club) -> QuerySet[ClubNight]:
+    """A club's nights, newest first, each with how many parties it holds."""
+    return club.nights.annotate(party_count=Count("parties")).order_by("-date", "-pk")
+
+
+def club_players(*, club: Club) -> QuerySet[Player]:
+    """The players who may take a seat at the club's tables: its members."""
+    return Player.objects.filter(memberships__club=club).order_by("name", "pk")

@@ -7,6 +7,8 @@ app_name = "clubs"
 urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("manage/", views.manage, name="manage"),
+    path("manage/clubs/<slug:slug>/", views.club_manage, name="club-manage"),
+    path("manage/nights/<int:pk>/", views.night_detail, name="night-detail"),
 ]
 
 # Names outside the namespace: Django's auth and the settings refer to them.

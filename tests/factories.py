@@ -60,3 +60,15 @@ def start_party(format="two", players=2, seed=1909, **options):
     club = ClubFactory()
     members = [MembershipFactory(club=club).player for _ in range(players)]
     return party_start(club=club, format=format, players=members, rng=Random(seed), **options)
+
+
+def start_night_party(night, format="two", players=2, seed=1909, **options):
+    """A party at a club night between new members of the night's club."""
+    from random import Random
+
+    from scoring.services import party_start
+
+    members = [MembershipFactory(club=night.club).player for _ in range(players)]
+    return party_start(
+        club=night.club, night=night, format=format, players=members, rng=Random(seed), **options
+    )
