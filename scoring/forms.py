@@ -1,19 +1,73 @@
+import re
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring import services
+from scoring.cards import InvalidCard, parse_card
 from scoring.models import Hand
 from scoring.services import Result
 
+# Melds are written "2H 3H 4H | 7C 7D 7S": a bar, semicolon or new line between melds.
+_MELD_BREAK = re.compile(r"[|;\n]")
+_CARD_BREAK = re.compile(r"[\s,]+")
 
-class QuickEntryForm(forms.Form):
-    """Who ended the hand and how, and the deadwood counts after lay-offs."""
+
+class HandEntryForm(forms.Form):
+    """What every entry of a hand carries: its number, the idempotency key, the
+    up-card (Oklahoma) and the director's rulings of seed 000 § 14."""
 
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+    up_card = forms.CharField(label=_("Up-card"), max_length=8, required=False)
+    illegal_knock_accepted = forms.BooleanField(
+        label=_("The defender accepted a knock over the limit (§ 14.7, § 14.8)"), required=False
+    )
+    knocker_missing_cards = forms.IntegerField(
+        label=_("Cards the knocker is short (§ 14.11)"), required=False, min_value=0, max_value=9
+    )
+    defender_missing_cards = forms.IntegerField(
+        label=_("Cards the defender is short (§ 14.12)"), required=False, min_value=0, max_value=9
+    )
+    defender_too_many_cards = forms.BooleanField(
+        label=_("The defender has too many cards (§ 14.13)"), required=False
+    )
+
+    def clean_up_card(self):
+        text = self.cleaned_data["up_card"].strip()
+        return _card(text) if text else None
+
+    def clean(self):
+        data = super().clean()
+        if data.get("defender_missing_cards") and data.get("defender_too_many_cards"):
+            raise forms.ValidationError(
+                _("The defender cannot be short of cards and have too many at once.")
+            )
+        return data
+
+    def rulings(self) -> dict:
+        """The rulings that apply, named as in `services.RULINGS`; none by default."""
+        return {
+            name: self.cleaned_data[name]
+            for name in services.RULINGS
+            if self.cleaned_data.get(name)
+        }
+
+    def service_arguments(self) -> dict:
+        return {"result": self.result()}
+
+    def result(self) -> Result:
+        raise NotImplementedError
+
+
+class QuickEntryForm(HandEntryForm):
+    """Who ended the hand and how, and the deadwood counts after lay-offs."""
+
     ending = forms.ChoiceField(choices=Hand.Ending.choices, widget=forms.RadioSelect)
     knocker = forms.IntegerField(required=False, min_value=0)
+    # Above the knock limit only with a ruling (§ 14.7, § 14.8); the engine decides.
     knocker_deadwood = forms.IntegerField(
-        label=_("Knocker's deadwood"), required=False, min_value=0, max_value=10
+        label=_("Knocker's deadwood"), required=False, min_value=0, max_value=100
     )
     defender_deadwood = forms.IntegerField(
         label=_("Opponent's deadwood (after laying off)"),
@@ -32,22 +86,101 @@ class QuickEntryForm(forms.Form):
                 raise forms.ValidationError(_("Enter the opponent's deadwood."))
             if ending == Hand.Ending.KNOCK and data.get("knocker_deadwood") is None:
                 raise forms.ValidationError(_("Enter the knocker's deadwood."))
+            if ending != Hand.Ending.KNOCK and data.get("knocker_missing_cards"):
+                raise forms.ValidationError(_("A knocker who is short of cards has no gin."))
+        elif ending and self.rulings():
+            raise forms.ValidationError(
+                _("A no-game scores nothing: a director's ruling needs a knock or gin.")
+            )
         return data
-
-    def service_arguments(self) -> dict:
-        return {"result": self.result()}
 
     def result(self) -> Result:
         data = self.cleaned_data
         if data["ending"] == Hand.Ending.NO_GAME:
             return Result(Hand.Ending.NO_GAME)
         gin = data["ending"] != Hand.Ending.KNOCK
+        details = self.rulings()
+        if data.get("up_card"):
+            details["up_card"] = str(data["up_card"])
         return Result(
             data["ending"],
             knocker=data["knocker"],
             knocker_deadwood=0 if gin else data["knocker_deadwood"],
             defender_deadwood=data["defender_deadwood"],
+            details=details,
         )
+
+
+class CardsEntryForm(HandEntryForm):
+    """The cards both players show, as text ("AS 2S 3S …"): the card picker fills
+    these fields, and without JavaScript they are typed. The rules engine works out
+    the ending and the deadwood; validation includes it, so every mistake in the
+    cards is a message on the form."""
+
+    knocker = forms.IntegerField(min_value=0, error_messages={"required": _("Tap who knocked.")})
+    knocker_cards = forms.CharField(label=_("Knocker's cards"), max_length=200)
+    defender_cards = forms.CharField(label=_("Defender's cards"), max_length=200)
+    melds = forms.CharField(label=_("The knocker's melds"), max_length=300, required=False)
+
+    def __init__(self, *args, rules, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        if rules.oklahoma:
+            self.fields["up_card"].required = True
+            self.fields["up_card"].error_messages["required"] = _(
+                "Tap the up-card too: under Oklahoma it sets the knock limit."
+            )
+
+    def clean_knocker_cards(self):
+        return _cards(self.cleaned_data["knocker_cards"])
+
+    def clean_defender_cards(self):
+        return _cards(self.cleaned_data["defender_cards"])
+
+    def clean_melds(self):
+        groups = [_cards(text) for text in _MELD_BREAK.split(self.cleaned_data["melds"])]
+        groups = [group for group in groups if group]
+        return groups or None
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self._result = services.result_from_cards(
+                self.rules,
+                knocker=data["knocker"],
+                knocker_cards=data["knocker_cards"],
+                defender_cards=data["defender_cards"],
+                up_card=data.get("up_card"),
+                melds=data.get("melds"),
+                rulings=self.rulings(),
+            )
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from error
+        return data
+
+    def result(self) -> Result:
+        return self._result
+
+
+def _card(text: str):
+    try:
+        return parse_card(text)
+    except InvalidCard:
+        raise forms.ValidationError(
+            _("%(text)s is not a card: write e.g. AS, 10H or QD."), params={"text": text}
+        ) from None
+
+
+def _cards(text: str) -> tuple:
+    cards = tuple(_card(item) for item in _CARD_BREAK.split(text) if item)
+    seen = set()
+    for card in cards:
+        if card in seen:
+            raise forms.ValidationError(_("%(card)s is tapped twice."), params={"card": card})
+        seen.add(card)
+    return cards
 
 
 class ConfirmForm(forms.Form):

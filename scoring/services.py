@@ -11,12 +11,13 @@ from random import Random
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import errors
-from scoring.cards import parse_card
+from scoring.cards import parse_card, parse_cards
+from scoring.cards_entry import showdown
 from scoring.deal import NextHand, draw_cards, order_by_draw
 from scoring.hands import score_hand
-from scoring.melds import arrange, best_discard, lay_off
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.rules import RULESETS, Rules
 from scoring.selectors import state_for
@@ -126,35 +127,49 @@ def _sides(format: str, count: int) -> list[int]:
 
 
 def result_from_cards(
-    rules: Rules, *, knocker: int, knocker_cards, defender_cards, up_card=None
+    rules: Rules,
+    *,
+    knocker: int,
+    knocker_cards,
+    defender_cards,
+    up_card=None,
+    melds=None,
+    rulings: dict | None = None,
 ) -> Result:
     """The result of a hand from the cards shown: the knocker's ten (eleven: big gin,
     or a knock with the discard still in hand) and the defender's ten. The defender
     lays off onto the knocker's melds unless the knocker has gin (seed 000 § 10,
-    seed 002 "Gin"), or ``layoff_on_gin`` allows it."""
-    if len(knocker_cards) == 11:
-        whole = arrange(knocker_cards, rules)
-        if whole.points == 0:
-            arrangement, ending = whole, Hand.Ending.BIG_GIN
-        else:
-            _, arrangement = best_discard(knocker_cards, rules)
-            ending = Hand.Ending.GIN if arrangement.points == 0 else Hand.Ending.KNOCK
-    else:
-        arrangement = arrange(knocker_cards, rules)
-        ending = Hand.Ending.GIN if arrangement.points == 0 else Hand.Ending.KNOCK
-    if ending == Hand.Ending.KNOCK or rules.layoff_on_gin:
-        defence = lay_off(arrangement.melds, defender_cards, rules)
-    else:
-        defence = arrange(defender_cards, rules)
+    seed 002 "Gin"), or ``layoff_on_gin`` allows it.
+
+    ``melds``: the melds the knocker declared, when the players say he laid his cards
+    down otherwise than the best way; each must be a meld of his cards, none sharing
+    a card. ``rulings``: the director's rulings of seed 000 § 14 (keys of `RULINGS`),
+    which change how many cards each player shows and whether the defender may lay
+    off; they go into the details, where `hand_enter` scores them. The counts always
+    come from the cards, never from the table."""
+    rulings = {name: value for name, value in (rulings or {}).items() if value}
+    unknown = sorted(set(rulings) - set(RULINGS))
+    if unknown:
+        raise errors.EntryError(f"There is no ruling called {unknown[0]!r}.")
+    knocker_cards, defender_cards = parse_cards(knocker_cards), parse_cards(defender_cards)
+    shown = showdown(
+        rules,
+        knocker_cards=knocker_cards,
+        defender_cards=defender_cards,
+        melds=None if melds is None else [parse_cards(meld) for meld in melds],
+        knocker_missing_cards=rulings.get("knocker_missing_cards", 0),
+        defender_missing_cards=rulings.get("defender_missing_cards", 0),
+        defender_too_many_cards=bool(rulings.get("defender_too_many_cards")),
+    )
     details = {
         "knocker_cards": [str(c) for c in knocker_cards],
         "defender_cards": [str(c) for c in defender_cards],
-        "knocker_melds": [[str(c) for c in meld] for meld in arrangement.melds],
-        "laid_off": [str(c) for c in getattr(defence, "laid_off", ())],
+        **shown.details(),
+        **rulings,
     }
     if up_card is not None:
-        details["up_card"] = str(up_card)
-    return Result(ending, knocker, arrangement.points, defence.points, details)
+        details["up_card"] = str(parse_card(up_card))
+    return Result(shown.ending, knocker, shown.points, shown.defender_points, details)
 
 
 RULINGS = (
@@ -372,6 +387,25 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         state, hand, AuditRecord.Action.DISPUTE, seat=seat, address=address, key=key, before=before
     )
     return Outcome("disputed", hand)
+
+
+def hand_preview(*, seat: Seat, result: Result) -> dict:
+    """What `hand_enter` would score for this seat's table, without storing anything:
+    the card picker shows it before the tap that enters the hand. Scored by the same
+    code as the entry, so the preview and the sheet cannot disagree.
+
+    Returns the winner and defender positions, points, kind, and the players' names
+    by position; raises as `hand_enter` does for an impossible result."""
+    state, _ = state_for(seat.party)
+    if state.finished:
+        raise PartyOver(gettext("The party is over: no more hands can be entered."))
+    table = state.table_of(seat.position)
+    if table is None:
+        raise errors.NotYourHand(
+            gettext("You sit out this hand: the players at the table enter it.")
+        )
+    scored = _score(state.party, state.tables[table - 1], result)
+    return {**scored, "names": {s.position: s.player.name for s in state.seats}}
 
 
 def _stale_message(state, number: int) -> str:

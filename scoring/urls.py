@@ -7,5 +7,7 @@ urlpatterns = [
     path("table/<str:token>/", views.table, name="table"),
     path("table/<str:token>/state/", views.table_state, name="table-state"),
     path("table/<str:token>/enter/", views.table_enter, name="table-enter"),
+    path("table/<str:token>/enter-cards/", views.table_enter_cards, name="table-enter-cards"),
+    path("table/<str:token>/preview/", views.table_preview, name="table-preview"),
     path("table/<str:token>/confirm/", views.table_confirm, name="table-confirm"),
 ]
