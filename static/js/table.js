@@ -1,32 +1,46 @@
-// The table page: reload when the other phone changes the sheet, and never send
-// a form twice from a double tap.
+// The table page: follow the other phone's changes, never send a form twice from a
+// double tap, and print the sheet.
 (function () {
   "use strict";
   var root = document.getElementById("table");
   if (!root) return;
   var url = root.dataset.stateUrl;
   var version = root.dataset.version;
+  var notice = document.getElementById("sheet-changed");
 
-  function typing() {
+  // A reload would throw away a half-entered hand: then the page only says so.
+  function busy() {
     var el = document.activeElement;
-    return el && (el.tagName === "INPUT" || el.tagName === "SELECT") && el.type !== "hidden";
+    var typing = el && (el.tagName === "INPUT" || el.tagName === "SELECT") && el.type !== "hidden";
+    return typing || root.querySelector("form[data-dirty]") !== null;
   }
 
   function poll() {
     fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
-        if (data && data.version !== version && !typing()) window.location.reload();
+        if (!data || data.version === version) return;
+        if (!busy()) window.location.reload();
+        else if (notice) notice.hidden = false;
       })
       .catch(function () { /* offline for a moment: try again on the next tick */ });
   }
   setInterval(poll, 3000);
 
-  document.querySelectorAll("form").forEach(function (form) {
+  root.querySelectorAll("form").forEach(function (form) {
+    form.addEventListener("change", function () { form.dataset.dirty = "1"; });
     form.addEventListener("submit", function () {
       form.querySelectorAll("[data-once]").forEach(function (b) {
         setTimeout(function () { b.disabled = true; }, 0);
       });
     });
+  });
+
+  root.querySelectorAll("[data-reload]").forEach(function (b) {
+    b.addEventListener("click", function () { window.location.reload(); });
+  });
+  root.querySelectorAll("[data-print]").forEach(function (b) {
+    b.hidden = false;
+    b.addEventListener("click", function () { window.print(); });
   });
 })();
