@@ -1,5 +1,89 @@
-"""The JSON API at /api/: one NinjaAPI; each app adds its router."""
+"""The JSON API at /api/: one NinjaAPI; each app adds its router.
 
+Every error is a 4xx with ``{"detail": <a sentence the player can act on>, "code":
+<a stable machine code>}``; validation errors add ``errors``, one per field. The
+apps say which of their exceptions get which status and code (``ERRORS``).
+"""
+
+from functools import partial
+
+import pydantic
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext
 from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from scoring import api as scoring_api
 
 api = NinjaAPI(title="Knock", version="1", urls_namespace="api")
+api.add_router("/", scoring_api.router)
+
+
+def _error(request, status: int, code: str, detail: str, **extra):
+    return api.create_response(request, {"detail": detail, "code": code, **extra}, status=status)
+
+
+def _known(request, exc, *, status: int, code: str):
+    if isinstance(exc, pydantic.ValidationError):
+        # A pydantic error outside request parsing is a bug in a response, not a
+        # bad request: let it be the 500 it is.
+        raise exc
+    return _error(request, status, code, str(exc))
+
+
+for exc_class, (status, code) in scoring_api.ERRORS.items():
+    api.add_exception_handler(exc_class, partial(_known, status=status, code=code))
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request, exc):
+    errors = [_field_error(error) for error in exc.errors]
+    detail = "; ".join(
+        f"{error['field']}: {error['message']}" if error["field"] else error["message"]
+        for error in errors
+    )
+    return _error(request, 422, "invalid_entry", detail, errors=errors)
+
+
+def _field_error(error: dict) -> dict:
+    # ninja's location starts with where the value came from ("body", "path");
+    # a body also names the view's parameter, which the client never sees.
+    source, *path = error["loc"]
+    if source == "body":
+        path = path[1:]
+    return {"field": ".".join(str(part) for part in path), "message": error["msg"]}
+
+
+@api.exception_handler(Http404)
+def _not_found(request, exc):
+    detail = gettext("Nothing here: the link is wrong, or it was replaced by a new one.")
+    return _error(request, 404, "not_found", detail)
+
+
+@api.exception_handler(PermissionDenied)
+def _forbidden(request, exc):
+    detail = str(exc) or gettext("You may not do this.")
+    return _error(request, 403, "forbidden", detail)
+
+
+@api.exception_handler(AuthenticationError)
+def _not_authenticated(request, exc):
+    detail = gettext("Log in first: this is for the club's organizers.")
+    return _error(request, 401, "not_authenticated", detail)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request, exc):
+    # ninja raises these itself, with terse English: a body that is not JSON (400),
+    # and a failed CSRF check on a logged-in request (403).
+    if exc.status_code == 400:
+        detail = gettext("The request's body is not valid JSON.")
+        return _error(request, 400, "invalid_json", detail)
+    if exc.status_code == 403:
+        detail = gettext(
+            "The request was refused: its CSRF token is missing or wrong. "
+            "Reload the page and try again."
+        )
+        return _error(request, 403, "csrf_failed", detail)
+    return _error(request, exc.status_code, "error", str(exc))

@@ -1,0 +1,315 @@
+"""Bodies of the JSON API for parties and score sheets.
+
+Request schemas only validate: the shape, the ranges, and which fields belong
+together. Whether a hand is possible (a legal knock, real cards, gin without
+deadwood) is the rules engine's call, so its messages are the ones players see.
+Unknown fields are refused, so a misspelt field is an error rather than a value
+silently left out of a hand.
+"""
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from django.utils.translation import gettext
+from ninja import Field, Schema
+from pydantic import ConfigDict, StringConstraints, model_validator
+from pydantic_core import PydanticCustomError
+
+from scoring.models import Hand
+
+# A hand holds at most eleven cards: ten, and the card just drawn.
+CardText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=8)]
+Cards = Annotated[list[CardText], Field(max_length=11)]
+Ending = Literal["knock", "gin", "big_gin", "no_game"]
+
+
+def _refuse(message: str) -> PydanticCustomError:
+    # A custom error keeps the sentence as it is: pydantic prefixes a plain
+    # ValueError's message with "Value error, ".
+    return PydanticCustomError("invalid_entry", message)
+
+
+class Rulings(Schema):
+    """The director's rulings of seed 000 § 14, named as in ``services.RULINGS``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    knocker_missing_cards: int = Field(0, ge=0, le=10)
+    defender_missing_cards: int = Field(0, ge=0, le=10)
+    defender_too_many_cards: bool = False
+    illegal_knock_accepted: bool = False
+
+    def given(self) -> dict:
+        return {name: value for name, value in self.model_dump().items() if value}
+
+
+class ResultIn(Schema):
+    """What the table says about a hand, in one of two ways:
+
+    - the counts: ``ending``, ``knocker`` (a seat position) and the deadwood after
+      lay-offs (the knocker's may be left out for gin and big gin);
+    - the cards: ``knocker`` and both hands, ``knocker_cards`` (10, or 11 with the
+      card just drawn) and ``defender_cards`` (10); the engine finds the melds,
+      the lay-offs and the ending.
+
+    ``up_card`` is the first card turned up (Oklahoma sets the knock limit from it).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    ending: Ending | None = None
+    knocker: int | None = Field(None, ge=0, le=5)
+    knocker_deadwood: int | None = Field(None, ge=0, le=110)
+    defender_deadwood: int | None = Field(None, ge=0, le=110)
+    knocker_cards: Cards | None = None
+    defender_cards: Cards | None = None
+    up_card: CardText | None = None
+    rulings: Rulings = Field(default_factory=Rulings)
+
+    @property
+    def by_cards(self) -> bool:
+        return self.knocker_cards is not None or self.defender_cards is not None
+
+    @model_validator(mode="after")
+    def _complete(self):
+        if self.by_cards:
+            self._check_cards()
+        else:
+            self._check_counts()
+        return self
+
+    def _check_cards(self):
+        if (self.ending, self.knocker_deadwood, self.defender_deadwood) != (None, None, None):
+            raise _refuse(
+                gettext("Give either the cards or the ending and deadwood counts, not both.")
+            )
+        if self.knocker is None or self.knocker_cards is None or self.defender_cards is None:
+            raise _refuse(
+                gettext("A hand entered by its cards needs the knocker and both players' cards.")
+            )
+        if len(self.knocker_cards) not in (10, 11):
+            raise _refuse(
+                gettext("The knocker shows 10 cards (11 with the card just drawn), not %(count)d.")
+                % {"count": len(self.knocker_cards)}
+            )
+        if len(self.defender_cards) != 10:
+            raise _refuse(
+                gettext("The opponent shows 10 cards, not %(count)d.")
+                % {"count": len(self.defender_cards)}
+            )
+        if set(self.rulings.given()) - {"illegal_knock_accepted"}:
+            # Missing or extra cards change what may be laid off and counted: the
+            # director rules on the counts, not on a hand the evaluator would misread.
+            raise _refuse(
+                gettext(
+                    "For missing or extra cards, enter the ending and the deadwood counts "
+                    "instead of the cards."
+                )
+            )
+
+    def _check_counts(self):
+        if self.ending is None:
+            raise _refuse(gettext("Say how the hand ended: knock, gin, big_gin or no_game."))
+        if self.ending == Hand.Ending.NO_GAME:
+            given = (self.knocker, self.knocker_deadwood, self.defender_deadwood)
+            if given != (None, None, None) or self.rulings.given():
+                raise _refuse(gettext("A no-game has no knocker, no deadwood and no rulings."))
+            return
+        if self.knocker is None:
+            raise _refuse(gettext("Say who knocked (or went gin): the knocker's seat position."))
+        if self.defender_deadwood is None:
+            raise _refuse(gettext("Enter the opponent's deadwood."))
+        if self.ending == Hand.Ending.KNOCK and self.knocker_deadwood is None:
+            raise _refuse(gettext("Enter the knocker's deadwood."))
+
+
+class HandEntryIn(ResultIn):
+    """A seat's entry of hand ``number``. ``key`` makes a retried submission count
+    once: send the same key again and the first outcome is repeated."""
+
+    number: int = Field(..., ge=1, le=32767)
+    key: str | None = Field(None, min_length=1, max_length=48, pattern=r"^[A-Za-z0-9_.:-]+$")
+
+
+class ConfirmIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    key: str | None = Field(None, min_length=1, max_length=48, pattern=r"^[A-Za-z0-9_.:-]+$")
+
+
+class DecideIn(Schema):
+    """The organizer's decision on a hand: ``correct`` a recorded or pending hand,
+    ``resolve`` a disputed one (both with the right ``result``), or ``void`` it
+    (dealt again by the same dealer). The reason is kept in the party's record."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal["correct", "resolve", "void"]
+    reason: str = Field(..., max_length=2000)
+    result: ResultIn | None = None
+
+    @model_validator(mode="after")
+    def _result_fits_action(self):
+        if self.action == "void" and self.result is not None:
+            raise _refuse(gettext("A void hand has no result: leave the result out."))
+        if self.action != "void" and self.result is None:
+            raise _refuse(gettext("Give the right result of the hand."))
+        return self
+
+
+# --- Responses -------------------------------------------------------------------
+
+
+class ErrorOut(Schema):
+    detail: str
+    code: str
+    errors: list[dict] = Field(default_factory=list)
+
+
+class SeatOut(Schema):
+    position: int
+    side: int
+    player: str
+
+
+class SeatLinkOut(SeatOut):
+    token: str
+    link: str
+
+
+class PartyOut(Schema):
+    id: int
+    club: str
+    label: str
+    format: str
+    target: int
+    status: str
+    confirmation_required: bool
+    rules: dict
+
+
+class CounterOut(Schema):
+    """The other side's version of a disputed hand."""
+
+    entered_by: SeatOut | None
+    ending: str
+    knocker: SeatOut | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    kind: str
+    points: int
+    winner: SeatOut | None
+    details: dict
+
+
+class HandOut(Schema):
+    id: int
+    number: int
+    table: int
+    status: str
+    ending: str
+    kind: str
+    points: int
+    dealer: SeatOut | None
+    knocker: SeatOut | None
+    defender: SeatOut | None
+    winner: SeatOut | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    details: dict
+    entered_by: SeatOut | None
+    confirmed_by: SeatOut | None
+    decided: bool
+    counter: CounterOut | None
+
+
+class RowOut(Schema):
+    number: int
+    table: int
+    status: str
+    kind: str
+    winner_side: int | None
+    points: int
+    running: list[int]
+
+
+class SheetOut(Schema):
+    sides: list[str]
+    rows: list[RowOut]
+    points: list[int]
+    boxes: list[int]
+    needed: list[int]
+
+
+class SideTotalOut(Schema):
+    side: int
+    name: str
+    points: int
+    boxes: int
+    box_bonus: int
+    game_bonus: int
+    shutout_bonus: int
+    total: int
+
+
+class PaymentOut(Schema):
+    payer: str
+    payee: str
+    amount: int
+
+
+class SettlementOut(Schema):
+    sides: list[SideTotalOut]
+    winner_side: int | None
+    margin: int | None
+    payments: list[PaymentOut]
+
+
+class TableOut(Schema):
+    party: PartyOut
+    seat: SeatOut
+    number: int | None
+    dealer: SeatOut | None
+    players: list[SeatOut]
+    open_hand: HandOut | None
+    can_confirm: bool
+    sheet: SheetOut
+    settlement: SettlementOut | None
+    version: str
+
+
+class EntryOut(Schema):
+    outcome: Literal["entered", "recorded", "confirmed", "disputed", "repeated"]
+    message: str
+    hand: HandOut | None
+    table: TableOut
+
+
+class PartyDetailOut(Schema):
+    party: PartyOut
+    seats: list[SeatLinkOut]
+    number: int | None
+    sheet: SheetOut
+    hands: list[HandOut]
+    settlement: SettlementOut | None
+    version: str
+
+
+class DecideOut(Schema):
+    action: str
+    hand: HandOut
+    party: PartyDetailOut
+
+
+class AuditOut(Schema):
+    id: int
+    at: datetime
+    action: str
+    hand_id: int | None
+    hand_number: int | None
+    seat: SeatOut | None
+    user: str | None
+    address: str | None
+    before: dict | None
+    after: dict | None
+    reason: str
