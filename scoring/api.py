@@ -22,7 +22,6 @@ errors gets:
   exist or is named twice, a knock over the limit, gin with deadwood.
 """
 
-from dataclasses import replace
 from typing import Annotated
 
 from django.core.exceptions import PermissionDenied
@@ -33,7 +32,7 @@ from ninja.security import django_auth
 
 from clubs.selectors import is_organizer
 from scoring import errors, selectors, services
-from scoring.cards import InvalidCard, parse_card, parse_cards
+from scoring.cards import InvalidCard, parse_card
 from scoring.hands import IllegalKnock, ImpossibleClaim
 from scoring.melds import IllegalMeld, WrongHandSize
 from scoring.models import Hand
@@ -237,24 +236,21 @@ def _result(entry: ResultIn, rules: dict) -> services.Result:
     """The table's result as the services take it; with cards, the engine finds
     the ending and the deadwood."""
     rulings = entry.rulings.given()
-    up_card = parse_card(entry.up_card) if entry.up_card else None
     if entry.by_cards:
-        # Parsed together: a card may be in one of the two hands only.
-        cards = parse_cards([*entry.knocker_cards, *entry.defender_cards])
-        split = len(entry.knocker_cards)
-        result = services.result_from_cards(
+        return services.result_from_cards(
             Rules.from_dict(rules),
             knocker=entry.knocker,
-            knocker_cards=cards[:split],
-            defender_cards=cards[split:],
-            up_card=up_card,
+            knocker_cards=entry.knocker_cards,
+            defender_cards=entry.defender_cards,
+            up_card=entry.up_card,
+            melds=entry.melds,
+            rulings=rulings,
         )
-        return replace(result, details={**result.details, **rulings})
     if entry.ending == Hand.Ending.NO_GAME:
         return services.Result(Hand.Ending.NO_GAME)
     details = dict(rulings)
-    if up_card is not None:
-        details["up_card"] = str(up_card)
+    if entry.up_card:
+        details["up_card"] = str(parse_card(entry.up_card))
     knocker_deadwood = entry.knocker_deadwood
     if knocker_deadwood is None:  # gin and big gin: the schema asks for it on a knock
         knocker_deadwood = 0

@@ -34,8 +34,8 @@ class Rulings(Schema):
 
     model_config = ConfigDict(extra="forbid")
 
-    knocker_missing_cards: int = Field(0, ge=0, le=10)
-    defender_missing_cards: int = Field(0, ge=0, le=10)
+    knocker_missing_cards: int = Field(0, ge=0, le=9)
+    defender_missing_cards: int = Field(0, ge=0, le=9)
     defender_too_many_cards: bool = False
     illegal_knock_accepted: bool = False
 
@@ -49,8 +49,10 @@ class ResultIn(Schema):
     - the counts: ``ending``, ``knocker`` (a seat position) and the deadwood after
       lay-offs (the knocker's may be left out for gin and big gin);
     - the cards: ``knocker`` and both hands, ``knocker_cards`` (10, or 11 with the
-      card just drawn) and ``defender_cards`` (10); the engine finds the melds,
-      the lay-offs and the ending.
+      card just drawn) and ``defender_cards`` (10; the rulings for missing or extra
+      cards change these numbers); the engine finds the melds, the lay-offs and the
+      ending. ``melds`` declares the melds the knocker actually put down, when the
+      players say he did not lay them out the best way.
 
     ``up_card`` is the first card turned up (Oklahoma sets the knock limit from it).
     """
@@ -63,6 +65,7 @@ class ResultIn(Schema):
     defender_deadwood: int | None = Field(None, ge=0, le=110)
     knocker_cards: Cards | None = None
     defender_cards: Cards | None = None
+    melds: Annotated[list[Cards], Field(max_length=4)] | None = None
     up_card: CardText | None = None
     rulings: Rulings = Field(default_factory=Rulings)
 
@@ -74,11 +77,15 @@ class ResultIn(Schema):
     def _complete(self):
         if self.by_cards:
             self._check_cards()
+        elif self.melds is not None:
+            raise _refuse(gettext("Declared melds go with the cards: send both hands too."))
         else:
             self._check_counts()
         return self
 
     def _check_cards(self):
+        # How many cards each hand shows, and whether they fit together, depends on
+        # the rulings: the services check that and say so in the players' words.
         if (self.ending, self.knocker_deadwood, self.defender_deadwood) != (None, None, None):
             raise _refuse(
                 gettext("Give either the cards or the ending and deadwood counts, not both.")
@@ -86,25 +93,6 @@ class ResultIn(Schema):
         if self.knocker is None or self.knocker_cards is None or self.defender_cards is None:
             raise _refuse(
                 gettext("A hand entered by its cards needs the knocker and both players' cards.")
-            )
-        if len(self.knocker_cards) not in (10, 11):
-            raise _refuse(
-                gettext("The knocker shows 10 cards (11 with the card just drawn), not %(count)d.")
-                % {"count": len(self.knocker_cards)}
-            )
-        if len(self.defender_cards) != 10:
-            raise _refuse(
-                gettext("The opponent shows 10 cards, not %(count)d.")
-                % {"count": len(self.defender_cards)}
-            )
-        if set(self.rulings.given()) - {"illegal_knock_accepted"}:
-            # Missing or extra cards change what may be laid off and counted: the
-            # director rules on the counts, not on a hand the evaluator would misread.
-            raise _refuse(
-                gettext(
-                    "For missing or extra cards, enter the ending and the deadwood counts "
-                    "instead of the cards."
-                )
             )
 
     def _check_counts(self):

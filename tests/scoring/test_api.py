@@ -220,14 +220,13 @@ def test_another_table_may_use_the_same_key(client):
         assert party.hands.count() == 1
 
 
+# Runs A-3♠ and 4-6♥, three sevens, 2♣ left over; the opponent lays 4♠ and 7♠
+# off and keeps 9♣ 9♥ 5♣ 3♦ 8♥ = 34: a knock for 32.
+KNOCKER = "as 2S 3S 4H 5H 6H 7C 7D 7H 2C"
+DEFENDER = "4S 7S JD QD KD 9C 9H 5C 3D 8H"
+
 CARD_HANDS = [
-    # Runs A-3♠ and 4-6♥, three sevens, 2♣ left over; the opponent lays 4♠ and 7♠
-    # off and keeps 9♣ 9♥ 5♣ 3♦ 8♥ = 34: a knock for 32.
-    (
-        "as 2S 3S 4H 5H 6H 7C 7D 7H 2C",
-        "4S 7S JD QD KD 9C 9H 5C 3D 8H",
-        ("knock", "knock", 2, 34, 32),
-    ),
+    (KNOCKER, DEFENDER, ("knock", "knock", 2, 34, 32)),
     # All ten in melds: gin, and no laying off (seed 000 § 10): 48 + 20.
     (
         "AS 2S 3S 4H 5H 6H 7C 7D 7H 7S",
@@ -272,6 +271,48 @@ def test_a_hand_entered_by_its_cards_is_scored_by_the_engine(
     assert response.json()["outcome"] == "confirmed"
 
 
+def test_declared_melds_reach_the_engine(client):
+    party = start_party()
+    a, _ = seats(party)
+    response = enter(
+        client,
+        a,
+        {
+            "number": 1,
+            "knocker": 0,
+            "knocker_cards": cards(KNOCKER),
+            "defender_cards": cards(DEFENDER),
+            "melds": [cards("7C 7D 7H"), cards("AS 2S 3S"), cards("4H 5H 6H")],
+        },
+    )
+    assert response.status_code == 201
+    hand = response.json()["hand"]
+    assert hand["details"]["declared"] is True
+    assert (hand["kind"], hand["points"]) == ("knock", 32)
+
+
+def test_a_defender_with_too_many_cards_may_not_lay_off(client):
+    party = start_party()
+    a, _ = seats(party)
+    response = enter(
+        client,
+        a,
+        {
+            "number": 1,
+            "knocker": 0,
+            "knocker_cards": cards(KNOCKER),
+            "defender_cards": [*cards(DEFENDER), "2D"],
+            "rulings": {"defender_too_many_cards": True},
+        },
+    )
+    assert response.status_code == 201
+    hand = response.json()["hand"]
+    # 4♠ and 7♠ stay with him: 34 + 4 + 7 + 2 = 47, less the knocker's 2.
+    assert (hand["defender_deadwood"], hand["points"]) == (47, 45)
+    assert hand["details"]["laid_off"] == []
+    assert hand["details"]["defender_too_many_cards"] is True
+
+
 def test_a_ruling_goes_into_the_hand(client):
     party = start_party()
     a, _ = seats(party)
@@ -309,18 +350,38 @@ ENTRY_ERRORS = [
         "'ZZ' is not a card",
     ),
     (
+        {"number": 1, "knocker": 0, "knocker_cards": cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 9s"),
+         "defender_cards": cards("AD 2D 3D 4D 5D 6D 7D 8D 9D TD")},
+        422,
+        "invalid_card",
+        "9S is named twice",
+    ),
+    (
         {"number": 1, "knocker": 0, "knocker_cards": cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS"),
          "defender_cards": cards("TS 2D 3D 4D 5D 6D 7D 8D 9D TD")},
         422,
-        "invalid_card",
-        "named twice",
+        "invalid_entry",
+        "TS cannot be in both hands",
     ),
     (
         {"number": 1, "knocker": 0, "knocker_cards": cards("AS 2S 3S"),
          "defender_cards": cards("AD 2D 3D 4D 5D 6D 7D 8D 9D TD")},
         422,
         "invalid_entry",
-        "10 cards (11 with the card just drawn), not 3",
+        "The knocker's hand has 3 cards",
+    ),
+    (
+        {"number": 1, "knocker": 0, "knocker_cards": cards(KNOCKER),
+         "defender_cards": cards(DEFENDER), "melds": [cards("AS 2S 4H")]},
+        422,
+        "invalid_entry",
+        "AS 2S 4H is not a meld",
+    ),
+    (
+        {**knock(1, 0, 3, 21), "melds": [cards("AS 2S 3S")]},
+        422,
+        "invalid_entry",
+        "Declared melds go with the cards",
     ),
     ({"number": 1, "ending": "fold"}, 422, "invalid_entry", "ending: Input should be"),
     ({"number": 0, "ending": "no_game"}, 422, "invalid_entry", "number: "),
