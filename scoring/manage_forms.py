@@ -67,6 +67,13 @@ class HandDecisionForm(QuickEntryForm):
         }
         return cls(hand=hand, players=players, initial=initial, auto_id=f"hand-{hand.pk}-%s")
 
+    def ruling_fields(self) -> list:
+        """The director's rulings (seed 000 § 14), shown apart: they are rarely needed."""
+        return [self[name] for name in self.fields if name in RULINGS]
+
+    def result_fields(self) -> list:
+        return [self[name] for name in self.fields if name not in (*RULINGS, "reason")]
+
     def clean(self):
         decision = self.cleaned_data.get("decision")
         if decision == Decision.CORRECT:

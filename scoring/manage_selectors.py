@@ -210,7 +210,7 @@ def _rulings(details: dict) -> list[str]:
 
 def _label(choices, value) -> str:
     # Records outlive code: a value no longer among the choices is shown as stored.
-    return dict(choices.choices).get(value, value or "")
+    return str(dict(choices.choices).get(value, value or ""))
 
 
 def _dash(value) -> str:
