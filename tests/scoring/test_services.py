@@ -10,6 +10,7 @@ from scoring.services import (
     hand_confirm,
     hand_decide,
     hand_enter,
+    hand_preview,
     party_start,
     result_from_cards,
     seat_link_reissue,
@@ -253,3 +254,90 @@ def test_partnership_round_counts_when_both_tables_are_confirmed():
 
     sides = [by_position[table.forehand].side for table in (first, second)]
     assert state(party).rounds == [[(sides[0], 18), (sides[1], 18)]]
+
+
+def test_a_preview_scores_like_the_entry_and_stores_nothing():
+    party = start_party()
+    a, b = seats(party)
+    result = knock(1, 12, 8)
+    with pytest.raises(IllegalKnock):
+        hand_preview(seat=a, result=result)
+    accepted = Result(
+        "knock",
+        knocker=1,
+        knocker_deadwood=12,
+        defender_deadwood=8,
+        details={"illegal_knock_accepted": True},
+    )
+
+    scored = hand_preview(seat=a, result=accepted)
+
+    assert (scored["winner"], scored["points"], scored["kind"]) == (0, 14, "undercut")
+    assert scored["names"] == {0: a.player.name, 1: b.player.name}
+    assert not party.hands.exists()
+    stored = hand_enter(seat=b, number=1, result=accepted).hand
+    assert (stored.winner, stored.points, stored.kind) == (a, 14, "undercut")
+
+
+def test_a_preview_is_refused_for_a_seat_that_sits_out_and_after_the_party():
+    rotation = start_party("rotation", players=3)
+    with pytest.raises(errors.NotYourHand, match="sit out"):
+        hand_preview(seat=seats(rotation)[2], result=knock(0, 3, 21))
+    party = start_party()
+    play(party, 1, knock(0, 1, 101))
+    with pytest.raises(PartyOver):
+        hand_preview(seat=seats(party)[0], result=knock(0, 3, 21))
+
+
+def test_a_void_hand_scores_nothing_and_the_same_dealer_deals_again():
+    # Seed 000 § 14.13: the defender had too many cards and less deadwood.
+    party = start_party()
+    dealer = state(party).tables[0].dealer
+    void = Result(
+        "knock",
+        knocker=0,
+        knocker_deadwood=5,
+        defender_deadwood=3,
+        details={"defender_too_many_cards": True},
+    )
+    hand = play(party, 1, void).hand
+    assert (hand.kind, hand.points, hand.winner) == ("void", 0, None)
+    assert state(party).rounds == [[None]]
+    assert state(party).tables[0].dealer == dealer
+
+
+def test_the_cards_carry_the_rulings_into_the_details():
+    knocker = parse_cards("2H 3H 4H 7C 7D 7S 9S TS JS")
+    defender = parse_cards("AH 5H KC KD KS 8D 8C 6S QD QC")
+    result = result_from_cards(
+        RULESETS["classic"],
+        knocker=0,
+        knocker_cards=knocker,
+        defender_cards=defender,
+        rulings={"knocker_missing_cards": 1, "illegal_knock_accepted": False},
+    )
+    assert result.details["knocker_missing_cards"] == 1
+    assert "illegal_knock_accepted" not in result.details
+    with pytest.raises(errors.EntryError, match="no ruling called"):
+        result_from_cards(
+            RULESETS["classic"],
+            knocker=0,
+            knocker_cards=knocker,
+            defender_cards=defender,
+            rulings={"misdeal": True},
+        )
+
+
+def test_a_hand_entered_from_the_cards_and_one_from_the_counts_confirm_each_other():
+    party = start_party()
+    a, b = seats(party)
+    from_cards = result_from_cards(
+        RULESETS["classic"],
+        knocker=0,
+        knocker_cards=parse_cards("2H 3H 4H 7C 7D 7S 9S TS JS 2C"),
+        defender_cards=parse_cards("AH 5H KC KD KS 8D 8C 6S QD QC"),
+    )
+    hand_enter(seat=a, number=1, result=from_cards)
+    outcome = hand_enter(seat=b, number=1, result=knock(0, 2, 42))
+    assert outcome.action == "confirmed"
+    assert outcome.hand.details["knocker_cards"][0] == "2H"
