@@ -10,8 +10,10 @@ from tests.conftest import CHROMIUM
 PHONE = {"width": 360, "height": 740}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
+    """One browser per test module: its event loop, and the setting below, last only
+    as long as the module's tests."""
     from playwright.sync_api import expect, sync_playwright
 
     # The pages poll every three seconds; give them a few rounds.
