@@ -49,6 +49,12 @@ def test_manage_links_each_club_to_its_management_page(client, organizer):
     assert club_url(organizer.club) in text
 
 
+def test_the_public_club_page_leads_its_organizer_to_the_nights(client, organizer):
+    assert club_url(organizer.club) in client.get(organizer.club.get_absolute_url()).text
+    client.logout()
+    assert club_url(organizer.club) not in client.get(organizer.club.get_absolute_url()).text
+
+
 @pytest.mark.parametrize("page", ["club", "night"])
 def test_anonymous_visitors_are_sent_to_log_in(client, page):
     night = ClubNightFactory()
