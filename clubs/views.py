@@ -13,7 +13,7 @@ from clubs.forms import NightForm, PartyStartForm
 from clubs.models import Club, ClubNight
 from clubs.tables import ClubTable, ManagedClubTable, MemberTable, NightPartyTable, NightTable
 from clubs.tasks import HEARTBEAT_KEY
-from scoring import manage_selectors
+from scoring import errors, manage_selectors
 from scoring.services import party_start
 
 
@@ -60,7 +60,7 @@ def club_manage(request, slug):
         try:
             night = services.night_create(club=club, **form.cleaned_data)
         except ValueError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, errors.explain(error))
         else:
             messages.success(request, _("Club night “%(name)s” opened.") % {"name": night.name})
             return redirect("clubs:night-detail", pk=night.pk)
@@ -89,7 +89,7 @@ def night_detail(request, pk):
                 user=request.user,
             )
         except ValueError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, errors.explain(error))
         else:
             messages.success(request, _("Party started: the seats are drawn."))
             return redirect("manage:party-detail", pk=party.pk)

@@ -15,6 +15,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from scoring import api as scoring_api
+from scoring import errors
 
 api = NinjaAPI(title="Knock", version="1", urls_namespace="api")
 api.add_router("/", scoring_api.router)
@@ -29,7 +30,7 @@ def _known(request, exc, *, status: int, code: str):
         # A pydantic error outside request parsing is a bug in a response, not a
         # bad request: let it be the 500 it is.
         raise exc
-    return _error(request, status, code, str(exc))
+    return _error(request, status, code, errors.explain(exc))
 
 
 for exc_class, (status, code) in scoring_api.ERRORS.items():
@@ -38,12 +39,12 @@ for exc_class, (status, code) in scoring_api.ERRORS.items():
 
 @api.exception_handler(ValidationError)
 def _invalid(request, exc):
-    errors = [_field_error(error) for error in exc.errors]
+    problems = [_field_error(error) for error in exc.errors]
     detail = "; ".join(
         f"{error['field']}: {error['message']}" if error["field"] else error["message"]
-        for error in errors
+        for error in problems
     )
-    return _error(request, 422, "invalid_entry", detail, errors=errors)
+    return _error(request, 422, "invalid_entry", detail, errors=problems)
 
 
 def _field_error(error: dict) -> dict:

@@ -3,6 +3,15 @@
 The core raises `ValueError` subclasses for impossible results (an illegal knock, gin
 with deadwood, a bad card); these add what only the stored party knows about."""
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from scoring.cards import InvalidCard
+from scoring.hands import IllegalKnock, ImpossibleClaim
+from scoring.melds import IllegalMeld, WrongHandSize
+from scoring.rules import InvalidRules
+from scoring.settlement import PartyOver
+
 
 class EntryError(ValueError):
     """An entry that cannot be stored as it is."""
@@ -18,3 +27,37 @@ class HandBlocked(EntryError):
 
 class NotYourHand(EntryError):
     """The seat may not do this (confirm its own entry, enter for another table)."""
+
+
+# The core speaks English and names the exact problem (which card, which limit). In
+# another language a player gets the translated rule it broke instead.
+CORE_MESSAGES = {
+    InvalidCard: _(
+        "A card is not right: write each card as rank and suit (e.g. TD, 10♦, QS), "
+        "and every card only once."
+    ),
+    WrongHandSize: _(
+        "Wrong number of cards: the knocker shows ten (eleven with the discard or "
+        "for big gin) and the defender ten."
+    ),
+    IllegalMeld: _(
+        "These melds are not legal: a meld is three or four cards of a rank, or three "
+        "or more of one suit in sequence, all from the knocker's hand, none twice."
+    ),
+    IllegalKnock: _("This knock is not allowed: the knocker's deadwood is above the knock limit."),
+    ImpossibleClaim: _(
+        "This cannot be: gin needs every card in a meld, and the cards must add up."
+    ),
+    PartyOver: _("The party is over: no more hands can be entered."),
+    InvalidRules: _("These rules are not valid."),
+}
+
+
+def explain(error: ValueError) -> str:
+    """The message a player reads for a refused entry, in the page's language."""
+    if (get_language() or "en").startswith("en") or isinstance(error, EntryError):
+        return str(error)
+    for kind, message in CORE_MESSAGES.items():
+        if isinstance(error, kind):
+            return str(message)
+    return _("This entry cannot be right: check it and enter it again.")

@@ -3,7 +3,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring import services
+from scoring import errors, services
 from scoring.cards import InvalidCard, parse_card
 from scoring.models import Hand
 from scoring.services import Result
@@ -157,7 +157,7 @@ class CardsEntryForm(HandEntryForm):
                 rulings=self.rulings(),
             )
         except ValueError as error:
-            raise forms.ValidationError(str(error)) from error
+            raise forms.ValidationError(errors.explain(error)) from error
         return data
 
     def result(self) -> Result:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.views import require_organizer
-from scoring import manage_selectors, qr, services
+from scoring import errors, manage_selectors, qr, services
 from scoring.manage_forms import HandDecisionForm
 from scoring.views import _first_error
 
@@ -72,7 +72,7 @@ def hand_decide(request, pk):
             **form.service_arguments(),
         )
     except ValueError as error:
-        messages.error(request, f"{label}: {error}")
+        messages.error(request, f"{label}: {errors.explain(error)}")
     else:
         messages.success(request, f"{label}: {hand.get_status_display()}.")
     return redirect(_party_url(hand.party_id, f"hand-{hand.pk}"))

@@ -77,16 +77,23 @@ def party_start(
         confirmation_required = night.confirmation_required if night else True
     if isinstance(rules, str):
         if rules not in RULESETS:
-            raise errors.EntryError(f"There are no rules called {rules!r}.")
+            raise errors.EntryError(
+                gettext("There are no rules called %(name)r.") % {"name": rules}
+            )
         rules = RULESETS[rules]
     if len({p.pk for p in players}) != len(players):
-        raise errors.EntryError("A player can only take one seat in a party.")
+        raise errors.EntryError(gettext("A player can only take one seat in a party."))
     if len(players) not in FORMAT_SIZES[format]:
-        sizes = " or ".join(str(n) for n in FORMAT_SIZES[format])
-        raise errors.EntryError(f"This format is played by {sizes} players, not {len(players)}.")
+        sizes = gettext(" or ").join(str(n) for n in FORMAT_SIZES[format])
+        raise errors.EntryError(
+            gettext("This format is played by %(sizes)s players, not %(count)d.")
+            % {"sizes": sizes, "count": len(players)}
+        )
     if format == Party.Format.PARTNERS:
         rules = partnership_rules(rules, len(players) // 2)
-    rng = rng or Random(secrets.randbits(64))
+    # The seed goes into the record, so the draw can be shown and replayed.
+    seed = None if rng else secrets.randbits(64)
+    rng = rng or Random(seed)
     draws = draw_cards([p.pk for p in players], rng)
     order = order_by_draw(draws)  # best card first
     by_pk = {p.pk: p for p in players}
@@ -111,7 +118,11 @@ def party_start(
         party=party,
         action=AuditRecord.Action.START,
         user=user,
-        after={"draws": {str(by_pk[pk]): str(draws[pk]) for pk in order}, "rules": rules.as_dict()},
+        after={
+            "draws": {str(by_pk[pk]): str(draws[pk]) for pk in order},
+            "seed": seed,
+            "rules": rules.as_dict(),
+        },
     )
     return party
 
@@ -150,7 +161,9 @@ def result_from_cards(
     rulings = {name: value for name, value in (rulings or {}).items() if value}
     unknown = sorted(set(rulings) - set(RULINGS))
     if unknown:
-        raise errors.EntryError(f"There is no ruling called {unknown[0]!r}.")
+        raise errors.EntryError(
+            gettext("There is no ruling called %(name)r.") % {"name": unknown[0]}
+        )
     knocker_cards, defender_cards = parse_cards(knocker_cards), parse_cards(defender_cards)
     shown = showdown(
         rules,
@@ -185,7 +198,9 @@ def _score(party: Party, table, result: Result) -> dict:
     if result.ending == Hand.Ending.NO_GAME:
         return {"kind": "no_game", "points": 0, "winner": None, "defender": None}
     if result.knocker not in table.players:
-        raise errors.NotYourHand("The knocker must be one of the two players at this table.")
+        raise errors.NotYourHand(
+            gettext("The knocker must be one of the two players at this table.")
+        )
     (defender,) = set(table.players) - {result.knocker}
     rules = Rules.from_dict(party.rules)
     rulings = {k: result.details[k] for k in RULINGS if result.details.get(k)}
@@ -326,12 +341,14 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
     if replay is not None:
         return Outcome("repeated", replay.hand)
     if state.finished:
-        raise PartyOver("The party is over: no more hands can be entered.")
+        raise PartyOver(gettext("The party is over: no more hands can be entered."))
     if number != state.number:
         raise errors.StaleEntry(_stale_message(state, number))
     table = state.table_of(seat.position)
     if table is None:
-        raise errors.NotYourHand("You sit out this hand: the players at the table enter it.")
+        raise errors.NotYourHand(
+            gettext("You sit out this hand: the players at the table enter it.")
+        )
     scored = _score(state.party, state.tables[table - 1], result)
     hand = state.open_hands.get(table)
     if hand is None:
@@ -348,7 +365,8 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         return Outcome("entered", hand)
     if hand.status == Hand.Status.DISPUTED:
         raise errors.HandBlocked(
-            f"Hand {number} is disputed: the organizer decides it before play goes on."
+            gettext("Hand %(n)d is disputed: the organizer decides it before play goes on.")
+            % {"n": number}
         )
     before = _snapshot(hand)
     if hand.entered_by.side == seat.side:
@@ -410,11 +428,14 @@ def hand_preview(*, seat: Seat, result: Result) -> dict:
 
 def _stale_message(state, number: int) -> str:
     if number < state.number:
-        return (
-            f"Hand {number} is already recorded. The sheet below is up to date: "
-            f"enter hand {state.number} next."
-        )
-    return f"Hand {number} is not due yet: hand {state.number} comes first."
+        return gettext(
+            "Hand %(n)d is already recorded. The sheet below is up to date: "
+            "enter hand %(next)d next."
+        ) % {"n": number, "next": state.number}
+    return gettext("Hand %(n)d is not due yet: hand %(next)d comes first.") % {
+        "n": number,
+        "next": state.number,
+    }
 
 
 @transaction.atomic
@@ -431,13 +452,15 @@ def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
         raise errors.StaleEntry(
             _stale_message(state, number)
             if number != state.number
-            else f"Hand {number} has no entry to confirm yet."
+            else gettext("Hand %(n)d has no entry to confirm yet.") % {"n": number}
         )
     if hand.status == Hand.Status.DISPUTED:
-        raise errors.HandBlocked(f"Hand {number} is disputed: the organizer decides it.")
+        raise errors.HandBlocked(
+            gettext("Hand %(n)d is disputed: the organizer decides it.") % {"n": number}
+        )
     if hand.entered_by.side == seat.side:
         raise errors.NotYourHand(
-            "Your side entered this hand: a player of the other side confirms it."
+            gettext("Your side entered this hand: a player of the other side confirms it.")
         )
     before = _snapshot(hand)
     hand.status = Hand.Status.CONFIRMED
@@ -456,7 +479,9 @@ def hand_decide(*, hand: Hand, user, result: Result | None, reason: str, address
     voids it (``result=None``: the hand is dealt again by the same dealer). A reason
     is required, and the hand's previous state goes into the audit record."""
     if not reason.strip():
-        raise errors.EntryError("Give a reason: corrections are kept in the party's record.")
+        raise errors.EntryError(
+            gettext("Give a reason: corrections are kept in the party's record.")
+        )
     state = _locked_state(hand.party_id)
     hand = Hand.objects.select_related("knocker", "winner").get(pk=hand.pk)
     before = _snapshot(hand)
@@ -486,7 +511,7 @@ def _table_of_hand(state, hand: Hand):
         return NextHand(dealer=hand.defender.position, forehand=hand.knocker.position)
     if hand.number == state.number:
         return state.tables[hand.table - 1]
-    raise errors.EntryError("This hand's players are not recorded; void it instead.")
+    raise errors.EntryError(gettext("This hand's players are not recorded; void it instead."))
 
 
 def _check_later_hands(party_id: int) -> None:
@@ -496,8 +521,10 @@ def _check_later_hands(party_id: int) -> None:
         state_for(Party.objects.get(pk=party_id))
     except PartyOver as error:
         raise errors.EntryError(
-            "This correction ends the party before hands that were already played: "
-            "void the later hands first."
+            gettext(
+                "This correction ends the party before hands that were already played: "
+                "void the later hands first."
+            )
         ) from error
 
 

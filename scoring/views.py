@@ -57,7 +57,7 @@ def table_preview(request, token):
     try:
         scored = services.hand_preview(seat=seat, result=form.result())
     except ValueError as error:
-        return JsonResponse({"message": str(error)}, status=400)
+        return JsonResponse({"message": errors.explain(error)}, status=400)
     return JsonResponse(picker.preview_data(form.result(), scored))
 
 
@@ -111,9 +111,9 @@ def _act(request, seat, form, service, on_error=None):
         )
     except (errors.StaleEntry, PartyOver) as error:
         # The page was old: the cards belong to a hand that is gone.
-        messages.error(request, str(error))
+        messages.error(request, errors.explain(error))
     except ValueError as error:
-        messages.error(request, str(error))
+        messages.error(request, errors.explain(error))
         if on_error:
             return on_error()
     else:
