@@ -9,7 +9,7 @@ from functools import partial
 
 import pydantic
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -88,3 +88,31 @@ def _http_error(request, exc):
         )
         return _error(request, 403, "csrf_failed", detail)
     return _error(request, exc.status_code, "error", str(exc))
+
+
+def json_errors(get_response):
+    """Middleware: what Django answers itself under /api/ — no such path (404), a
+    method the endpoint does not take (405) — is JSON too, like every API error."""
+
+    def middleware(request):
+        response = get_response(request)
+        if (
+            request.path.startswith("/api/")
+            and response.status_code in (404, 405)
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
+            if response.status_code == 404:
+                detail = gettext("There is no such address in the API.")
+                code = "not_found"
+            else:
+                detail = gettext("This address does not take a %(method)s request.") % {
+                    "method": request.method
+                }
+                code = "method_not_allowed"
+            json = JsonResponse({"detail": detail, "code": code}, status=response.status_code)
+            if response.has_header("Allow"):
+                json["Allow"] = response["Allow"]
+            return json
+        return response
+
+    return middleware

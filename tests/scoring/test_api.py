@@ -485,6 +485,20 @@ def test_an_unknown_or_replaced_link_is_a_json_404(client, path):
     assert not party.hands.exists()
 
 
+def test_an_address_the_api_does_not_have_is_a_json_404(client):
+    response = client.get("/api/no/such/thing")
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
+def test_a_method_an_endpoint_does_not_take_is_a_json_405(client):
+    party = start_party()
+    response = client.delete(table(seats(party)[0]))
+    assert response.status_code == 405
+    assert response.json()["code"] == "method_not_allowed"
+    assert "GET" in response["Allow"]
+
+
 def test_a_hand_number_in_the_path_must_be_a_number(client):
     party = start_party()
     response = confirm(client, seats(party)[1], "one")
