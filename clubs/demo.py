@@ -60,8 +60,8 @@ SEED_SHEET = [(0, 23), (0, 27), (1, 32), (0, 35), (1, 10), (0, 19)]
 
 
 def _demo_night(club) -> None:
-    """A club night with the seed's worked party (finished, A 284 : B 82) and a
-    party still running. Loaded once: an existing demo night is left as it is."""
+    """A club night with the seed's worked party (finished, A 284 : B 82), a
+    party still running, and a party of every other format. Loaded once: an existing demo night is left as it is."""
     if club.nights.filter(name="Demo night").exists():
         return
     night = ClubNight.objects.create(club=club, name="Demo night", date=datetime.date(2026, 11, 20))
@@ -92,3 +92,12 @@ def _demo_night(club) -> None:
         seat=a, number=1, result=Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=14)
     )
     hand_confirm(seat=b, number=1)
+    # Every other format, started and waiting for its first hand.
+    for format, players, label in (
+        ("rotation", members[4:7], "Three players in rotation"),
+        ("partners", members[7:11], "Partnerships of two"),
+        ("chouette", members[11:14], "Chouette of three"),
+    ):
+        party_start(
+            club=club, night=night, format=format, players=players, rng=Random(3), label=label
+        )

@@ -46,3 +46,5 @@ def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
     assert [side.total for side in state.settlement.sides] == [284, 82]
     assert state.settlement.margin == 202
     assert night.parties.filter(status="running").exists()
+    formats = set(night.parties.values_list("format", flat=True))
+    assert formats == {"two", "rotation", "chouette", "partners"}
