@@ -54,6 +54,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    # Listed so the API's docs page serves its scripts from our static files, not a CDN.
+    "ninja",
     "clubs",
     "scoring",
     "tournaments",

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.test import Client
 
@@ -811,3 +813,11 @@ def test_the_openapi_schema_lists_the_endpoints(client):
     } == {path: set(operations) for path, operations in paths.items()}
     assert "security" not in paths["/api/tables/{token}/hands"]["post"]
     assert paths["/api/parties/{party_id}"]["get"]["security"]
+
+
+def test_the_api_docs_page_loads_its_scripts_from_our_own_static_files(client):
+    response = client.get("/api/docs")
+    assert response.status_code == 200
+    scripts = re.findall(r'src="([^"]+)"', response.text)
+    assert scripts
+    assert all(src.startswith("/static/") for src in scripts), scripts
