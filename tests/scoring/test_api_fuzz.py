@@ -1,0 +1,84 @@
+"""Whatever JSON a client sends to the seat endpoints of the API, the answer is JSON
+and never a 500."""
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from scoring.cards import DECK
+from tests.factories import start_party
+
+pytestmark = pytest.mark.django_db
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+card = st.sampled_from([str(c) for c in DECK] + ["ZZ", "10H"])
+bodies = st.fixed_dictionaries(
+    {},
+    optional={
+        "number": st.one_of(st.integers(-1, 3), json_values),
+        "key": st.one_of(st.text(max_size=70), json_values),
+        "ending": st.one_of(st.sampled_from(["knock", "gin", "big_gin", "no_game"]), json_values),
+        "knocker": st.one_of(st.integers(-1, 3), json_values),
+        "knocker_deadwood": st.one_of(st.integers(-1, 120), json_values),
+        "defender_deadwood": st.one_of(st.integers(-1, 120), json_values),
+        "knocker_cards": st.one_of(st.lists(card, max_size=12), json_values),
+        "defender_cards": st.one_of(st.lists(card, max_size=12), json_values),
+        "melds": st.one_of(st.lists(st.lists(card, max_size=5), max_size=4), json_values),
+        "up_card": st.one_of(card, json_values),
+        "rulings": st.one_of(
+            st.dictionaries(
+                st.sampled_from(
+                    [
+                        "knocker_missing_cards",
+                        "defender_too_many_cards",
+                        "illegal_knock_accepted",
+                        "x",
+                    ]
+                ),
+                json_values,
+            ),
+            json_values,
+        ),
+    },
+)
+
+# Bodies the schema takes, so the rules engine and the services are reached too.
+deck = [str(c) for c in DECK]
+plausible = st.builds(
+    lambda common, entry: common | entry,
+    st.fixed_dictionaries({"number": st.integers(1, 2), "knocker": st.integers(0, 2)}),
+    st.one_of(
+        st.fixed_dictionaries(
+            {
+                "ending": st.sampled_from(["knock", "gin", "big_gin", "no_game"]),
+                "knocker_deadwood": st.integers(0, 15),
+                "defender_deadwood": st.integers(0, 120),
+            }
+        ),
+        st.permutations(deck).map(lambda d: {"knocker_cards": d[:10], "defender_cards": d[10:20]}),
+    ),
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=st.one_of(bodies, json_values, plausible), confirm=st.booleans())
+def test_no_body_makes_the_api_fail(client, body, confirm):
+    party = start_party()
+    token = party.seats.get(position=1).token
+    url = f"/api/tables/{token}/hands/1/confirm" if confirm else f"/api/tables/{token}/hands"
+    response = client.post(url, body, content_type="application/json")
+    event(f"{'confirm' if confirm else 'enter'}: {response.status_code}")
+    assert response.status_code < 500
+    assert response["Content-Type"].startswith("application/json")
+    if response.status_code >= 400:
+        assert response.json()["detail"]
+    else:
+        assert party.hands.count() == 1
