@@ -61,7 +61,8 @@ SEED_SHEET = [(0, 23), (0, 27), (1, 32), (0, 35), (1, 10), (0, 19)]
 
 def _demo_night(club) -> None:
     """A club night with the seed's worked party (finished, A 284 : B 82), a
-    party still running, and a party of every other format. Loaded once: an existing demo night is left as it is."""
+    party still running, and a party of every other format. Loaded once: an
+    existing demo night is left as it is."""
     if club.nights.filter(name="Demo night").exists():
         return
     night = ClubNight.objects.create(club=club, name="Demo night", date=datetime.date(2026, 11, 20))

@@ -4,14 +4,9 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.labels import ruleset_label
 from scoring.models import Party
 from scoring.rules import RULESETS
-
-RULESET_LABELS = {
-    "classic": _("Classic (the club rules of seeds 000 and 002)"),
-    "cardgames": _("cardgames.io (seed 001)"),
-    "oklahoma": _("Oklahoma (knock limit from the up-card)"),
-}
 
 # How many play each format; party_start enforces the counts, the labels tell them.
 FORMAT_LABELS = {
@@ -31,7 +26,7 @@ class NightForm(forms.Form):
     )
     ruleset = forms.ChoiceField(
         label=_("Rules"),
-        choices=[(key, RULESET_LABELS.get(key, key)) for key in RULESETS],
+        choices=[(key, ruleset_label(key)) for key in RULESETS],
         initial="classic",
     )
     confirmation_required = forms.BooleanField(

@@ -3,6 +3,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, ClubNight, Membership
+from scoring.labels import ruleset_label
 
 
 class ClubTable(tables.Table):
@@ -46,6 +47,9 @@ class NightTable(tables.Table):
     ruleset = tables.Column(verbose_name=_("Rules"))
     confirmation_required = tables.BooleanColumn(verbose_name=_("Confirmation"))
     party_count = tables.Column(verbose_name=_("Parties"), attrs={"td": {"class": "num"}})
+
+    def render_ruleset(self, value):
+        return ruleset_label(value)
 
     class Meta:
         model = ClubNight

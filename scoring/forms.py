@@ -63,7 +63,9 @@ class HandEntryForm(forms.Form):
 class QuickEntryForm(HandEntryForm):
     """Who ended the hand and how, and the deadwood counts after lay-offs."""
 
-    ending = forms.ChoiceField(choices=Hand.Ending.choices, widget=forms.RadioSelect)
+    ending = forms.ChoiceField(
+        label=_("How did it end?"), choices=Hand.Ending.choices, widget=forms.RadioSelect
+    )
     knocker = forms.IntegerField(required=False, min_value=0)
     # Above the knock limit only with a ruling (§ 14.7, § 14.8); the engine decides.
     knocker_deadwood = forms.IntegerField(

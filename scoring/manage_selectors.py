@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from scoring.labels import ruleset_label
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import settlement_view, sheet_rows
 from scoring.services import RULINGS
@@ -168,7 +169,7 @@ def describe(snapshot: dict | None, names: dict) -> str:
         return ""
     if "draws" in snapshot:
         draws = ", ".join(f"{name} {card}" for name, card in snapshot["draws"].items())
-        rules = (snapshot.get("rules") or {}).get("name", "")
+        rules = ruleset_label((snapshot.get("rules") or {}).get("name", ""))
         return _("Card draw: %(draws)s · rules: %(rules)s") % {"draws": draws, "rules": rules}
     number = snapshot.get("number")
     if snapshot.get("table", 1) > 1:

@@ -2,15 +2,15 @@
 hand entered from the cards. Words only; the rules engine has done the counting."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.cards import DECK, SUITS
 
 SUIT_NAMES = {
-    "C": gettext_lazy("clubs"),
-    "D": gettext_lazy("diamonds"),
-    "H": gettext_lazy("hearts"),
-    "S": gettext_lazy("spades"),
+    "C": pgettext_lazy("card suit", "clubs"),
+    "D": pgettext_lazy("card suit", "diamonds"),
+    "H": pgettext_lazy("card suit", "hearts"),
+    "S": pgettext_lazy("card suit", "spades"),
 }
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_NAMES = (

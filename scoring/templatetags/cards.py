@@ -3,6 +3,7 @@
 from django import template
 from django.utils.html import format_html, format_html_join
 
+from scoring import labels
 from scoring.picker import SYMBOLS
 
 register = template.Library()
@@ -18,6 +19,10 @@ def card(code: str) -> str:
         "10" if rank == "T" else rank,
         SYMBOLS.get(suit, suit),
     )
+
+
+register.filter("ruleset", labels.ruleset_label)
+register.filter("ending", labels.ending_label)
 
 
 @register.filter
