@@ -339,8 +339,17 @@ def _party(party) -> dict:
 
 def _sheet(sheet: dict, seats: _Seats) -> dict:
     rows = []
+    rounds = []
     for row in sheet["rows"]:
         hand = row["hand"]
+        running = [cell["running"] for cell in row["cells"]]
+        if hand is None:  # a partnership round's net, written in the team's column
+            written = [(side, c["points"]) for side, c in enumerate(row["cells"]) if c["points"]]
+            side, points = written[0] if written else (None, 0)
+            rounds.append(
+                {"round": row["round"], "winner_side": side, "points": points, "running": running}
+            )
+            continue
         winner = seats.by_id.get(hand.winner_id)
         rows.append(
             {
@@ -350,12 +359,13 @@ def _sheet(sheet: dict, seats: _Seats) -> dict:
                 "kind": hand.kind,
                 "winner_side": winner.side if winner else None,
                 "points": hand.points,
-                "running": [cell["running"] for cell in row["cells"]],
+                "running": None if None in running else running,
             }
         )
     return {
         "sides": sheet["headers"],
         "rows": rows,
+        "rounds": rounds,
         "points": sheet["points"],
         "boxes": sheet["boxes"],
         "needed": sheet["needed"],

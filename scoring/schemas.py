@@ -218,12 +218,23 @@ class RowOut(Schema):
     kind: str
     winner_side: int | None
     points: int
+    # None for a partnership table's hand: the round's net is what is written.
+    running: list[int] | None
+
+
+class RoundOut(Schema):
+    """A partnership round: the net of its tables, written in one team's column."""
+
+    round: int
+    winner_side: int | None
+    points: int
     running: list[int]
 
 
 class SheetOut(Schema):
     sides: list[str]
     rows: list[RowOut]
+    rounds: list[RoundOut]
     points: list[int]
     boxes: list[int]
     needed: list[int]

@@ -3,7 +3,8 @@
 from django.shortcuts import get_object_or_404
 
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.sheet import party_state
+from scoring.settlement import partnership_round
+from scoring.sheet import entry_of, party_state
 
 
 def state_for(party: Party):
@@ -27,20 +28,37 @@ def sheet_rows(state, hands: list[Hand]) -> dict:
     names = {s.position: s.player.name for s in state.seats}
     running = dict.fromkeys(sides, 0)
     boxes = dict.fromkeys(sides, 0)
-    rows = []
-    for hand in hands:
-        scored = hand.status == Hand.Status.CONFIRMED and hand.winner_id and hand.points
-        if scored:
-            running[hand.winner.side] += hand.points
-            boxes[hand.winner.side] += 1
-        cells = [
+    partnership = state.party.format == Party.Format.PARTNERS
+    last_table = len(state.lineup[0]) if partnership else 1
+
+    def write(entry):
+        if entry is not None:
+            running[entry[0]] += entry[1]
+            boxes[entry[0]] += 1
+
+    def cells(entry, *, totals=True):
+        return [
             {
-                "points": hand.points if scored and hand.winner.side == side else None,
-                "running": running[side],
+                "points": entry[1] if entry and entry[0] == side else None,
+                "running": running[side] if totals else None,
             }
             for side in sides
         ]
-        rows.append({"hand": hand, "cells": cells})
+
+    rows = []
+    for hand in hands:
+        entry = entry_of(hand) if hand.status == Hand.Status.CONFIRMED else None
+        if not partnership:
+            write(entry)
+            rows.append({"hand": hand, "cells": cells(entry)})
+            continue
+        # Partnerships write each round's net, not each table's hand (seed 000: the
+        # team adds its tables' results): the tables' rows only show what they played.
+        rows.append({"hand": hand, "cells": cells(entry, totals=False)})
+        if hand.table == last_table and hand.number <= len(state.rounds):
+            net = partnership_round(state.rounds[hand.number - 1])
+            write(net)
+            rows.append({"hand": None, "round": hand.number, "cells": cells(net)})
     return {
         "headers": [" · ".join(names[p] for p in state.lineup[side]) for side in sides],
         "rows": rows,
@@ -89,6 +107,7 @@ def seat_view(seat: Seat) -> dict:
         "state": state,
         "sheet": sheet_rows(state, hands),
         "open_hand": open_hand,
+        "played_hand": state.played.get(table) if table else None,
         "can_confirm": open_hand is not None
         and open_hand.status == Hand.Status.PENDING
         and open_hand.entered_by.side != seat.side,

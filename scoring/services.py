@@ -349,6 +349,8 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         raise errors.NotYourHand(
             gettext("You sit out this hand: the players at the table enter it.")
         )
+    if table in state.played:
+        raise errors.StaleEntry(_table_done_message(number))
     scored = _score(state.party, state.tables[table - 1], result)
     hand = state.open_hands.get(table)
     if hand is None:
@@ -438,6 +440,13 @@ def _stale_message(state, number: int) -> str:
     }
 
 
+def _table_done_message(number: int) -> str:
+    return gettext(
+        "Your table's hand %(n)d is recorded. The next round starts when every table "
+        "has entered its hand."
+    ) % {"n": number}
+
+
 @transaction.atomic
 def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
     """A seat of the other side confirms the pending entry of hand ``number``.
@@ -448,6 +457,8 @@ def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
         return Outcome("repeated", replay.hand)
     table = state.table_of(seat.position)
     hand = state.open_hands.get(table) if number == state.number else None
+    if hand is None and number == state.number and table in state.played:
+        raise errors.StaleEntry(_table_done_message(number))
     if hand is None:
         raise errors.StaleEntry(
             _stale_message(state, number)

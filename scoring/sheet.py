@@ -23,6 +23,7 @@ class PartyState:
     lineup: dict  # side -> positions
     rounds: list  # counted hands: per number, the entries of its tables
     open_hands: dict  # table -> Hand still pending or disputed in the open round
+    played: dict  # table -> Hand already counted in the open round (partnerships)
     number: int  # the open round's number
     tables: tuple  # NextHand per table of the open round (players are positions)
     settlement: object
@@ -64,6 +65,7 @@ def party_state(party: Party, seats: list, hands: list) -> PartyState:
         rounds.append([entry_of(by_number[number][t]) for t in sorted(by_number[number])])
         number += 1
     open_hands = {t: h for t, h in by_number.get(number, {}).items() if h.status not in COUNTED}
+    played = {t: h for t, h in by_number.get(number, {}).items() if h.status in COUNTED}
     rules = Rules.from_dict(party.rules)
     settlement = settle(party, rules, lineup, rounds)
     tables = (
@@ -71,7 +73,7 @@ def party_state(party: Party, seats: list, hands: list) -> PartyState:
         if is_finished(settlement)
         else next_tables(party.format, party.first_dealer, lineup, rounds)
     )
-    return PartyState(party, seats, lineup, rounds, open_hands, number, tables, settlement)
+    return PartyState(party, seats, lineup, rounds, open_hands, played, number, tables, settlement)
 
 
 def settle(party: Party, rules: Rules, lineup: dict, rounds: list):
