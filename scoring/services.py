@@ -5,6 +5,7 @@ are handled one after the other: the second sees the first's hand and confirms i
 disputes it, or is told it is stale. Nothing is ever half-written.
 """
 
+import logging
 import secrets
 from dataclasses import asdict, dataclass, field
 from random import Random
@@ -22,6 +23,8 @@ from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.rules import RULESETS, Rules
 from scoring.selectors import state_for
 from scoring.settlement import PartyOver, partnership_rules
+
+logger = logging.getLogger(__name__)
 
 FORMAT_SIZES = {
     Party.Format.TWO: (2,),
@@ -327,12 +330,17 @@ def hand_enter(*, seat: Seat, number: int, result: Result, key=None, address=Non
         with transaction.atomic():
             return _hand_enter(seat, number, result, key, address)
     except IntegrityError:
-        # Only the idempotency key can collide (the party lock serialises the rest):
-        # the same submission was stored by a request that ran at the same moment.
+        # The idempotency key collides when the same submission was stored by a
+        # request that ran at the same moment (the party lock serialises the rest).
         replay = _replayed(key)
-        if replay is None:
-            raise
-        return Outcome("repeated", replay.hand)
+        if replay is not None:
+            return Outcome("repeated", replay.hand)
+        # Anything else is a hand the state did not foresee: the player is told to
+        # look at the sheet again, and the operators get the whole story.
+        logger.exception("Hand %s of party %s collided", number, seat.party_id)
+        raise errors.StaleEntry(
+            gettext("This hand was just recorded: the sheet below is up to date.")
+        ) from None
 
 
 def _hand_enter(seat, number, result, key, address) -> Outcome:
