@@ -508,3 +508,19 @@ def test_the_page_says_who_deals_and_how_far_each_side_is_from_the_target(client
     race = {side["name"]: (side["points"], side["needed"]) for side in response.context["race"]}
     assert race == {a.player.name: (30, 70), b.player.name: (0, 100)}
     assert "70 to go" in response.text
+
+
+def test_a_refusal_is_in_the_players_language(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    url = table_url(a, "table-enter-cards")
+
+    response = client.post(url, cards(knocker_cards="2H 3H 4H 7C 7D 7S 9S TS JS ZZ"))
+    assert "ZZ ist keine Karte" in response.text
+    # The rules engine's own refusal (an illegal knock), told by the rule it breaks.
+    response = client.post(url, cards(knocker_cards="2H 3H 4H 7C 7D 7S 9S TS KH JH"))
+    assert "Dieses Klopfen ist nicht erlaubt" in response.text
+    response = enter(client, a, 2, knocker=0, knocker_deadwood=3, defender_deadwood=21)
+    assert "Spiel 2 ist noch nicht dran" in response.text
+    assert not party.hands.exists()
