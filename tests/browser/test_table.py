@@ -7,6 +7,7 @@ from scoring.hands import score_hand
 from scoring.models import Hand
 from scoring.rules import RULESETS
 from scoring.settlement import settle_party
+from tests.browser.conftest import PHONE
 from tests.factories import OrganizerFactory, start_party
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -41,6 +42,8 @@ def test_two_phones_play_a_party_and_the_organizer_settles_a_dispute(phone):
     a, b = party.seats.order_by("position")
     organizer = OrganizerFactory(club=party.club).player.user
     alice, bob = phone(a.get_absolute_url()), phone(b.get_absolute_url())
+    # Nothing sticks out sideways on a 360-pixel phone.
+    assert alice.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # Hand 1: Alice taps the cards; the page shows what the rules engine makes of them.
     alice.get_by_text("Enter from the cards").click()
@@ -48,6 +51,7 @@ def test_two_phones_play_a_party_and_the_organizer_settles_a_dispute(phone):
     tap_cards(alice, "knocker", ["AS", "2S", "3S", "7H", "7D", "7C", "9S", "TS", "JS", "3D"])
     tap_cards(alice, "defender", ["KC", "KD", "KH", "4D", "5D", "6D", "2C", "8H", "9H", "JD"])
     expect(alice.locator("#preview")).to_contain_text("29")
+    assert alice.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     alice.locator("#enter-cards").click()
     expect(alice.locator(".messages")).to_contain_text("Hand 1 entered")
 
