@@ -1,8 +1,8 @@
 """Run every benchmark module's ``main()`` in turn."""
 
-from benchmarks import melds, pairing
+from benchmarks import melds, pairing, table
 
-MODULES = [melds, pairing]
+MODULES = [melds, pairing, table]
 
 
 def main() -> None:
