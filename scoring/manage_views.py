@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.views import require_organizer
 from scoring import errors, manage_selectors, qr, services
 from scoring.manage_forms import HandDecisionForm
-from scoring.views import _first_error
+from scoring.views import first_error
 
 
 @login_required
@@ -62,7 +62,7 @@ def hand_decide(request, pk):
     form = HandDecisionForm(request.POST, hand=hand, players=players)
     label = _("Hand %(number)s") % {"number": hand.number}
     if not form.is_valid():
-        messages.error(request, f"{label}: {_first_error(form)}")
+        messages.error(request, f"{label}: {first_error(form)}")
         return redirect(_party_url(hand.party_id, f"hand-{hand.pk}"))
     try:
         hand = services.hand_decide(

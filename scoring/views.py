@@ -53,7 +53,7 @@ def table_preview(request, token):
     form = CardsEntryForm(request.POST, rules=_rules(seat))
     if not form.is_valid():
         field = next(iter(form.errors))
-        return JsonResponse({"message": _first_error(form), "field": field}, status=400)
+        return JsonResponse({"message": first_error(form), "field": field}, status=400)
     try:
         scored = services.hand_preview(seat=seat, result=form.result())
     except ValueError as error:
@@ -99,7 +99,7 @@ def _act(request, seat, form, service, on_error=None):
     (or the reason it was refused) on the seat's page. ``on_error`` answers a
     refusal instead of the redirect, when the form is worth keeping."""
     if not form.is_valid():
-        messages.error(request, _first_error(form))
+        messages.error(request, first_error(form))
         return on_error() if on_error else redirect(seat)
     try:
         outcome = service(
@@ -122,7 +122,7 @@ def _act(request, seat, form, service, on_error=None):
     return redirect(seat)
 
 
-def _first_error(form) -> str:
+def first_error(form) -> str:
     for field, errors_ in form.errors.items():
         label = form.fields[field].label if field in form.fields else ""
         return f"{label}: {errors_[0]}" if label else errors_[0]
