@@ -19,11 +19,22 @@ from scoring.views import first_error
 def party_detail(request, pk):
     party = manage_selectors.party_for_manage(pk)
     require_organizer(request.user, party.club)
+    return _party_page(request, party)
+
+
+def _party_page(request, party, *, refused=None):
+    """The party page. ``refused``: a hand decision that was turned down, shown again
+    at its hand with the message and what the organizer typed (a 400)."""
     page = manage_selectors.party_page(party=party)
     for row in page["hands"]:
-        row["form"] = HandDecisionForm.for_hand(row["hand"], row["players"])
+        if refused is not None and row["hand"].pk == refused.hand.pk:
+            row["form"] = refused
+        else:
+            row["form"] = HandDecisionForm.for_hand(row["hand"], row["players"])
     codes = qr.seat_codes(page["seats"], request.build_absolute_uri)
-    return render(request, "manage/party_detail.html", {"party": party, "codes": codes, **page})
+    context = {"party": party, "codes": codes, **page}
+    status = 200 if refused is None else 400
+    return render(request, "manage/party_detail.html", context, status=status)
 
 
 @login_required
@@ -63,9 +74,9 @@ def hand_decide(request, pk):
     label = _("Hand %(number)s") % {"number": hand.number}
     if not form.is_valid():
         messages.error(request, f"{label}: {first_error(form)}")
-        return redirect(_party_url(hand.party_id, f"hand-{hand.pk}"))
+        return _party_page(request, hand.party, refused=form)
     try:
-        hand = services.hand_decide(
+        decided = services.hand_decide(
             hand=hand,
             user=request.user,
             address=request.META.get("REMOTE_ADDR"),
@@ -73,9 +84,10 @@ def hand_decide(request, pk):
         )
     except ValueError as error:
         messages.error(request, f"{label}: {errors.explain(error)}")
-    else:
-        messages.success(request, f"{label}: {hand.get_status_display()}.")
-    return redirect(_party_url(hand.party_id, f"hand-{hand.pk}"))
+        form.add_error(None, errors.explain(error))
+        return _party_page(request, hand.party, refused=form)
+    messages.success(request, f"{label}: {decided.get_status_display()}.")
+    return redirect(_party_url(decided.party_id, f"hand-{decided.pk}"))
 
 
 def _party_url(party_id: int, anchor: str) -> str:

@@ -234,7 +234,7 @@ def test_a_decision_without_a_reason_is_refused_and_changes_nothing(
 
     response = decide(client, hand, reason=reason, **decision)
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Hand 1: Reason: Give a reason" in response.text
     hand.refresh_from_db()
     assert (hand.status, hand.points) == (Hand.Status.CONFIRMED, 18)
@@ -270,8 +270,10 @@ def test_a_correction_the_rules_refuse_gets_a_message_and_changes_nothing(client
         reason="typo",
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "void the later hands first" in response.text
+    # The page comes back with what the organizer typed.
+    assert "typo</textarea>" in response.text
     first.refresh_from_db()
     assert first.points == 18
     assert not party.audit.filter(action=AuditRecord.Action.CORRECT).exists()
@@ -443,7 +445,7 @@ def test_nonsense_decisions_get_a_message_and_change_nothing(client, party, data
 
     response = client.post(decide_url(hand), data, follow=True)
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert [m.level_tag for m in response.context["messages"]] == ["error"]
     hand.refresh_from_db()
     assert (hand.status, hand.points) == (Hand.Status.CONFIRMED, 18)
