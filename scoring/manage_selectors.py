@@ -148,10 +148,17 @@ def audit_log(*, party: Party, names: dict) -> list[dict]:
             "record": record,
             "who": _who(record),
             "before": describe(record.before, names),
-            "after": describe(record.after, names),
+            "after": _link(record)
+            if record.action == AuditRecord.Action.LINK
+            else describe(record.after, names),
         }
         for record in records
     ]
+
+
+def _link(record: AuditRecord) -> str:
+    # The seat is on the record; the words are the reader's, not the writer's.
+    return _("a new link for %(name)s") % {"name": record.seat.player.name if record.seat else "–"}
 
 
 def _who(record: AuditRecord) -> str:

@@ -559,6 +559,5 @@ def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
         seat=seat,
         user=user,
         address=address,
-        reason=f"new link for {seat.player}",
     )
     return seat

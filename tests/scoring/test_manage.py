@@ -159,6 +159,7 @@ def test_a_new_link_replaces_the_old_one(client, party):
     assert client.get(new_link).status_code == 200
     record = party.audit.get(action=AuditRecord.Action.LINK)
     assert (record.seat, record.user.username, record.address) == (seat, "director", "127.0.0.1")
+    assert response.context["audit"][-1]["after"] == f"a new link for {seat.player.name}"
 
 
 def test_a_link_is_reissued_only_by_post(client, party):
