@@ -11,7 +11,7 @@ class Command(BaseCommand):
         if not settings.DEBUG:
             raise CommandError("The demo has a published password: load it only with DEBUG on.")
         demo = load_demo()
-        running = demo["club"].parties.filter(status="running").first()
+        running = demo["club"].parties.filter(status="running", format="two").first()
         seats = running.seats.select_related("player") if running else []
         self.stdout.write(
             self.style.SUCCESS(
