@@ -93,10 +93,10 @@ def night_detail(request, pk):
         else:
             messages.success(request, _("Party started: the seats are drawn."))
             return redirect("manage:party-detail", pk=party.pk)
-    table = NightPartyTable(manage_selectors.night_parties(night=night))
-    return render(
-        request, "clubs/night_detail.html", {"night": night, "table": table, "form": form}
-    )
+    rows, page = manage_selectors.night_parties(night=night, page=request.GET.get("page"))
+    table = NightPartyTable(rows)
+    context = {"night": night, "table": table, "page": page, "form": form}
+    return render(request, "clubs/night_detail.html", context)
 
 
 def health(request):

@@ -2,6 +2,7 @@
 hand and its audit log. Each loads its rows in a fixed number of queries, however
 many parties, hands or records there are, and works out the rest in Python."""
 
+from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -36,17 +37,19 @@ def party_seats(party: Party) -> list[Seat]:
     return list(_seats().filter(party=party))
 
 
-def night_parties(*, night) -> list[dict]:
-    """A club night's parties in the order they started, each with its seats and
-    its score so far (what the loser pays, once it is finished)."""
+def night_parties(*, night, page=None, per_page: int = 50):
+    """One page of a club night's parties in the order they started, each with its
+    seats and its score so far (what the loser pays, once it is finished). Returns
+    the rows and the page; a page number out of range gives the nearest page."""
     parties = night.parties.order_by("started_at", "pk").prefetch_related(
         Prefetch("seats", queryset=_seats()),
         Prefetch(
             "hands", queryset=Hand.objects.select_related("winner").order_by("number", "table")
         ),
     )
+    page = Paginator(parties, per_page).get_page(page)
     rows = []
-    for party in parties:
+    for party in page.object_list:
         seats, hands = list(party.seats.all()), list(party.hands.all())
         state = party_state(party, seats, hands)
         sheet = sheet_rows(state, hands)
@@ -58,7 +61,7 @@ def night_parties(*, night) -> list[dict]:
                 "payments": settlement_view(state)["payments"] if state.finished else [],
             }
         )
-    return rows
+    return rows, page
 
 
 def party_page(*, party: Party) -> dict:

@@ -298,6 +298,20 @@ def test_the_night_page_query_count_does_not_grow_with_parties(
         a, b = party.seats.order_by("position")
         hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
         hand_confirm(seat=b, number=1)
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         response = client.get(night_url(night))
     assert len(response.context["table"].rows) == parties
+
+
+def test_a_long_night_is_shown_fifty_parties_a_page(client, organizer):
+    night = ClubNightFactory(club=organizer.club)
+    parties = [start_night_party(night, seed=number) for number in range(53)]
+
+    first = client.get(night_url(night))
+    last = client.get(night_url(night), {"page": 99})
+
+    assert len(first.context["table"].rows) == 50
+    assert 'rel="next"' in first.text
+    assert "Page 1 of 2" in first.text
+    assert [row.record["party"] for row in last.context["table"].rows] == parties[50:]
+    assert 'rel="prev"' in last.text
