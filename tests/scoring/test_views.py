@@ -1,4 +1,6 @@
 import pytest
+import redis
+from django.core.cache import cache
 from django.urls import reverse
 
 from scoring.models import Hand
@@ -524,3 +526,21 @@ def test_a_refusal_is_in_the_players_language(client):
     response = enter(client, a, 2, knocker=0, knocker_deadwood=3, defender_deadwood=21)
     assert "Spiel 2 ist noch nicht dran" in response.text
     assert not party.hands.exists()
+
+
+def test_a_table_enters_and_confirms_while_redis_is_down(client, settings):
+    # A cache nobody answers for: the table's entries must not depend on it.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+        }
+    }
+    with pytest.raises(redis.ConnectionError):
+        cache.get("anything")
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
+    response = client.post(table_url(b, "table-confirm"), {"number": 1}, follow=True)
+    assert "Hand 1 confirmed" in response.text
+    assert party.hands.get().status == Hand.Status.CONFIRMED
