@@ -21,8 +21,7 @@ def table(request, token):
 @require_GET
 def table_state(request, token):
     seat = selectors.seat_by_token(token)
-    state, hands = selectors.state_for(seat.party)
-    return JsonResponse({"version": selectors.version(state, hands), "number": state.number})
+    return JsonResponse({"version": selectors.party_version(seat.party)})
 
 
 @require_POST
