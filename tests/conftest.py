@@ -4,6 +4,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests.factories import OrganizerFactory
+
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -22,3 +24,11 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             if "browser" in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture
+def organizer(client, db):
+    """An organizer of a club, logged in as "director"."""
+    membership = OrganizerFactory(player__user__username="director")
+    client.force_login(membership.player.user)
+    return membership

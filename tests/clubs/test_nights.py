@@ -11,20 +11,11 @@ from scoring.services import Result, hand_confirm, hand_enter
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
-    OrganizerFactory,
     UserFactory,
     start_night_party,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organizer(client):
-    """An organizer of a club, logged in."""
-    membership = OrganizerFactory()
-    client.force_login(membership.player.user)
-    return membership
 
 
 def club_url(club):

@@ -17,14 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def organizer(client):
-    """An organizer of a club, logged in."""
-    membership = OrganizerFactory(player__user__username="director")
-    client.force_login(membership.player.user)
-    return membership
-
-
-@pytest.fixture
 def party(organizer):
     night = ClubNightFactory(club=organizer.club, name="Friday night")
     return start_night_party(night, label="Table 1", user=organizer.player.user)
