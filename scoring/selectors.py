@@ -51,11 +51,12 @@ def sheet_rows(state, hands: list[Hand]) -> dict:
         entry = entry_of(hand) if hand.status == Hand.Status.CONFIRMED else None
         if not partnership:
             write(entry)
-            rows.append({"hand": hand, "cells": cells(entry)})
+            rows.append({"hand": hand, "label": str(hand.number), "cells": cells(entry)})
             continue
         # Partnerships write each round's net, not each table's hand (seed 000: the
         # team adds its tables' results): the tables' rows only show what they played.
-        rows.append({"hand": hand, "cells": cells(entry, totals=False)})
+        label = f"{hand.number}/{hand.table}"
+        rows.append({"hand": hand, "label": label, "cells": cells(entry, totals=False)})
         if hand.table == last_table and hand.number <= len(state.rounds):
             net = partnership_round(state.rounds[hand.number - 1])
             write(net)

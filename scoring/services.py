@@ -379,41 +379,27 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
             % {"n": number}
         )
     before = _snapshot(hand)
+
+    def record(action):
+        _audit(state, hand, action, seat=seat, address=address, key=key, before=before)
+
     if hand.entered_by.side == seat.side:
         _apply(hand, state, result, scored)
         hand.entered_by = seat
         hand.save()
-        _audit(
-            state,
-            hand,
-            AuditRecord.Action.ENTER,
-            seat=seat,
-            address=address,
-            key=key,
-            before=before,
-        )
+        record(AuditRecord.Action.ENTER)
         return Outcome("entered", hand)
     if _same(hand, result):
         hand.status = Hand.Status.CONFIRMED
         hand.confirmed_by = seat
         hand.save()
-        _audit(
-            state,
-            hand,
-            AuditRecord.Action.CONFIRM,
-            seat=seat,
-            address=address,
-            key=key,
-            before=before,
-        )
+        record(AuditRecord.Action.CONFIRM)
         _finish_if_over(state.party.pk)
         return Outcome("confirmed", hand)
     hand.status = Hand.Status.DISPUTED
     hand.counter = {"seat": seat.position, **result.as_dict(), **scored}
     hand.save()
-    _audit(
-        state, hand, AuditRecord.Action.DISPUTE, seat=seat, address=address, key=key, before=before
-    )
+    record(AuditRecord.Action.DISPUTE)
     return Outcome("disputed", hand)
 
 

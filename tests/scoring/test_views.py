@@ -370,24 +370,19 @@ def test_a_stale_card_entry_is_refused(client):
     assert party.hands.count() == 1
 
 
-def test_bad_cards_show_the_page_again_with_the_cards_kept(client):
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("2H 3H 4H 7C 7D 7S 9S TS JS ZZ", "ZZ is not a card"),  # a wrong card
+        ("2H 3H 4H 7C 7D 7S 9S TS KH JH", "at most 10 points"),  # an illegal knock
+    ],
+)
+def test_refused_cards_show_the_page_again_with_the_cards_kept(client, typed, message):
     party = start_party()
     a, _ = party.seats.order_by("position")
-    typed = "2H 3H 4H 7C 7D 7S 9S TS JS ZZ"
     response = client.post(table_url(a, "table-enter-cards"), cards(knocker_cards=typed))
     assert response.status_code == 400
-    assert "ZZ is not a card" in response.text
-    assert f'value="{typed}"' in response.text
-    assert not party.hands.exists()
-
-
-def test_an_illegal_knock_from_the_cards_keeps_the_cards_and_stores_nothing(client):
-    party = start_party()
-    a, _ = party.seats.order_by("position")
-    typed = "2H 3H 4H 7C 7D 7S 9S TS KH JH"
-    response = client.post(table_url(a, "table-enter-cards"), cards(knocker_cards=typed))
-    assert response.status_code == 400
-    assert "at most 10 points" in response.text
+    assert message in response.text
     assert f'value="{typed}"' in response.text
     assert not party.hands.exists()
 
