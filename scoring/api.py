@@ -59,17 +59,12 @@ Number = Annotated[int, Path(..., ge=1, le=32767)]
 Token = Annotated[str, Path(..., max_length=64)]
 
 
-class WrongDecision(errors.EntryError):
-    """The organizer's action does not fit the hand: resolving a hand that is not
-    disputed, or correcting one that is (its other version must be looked at)."""
-
-
 #: Exception → (HTTP status, code); the most specific class wins.
 ERRORS = {
     errors.StaleEntry: (409, "stale_entry"),
     errors.HandBlocked: (409, "hand_disputed"),
     errors.NotYourHand: (409, "not_your_hand"),
-    WrongDecision: (409, "wrong_action"),
+    errors.WrongDecision: (409, "wrong_action"),
     PartyOver: (409, "party_over"),
     InvalidCard: (422, "invalid_card"),
     WrongHandSize: (422, "wrong_hand_size"),
@@ -191,7 +186,6 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     """Correct, resolve or void a hand, with a reason that goes into the record."""
     party = _organized_party(request, party_id)
     hand = selectors.party_hand(party, hand_id)
-    _check_decision(decision.action, hand)
     result = None if decision.result is None else _result(decision.result, party.rules)
     hand = services.hand_decide(
         hand=hand,
@@ -199,6 +193,8 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
         result=result,
         reason=decision.reason,
         address=request.META.get("REMOTE_ADDR"),
+        # A correction of a disputed hand must look at both versions: resolve it.
+        disputed={"resolve": True, "correct": False}.get(decision.action),
     )
     detail = _party_detail(request, selectors.party_by_id(party_id))
     decided = next(h for h in detail["hands"] if h["id"] == hand.pk)
@@ -213,20 +209,6 @@ def _organized_party(request, party_id: int):
             % {"club": party.club.name}
         )
     return party
-
-
-def _check_decision(action: str, hand: Hand) -> None:
-    disputed = hand.status == Hand.Status.DISPUTED
-    if action == "resolve" and not disputed:
-        raise WrongDecision(
-            gettext("Hand %(number)s is not disputed: correct it instead.")
-            % {"number": hand.number}
-        )
-    if action == "correct" and disputed:
-        raise WrongDecision(
-            gettext("Hand %(number)s is disputed: resolve it, after comparing both versions.")
-            % {"number": hand.number}
-        )
 
 
 # --- From a request to a result ----------------------------------------------------

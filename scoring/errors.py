@@ -29,6 +29,11 @@ class NotYourHand(EntryError):
     """The seat may not do this (confirm its own entry, enter for another table)."""
 
 
+class WrongDecision(EntryError):
+    """The organizer's decision does not fit the hand as it now stands: resolving a
+    hand that is no longer disputed, or correcting one that has just become so."""
+
+
 # The core speaks English and names the exact problem (which card, which limit). In
 # another language a player gets the translated rule it broke instead.
 CORE_MESSAGES = {

@@ -86,7 +86,13 @@ class HandDecisionForm(QuickEntryForm):
         return self.cleaned_data
 
     def service_arguments(self) -> dict:
-        return {"result": self.decided_result(), "reason": self.cleaned_data["reason"]}
+        # Taking one side's version only makes sense while the hand is still disputed.
+        versions = self.cleaned_data["decision"] in (Decision.ENTERED, Decision.COUNTER)
+        return {
+            "result": self.decided_result(),
+            "reason": self.cleaned_data["reason"],
+            "disputed": True if versions else None,
+        }
 
     def decided_result(self) -> Result | None:
         """The result the organizer settles on; None voids the hand."""

@@ -479,16 +479,35 @@ def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
 
 
 @transaction.atomic
-def hand_decide(*, hand: Hand, user, result: Result | None, reason: str, address=None) -> Hand:
+def hand_decide(
+    *,
+    hand: Hand,
+    user,
+    result: Result | None,
+    reason: str,
+    address=None,
+    disputed: bool | None = None,
+) -> Hand:
     """The organizer corrects a hand, resolves a dispute with the right result, or
     voids it (``result=None``: the hand is dealt again by the same dealer). A reason
-    is required, and the hand's previous state goes into the audit record."""
+    is required, and the hand's previous state goes into the audit record.
+
+    ``disputed`` says whether the organizer is settling a dispute (True) or
+    correcting an undisputed hand (False); it is checked under the party's lock,
+    because a phone may have changed the hand since the organizer's page was drawn."""
     if not reason.strip():
         raise errors.EntryError(
             gettext("Give a reason: corrections are kept in the party's record.")
         )
     state = _locked_state(hand.party_id)
     hand = Hand.objects.select_related("knocker", "winner").get(pk=hand.pk)
+    if disputed is not None and (hand.status == Hand.Status.DISPUTED) != disputed:
+        message = (
+            gettext("Hand %(n)d is not disputed (any more): correct it instead.")
+            if disputed
+            else gettext("Hand %(n)d is disputed: resolve it, after comparing both versions.")
+        )
+        raise errors.WrongDecision(message % {"n": hand.number})
     before = _snapshot(hand)
     if result is None:
         action = AuditRecord.Action.VOID

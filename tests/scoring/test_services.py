@@ -121,6 +121,32 @@ def test_the_organizer_resolves_a_dispute_with_a_reason_and_it_is_audited():
     assert record.user == director and record.reason == "recounted"
 
 
+def test_a_decision_made_on_an_old_view_of_the_hand_is_refused_under_the_lock():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    seen = hand_enter(seat=b, number=1, result=knock(0, 3, 12)).hand  # the page: disputed
+    director = UserFactory()
+    hand_decide(hand=seen, user=director, result=knock(0, 3, 12), reason="recounted")
+    records = party.audit.count()
+
+    # A second organizer, still looking at the dispute, takes the other version.
+    with pytest.raises(errors.WrongDecision, match="not disputed"):
+        hand_decide(hand=seen, user=director, result=knock(0, 3, 21), reason="late", disputed=True)
+    # A correction meant for an undisputed hand that a phone has since disputed.
+    hand_enter(seat=a, number=2, result=knock(0, 2, 10))
+    second = party.hands.get(number=2)
+    hand_enter(seat=b, number=2, result=knock(0, 2, 11))
+    with pytest.raises(errors.WrongDecision, match="resolve it"):
+        hand_decide(
+            hand=second, user=director, result=knock(0, 2, 10), reason="typo", disputed=False
+        )
+
+    assert party.hands.get(number=1).points == 9
+    assert party.hands.get(number=2).status == Hand.Status.DISPUTED
+    assert party.audit.count() == records + 2  # the two entries of hand 2 only
+
+
 def test_an_entry_for_a_hand_already_recorded_is_stale():
     party = start_party()
     play(party, 1, knock(0, 3, 21))
