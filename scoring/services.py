@@ -23,6 +23,7 @@ from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.rules import RULESETS, Rules
 from scoring.selectors import state_for
 from scoring.settlement import PartyOver, partnership_rules
+from scoring.sheet import party_state
 
 logger = logging.getLogger(__name__)
 
@@ -224,9 +225,8 @@ def _score(party: Party, table, result: Result) -> dict:
 
 
 def _locked_state(party_id: int):
-    """Locks the party (every write to it queues here) and loads its state."""
-    state, _ = state_for(Party.objects.select_for_update().get(pk=party_id))
-    return state
+    """Locks the party (every write to it queues here) and loads its state and hands."""
+    return state_for(Party.objects.select_for_update().get(pk=party_id))
 
 
 def _snapshot(hand: Hand) -> dict:
@@ -290,15 +290,15 @@ def _audit(
     )
 
 
-def _finish_if_over(party_id: int) -> None:
-    state, _ = state_for(Party.objects.get(pk=party_id))
-    if state.finished and state.party.status != Party.Status.FINISHED:
-        Party.objects.filter(pk=party_id).update(
-            status=Party.Status.FINISHED, finished_at=timezone.now()
-        )
-    elif not state.finished and state.party.status == Party.Status.FINISHED:
-        # A correction can reopen a party that had been settled.
-        Party.objects.filter(pk=party_id).update(status=Party.Status.RUNNING, finished_at=None)
+def _finish_if_over(state, hands: list[Hand]) -> None:
+    """Finishes the party once its sheet is over, derived from the hands as they now
+    stand (the rows just written included); a correction can reopen it."""
+    finished = party_state(state.party, state.seats, hands).finished
+    party = Party.objects.filter(pk=state.party.pk)
+    if finished and state.party.status != Party.Status.FINISHED:
+        party.update(status=Party.Status.FINISHED, finished_at=timezone.now())
+    elif not finished and state.party.status == Party.Status.FINISHED:
+        party.update(status=Party.Status.RUNNING, finished_at=None)
 
 
 def _replayed(key: str | None) -> AuditRecord | None:
@@ -344,7 +344,7 @@ def hand_enter(*, seat: Seat, number: int, result: Result, key=None, address=Non
 
 
 def _hand_enter(seat, number, result, key, address) -> Outcome:
-    state = _locked_state(seat.party_id)
+    state, hands = _locked_state(seat.party_id)
     replay = _replayed(key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
@@ -370,7 +370,7 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         hand.save()
         _audit(state, hand, AuditRecord.Action.ENTER, seat=seat, address=address, key=key)
         if confirm:
-            _finish_if_over(state.party.pk)
+            _finish_if_over(state, [*hands, hand])
             return Outcome("recorded", hand)
         return Outcome("entered", hand)
     if hand.status == Hand.Status.DISPUTED:
@@ -394,7 +394,7 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         hand.confirmed_by = seat
         hand.save()
         record(AuditRecord.Action.CONFIRM)
-        _finish_if_over(state.party.pk)
+        _finish_if_over(state, hands)
         return Outcome("confirmed", hand)
     hand.status = Hand.Status.DISPUTED
     hand.counter = {"seat": seat.position, **result.as_dict(), **scored}
@@ -445,7 +445,7 @@ def _table_done_message(number: int) -> str:
 def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
     """A seat of the other side confirms the pending entry of hand ``number``.
     The server, not the page, enforces that nobody confirms his own side's entry."""
-    state = _locked_state(seat.party_id)
+    state, hands = _locked_state(seat.party_id)
     replay = _replayed(key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
@@ -474,7 +474,7 @@ def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
     _audit(
         state, hand, AuditRecord.Action.CONFIRM, seat=seat, address=address, key=key, before=before
     )
-    _finish_if_over(state.party.pk)
+    _finish_if_over(state, hands)
     return Outcome("confirmed", hand)
 
 
@@ -499,8 +499,9 @@ def hand_decide(
         raise errors.EntryError(
             gettext("Give a reason: corrections are kept in the party's record.")
         )
-    state = _locked_state(hand.party_id)
-    hand = Hand.objects.select_related("knocker", "winner").get(pk=hand.pk)
+    state, hands = _locked_state(hand.party_id)
+    # The hand as it stands now, under the lock, not as the organizer's page saw it.
+    hand = next(h for h in hands if h.pk == hand.pk)
     if disputed is not None and (hand.status == Hand.Status.DISPUTED) != disputed:
         message = (
             gettext("Hand %(n)d is not disputed (any more): correct it instead.")
@@ -523,8 +524,16 @@ def hand_decide(
     hand.decided_by = user
     hand.save()
     _audit(state, hand, action, user=user, address=address, before=before, reason=reason)
-    _check_later_hands(hand.party_id)
-    _finish_if_over(hand.party_id)
+    try:
+        _finish_if_over(state, hands)
+    except PartyOver as error:
+        # The core cannot settle a sheet that goes on after its end.
+        raise errors.EntryError(
+            gettext(
+                "This correction ends the party before hands that were already played: "
+                "void the later hands first."
+            )
+        ) from error
     return hand
 
 
@@ -536,20 +545,6 @@ def _table_of_hand(state, hand: Hand):
     if hand.number == state.number:
         return state.tables[hand.table - 1]
     raise errors.EntryError(gettext("This hand's players are not recorded; void it instead."))
-
-
-def _check_later_hands(party_id: int) -> None:
-    """A correction must leave a party the core can still settle: a corrected hand
-    that would end the party earlier, with hands after it, is refused."""
-    try:
-        state_for(Party.objects.get(pk=party_id))
-    except PartyOver as error:
-        raise errors.EntryError(
-            gettext(
-                "This correction ends the party before hands that were already played: "
-                "void the later hands first."
-            )
-        ) from error
 
 
 @transaction.atomic
