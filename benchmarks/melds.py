@@ -16,9 +16,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from scoring.cards import DECK, Card
-from scoring.melds import arrange, best_discard, deadwood, knock_value, prepare
-from scoring.rules import RULESETS
+from scoring.engine.cards import DECK, Card
+from scoring.engine.melds import arrange, best_discard, deadwood, knock_value, prepare
+from scoring.engine.rules import RULESETS
 
 HANDS = 20_000
 SEED = 20_240_917
@@ -29,8 +29,8 @@ TARGET_ELEVEN = 8
 # Each probe runs in a fresh interpreter, where the tables do not exist yet.
 _BUILD_PROBE = """
 import time
-from scoring.melds import prepare
-from scoring.rules import RULESETS
+from scoring.engine.melds import prepare
+from scoring.engine.rules import RULESETS
 classic = RULESETS["classic"]
 started = time.perf_counter()
 prepare(classic)
@@ -41,9 +41,9 @@ print(first, time.perf_counter() - started)
 """
 _MEMORY_PROBE = """
 import random, tracemalloc
-from scoring.cards import DECK
-from scoring.melds import arrange, prepare
-from scoring.rules import RULESETS
+from scoring.engine.cards import DECK
+from scoring.engine.melds import arrange, prepare
+from scoring.engine.rules import RULESETS
 classic = RULESETS["classic"]
 rng = random.Random({seed})
 hands = [rng.sample(DECK, 10) for _ in range({hands})]

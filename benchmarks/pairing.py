@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 
-from tournaments.pairing import (
+from tournaments.engine.pairing import (
     NoPairing,
     card_draw,
     first_round_lots,
@@ -26,7 +26,7 @@ NAIVE_STEP_LIMIT = 100_000
 
 
 def main() -> None:
-    print("Swiss pairing (tournaments/pairing.py)")
+    print("Swiss pairing (tournaments/engine/pairing.py)")
     for entrants in (1000, 999):
         _championship(entrants)
     _swiss_until_stuck(64)

@@ -73,7 +73,7 @@ def _play(party, number: int, rng: Random) -> tuple[float, float]:
 
 
 def _entries() -> None:
-    from scoring.rules import RULESETS
+    from scoring.engine.rules import RULESETS
 
     rules = RULESETS["classic"].but(target=10_000)
     rng = Random(7)
@@ -103,7 +103,7 @@ def _seat_page() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from scoring.rules import RULESETS
+    from scoring.engine.rules import RULESETS
 
     rules = RULESETS["classic"].but(target=10_000)
     client = Client()

@@ -4,9 +4,9 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.rules import RULESETS
 from scoring.labels import ruleset_label
 from scoring.models import Party
-from scoring.rules import RULESETS
 
 # How many play each format; party_start enforces the counts, the labels tell them.
 FORMAT_LABELS = {

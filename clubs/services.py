@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from clubs.models import Club, ClubNight, Membership, Player
+from scoring.engine.rules import RULESETS
 from scoring.errors import EntryError
-from scoring.rules import RULESETS
 
 
 @transaction.atomic

@@ -32,11 +32,12 @@ from ninja.security import django_auth
 
 from clubs.selectors import is_organizer
 from scoring import errors, selectors, services
-from scoring.cards import InvalidCard, parse_card
-from scoring.hands import IllegalKnock, ImpossibleClaim
-from scoring.melds import IllegalMeld, WrongHandSize
+from scoring.engine.cards import InvalidCard, parse_card
+from scoring.engine.hands import IllegalKnock, ImpossibleClaim
+from scoring.engine.melds import IllegalMeld, WrongHandSize
+from scoring.engine.rules import Rules
+from scoring.engine.settlement import PartyOver
 from scoring.models import Hand
-from scoring.rules import Rules
 from scoring.schemas import (
     AuditOut,
     ConfirmIn,
@@ -49,7 +50,6 @@ from scoring.schemas import (
     ResultIn,
     TableOut,
 )
-from scoring.settlement import PartyOver
 
 router = Router(tags=["parties"])
 

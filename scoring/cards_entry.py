@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.cards import Card
+from scoring.engine.cards import Card
+from scoring.engine.melds import arrange, best_discard, is_meld, lay_off
+from scoring.engine.rules import Rules
 from scoring.errors import EntryError
-from scoring.melds import arrange, best_discard, is_meld, lay_off
-from scoring.rules import Rules
 
 # The same words as `Hand.Ending`; this module stays free of models.
 KNOCK, GIN, BIG_GIN = "knock", "gin", "big_gin"

@@ -6,11 +6,11 @@ with deadwood, a bad card); these add what only the stored party knows about."""
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from scoring.cards import InvalidCard
-from scoring.hands import IllegalKnock, ImpossibleClaim
-from scoring.melds import IllegalMeld, WrongHandSize
-from scoring.rules import InvalidRules
-from scoring.settlement import PartyOver
+from scoring.engine.cards import InvalidCard
+from scoring.engine.hands import IllegalKnock, ImpossibleClaim
+from scoring.engine.melds import IllegalMeld, WrongHandSize
+from scoring.engine.rules import InvalidRules
+from scoring.engine.settlement import PartyOver
 
 
 class EntryError(ValueError):

@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import errors, services
-from scoring.cards import InvalidCard, parse_card
+from scoring.engine.cards import InvalidCard, parse_card
 from scoring.models import Hand
 from scoring.services import Result
 

@@ -34,7 +34,7 @@ class Party(models.Model):
     )
     label = models.CharField(_("label"), max_length=120, blank=True)
     format = models.CharField(_("format"), max_length=16, choices=Format, default=Format.TWO)
-    # The rules as they were when the party started (`scoring.rules.Rules.as_dict`),
+    # The rules as they were when the party started (`scoring.engine.rules.Rules.as_dict`),
     # so later changes to a club's rules never rewrite history.
     rules = models.JSONField(_("rules"))
     target = models.PositiveSmallIntegerField(_("target"), default=100)

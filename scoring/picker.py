@@ -4,7 +4,7 @@ hand entered from the cards. Words only; the rules engine has done the counting.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scoring.cards import DECK, SUITS
+from scoring.engine.cards import DECK, SUITS
 
 SUIT_NAMES = {
     "C": pgettext_lazy("card suit", "clubs"),

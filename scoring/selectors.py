@@ -3,8 +3,8 @@
 from django.db.models import Count, Max
 from django.shortcuts import get_object_or_404
 
+from scoring.engine.settlement import partnership_round
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.settlement import partnership_round
 from scoring.sheet import entry_of, party_state
 
 

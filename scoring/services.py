@@ -15,14 +15,14 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring import errors
-from scoring.cards import parse_card, parse_cards
 from scoring.cards_entry import showdown
-from scoring.deal import NextHand, draw_cards, order_by_draw
-from scoring.hands import score_hand
+from scoring.engine.cards import parse_card, parse_cards
+from scoring.engine.deal import NextHand, draw_cards, order_by_draw
+from scoring.engine.hands import score_hand
+from scoring.engine.rules import RULESETS, Rules
+from scoring.engine.settlement import PartyOver, partnership_rules
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.rules import RULESETS, Rules
 from scoring.selectors import state_for
-from scoring.settlement import PartyOver, partnership_rules
 from scoring.sheet import party_state
 
 logger = logging.getLogger(__name__)

@@ -3,14 +3,14 @@ which one is open, who plays next, and the settlement. Reads loaded rows only.""
 
 from dataclasses import dataclass
 
-from scoring.models import Hand, Party
-from scoring.rules import Rules
-from scoring.settlement import (
+from scoring.engine.rules import Rules
+from scoring.engine.settlement import (
     settle_chouette,
     settle_partnership,
     settle_party,
     settle_rotation,
 )
+from scoring.models import Hand, Party
 from scoring.tables import next_tables
 
 COUNTED = (Hand.Status.CONFIRMED, Hand.Status.VOID)

@@ -1,9 +1,9 @@
 """Who plays whom: the table(s) of the next hand, per party format, from the hands
 counted so far. Players are seat positions, numbered in draw order."""
 
-from scoring.deal import NextHand, chouette_turns, dealer_for_hand, rotation_turns
-from scoring.deal import partnership_tables as core_partnership_tables
-from scoring.settlement import partnership_round
+from scoring.engine.deal import NextHand, chouette_turns, dealer_for_hand, rotation_turns
+from scoring.engine.deal import partnership_tables as core_partnership_tables
+from scoring.engine.settlement import partnership_round
 
 
 def next_tables(party_format: str, first_dealer: int, lineup: dict, rounds: list) -> tuple:

@@ -7,9 +7,9 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import errors, picker, selectors, services
+from scoring.engine.rules import Rules
+from scoring.engine.settlement import PartyOver
 from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm
-from scoring.rules import Rules
-from scoring.settlement import PartyOver
 
 
 @require_GET

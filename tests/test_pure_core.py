@@ -8,13 +8,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = [
-    "scoring.cards",
-    "scoring.rules",
-    "scoring.melds",
-    "scoring.hands",
-    "scoring.settlement",
-    "scoring.deal",
-    "tournaments.pairing",
+    "scoring.engine.cards",
+    "scoring.engine.rules",
+    "scoring.engine.melds",
+    "scoring.engine.hands",
+    "scoring.engine.settlement",
+    "scoring.engine.deal",
+    "tournaments.engine.pairing",
 ]
 CHECK = """
 import importlib, sys

@@ -3,10 +3,10 @@
 import pytest
 from playwright.sync_api import expect
 
-from scoring.hands import score_hand
+from scoring.engine.hands import score_hand
+from scoring.engine.rules import RULESETS
+from scoring.engine.settlement import settle_party
 from scoring.models import Hand
-from scoring.rules import RULESETS
-from scoring.settlement import settle_party
 from tests.browser.conftest import PHONE
 from tests.factories import OrganizerFactory, start_party
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import DECK
+from scoring.engine.cards import DECK
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db

@@ -5,11 +5,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import DECK, parse_cards
+from scoring.engine.cards import DECK, parse_cards
+from scoring.engine.rules import RULESETS
 from scoring.errors import EntryError
-from scoring.rules import RULESETS
 from scoring.services import result_from_cards
-from tests.scoring.brute import all_melds
+from tests.scoring.engine.brute import all_melds
 
 CLASSIC = RULESETS["classic"]
 # Seed 002 (Beispiele): the knocker shows ♥2-♥3-♥4; the defender lays off ♥A and ♥5.

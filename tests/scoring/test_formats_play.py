@@ -25,16 +25,16 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Player
-from scoring.models import AuditRecord, Hand, Party
-from scoring.qr import qr_svg
-from scoring.rules import RULESETS
-from scoring.settlement import (
+from scoring.engine.rules import RULESETS
+from scoring.engine.settlement import (
     SideTotal,
     partnership_round,
     partnership_rules,
     settle_chouette,
     settle_partnership,
 )
+from scoring.models import AuditRecord, Hand, Party
+from scoring.qr import qr_svg
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
 
 pytestmark = pytest.mark.django_db

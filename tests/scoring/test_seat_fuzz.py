@@ -6,7 +6,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import DECK
+from scoring.engine.cards import DECK
 from scoring.models import AuditRecord, Hand
 from tests.factories import start_party
 

@@ -1,10 +1,11 @@
 import pytest
 
 from scoring import errors
-from scoring.cards import parse_cards
-from scoring.hands import IllegalKnock
+from scoring.engine.cards import parse_cards
+from scoring.engine.hands import IllegalKnock
+from scoring.engine.rules import RULESETS
+from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party
-from scoring.rules import RULESETS
 from scoring.services import (
     Result,
     hand_confirm,
@@ -15,7 +16,6 @@ from scoring.services import (
     result_from_cards,
     seat_link_reissue,
 )
-from scoring.settlement import PartyOver
 from scoring.sheet import party_state
 from tests.factories import ClubNightFactory, MembershipFactory, UserFactory, start_party
 

@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.cards import parse_card
-from scoring.hands import (
+from scoring.engine.cards import parse_card
+from scoring.engine.hands import (
     HandScore,
     IllegalKnock,
     ImpossibleClaim,
@@ -13,7 +13,7 @@ from scoring.hands import (
     score_hand,
     sheet_entry,
 )
-from scoring.rules import RULESETS
+from scoring.engine.rules import RULESETS
 
 CLASSIC = RULESETS["classic"]
 CARDGAMES = RULESETS["cardgames"]

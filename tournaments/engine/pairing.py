@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from scoring.cards import DECK, Card
+from scoring.engine.cards import DECK, Card
 
 Entrant = Hashable
 

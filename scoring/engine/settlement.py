@@ -18,15 +18,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
-from scoring.deal import (
+from scoring.engine.deal import (
     ChouetteStart,
     check_chouette,
     chouette_turns,
     dealer_for_hand,
     rotation_turns,
 )
-from scoring.hands import Entry, hand_winner, read_hands
-from scoring.rules import SHUTOUT_BONUS, SHUTOUT_DOUBLE, Rules
+from scoring.engine.hands import Entry, hand_winner, read_hands
+from scoring.engine.rules import SHUTOUT_BONUS, SHUTOUT_DOUBLE, Rules
 
 #: Seed 000: four players (teams of two) play to 125, six (teams of three) to 150.
 PARTNERSHIP_TARGETS = {2: 125, 3: 150}
@@ -160,7 +160,7 @@ def settle_rotation(
 
     Each player keeps his own column: hand points, a box per hand won, the game bonus
     for the first to reach the target. Who is at the table follows
-    `scoring.deal.rotation_turns` (``first_players`` = forehand and dealer of the first
+    `scoring.engine.deal.rotation_turns` (``first_players`` = forehand and dealer of the first
     hand); a hand credited to the player sitting out raises `ValueError`.
 
     Payments, once finished: every two players settle the difference of their totals,
@@ -207,7 +207,7 @@ def settle_chouette(
     The team keeps one column: ``hands`` items are ``None`` or ``(side, points)``
     with side 0 the box and side 1 the team, settled as `settle_party`. The partner
     at the table plays until he loses a hand, then the next one takes over
-    (`scoring.deal.chouette_turns`; ``captains`` lists who played each hand). At the
+    (`scoring.engine.deal.chouette_turns`; ``captains`` lists who played each hand). At the
     end the box collects the margin from every team member, or pays it to every
     one: "an beide Gegner den Gewinn aus … von beiden Gegnern den Gewinn ein".
     """
@@ -301,7 +301,7 @@ def settle_partnership(
     at one table is that table's result for the round; the table does not replay.
     The team that lost a round deals the next one at every table ("Das nächste Spiel
     teilen also die Spieler C und D"); the low team (side 1 in
-    `scoring.deal.partnership_seating`) deals the first.
+    `scoring.engine.deal.partnership_seating`) deals the first.
     """
     if team_size not in PARTNERSHIP_TARGETS:
         raise ValueError(f"Partnership teams have two or three players, not {team_size!r}.")

@@ -13,8 +13,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 
-from scoring.cards import DECK, Card, parse_card
-from scoring.hands import hand_winner, read_hands
+from scoring.engine.cards import DECK, Card, parse_card
+from scoring.engine.hands import hand_winner, read_hands
 
 #: Seed 000 "Sind vier Spieler beteiligt…" and "zu sechst": two teams of two or three.
 PARTNERSHIP_SIZES = (4, 6)
@@ -93,7 +93,7 @@ def dealer_for_hand(first_dealer: int, hands: Sequence[object], n: int | None = 
     The loser of a hand deals the next one (seed 000 "Der Verlierer eines Spiels
     teilt", seed 002 "Partie"); after a no-game, or a hand that scored nothing, the
     same dealer deals again (seed 000 § 12, seed 002 "No game"). ``hands`` are
-    party-sheet entries as for `scoring.settlement.settle_party`; only the first
+    party-sheet entries as for `scoring.engine.settlement.settle_party`; only the first
     ``n - 1`` are used.
     """
     if type(first_dealer) is not int or first_dealer not in (0, 1):
@@ -233,7 +233,7 @@ def partnership_tables(
 
     ``dealing_team`` (0 or 1) deals at every table: the low team (1) in the first
     round, then the team that lost the last round (`dealer_for_hand` over the round
-    entries of `scoring.settlement.partnership_round`).
+    entries of `scoring.engine.settlement.partnership_round`).
     """
     high, low = (tuple(team) for team in teams)
     if len(high) != len(low) or len(high) * 2 not in PARTNERSHIP_SIZES:

@@ -1,6 +1,6 @@
-"""A slow, plainly exhaustive hand evaluator that `scoring.melds` is checked against.
+"""A slow, plainly exhaustive hand evaluator that `scoring.engine.melds` is checked against.
 
-It shares nothing with `scoring.melds` but the cards and the rules: it reads
+It shares nothing with `scoring.engine.melds` but the cards and the rules: it reads
 the meld rule straight off the rule text, lists every meld a hand contains and
 tries every way of combining them.
 """
@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations, product
 
-from scoring.cards import Card
-from scoring.rules import Rules
+from scoring.engine.cards import Card
+from scoring.engine.rules import Rules
 
 
 def is_meld(cards: Iterable[Card], rules: Rules) -> bool:

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.cards import parse_card
-from scoring.deal import (
+from scoring.engine.cards import parse_card
+from scoring.engine.deal import (
     ChouetteStart,
     NextHand,
     chouette_start,

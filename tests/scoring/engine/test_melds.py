@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import DECK, Card, InvalidCard, parse_card, parse_cards
-from scoring.melds import (
+from scoring.engine.cards import DECK, Card, InvalidCard, parse_card, parse_cards
+from scoring.engine.melds import (
     Arrangement,
     IllegalMeld,
     LayOff,
@@ -20,8 +20,8 @@ from scoring.melds import (
     knock_value,
     lay_off,
 )
-from scoring.rules import RULESETS
-from tests.scoring import brute
+from scoring.engine.rules import RULESETS
+from tests.scoring.engine import brute
 
 CLASSIC = RULESETS["classic"]
 ACE_HIGH = CLASSIC.but(ace_high=True)

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from scoring.cards import DECK, SUITS, Card, InvalidCard, parse_cards
-from scoring.rules import RULESETS, Rules
+from scoring.engine.cards import DECK, SUITS, Card, InvalidCard, parse_cards
+from scoring.engine.rules import RULESETS, Rules
 
 __all__ = [
     "Arrangement",

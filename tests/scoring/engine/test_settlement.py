@@ -2,9 +2,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.deal import ChouetteStart, rotation_turns
-from scoring.rules import RULESETS
-from scoring.settlement import (
+from scoring.engine.deal import ChouetteStart, rotation_turns
+from scoring.engine.rules import RULESETS
+from scoring.engine.settlement import (
     PartyOver,
     SideTotal,
     chouette_next_party,

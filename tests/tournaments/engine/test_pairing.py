@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import DECK, Card
-from tournaments.pairing import (
+from scoring.engine.cards import DECK, Card
+from tournaments.engine.pairing import (
     NoPairing,
     Pairing,
     card_draw,

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scoring.cards import Card, parse_card
-from scoring.rules import Rules
+from scoring.engine.cards import Card, parse_card
+from scoring.engine.rules import Rules
 
 KNOCK = "knock"
 UNDERCUT = "undercut"

@@ -1,0 +1,1 @@
+"""Pairing and standings for tournaments, plain Python: no Django, no database."""
