@@ -20,7 +20,7 @@ class Club(models.Model):
         return self.name
 
     def get_absolute_url(self):
-        return reverse("clubs:club-detail", args=[self.slug])
+        return reverse("public:club-detail", args=[self.slug])
 
 
 class Player(models.Model):

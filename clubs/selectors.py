@@ -2,12 +2,17 @@
 number of queries."""
 
 from django.db.models import Count, Q, QuerySet
+from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, ClubNight, Membership, Player
 
 
 def club_list() -> QuerySet[Club]:
     return Club.objects.annotate(member_count=Count("memberships")).order_by("name")
+
+
+def club_by_slug(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
 
 
 def club_members(*, club: Club) -> QuerySet[Membership]:

@@ -1,14 +1,9 @@
 """Writes for clubs and their members, one transaction each."""
 
-import datetime
-
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils.translation import gettext
 
-from clubs.models import Club, ClubNight, Membership, Player
-from scoring.engine.rules import RULESETS
-from scoring.errors import EntryError
+from clubs.models import Club, Membership, Player
 
 
 @transaction.atomic
@@ -50,32 +45,3 @@ def organizer_login_set(*, membership: Membership, username: str, password: str)
     player.user = user
     player.save(update_fields=["user"])
     return user
-
-
-@transaction.atomic
-def night_create(
-    *,
-    club: Club,
-    name: str,
-    date: datetime.date,
-    ruleset: str = "classic",
-    confirmation_required: bool = True,
-) -> ClubNight:
-    """Opens a club night. Its rules and confirmation setting are copied onto every
-    party started in it, so they are checked here, once, before any party needs them."""
-    name = (name or "").strip()
-    if not name:
-        raise EntryError(gettext("Give the club night a name."))
-    if len(name) > ClubNight._meta.get_field("name").max_length:
-        raise EntryError(gettext("The club night's name is too long."))
-    if not isinstance(date, datetime.date):
-        raise EntryError(gettext("Give the club night a date."))
-    if ruleset not in RULESETS:
-        raise EntryError(gettext("There are no rules called “%(name)s”.") % {"name": ruleset})
-    return ClubNight.objects.create(
-        club=club,
-        name=name,
-        date=date,
-        ruleset=ruleset,
-        confirmation_required=confirmation_required,
-    )

@@ -1,4 +1,4 @@
-"""The JSON API at /api/: one NinjaAPI; each app adds its router.
+"""The JSON API at /api/: one NinjaAPI; each app in `APPS` adds its routers.
 
 Every error is a 4xx with ``{"detail": <a sentence the player can act on>, "code":
 <a stable machine code>}``; validation errors add ``errors``, one per field. The
@@ -6,6 +6,7 @@ apps say which of their exceptions get which status and code (``ERRORS``).
 """
 
 from functools import partial
+from importlib import import_module
 
 import pydantic
 from django.core.exceptions import PermissionDenied
@@ -14,11 +15,13 @@ from django.utils.translation import gettext
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from scoring import api as scoring_api
 from scoring import errors
 
+#: The apps' API packages; each has ``ROUTERS`` (prefix, router) and ``ERRORS``
+#: (exception class -> (status, code)).
+APPS = ["scoring.api"]
+
 api = NinjaAPI(title="Knock", version="1", urls_namespace="api")
-api.add_router("/", scoring_api.router)
 
 
 def _error(request, status: int, code: str, detail: str, **extra):
@@ -33,8 +36,11 @@ def _known(request, exc, *, status: int, code: str):
     return _error(request, status, code, errors.explain(exc))
 
 
-for exc_class, (status, code) in scoring_api.ERRORS.items():
-    api.add_exception_handler(exc_class, partial(_known, status=status, code=code))
+for app in map(import_module, APPS):
+    for prefix, router in app.ROUTERS:
+        api.add_router(prefix, router)
+    for exc_class, (status, code) in app.ERRORS.items():
+        api.add_exception_handler(exc_class, partial(_known, status=status, code=code))
 
 
 @api.exception_handler(ValidationError)

@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "tournaments",
+    # The demo loader (`manage.py load_demo`): above every app, since it fills them all.
+    "demo",
 ]
 
 MIDDLEWARE = [

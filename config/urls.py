@@ -1,14 +1,36 @@
+"""The site's URLs: one namespace per audience, each app adding its pages to it.
+
+- ``public``: pages anyone may see;
+- ``seat``: the table's pages, opened with a seat token (``/table/<token>/``, printed
+  on the table cards: never changed);
+- ``manage``: the organizer's pages, under /manage/;
+- the JSON API under /api/ (config/api.py), and the site-wide names (home, health,
+  login, logout) that Django's auth and the settings refer to.
+"""
+
 from django.contrib import admin
 from django.urls import include, path
 
-from clubs.urls import site_urlpatterns
+from clubs.manage import urls as clubs_manage
+from clubs.public import urls as clubs_public
+from clubs.public.urls import site_urlpatterns
 from config.api import api
+from scoring.manage import urls as scoring_manage
+from scoring.seat import urls as scoring_seat
+
+AUDIENCES = {
+    # namespace: (prefix, the apps' URL modules)
+    "public": ("", [clubs_public]),
+    "seat": ("", [scoring_seat]),
+    "manage": ("manage/", [clubs_manage, scoring_manage]),
+}
 
 urlpatterns = [
     *site_urlpatterns,
-    path("", include("clubs.urls")),
-    path("", include("scoring.urls")),
-    path("manage/", include("scoring.manage_urls")),
+    *(
+        path(prefix, include(([p for m in modules for p in m.urlpatterns], namespace)))
+        for namespace, (prefix, modules) in AUDIENCES.items()
+    ),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,3 +1,6 @@
+"""The forms that enter a hand, shared by the table's pages and the organizer's
+decision. They only validate: the services write."""
+
 import re
 
 from django import forms
@@ -191,3 +194,11 @@ class ConfirmForm(forms.Form):
 
     def service_arguments(self) -> dict:
         return {}
+
+
+def first_error(form) -> str:
+    """The form's first error, as one line a player reads: its field's label first."""
+    for field, errors_ in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        return f"{label}: {errors_[0]}" if label else errors_[0]
+    return ""

@@ -1,8 +1,11 @@
-"""Names for stored keys, in the reader's language: rulesets and hand endings."""
+"""Names for stored keys, in the reader's language: rulesets and hand endings; and
+the suits' symbols."""
 
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Hand
+
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 RULESET_LABELS = {
     "classic": _("Classic club rules"),

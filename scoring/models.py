@@ -80,7 +80,7 @@ class Seat(models.Model):
         return f"{self.player} @ {self.party}"
 
     def get_absolute_url(self):
-        return reverse("scoring:table", args=[self.token])
+        return reverse("seat:table", args=[self.token])
 
 
 class Hand(models.Model):

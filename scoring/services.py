@@ -5,6 +5,7 @@ are handled one after the other: the second sees the first's hand and confirms i
 disputes it, or is told it is stale. Nothing is ever half-written.
 """
 
+import datetime
 import logging
 import secrets
 from dataclasses import asdict, dataclass, field
@@ -14,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from clubs.models import Club, ClubNight
 from scoring import errors
 from scoring.cards_entry import showdown
 from scoring.engine.cards import parse_card, parse_cards
@@ -56,6 +58,37 @@ class Result:
 def new_token() -> str:
     """An unguessable seat link: 256 bits from the operating system's generator."""
     return secrets.token_urlsafe(32)
+
+
+@transaction.atomic
+def night_create(
+    *,
+    club: Club,
+    name: str,
+    date: datetime.date,
+    ruleset: str = "classic",
+    confirmation_required: bool = True,
+) -> ClubNight:
+    """Opens a club night. Its rules and confirmation setting are copied onto every
+    party started in it, so they are checked here, once, before any party needs them."""
+    name = (name or "").strip()
+    if not name:
+        raise errors.EntryError(gettext("Give the club night a name."))
+    if len(name) > ClubNight._meta.get_field("name").max_length:
+        raise errors.EntryError(gettext("The club night's name is too long."))
+    if not isinstance(date, datetime.date):
+        raise errors.EntryError(gettext("Give the club night a date."))
+    if ruleset not in RULESETS:
+        raise errors.EntryError(
+            gettext("There are no rules called “%(name)s”.") % {"name": ruleset}
+        )
+    return ClubNight.objects.create(
+        club=club,
+        name=name,
+        date=date,
+        ruleset=ruleset,
+        confirmation_required=confirmation_required,
+    )
 
 
 @transaction.atomic

@@ -4,7 +4,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 
 from scoring import labels
-from scoring.picker import SYMBOLS
+from scoring.labels import SYMBOLS
 
 register = template.Library()
 

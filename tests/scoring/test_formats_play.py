@@ -33,8 +33,8 @@ from scoring.engine.settlement import (
     settle_chouette,
     settle_partnership,
 )
+from scoring.manage.qr import qr_svg
 from scoring.models import AuditRecord, Hand, Party
-from scoring.qr import qr_svg
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
 
 pytestmark = pytest.mark.django_db
@@ -163,7 +163,7 @@ def start(client, night, format, count):
     """The organizer starts the party and prints the table cards; each phone opens
     the link printed under its player's code. Returns the phones by seat position."""
     players = Player.objects.filter(name__in=NAMES[:count])
-    night_url = reverse("clubs:night-detail", args=[night.pk])
+    night_url = reverse("manage:night-detail", args=[night.pk])
     response = client.post(night_url, {"format": format, "players": [p.pk for p in players]})
     assert response.status_code == 302
     party = Party.objects.get()

@@ -1,0 +1,26 @@
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from demo.loader import load_demo
+
+
+class Command(BaseCommand):
+    help = "Loads (or refreshes) the demo club and prints the organizer's login."
+
+    def handle(self, *args, **options):
+        if not settings.DEBUG:
+            raise CommandError("The demo has a published password: load it only with DEBUG on.")
+        demo = load_demo()
+        running = demo["club"].parties.filter(status="running", format="two").first()
+        seats = running.seats.select_related("player") if running else []
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo loaded: {demo['club'].name}.\n"
+                f"Log in at http://127.0.0.1:8000/login/ as "
+                f"{demo['username']} / {demo['password']}"
+            )
+        )
+        for seat in seats:
+            self.stdout.write(
+                f"Table link for {seat.player}: http://127.0.0.1:8000/table/{seat.token}/"
+            )

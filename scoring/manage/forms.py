@@ -1,0 +1,179 @@
+"""The organizer's forms: a club night, the start of a party, and the decision on a
+hand (correct it, void it, or settle a dispute by accepting one side's version).
+They only validate: the services write."""
+
+from django import forms
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.rules import RULESETS
+from scoring.forms import QuickEntryForm
+from scoring.labels import ruleset_label
+from scoring.models import Hand, Party
+from scoring.services import RULINGS, Result
+
+
+class Decision(models.TextChoices):
+    CORRECT = "correct", _("correct the result")
+    VOID = "void", _("void the hand")
+    ENTERED = "entered", _("accept the version entered first")
+    COUNTER = "counter", _("accept the other side's version")
+
+
+class HandDecisionForm(QuickEntryForm):
+    """The result fields of the table's entry form (whatever rulings it offers),
+    plus the decision and its reason. The hand number comes from the URL."""
+
+    number = None
+    key = None
+    decision = forms.ChoiceField(choices=Decision.choices, widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"required": _("Give a reason: decisions are kept in the party's record.")},
+    )
+    knocker = forms.TypedChoiceField(
+        label=_("Knocker"), coerce=int, required=False, empty_value=None
+    )
+
+    field_order = ["decision", "ending", "knocker", "knocker_deadwood", "defender_deadwood"]
+
+    def __init__(self, *args, hand: Hand, players, **kwargs):
+        """``players``: the seats that may be named the knocker (see
+        `manage_selectors.hand_players`)."""
+        super().__init__(*args, **kwargs)
+        self.hand = hand
+        self.fields["knocker"].choices = [
+            ("", "–"),
+            *((seat.position, seat.player.name) for seat in players),
+        ]
+        # Only a correction carries a result; voiding or accepting a version does not.
+        self.fields["ending"].required = False
+        if not hand.party.rules.get("oklahoma"):
+            # The up-card only sets the knock limit under Oklahoma.
+            self.fields.pop("up_card", None)
+        # The reason comes last, after whatever fields the entry form has grown.
+        self.fields["reason"] = self.fields.pop("reason")
+
+    @classmethod
+    def for_hand(cls, hand: Hand, players) -> "HandDecisionForm":
+        """An unbound correction form that starts from the hand as it stands."""
+        initial = {
+            "decision": Decision.CORRECT,
+            "ending": hand.ending,
+            "knocker": hand.knocker.position if hand.knocker else None,
+            "knocker_deadwood": hand.knocker_deadwood,
+            "defender_deadwood": hand.defender_deadwood,
+            "up_card": hand.details.get("up_card"),
+            **{name: hand.details.get(name) for name in RULINGS if hand.details.get(name)},
+        }
+        return cls(hand=hand, players=players, initial=initial, auto_id=f"hand-{hand.pk}-%s")
+
+    def ruling_fields(self) -> list:
+        """The director's rulings (seed 000 § 14), shown apart: they are rarely needed."""
+        return [self[name] for name in self.fields if name in RULINGS]
+
+    def result_fields(self) -> list:
+        return [self[name] for name in self.fields if name not in (*RULINGS, "reason")]
+
+    def clean(self):
+        decision = self.cleaned_data.get("decision")
+        if decision == Decision.CORRECT:
+            if not self.cleaned_data.get("ending"):
+                raise forms.ValidationError(_("Choose how the hand ended."))
+            return super().clean()
+        two_versions = self.hand.status == Hand.Status.DISPUTED and self.hand.counter
+        if decision in (Decision.ENTERED, Decision.COUNTER) and not two_versions:
+            raise forms.ValidationError(_("Only a disputed hand has two versions to choose from."))
+        return self.cleaned_data
+
+    def service_arguments(self) -> dict:
+        # Taking one side's version only makes sense while the hand is still disputed.
+        versions = self.cleaned_data["decision"] in (Decision.ENTERED, Decision.COUNTER)
+        return {
+            "result": self.decided_result(),
+            "reason": self.cleaned_data["reason"],
+            "disputed": True if versions else None,
+        }
+
+    def decided_result(self) -> Result | None:
+        """The result the organizer settles on; None voids the hand."""
+        decision = self.cleaned_data["decision"]
+        if decision == Decision.VOID:
+            return None
+        if decision == Decision.ENTERED:
+            hand = self.hand
+            return Result(
+                hand.ending,
+                knocker=hand.knocker.position if hand.knocker else None,
+                knocker_deadwood=hand.knocker_deadwood,
+                defender_deadwood=hand.defender_deadwood,
+                details=hand.details,
+            )
+        if decision == Decision.COUNTER:
+            counter = self.hand.counter
+            return Result(
+                counter["ending"],
+                knocker=counter.get("knocker"),
+                knocker_deadwood=counter.get("knocker_deadwood"),
+                defender_deadwood=counter.get("defender_deadwood"),
+                details=counter.get("details") or {},
+            )
+        return self.result()
+
+
+# How many play each format; party_start enforces the counts, the labels tell them.
+FORMAT_LABELS = {
+    Party.Format.TWO: _("Two players"),
+    Party.Format.ROTATION: _("Three players in rotation"),
+    Party.Format.CHOUETTE: _("Chouette, 3 to 6 players"),
+    Party.Format.PARTNERS: _("Partnerships, 4 or 6 players"),
+}
+
+
+class NightForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    date = forms.DateField(
+        label=_("Date"),
+        initial=timezone.localdate,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    ruleset = forms.ChoiceField(
+        label=_("Rules"),
+        choices=[(key, ruleset_label(key)) for key in RULESETS],
+        initial="classic",
+    )
+    confirmation_required = forms.BooleanField(
+        label=_("The opponent confirms each hand"),
+        required=False,
+        initial=True,
+        help_text=_("A hand entered at one seat counts once the other side confirms it."),
+    )
+
+
+class PartyStartForm(forms.Form):
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=list(FORMAT_LABELS.items()),
+        initial=Party.Format.TWO,
+        widget=forms.RadioSelect,
+    )
+    players = forms.ModelMultipleChoiceField(
+        label=_("Players"),
+        queryset=None,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": _("Tick the players who sit down at this party.")},
+    )
+    label = forms.CharField(
+        label=_("Label (optional)"),
+        max_length=120,
+        required=False,
+        help_text=_("For example the table number."),
+    )
+
+    def __init__(self, *args, players, **kwargs):
+        """``players``: the club's members, the only ones who may take a seat."""
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = players

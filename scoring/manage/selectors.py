@@ -1,0 +1,233 @@
+"""Reads for the organizer's pages: a club night's parties and a party with every
+hand and its audit log. Each loads its rows in a fixed number of queries, however
+many parties, hands or records there are, and works out the rest in Python."""
+
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from clubs.models import ClubNight
+from scoring.labels import ruleset_label
+from scoring.models import AuditRecord, Hand, Party, Seat
+from scoring.selectors import settlement_view, sheet_rows
+from scoring.services import RULINGS
+from scoring.sheet import party_state
+
+
+def _seats():
+    return Seat.objects.select_related("player").order_by("position")
+
+
+def night_for_manage(pk: int) -> ClubNight:
+    return get_object_or_404(ClubNight.objects.select_related("club"), pk=pk)
+
+
+def party_for_manage(pk: int) -> Party:
+    return get_object_or_404(Party.objects.select_related("club", "night"), pk=pk)
+
+
+def hand_for_manage(pk: int) -> Hand:
+    return get_object_or_404(
+        Hand.objects.select_related("party__club", "knocker", "defender"), pk=pk
+    )
+
+
+def seat_for_manage(pk: int) -> Seat:
+    return get_object_or_404(Seat.objects.select_related("party__club", "player"), pk=pk)
+
+
+def party_seats(party: Party) -> list[Seat]:
+    return list(_seats().filter(party=party))
+
+
+def night_parties(*, night, page=None, per_page: int = 50):
+    """One page of a club night's parties in the order they started, each with its
+    seats and its score so far (what the loser pays, once it is finished). Returns
+    the rows and the page; a page number out of range gives the nearest page."""
+    parties = night.parties.order_by("started_at", "pk").prefetch_related(
+        Prefetch("seats", queryset=_seats()),
+        Prefetch(
+            "hands", queryset=Hand.objects.select_related("winner").order_by("number", "table")
+        ),
+    )
+    page = Paginator(parties, per_page).get_page(page)
+    rows = []
+    for party in page.object_list:
+        seats, hands = list(party.seats.all()), list(party.hands.all())
+        state = party_state(party, seats, hands)
+        sheet = sheet_rows(state, hands)
+        rows.append(
+            {
+                "party": party,
+                "seats": seats,
+                "points": list(zip(sheet["headers"], sheet["points"], strict=True)),
+                "payments": settlement_view(state)["payments"] if state.finished else [],
+            }
+        )
+    return rows, page
+
+
+def party_page(*, party: Party) -> dict:
+    """The party page: seats, sheet, settlement, every hand with the players who
+    may be named its knocker and, when disputed, both versions; and the audit log."""
+    seats = party_seats(party)
+    hands = list(
+        party.hands.select_related(
+            "winner__player",
+            "knocker__player",
+            "defender__player",
+            "dealer__player",
+            "entered_by__player",
+            "confirmed_by__player",
+            "decided_by",
+        ).order_by("number", "table")
+    )
+    state = party_state(party, seats, hands)
+    sheet = sheet_rows(state, hands)
+    names = {seat.position: seat.player.name for seat in seats}
+    return {
+        "state": state,
+        "seats": seats,
+        "sheet": sheet,
+        **(settlement_view(state) if state.finished else {}),
+        "hands": [
+            {
+                "hand": hand,
+                "players": hand_players(hand, seats, state),
+                "versions": _versions(hand, names) if hand.status == Hand.Status.DISPUTED else [],
+            }
+            for hand in hands
+        ],
+        "audit": audit_log(party=party, names=names),
+    }
+
+
+def hand_players(hand: Hand, seats: list[Seat], state=None) -> list[Seat]:
+    """Who may be named the hand's knocker: its two players when recorded, the
+    open hand's table, else (an old no-game) every seat; the service checks."""
+    by_position = {seat.position: seat for seat in seats}
+    if hand.knocker_id and hand.defender_id:
+        positions = sorted((hand.knocker.position, hand.defender.position))
+    elif state is not None and hand.number == state.number and hand.table <= len(state.tables):
+        positions = sorted(state.tables[hand.table - 1].players)
+    else:
+        positions = sorted(by_position)
+    return [by_position[p] for p in positions]
+
+
+def _versions(hand: Hand, names: dict) -> list[dict]:
+    """The two versions of a disputed hand, side by side: as entered first, and as
+    the other side entered it (``hand.counter``)."""
+    counter = hand.counter or {}
+    return [
+        {
+            "key": "entered",
+            "who": hand.entered_by.player.name if hand.entered_by else "",
+            "ending": hand.get_ending_display(),
+            "knocker": hand.knocker.player.name if hand.knocker else "",
+            "knocker_deadwood": hand.knocker_deadwood,
+            "defender_deadwood": hand.defender_deadwood,
+            "winner": hand.winner.player.name if hand.winner else "",
+            "points": hand.points,
+            "rulings": _rulings(hand.details),
+        },
+        {
+            "key": "counter",
+            "who": names.get(counter.get("seat"), ""),
+            "ending": _label(Hand.Ending, counter.get("ending")),
+            "knocker": names.get(counter.get("knocker"), ""),
+            "knocker_deadwood": counter.get("knocker_deadwood"),
+            "defender_deadwood": counter.get("defender_deadwood"),
+            "winner": names.get(counter.get("winner"), ""),
+            "points": counter.get("points"),
+            "rulings": _rulings(counter.get("details") or {}),
+        },
+    ]
+
+
+def audit_log(*, party: Party, names: dict) -> list[dict]:
+    """The party's audit records, oldest first, each with who acted (a login or a
+    seat's player) and its before and after written out."""
+    records = party.audit.select_related("user", "seat__player").order_by("at", "pk")
+    return [
+        {
+            "record": record,
+            "who": _who(record),
+            "before": describe(record.before, names),
+            "after": _link(record)
+            if record.action == AuditRecord.Action.LINK
+            else describe(record.after, names),
+        }
+        for record in records
+    ]
+
+
+def _link(record: AuditRecord) -> str:
+    # The seat is on the record; the words are the reader's, not the writer's.
+    return _("a new link for %(name)s") % {"name": record.seat.player.name if record.seat else "–"}
+
+
+def _who(record: AuditRecord) -> str:
+    if record.user_id:
+        return record.user.get_username()
+    if record.seat_id:
+        return _("%(name)s (seat)") % {"name": record.seat.player.name}
+    return ""
+
+
+def describe(snapshot: dict | None, names: dict) -> str:
+    """A stored snapshot as one line a person reads: a hand (``services._snapshot``)
+    or the start of a party (its card draw and rules)."""
+    if not snapshot:
+        return ""
+    if "draws" in snapshot:
+        draws = ", ".join(f"{name} {card}" for name, card in snapshot["draws"].items())
+        rules = ruleset_label((snapshot.get("rules") or {}).get("name", ""))
+        return _("Card draw: %(draws)s · rules: %(rules)s") % {"draws": draws, "rules": rules}
+    number = snapshot.get("number")
+    if snapshot.get("table", 1) > 1:
+        number = f"{number}/{snapshot['table']}"
+    parts = [_("Hand %(number)s") % {"number": number}]
+    parts.append(_label(Hand.Status, snapshot.get("status")))
+    parts.append(_label(Hand.Ending, snapshot.get("ending")))
+    if snapshot.get("knocker") is not None:
+        parts.append(_("knocker %(name)s") % {"name": names.get(snapshot["knocker"], "?")})
+        parts.append(
+            _("deadwood %(knocker)s : %(defender)s")
+            % {
+                "knocker": _dash(snapshot.get("knocker_deadwood")),
+                "defender": _dash(snapshot.get("defender_deadwood")),
+            }
+        )
+    if snapshot.get("winner") is not None:
+        parts.append(f"{names.get(snapshot['winner'], '?')} +{snapshot.get('points', 0)}")
+    parts.extend(_rulings(snapshot.get("details") or {}))
+    return " · ".join(part for part in parts if part)
+
+
+_RULING_TEXT = {
+    "knocker_missing_cards": _lazy("knocker %(value)s card(s) short (§ 14.11)"),
+    "defender_missing_cards": _lazy("defender %(value)s card(s) short (§ 14.12)"),
+    "defender_too_many_cards": _lazy("defender had too many cards (§ 14.13)"),
+    "illegal_knock_accepted": _lazy("illegal knock accepted (§ 14.7)"),
+}
+
+
+def _rulings(details: dict) -> list[str]:
+    """The director's rulings of seed 000 § 14 stored with a hand, written out."""
+    return [
+        str(_RULING_TEXT.get(name, name)) % {"value": details[name]}
+        for name in RULINGS
+        if details.get(name)
+    ]
+
+
+def _label(choices, value) -> str:
+    # Records outlive code: a value no longer among the choices is shown as stored.
+    return str(dict(choices.choices).get(value, value or ""))
+
+
+def _dash(value) -> str:
+    return "–" if value is None else str(value)

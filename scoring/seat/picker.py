@@ -1,0 +1,136 @@
+"""What the card picker on the seat page shows: the deck to tap, and the preview of a
+hand entered from the cards. Words only; the rules engine has done the counting."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from scoring.engine.cards import DECK, SUITS
+from scoring.labels import SYMBOLS
+
+SUIT_NAMES = {
+    "C": pgettext_lazy("card suit", "clubs"),
+    "D": pgettext_lazy("card suit", "diamonds"),
+    "H": pgettext_lazy("card suit", "hearts"),
+    "S": pgettext_lazy("card suit", "spades"),
+}
+RANK_NAMES = (
+    gettext_lazy("ace"),
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    gettext_lazy("jack"),
+    gettext_lazy("queen"),
+    gettext_lazy("king"),
+)
+KINDS = {
+    "knock": gettext_lazy("knock"),
+    "undercut": gettext_lazy("undercut"),
+    "gin": gettext_lazy("gin"),
+    "big_gin": gettext_lazy("big gin"),
+    "void": gettext_lazy("void: the same dealer deals again"),
+    "no_game": gettext_lazy("no game"),
+}
+
+
+def deck_rows() -> list[dict]:
+    """The 52 cards by suit, spades first as most players sort them, ace to king."""
+    rows = []
+    for suit in reversed(SUITS):
+        cards = [
+            {
+                "code": str(card),
+                "rank": "10" if card.rank == 10 else str(card)[0],
+                "label": _("%(rank)s of %(suit)s")
+                % {"rank": RANK_NAMES[card.rank - 1], "suit": SUIT_NAMES[suit]},
+            }
+            for card in DECK
+            if card.suit == suit
+        ]
+        rows.append(
+            {
+                "suit": suit,
+                "symbol": SYMBOLS[suit],
+                "name": SUIT_NAMES[suit],
+                "red": suit in "DH",
+                "cards": cards,
+            }
+        )
+    return rows
+
+
+def preview_data(result, scored: dict) -> dict:
+    """The preview as JSON for the picker: both hands laid down, and the score.
+
+    ``lines`` and ``summary`` are ready to show (translated); the other keys say the
+    same as data, for scripts and tests."""
+    names = scored["names"]
+    details = result.details
+    knocker, defender = names[result.knocker], names[scored["defender"]]
+    lines = [
+        {"label": _("%(name)s's melds") % {"name": knocker}, "melds": details["knocker_melds"]},
+        {
+            "label": _("%(name)s's deadwood") % {"name": knocker},
+            "cards": details["knocker_deadwood_cards"],
+            "points": result.knocker_deadwood,
+        },
+    ]
+    if details.get("discard"):
+        lines.append({"label": _("Discard (not counted)"), "cards": [details["discard"]]})
+    if details["laid_off"]:
+        lines.append(
+            {"label": _("%(name)s lays off") % {"name": defender}, "cards": details["laid_off"]}
+        )
+    lines += [
+        {"label": _("%(name)s's melds") % {"name": defender}, "melds": details["defender_melds"]},
+        {
+            "label": _("%(name)s's deadwood") % {"name": defender},
+            "cards": details["defender_deadwood_cards"],
+            "points": result.defender_deadwood,
+        },
+    ]
+    return {
+        "ending": result.ending,
+        "kind": scored["kind"],
+        "kind_label": str(KINDS.get(scored["kind"], scored["kind"])),
+        "winner": scored["winner"],
+        "points": scored["points"],
+        "knocker": {
+            "position": result.knocker,
+            "name": knocker,
+            "melds": details["knocker_melds"],
+            "deadwood": details["knocker_deadwood_cards"],
+            "points": result.knocker_deadwood,
+            "discard": details.get("discard"),
+            "declared": bool(details.get("declared")),
+        },
+        "defender": {
+            "position": scored["defender"],
+            "name": defender,
+            "laid_off": details["laid_off"],
+            "melds": details["defender_melds"],
+            "deadwood": details["defender_deadwood_cards"],
+            "points": result.defender_deadwood,
+        },
+        "lines": lines,
+        "summary": summary(scored, names),
+    }
+
+
+def summary(scored: dict, names: dict) -> str:
+    """One sentence: who scores what, and how."""
+    kind = KINDS.get(scored["kind"], scored["kind"])
+    if scored["winner"] is None or not scored["points"]:
+        if scored["kind"] == "void":
+            return _("Void: nothing scores, the same dealer deals again.")
+        return _("Nothing scores (%(kind)s).") % {"kind": kind}
+    return _("%(name)s scores %(points)s (%(kind)s).") % {
+        "name": names[scored["winner"]],
+        "points": scored["points"],
+        "kind": kind,
+    }

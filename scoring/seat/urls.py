@@ -1,0 +1,15 @@
+"""The table's pages (namespace ``seat``, see config/urls.py)."""
+
+from django.urls import path
+
+from scoring.seat import views
+
+# Printed on the table cards: these paths never change.
+urlpatterns = [
+    path("table/<str:token>/", views.table, name="table"),
+    path("table/<str:token>/state/", views.table_state, name="table-state"),
+    path("table/<str:token>/enter/", views.table_enter, name="table-enter"),
+    path("table/<str:token>/enter-cards/", views.table_enter_cards, name="table-enter-cards"),
+    path("table/<str:token>/preview/", views.table_preview, name="table-preview"),
+    path("table/<str:token>/confirm/", views.table_confirm, name="table-confirm"),
+]

@@ -1,0 +1,134 @@
+"""The table's pages, opened with a seat token: the sheet, entering and confirming
+hands, and the card picker's preview."""
+
+import uuid
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring import errors, selectors, services
+from scoring.engine.rules import Rules
+from scoring.engine.settlement import PartyOver
+from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
+from scoring.seat import picker
+
+
+@require_GET
+def table(request, token):
+    """A seat's view of its party: the sheet, the open hand, and what to do next."""
+    return _page(request, selectors.seat_by_token(token))
+
+
+@require_GET
+def table_state(request, token):
+    seat = selectors.seat_by_token(token)
+    return JsonResponse({"version": selectors.party_version(seat.party)})
+
+
+@require_POST
+def table_enter(request, token):
+    seat = selectors.seat_by_token(token)
+    return _act(request, seat, QuickEntryForm(request.POST), services.hand_enter)
+
+
+@require_POST
+def table_enter_cards(request, token):
+    """The hand from the cards: the server evaluates the cards again, whatever the
+    preview said. A mistake shows the page again with the cards still filled in."""
+    seat = selectors.seat_by_token(token)
+    form = CardsEntryForm(request.POST, rules=_rules(seat))
+    return _act(
+        request,
+        seat,
+        form,
+        services.hand_enter,
+        on_error=lambda: _page(request, seat, cards_form=form, status=400),
+    )
+
+
+@require_POST
+def table_preview(request, token):
+    """What the engine makes of the cards, as JSON; stores nothing."""
+    seat = selectors.seat_by_token(token)
+    form = CardsEntryForm(request.POST, rules=_rules(seat))
+    if not form.is_valid():
+        field = next(iter(form.errors))
+        return JsonResponse({"message": first_error(form), "field": field}, status=400)
+    try:
+        scored = services.hand_preview(seat=seat, result=form.result())
+    except ValueError as error:
+        return JsonResponse({"message": errors.explain(error)}, status=400)
+    return JsonResponse(picker.preview_data(form.result(), scored))
+
+
+@require_POST
+def table_confirm(request, token):
+    seat = selectors.seat_by_token(token)
+    return _act(request, seat, ConfirmForm(request.POST), services.hand_confirm)
+
+
+def _page(request, seat, *, cards_form=None, status=200):
+    rules = _rules(seat)
+    view = selectors.seat_view(seat)
+    sheet = view["sheet"]
+    context = {
+        "seat": seat,
+        "party": seat.party,
+        "rules": rules,
+        "key": uuid.uuid4().hex,
+        "deck": picker.deck_rows(),
+        "quick_form": QuickEntryForm(),
+        "cards_form": cards_form or CardsEntryForm(rules=rules),
+        "race": [
+            {"name": name, "points": points, "needed": needed}
+            for name, points, needed in zip(
+                sheet["headers"], sheet["points"], sheet["needed"], strict=True
+            )
+        ],
+        **view,
+    }
+    return render(request, "scoring/seat/table_detail.html", context, status=status)
+
+
+def _rules(seat) -> Rules:
+    return Rules.from_dict(seat.party.rules)
+
+
+def _act(request, seat, form, service, on_error=None):
+    """Validates the form, calls the service for the seat, and shows the outcome
+    (or the reason it was refused) on the seat's page. ``on_error`` answers a
+    refusal instead of the redirect, when the form is worth keeping."""
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return on_error() if on_error else redirect(seat)
+    try:
+        outcome = service(
+            seat=seat,
+            number=form.cleaned_data["number"],
+            key=form.cleaned_data["key"] or None,
+            address=request.META.get("REMOTE_ADDR"),
+            **form.service_arguments(),
+        )
+    except (errors.StaleEntry, PartyOver) as error:
+        # The page was old: the cards belong to a hand that is gone.
+        messages.error(request, errors.explain(error))
+    except ValueError as error:
+        messages.error(request, errors.explain(error))
+        if on_error:
+            return on_error()
+    else:
+        message = _OUTCOME_MESSAGES[outcome.action] % {"number": outcome.hand.number}
+        messages.success(request, message)
+    return redirect(seat)
+
+
+_OUTCOME_MESSAGES = {
+    "entered": _("Hand %(number)s entered: waiting for the other side to confirm."),
+    "recorded": _("Hand %(number)s recorded."),
+    "confirmed": _("Hand %(number)s confirmed."),
+    "disputed": _("Hand %(number)s is disputed: the two entries differ. The organizer decides."),
+    "repeated": _("Hand %(number)s was already stored."),
+}

@@ -1,0 +1,81 @@
+"""Whatever a phone sends to a seat's endpoints, the answer is never a 500, and a
+refused entry stores nothing."""
+
+import pytest
+from django.urls import reverse
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from scoring.engine.cards import DECK
+from scoring.models import AuditRecord, Hand
+from tests.factories import start_party
+
+pytestmark = pytest.mark.django_db
+
+ENDPOINTS = ["table-enter", "table-enter-cards", "table-preview", "table-confirm"]
+
+cards = st.lists(st.sampled_from([str(c) for c in DECK] + ["ZZ", "10H", "1S", "AS"]), max_size=12)
+text_or_number = st.one_of(
+    st.integers(min_value=-5, max_value=200).map(str),
+    st.text(max_size=12),
+    st.just(""),
+)
+fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "number": st.one_of(st.integers(min_value=-1, max_value=4).map(str), st.text(max_size=4)),
+        "key": st.text(max_size=80),
+        "ending": st.sampled_from(["knock", "gin", "big_gin", "no_game", "fold", ""]),
+        "knocker": text_or_number,
+        "knocker_deadwood": text_or_number,
+        "defender_deadwood": text_or_number,
+        "knocker_cards": cards.map(" ".join),
+        "defender_cards": cards.map(" ".join),
+        "melds": cards.map(" ".join),
+        "up_card": st.sampled_from(["", "7H", "ZZ", "AS"]),
+        "illegal_knock_accepted": st.sampled_from(["on", ""]),
+        "knocker_missing_cards": text_or_number,
+        "defender_missing_cards": text_or_number,
+        "defender_too_many_cards": st.sampled_from(["on", ""]),
+    },
+)
+
+# Entries that pass the form and reach the rules engine: real hands dealt from a
+# shuffled deck, or counts near the knock limit.
+dealt = st.permutations([str(c) for c in DECK]).map(
+    lambda deck: {"knocker_cards": " ".join(deck[:10]), "defender_cards": " ".join(deck[10:20])}
+)
+counts = st.fixed_dictionaries(
+    {
+        "ending": st.sampled_from(["knock", "gin", "big_gin", "no_game"]),
+        "knocker_deadwood": st.integers(0, 15).map(str),
+        "defender_deadwood": st.integers(0, 120).map(str),
+    }
+)
+plausible = st.builds(
+    lambda common, entry: common | entry,
+    st.fixed_dictionaries(
+        {"number": st.sampled_from(["1", "2"]), "knocker": st.sampled_from(["0", "1", "2"])}
+    ),
+    st.one_of(dealt, counts),
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    endpoint=st.sampled_from(ENDPOINTS), seat=st.integers(0, 1), data=st.one_of(fields, plausible)
+)
+def test_no_input_makes_a_seat_endpoint_fail(client, endpoint, seat, data):
+    party = start_party()
+    token = party.seats.get(position=seat).token
+    response = client.post(reverse(f"seat:{endpoint}", args=[token]), data)
+    assert response.status_code < 500
+    hands = list(party.hands.all())
+    assert len(hands) <= 1
+    event(f"{endpoint}: {response.status_code}, {len(hands)} hand(s) stored")
+    for hand in hands:
+        # A stored hand is a whole one: scored by the engine and in the audit log.
+        assert hand.status in (Hand.Status.PENDING, Hand.Status.CONFIRMED)
+        assert AuditRecord.objects.filter(hand=hand, action=AuditRecord.Action.ENTER).exists()

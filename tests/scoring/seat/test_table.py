@@ -1,0 +1,567 @@
+import re
+
+import pytest
+import redis
+from django.core.cache import cache
+from django.urls import reverse
+
+from scoring.models import Hand
+from tests.factories import start_party
+
+pytestmark = pytest.mark.django_db
+
+
+def table_url(seat, name="table"):
+    return reverse(f"seat:{name}", args=[seat.token])
+
+
+def enter(client, seat, number, **fields):
+    data = {"number": number, "ending": "knock", **fields}
+    return client.post(table_url(seat, "table-enter"), data, follow=True)
+
+
+def test_a_seat_link_opens_the_party_without_login(client):
+    party = start_party()
+    seat = party.seats.first()
+    response = client.get(table_url(seat))
+    assert response.status_code == 200
+    assert seat.player.name in response.text
+    assert "Hand 1" in response.text
+
+
+def test_an_unknown_link_is_a_404(client):
+    assert client.get("/table/not-a-real-token/").status_code == 404
+
+
+def test_enter_and_confirm_from_two_phones(client):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    response = enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
+    assert "waiting for the other side" in response.text
+
+    response = client.post(table_url(b, "table-confirm"), {"number": 1}, follow=True)
+
+    assert "Hand 1 confirmed" in response.text
+    assert party.hands.get().status == Hand.Status.CONFIRMED
+    assert "Hand 2" in response.text
+
+
+def test_an_illegal_knock_gets_a_message_not_an_error(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    response = client.post(
+        table_url(a, "table-enter"),
+        {
+            "number": 1,
+            "ending": "knock",
+            "knocker": 0,
+            "knocker_deadwood": 11,
+            "defender_deadwood": 30,
+        },
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "Knocker" in response.text
+    assert not party.hands.exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"number": "x", "ending": "knock"},
+        {"number": 1, "ending": "fold"},
+        {"number": 1, "ending": "knock"},
+        {"number": 1, "ending": "gin", "knocker": 7, "defender_deadwood": 5},
+        {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": -5},
+    ],
+)
+def test_nonsense_entries_get_a_message_and_store_nothing(client, data):
+    party = start_party()
+    seat = party.seats.first()
+    response = client.post(table_url(seat, "table-enter"), data, follow=True)
+    assert response.status_code == 200
+    assert response.context["messages"]
+    assert not party.hands.exists()
+
+
+def test_confirming_your_own_entry_is_refused_by_the_server(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
+    response = client.post(table_url(a, "table-confirm"), {"number": 1}, follow=True)
+    assert "other side confirms" in response.text
+    assert party.hands.get().status == Hand.Status.PENDING
+
+
+def test_a_stale_page_is_told_the_hand_is_already_recorded(client):
+    party = start_party(confirmation_required=False)
+    a, _ = party.seats.order_by("position")
+    enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
+    response = enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=25)
+    assert "already recorded" in response.text
+    assert party.hands.count() == 1
+
+
+def test_the_state_endpoint_changes_when_a_hand_is_entered(client):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    before = client.get(table_url(b, "table-state")).json()["version"]
+    enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
+    assert client.get(table_url(b, "table-state")).json()["version"] != before
+
+
+def test_the_polled_version_matches_the_page_so_it_reloads_only_on_change(
+    client, django_assert_max_num_queries
+):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+
+    def page_and_polled():
+        page = re.search(r'data-version="([^"]+)"', client.get(table_url(b)).text)[1]
+        with django_assert_max_num_queries(2):
+            polled = client.get(table_url(b, "table-state")).json()["version"]
+        return page, polled
+
+    seen = []
+    for step in range(3):
+        page, polled = page_and_polled()
+        assert page == polled
+        seen.append(polled)
+        if step == 0:
+            enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
+        elif step == 1:
+            client.post(table_url(b, "table-confirm"), {"number": 1})
+    assert len(set(seen)) == 3
+
+
+@pytest.mark.parametrize("hands", [1, 12])
+def test_the_sheet_query_count_does_not_grow_with_hands(
+    client, django_assert_max_num_queries, hands
+):
+    party = start_party(confirmation_required=False)
+    a, b = party.seats.order_by("position")
+    for number in range(1, hands + 1):
+        enter(client, a, number, knocker=0, knocker_deadwood=9, defender_deadwood=10)
+    with django_assert_max_num_queries(8):
+        response = client.get(table_url(a))
+    assert response.status_code == 200
+    with django_assert_max_num_queries(20):
+        enter(client, b, hands + 1, knocker=1, knocker_deadwood=9, defender_deadwood=10)
+
+
+def test_the_finished_party_shows_the_settlement_on_both_seats(client):
+    party = start_party(confirmation_required=False)
+    a, b = party.seats.order_by("position")
+    for number, (knocker, points) in enumerate(
+        [(0, 23), (0, 27), (1, 32), (0, 35), (1, 10), (0, 19)], start=1
+    ):
+        enter(client, a, number, knocker=knocker, knocker_deadwood=2, defender_deadwood=2 + points)
+    for seat in (a, b):
+        text = client.get(table_url(seat)).text
+        assert "Party over" in text
+        assert "284" in text and "82" in text
+        assert f"{b.player.name} pays {a.player.name} 202" in text
+
+
+# --- Entering a hand from the cards ----------------------------------------------
+
+KNOCKER_CARDS = "2H 3H 4H 7C 7D 7S 9S TS JS 2C"
+DEFENDER_CARDS = "AH 5H KC KD KS 8D 8C 6S QD QC"
+
+
+def cards(number=1, knocker=0, knocker_cards=KNOCKER_CARDS, defender_cards=DEFENDER_CARDS, **more):
+    return {
+        "number": number,
+        "knocker": knocker,
+        "knocker_cards": knocker_cards,
+        "defender_cards": defender_cards,
+        **more,
+    }
+
+
+def preview(client, seat, **fields):
+    return client.post(table_url(seat, "table-preview"), cards(**fields))
+
+
+def enter_cards(client, seat, **fields):
+    return client.post(table_url(seat, "table-enter-cards"), cards(**fields), follow=True)
+
+
+def test_the_seat_page_has_the_card_picker_and_both_forms(client):
+    party = start_party()
+    text = client.get(table_url(party.seats.first())).text
+    for control in (
+        'id="quick-entry"',
+        'id="cards-entry"',
+        'id="card-picker"',
+        'id="pick-knocker"',
+        'id="pick-defender"',
+        'id="preview-hand"',
+        'id="enter-cards"',
+        'id="quick-ruling"',
+        'id="cards-ruling"',
+        'id="declare-melds"',
+        'aria-label="ace of spades"',
+    ):
+        assert control in text
+    assert text.count('data-card="') == 52
+    assert 'id="pick-up-card"' not in text  # no up-card without Oklahoma
+
+
+def test_under_oklahoma_the_picker_offers_the_up_card(client):
+    party = start_party(rules="oklahoma")
+    text = client.get(table_url(party.seats.first())).text
+    assert 'id="pick-up-card"' in text
+    assert 'name="up_card"' in text
+
+
+def test_the_preview_lays_out_both_hands_and_scores_them(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    response = preview(client, a)
+    assert response.status_code == 200
+    data = response.json()
+    assert data["ending"] == "knock"
+    assert sorted(map(sorted, data["knocker"]["melds"])) == [
+        ["2H", "3H", "4H"],
+        ["7C", "7D", "7S"],
+        ["9S", "JS", "TS"],
+    ]
+    assert (data["knocker"]["deadwood"], data["knocker"]["points"]) == (["2C"], 2)
+    assert sorted(data["defender"]["laid_off"]) == ["5H", "AH"]
+    assert data["defender"]["points"] == 42
+    assert (data["kind"], data["winner"], data["points"]) == ("knock", 0, 40)
+    assert data["summary"] == f"{a.player.name} scores 40 (knock)."
+
+
+def test_the_preview_shows_an_undercut_and_gin(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    undercut = preview(
+        client,
+        a,
+        knocker_cards="2H 3H 4H 7C 7D 7S 9S TS JS 8C",
+        defender_cards="AS 2S 3S 5D 5C 5H KH QH JH 4C",
+    ).json()
+    assert (undercut["kind"], undercut["winner"], undercut["points"]) == ("undercut", 1, 8 - 4 + 10)
+
+    gin = preview(client, a, knocker_cards="2H 3H 4H 7C 7D 7S 9S TS JS QS").json()
+    assert (gin["ending"], gin["kind"], gin["points"]) == ("gin", "gin", 48 + 20)
+    assert gin["defender"]["laid_off"] == []
+
+
+def test_the_preview_uses_declared_melds(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    data = preview(
+        client,
+        a,
+        knocker_cards="3H 4H 5H 6H KC KD KS AC AD 2S",
+        defender_cards="2H 7H QC QD JC TC 9S 9D 5C 8D",
+        melds="4H 5H 6H | KC KD KS",
+    ).json()
+    assert data["knocker"]["declared"] is True
+    assert (data["knocker"]["points"], data["defender"]["points"]) == (7, 43)
+    assert data["defender"]["laid_off"] == ["7H"]
+    assert data["points"] == 36
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"knocker_cards": "2H 3H 4H 7C 7D 7S 9S TS JS XX"}, "XX is not a card"),
+        ({"knocker_cards": "2H 2H 4H 7C 7D 7S 9S TS JS 2C"}, "2H is tapped twice"),
+        ({"defender_cards": DEFENDER_CARDS.replace("QC", "2C")}, "2C cannot be in both hands"),
+        ({"knocker_cards": "2H 3H 4H 7C 7D 7S 9S TS JS"}, "has 9 cards"),
+        ({"defender_cards": ""}, "Defender's cards"),
+        (
+            {"knocker_cards": "2H 3H 4H 7C 7D 7S 9S TS KH JH"},
+            "at most 10 points of deadwood, but 39",
+        ),
+        ({"melds": "2H 3H 2C"}, "2H 3H 2C is not a meld"),
+        ({"knocker": 5}, "one of the two players"),
+        ({"knocker": ""}, "Tap who knocked"),
+        ({"defender_missing_cards": 1, "defender_too_many_cards": "on"}, "short of cards and"),
+    ],
+)
+def test_a_bad_preview_is_a_400_with_a_message(client, fields, message):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    response = preview(client, a, **fields)
+    assert response.status_code == 400
+    assert message in response.json()["message"]
+    assert not party.hands.exists()
+
+
+def test_under_oklahoma_the_preview_needs_the_up_card_and_uses_its_value(client):
+    party = start_party(rules="oklahoma")
+    a, _ = party.seats.order_by("position")
+    assert "up-card" in preview(client, a).json()["message"]
+    # Knocking with 2 points: allowed under a two or more, not under an ace (gin only).
+    assert preview(client, a, up_card="2D").json()["points"] == 40
+    response = preview(client, a, up_card="AD")
+    assert response.status_code == 400
+    assert "Only gin" in response.json()["message"]
+
+
+def test_the_preview_stores_nothing_in_a_few_queries(client, django_assert_max_num_queries):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    audit = party.audit.count()
+    with django_assert_max_num_queries(4):
+        response = preview(client, a)
+    assert response.status_code == 200
+    assert not party.hands.exists()
+    assert party.audit.count() == audit
+
+
+def test_the_preview_only_answers_a_post(client):
+    party = start_party()
+    assert client.get(table_url(party.seats.first(), "table-preview")).status_code == 405
+
+
+def test_entering_from_the_cards_stores_one_pending_hand_with_the_engines_score(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    # The client's own counts are no fields of this form: the cards decide.
+    response = enter_cards(client, a, knocker_deadwood=0, defender_deadwood=99)
+    assert "waiting for the other side" in response.text
+    hand = party.hands.get()
+    assert (hand.status, hand.ending, hand.kind) == ("pending", "knock", "knock")
+    assert (hand.knocker_deadwood, hand.defender_deadwood, hand.points) == (2, 42, 40)
+    assert hand.winner == a
+    assert hand.details["knocker_cards"] == KNOCKER_CARDS.split()
+    assert sorted(hand.details["laid_off"]) == ["5H", "AH"]
+
+
+def test_the_same_cards_from_the_other_phone_confirm_the_hand(client):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    enter_cards(client, a, key="phone-a")
+    response = enter_cards(client, b, key="phone-b")
+    assert "Hand 1 confirmed" in response.text
+    assert party.hands.get().status == Hand.Status.CONFIRMED
+
+
+def test_cards_and_the_quick_form_agree_when_the_counts_agree(client):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    enter_cards(client, a)
+    enter(client, b, 1, knocker=0, knocker_deadwood=2, defender_deadwood=42)
+    assert party.hands.get().status == Hand.Status.CONFIRMED
+
+
+def test_a_double_tapped_card_entry_is_stored_once(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    enter_cards(client, a, key="tap-1")
+    response = enter_cards(client, a, key="tap-1")
+    assert "already stored" in response.text
+    assert party.hands.count() == 1
+
+
+def test_a_stale_card_entry_is_refused(client):
+    party = start_party(confirmation_required=False)
+    a, _ = party.seats.order_by("position")
+    enter_cards(client, a)
+    response = enter_cards(client, a, defender_cards="AH 5H KC KD KS 8D 8C 6S QD JD")
+    assert "already recorded" in response.text
+    assert party.hands.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("2H 3H 4H 7C 7D 7S 9S TS JS ZZ", "ZZ is not a card"),  # a wrong card
+        ("2H 3H 4H 7C 7D 7S 9S TS KH JH", "at most 10 points"),  # an illegal knock
+    ],
+)
+def test_refused_cards_show_the_page_again_with_the_cards_kept(client, typed, message):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    response = client.post(table_url(a, "table-enter-cards"), cards(knocker_cards=typed))
+    assert response.status_code == 400
+    assert message in response.text
+    assert f'value="{typed}"' in response.text
+    assert not party.hands.exists()
+
+
+def test_the_pending_hand_shows_how_the_cards_were_laid_down(client):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    enter_cards(client, a)
+    text = client.get(table_url(b)).text
+    assert 'id="pending-hand"' in text
+    assert "Laid off" in text
+    assert '<span class="c red">A♥</span>' in text
+
+
+def test_entering_from_the_cards_keeps_a_query_budget(client, django_assert_max_num_queries):
+    party = start_party(confirmation_required=False)
+    a, _ = party.seats.order_by("position")
+    with django_assert_max_num_queries(20):
+        response = client.post(table_url(a, "table-enter-cards"), cards())
+    assert response.status_code == 302
+
+
+# --- The director's rulings of seed 000 § 14 -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("counts", "ruling", "without", "expected"),
+    [
+        # § 14.7, § 14.8: an accepted knock over the limit scores as a normal knock,
+        # with the knocker's real deadwood, undercut included.
+        ((12, 30), {"illegal_knock_accepted": "on"}, None, (0, 18, "knock")),
+        ((12, 8), {"illegal_knock_accepted": "on"}, None, (1, 14, "undercut")),
+        # § 14.11: every card the knocker is short counts 10 points.
+        ((5, 30), {"knocker_missing_cards": 1}, (0, 25, "knock"), (0, 15, "knock")),
+        ((5, 12), {"knocker_missing_cards": 1}, (0, 7, "knock"), (1, 13, "undercut")),
+        # § 14.12: every card the defender is short counts 10 points.
+        ((5, 3), {"defender_missing_cards": 2}, (1, 12, "undercut"), (0, 18, "knock")),
+        # § 14.13: with more deadwood the knocker writes as usual; with less the
+        # hand is void and dealt again.
+        ((5, 20), {"defender_too_many_cards": "on"}, (0, 15, "knock"), (0, 15, "knock")),
+        ((5, 3), {"defender_too_many_cards": "on"}, (1, 12, "undercut"), (None, 0, "void")),
+    ],
+)
+def test_each_ruling_scores_as_the_seed_says(client, counts, ruling, without, expected):
+    def scored(**extra):
+        party = start_party(confirmation_required=False)
+        a, _ = party.seats.order_by("position")
+        mine, theirs = counts
+        enter(client, a, 1, knocker=0, knocker_deadwood=mine, defender_deadwood=theirs, **extra)
+        hand = party.hands.first()
+        if hand is None:
+            return None
+        return (hand.winner.position if hand.winner else None, hand.points, hand.kind)
+
+    assert scored(**ruling) == expected
+    assert scored() == without
+
+
+def test_a_void_hand_is_dealt_again_by_the_same_dealer(client):
+    party = start_party(confirmation_required=False)
+    a, _ = party.seats.order_by("position")
+    dealer = client.get(table_url(a)).context["dealer"]
+    enter(
+        client,
+        a,
+        1,
+        knocker=0,
+        knocker_deadwood=5,
+        defender_deadwood=3,
+        defender_too_many_cards="on",
+    )
+    response = client.get(table_url(a))
+    assert response.context["state"].number == 2
+    assert response.context["dealer"] == dealer
+    assert "void, dealt again" in response.text
+    assert response.context["sheet"]["points"] == [0, 0]
+
+
+def test_both_phones_must_enter_the_same_ruling(client):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    enter(
+        client, a, 1, knocker=0, knocker_deadwood=5, defender_deadwood=3, defender_missing_cards=2
+    )
+    enter(client, b, 1, knocker=0, knocker_deadwood=5, defender_deadwood=3)
+    assert party.hands.get().status == Hand.Status.DISPUTED
+
+
+def test_a_ruling_on_the_cards_changes_what_is_counted(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    # § 14.13: eleven cards, and ♥A ♥5 may not be laid off.
+    data = preview(
+        client,
+        a,
+        defender_cards=DEFENDER_CARDS + " 9D",
+        defender_too_many_cards="on",
+    ).json()
+    assert data["defender"]["laid_off"] == []
+    assert data["defender"]["points"] == 1 + 5 + 8 + 8 + 6 + 10 + 10 + 9
+    # § 14.11: nine cards for a knocker one card short; the missing card counts 10.
+    data = preview(
+        client, a, knocker_cards="2H 3H 4H 7C 7D 7S 9S TS JS", knocker_missing_cards=1
+    ).json()
+    assert (data["ending"], data["knocker"]["points"], data["points"]) == ("knock", 0, 42 - 10)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"ending": "no_game", "illegal_knock_accepted": "on"},
+        {"ending": "gin", "knocker": 0, "defender_deadwood": 5, "knocker_missing_cards": 1},
+        {
+            "ending": "knock",
+            "knocker": 0,
+            "knocker_deadwood": 3,
+            "defender_deadwood": 5,
+            "defender_missing_cards": 1,
+            "defender_too_many_cards": "on",
+        },
+        {
+            "ending": "knock",
+            "knocker": 0,
+            "knocker_deadwood": 3,
+            "defender_deadwood": 5,
+            "knocker_missing_cards": 12,
+        },
+    ],
+)
+def test_impossible_rulings_get_a_message_and_store_nothing(client, fields):
+    party = start_party()
+    seat = party.seats.first()
+    response = client.post(table_url(seat, "table-enter"), {"number": 1, **fields}, follow=True)
+    assert response.status_code == 200
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    assert not party.hands.exists()
+
+
+def test_the_page_says_who_deals_and_how_far_each_side_is_from_the_target(client):
+    party = start_party(confirmation_required=False)
+    a, b = party.seats.order_by("position")
+    enter(client, a, 1, knocker=0, knocker_deadwood=2, defender_deadwood=32)
+    response = client.get(table_url(a))
+    # The loser of hand 1 deals hand 2; the winner plays first.
+    assert f"{b.player.name} deals, {a.player.name} plays first." in response.text
+    race = {side["name"]: (side["points"], side["needed"]) for side in response.context["race"]}
+    assert race == {a.player.name: (30, 70), b.player.name: (0, 100)}
+    assert "70 to go" in response.text
+
+
+def test_a_refusal_is_in_the_players_language(client):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    url = table_url(a, "table-enter-cards")
+
+    response = client.post(url, cards(knocker_cards="2H 3H 4H 7C 7D 7S 9S TS JS ZZ"))
+    assert "ZZ ist keine Karte" in response.text
+    # The rules engine's own refusal (an illegal knock), told by the rule it breaks.
+    response = client.post(url, cards(knocker_cards="2H 3H 4H 7C 7D 7S 9S TS KH JH"))
+    assert "Dieses Klopfen ist nicht erlaubt" in response.text
+    response = enter(client, a, 2, knocker=0, knocker_deadwood=3, defender_deadwood=21)
+    assert "Spiel 2 ist noch nicht dran" in response.text
+    assert not party.hands.exists()
+
+
+def test_a_table_enters_and_confirms_while_redis_is_down(client, settings):
+    # A cache nobody answers for: the table's entries must not depend on it.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+        }
+    }
+    with pytest.raises(redis.ConnectionError):
+        cache.get("anything")
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
+    response = client.post(table_url(b, "table-confirm"), {"number": 1}, follow=True)
+    assert "Hand 1 confirmed" in response.text
+    assert party.hands.get().status == Hand.Status.CONFIRMED
