@@ -1,9 +1,11 @@
 """Reads for the party pages: a fixed number of queries, however many hands."""
 
-from django.db.models import Count, Max
+from dataclasses import replace
+
+from django.db.models import Count, Max, Prefetch
 from django.shortcuts import get_object_or_404
 
-from scoring.engine.settlement import partnership_round
+from scoring.engine.formats import PartyOutcome
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.sheet import entry_of, party_state
 
@@ -24,49 +26,56 @@ def seat_by_token(token: str) -> Seat:
 
 def sheet_rows(state, hands: list[Hand]) -> dict:
     """The score sheet as the seed draws it: each hand, who scored what, the running
-    totals and boxes per side, and who deals next."""
+    totals and boxes per side (the engine's running sheet), and who deals next."""
     sides = sorted(state.lineup)
     names = {s.position: s.player.name for s in state.seats}
-    running = dict.fromkeys(sides, 0)
-    boxes = dict.fromkeys(sides, 0)
-    partnership = state.party.format == Party.Format.PARTNERS
-    last_table = len(state.lineup[0]) if partnership else 1
+    lines = state.format.sheet(state.rules, state.lineup, state.rounds)
+    start = tuple(0 for _ in sides)
+    target = tuple(state.party.target for _ in sides)
 
-    def write(entry):
-        if entry is not None:
-            running[entry[0]] += entry[1]
-            boxes[entry[0]] += 1
+    def running_after(number):
+        # The totals after round ``number`` (the latest when it is still open).
+        line = lines[min(number, len(lines)) - 1] if lines and number else None
+        return line.points if line else start
 
-    def cells(entry, *, totals=True):
+    def cells(entry, running):
         return [
             {
                 "points": entry[1] if entry and entry[0] == side else None,
-                "running": running[side] if totals else None,
+                "running": running[side] if running is not None else None,
             }
             for side in sides
         ]
 
     rows = []
+    per_table = state.format.table_count(state.lineup) > 1
     for hand in hands:
         entry = entry_of(hand) if hand.status == Hand.Status.CONFIRMED else None
-        if not partnership:
-            write(entry)
-            rows.append({"hand": hand, "label": str(hand.number), "cells": cells(entry)})
+        if not per_table:
+            rows.append(
+                {
+                    "hand": hand,
+                    "label": str(hand.number),
+                    "cells": cells(entry, running_after(hand.number)),
+                }
+            )
             continue
         # Partnerships write each round's net, not each table's hand (seed 000: the
         # team adds its tables' results): the tables' rows only show what they played.
         label = f"{hand.number}/{hand.table}"
-        rows.append({"hand": hand, "label": label, "cells": cells(entry, totals=False)})
-        if hand.table == last_table and hand.number <= len(state.rounds):
-            net = partnership_round(state.rounds[hand.number - 1])
-            write(net)
-            rows.append({"hand": None, "round": hand.number, "cells": cells(net)})
+        rows.append({"hand": hand, "label": label, "cells": cells(entry, None)})
+        if hand.table == len(state.lineup[0]) and hand.number <= len(lines):
+            line = lines[hand.number - 1]
+            rows.append(
+                {"hand": None, "round": hand.number, "cells": cells(line.entry, line.points)}
+            )
+    last = lines[-1] if lines else None
     return {
         "headers": [" · ".join(names[p] for p in state.lineup[side]) for side in sides],
         "rows": rows,
-        "points": [running[side] for side in sides],
-        "boxes": [boxes[side] for side in sides],
-        "needed": [max(state.party.target - running[side], 0) for side in sides],
+        "points": list(last.points if last else start),
+        "boxes": list(last.boxes if last else start),
+        "needed": list(last.needed if last else target),
     }
 
 
@@ -89,24 +98,16 @@ def _version(party: Party, count: int, stamp) -> str:
 
 
 def settlement_view(state) -> dict:
-    """The final sheet in the party's format: each column's totals and who pays whom."""
-    settlement = state.settlement
+    """The final sheet in the party's format: each column's totals and who pays whom
+    (a player, or a team by its players' names)."""
     names = {s.position: s.player.name for s in state.seats}
-    side_names = {
-        side: " · ".join(names[p] for p in positions) for side, positions in state.lineup.items()
-    }
-    if hasattr(settlement, "players"):  # rotation: positions are sides
-        totals, raw = settlement.players, settlement.payments
-        payments = [(names[a], names[b], amount) for a, b, amount in raw]
-    elif hasattr(settlement, "box"):  # chouette: the box settles with every partner
-        totals = settlement.party.sides
-        payments = [(names[a], names[b], amount) for a, b, amount in settlement.payments]
-    else:
-        totals, payments = settlement.sides, []
-        if settlement.winner is not None:
-            loser = 1 - settlement.winner
-            payments = [(side_names[loser], side_names[settlement.winner], settlement.margin)]
-    return {"totals": list(totals), "payments": payments}
+
+    def who(positions):
+        return " · ".join(names[p] for p in positions)
+
+    outcome = state.outcome
+    payments = [(who(p.payer), who(p.payee), p.amount) for p in outcome.payments]
+    return {"totals": list(outcome.sides), "payments": payments}
 
 
 def seat_view(seat: Seat) -> dict:
@@ -143,3 +144,23 @@ def party_hand(party: Party, hand_id: int) -> Hand:
 def party_audit(party: Party) -> list[AuditRecord]:
     """The party's record, oldest first, with the seat or login behind each step."""
     return list(party.audit.select_related("hand", "seat__player", "user").order_by("at", "pk"))
+
+
+def party_outcomes(party_ids) -> dict[int, PartyOutcome]:
+    """What each party comes to, in any format: finished or not, the sides' totals,
+    and each player's plus/minus keyed by player id (`scoring.engine.formats`).
+    Three queries, however many parties; an id with no party is left out."""
+    parties = Party.objects.filter(pk__in=list(party_ids)).prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("position")),
+        Prefetch(
+            "hands", queryset=Hand.objects.select_related("winner").order_by("number", "table")
+        ),
+    )
+    outcomes = {}
+    for party in parties:
+        seats = list(party.seats.all())
+        outcome = party_state(party, seats, list(party.hands.all())).outcome
+        player = {seat.position: seat.player_id for seat in seats}
+        plus_minus = {player[p]: amount for p, amount in outcome.plus_minus.items()}
+        outcomes[party.pk] = replace(outcome, plus_minus=plus_minus)
+    return outcomes

@@ -20,21 +20,15 @@ from scoring import errors
 from scoring.cards_entry import showdown
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
+from scoring.engine.formats import FORMATS, WrongPlayerCount
 from scoring.engine.hands import score_hand
 from scoring.engine.rules import RULESETS, Rules
-from scoring.engine.settlement import PartyOver, partnership_rules
+from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import state_for
 from scoring.sheet import party_state
 
 logger = logging.getLogger(__name__)
-
-FORMAT_SIZES = {
-    Party.Format.TWO: (2,),
-    Party.Format.ROTATION: (3,),
-    Party.Format.CHOUETTE: (3, 4, 5, 6),
-    Party.Format.PARTNERS: (4, 6),
-}
 
 
 @dataclass(frozen=True)
@@ -120,14 +114,16 @@ def party_start(
         rules = RULESETS[rules]
     if len({p.pk for p in players}) != len(players):
         raise errors.EntryError(gettext("A player can only take one seat in a party."))
-    if len(players) not in FORMAT_SIZES[format]:
-        sizes = gettext(" or ").join(str(n) for n in FORMAT_SIZES[format])
+    party_format = FORMATS[format]
+    try:
+        seating = party_format.seating(len(players))
+    except WrongPlayerCount as error:
+        sizes = gettext(" or ").join(str(n) for n in error.sizes)
         raise errors.EntryError(
             gettext("This format is played by %(sizes)s players, not %(count)d.")
             % {"sizes": sizes, "count": len(players)}
-        )
-    if format == Party.Format.PARTNERS:
-        rules = partnership_rules(rules, len(players) // 2)
+        ) from None
+    rules = party_format.rules(rules, len(players))
     # The seed goes into the record, so the draw can be shown and replayed.
     seed = None if rng else secrets.randbits(64)
     rng = rng or Random(seed)
@@ -142,13 +138,10 @@ def party_start(
         rules=rules.as_dict(),
         target=rules.target,
         confirmation_required=confirmation_required,
-        # Two players: the higher card (position 0, side 0) is forehand, so side 1
-        # deals. Partnerships: the low team (side 1) deals the first round.
-        first_dealer=1,
+        first_dealer=seating.first_dealer,
     )
-    sides = _sides(format, len(order))
     Seat.objects.bulk_create(
-        Seat(party=party, player=by_pk[pk], side=sides[i], position=i, token=new_token())
+        Seat(party=party, player=by_pk[pk], side=seating.sides[i], position=i, token=new_token())
         for i, pk in enumerate(order)
     )
     AuditRecord.objects.create(
@@ -162,16 +155,6 @@ def party_start(
         },
     )
     return party
-
-
-def _sides(format: str, count: int) -> list[int]:
-    if format == Party.Format.ROTATION:
-        return [0, 1, 2]
-    if format == Party.Format.CHOUETTE:
-        return [0] + [1] * (count - 1)
-    if format == Party.Format.PARTNERS:
-        return [0] * (count // 2) + [1] * (count // 2)
-    return [0, 1]
 
 
 def result_from_cards(

@@ -1,17 +1,12 @@
 """The state of a party, derived from its seats and hands: which hands count,
-which one is open, who plays next, and the settlement. Reads loaded rows only."""
+which one is open, who plays next, and the outcome. Reads loaded rows only; what
+differs by format is the engine's (`scoring.engine.formats`)."""
 
 from dataclasses import dataclass
 
+from scoring.engine.formats import FORMATS, PartyFormat, PartyOutcome
 from scoring.engine.rules import Rules
-from scoring.engine.settlement import (
-    settle_chouette,
-    settle_partnership,
-    settle_party,
-    settle_rotation,
-)
 from scoring.models import Hand, Party
-from scoring.tables import next_tables
 
 COUNTED = (Hand.Status.CONFIRMED, Hand.Status.VOID)
 
@@ -26,11 +21,19 @@ class PartyState:
     played: dict  # table -> Hand already counted in the open round (partnerships)
     number: int  # the open round's number
     tables: tuple  # NextHand per table of the open round (players are positions)
-    settlement: object
+    outcome: PartyOutcome
 
     @property
     def finished(self) -> bool:
-        return is_finished(self.settlement)
+        return self.outcome.finished
+
+    @property
+    def format(self) -> PartyFormat:
+        return FORMATS[self.party.format]
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.from_dict(self.party.rules)
 
     def table_of(self, position: int) -> int | None:
         """The table (1-based) where a seat plays the open hand, or None if it sits out."""
@@ -49,10 +52,11 @@ def entry_of(hand: Hand) -> tuple | None:
 
 def party_state(party: Party, seats: list, hands: list) -> PartyState:
     """``seats`` ordered by position, ``hands`` by number and table, winners loaded."""
+    party_format = FORMATS[party.format]
     lineup: dict[int, list[int]] = {}
     for seat in seats:
         lineup.setdefault(seat.side, []).append(seat.position)
-    table_count = len(lineup[0]) if party.format == Party.Format.PARTNERS else 1
+    table_count = party_format.table_count(lineup)
     by_number: dict[int, dict[int, Hand]] = {}
     for hand in hands:
         by_number.setdefault(hand.number, {})[hand.table] = hand
@@ -66,27 +70,8 @@ def party_state(party: Party, seats: list, hands: list) -> PartyState:
         number += 1
     open_hands = {t: h for t, h in by_number.get(number, {}).items() if h.status not in COUNTED}
     played = {t: h for t, h in by_number.get(number, {}).items() if h.status in COUNTED}
-    rules = Rules.from_dict(party.rules)
-    settlement = settle(party, rules, lineup, rounds)
+    outcome = party_format.outcome(Rules.from_dict(party.rules), lineup, rounds)
     tables = (
-        ()
-        if is_finished(settlement)
-        else next_tables(party.format, party.first_dealer, lineup, rounds)
+        () if outcome.finished else party_format.next_tables(party.first_dealer, lineup, rounds)
     )
-    return PartyState(party, seats, lineup, rounds, open_hands, played, number, tables, settlement)
-
-
-def settle(party: Party, rules: Rules, lineup: dict, rounds: list):
-    entries = [tables[0] for tables in rounds]
-    if party.format == Party.Format.ROTATION:
-        return settle_rotation(rules, entries)
-    if party.format == Party.Format.CHOUETTE:
-        return settle_chouette(rules, entries, box=lineup[0][0], team=lineup[1])
-    if party.format == Party.Format.PARTNERS:
-        return settle_partnership(rules, rounds, team_size=len(lineup[0])).party
-    return settle_party(rules, entries)
-
-
-def is_finished(settlement) -> bool:
-    # A chouette's settlement wraps the two-sided party between box and team.
-    return settlement.party.finished if hasattr(settlement, "party") else settlement.finished
+    return PartyState(party, seats, lineup, rounds, open_hands, played, number, tables, outcome)

@@ -358,9 +358,6 @@ def _settlement(state, names: list[str]) -> dict | None:
     if not state.finished:
         return None
     view = selectors.settlement_view(state)
-    # A chouette wraps the two-sided party between box and team; a rotation has
-    # no single winner, only payments.
-    core = getattr(state.settlement, "party", state.settlement)
     return {
         "sides": [
             {
@@ -375,8 +372,9 @@ def _settlement(state, names: list[str]) -> dict | None:
             }
             for side, total in enumerate(view["totals"])
         ],
-        "winner_side": getattr(core, "winner", None),
-        "margin": getattr(core, "margin", None),
+        # A rotation has no single winner, only payments: both are None.
+        "winner_side": state.outcome.winner,
+        "margin": state.outcome.margin,
         "payments": [
             {"payer": payer, "payee": payee, "amount": amount}
             for payer, payee, amount in view["payments"]

@@ -75,9 +75,9 @@ class SheetRow:
 
     number: int
     entry: Entry
-    points: tuple[int, int]
-    boxes: tuple[int, int]
-    needed: tuple[int, int]
+    points: tuple[int, ...]
+    boxes: tuple[int, ...]
+    needed: tuple[int, ...]
     finished: bool
 
 
@@ -133,14 +133,15 @@ def settle_party(rules: Rules, hands: Sequence[object]) -> Settlement:
     return _settle(rules, read_hands(hands), "Hand")
 
 
-def score_sheet(rules: Rules, hands: Sequence[object]) -> list[SheetRow]:
-    """The running sheet of a two-sided party, one row per hand (seed 000, "Beispiel
-    einer Abrechnung"): points and boxes so far, and the points each side still
-    needs to reach the target. A hand after the party is over raises `PartyOver`."""
+def score_sheet(rules: Rules, hands: Sequence[object], sides: int = 2) -> list[SheetRow]:
+    """The running sheet of a party, one row per hand (seed 000, "Beispiel einer
+    Abrechnung"): points and boxes so far, and the points each side still needs to
+    reach the target. ``sides``: 2, or 3 for a rotation, where each player keeps his
+    own column. A hand after the party is over raises `PartyOver`."""
     rows = []
-    points, boxes = [0, 0], [0, 0]
+    points, boxes = [0] * sides, [0] * sides
     finished = False
-    for number, entry in enumerate(read_hands(hands), start=1):
+    for number, entry in enumerate(read_hands(hands, players=sides), start=1):
         if finished:
             raise _party_over("Hand", number)
         side = hand_winner(entry)

@@ -43,8 +43,8 @@ def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
     night = club.nights.get()
     seeded = night.parties.get(label__startswith="Seed sheet")
     state, _ = state_for(seeded)
-    assert [side.total for side in state.settlement.sides] == [284, 82]
-    assert state.settlement.margin == 202
+    assert [side.total for side in state.outcome.sides] == [284, 82]
+    assert state.outcome.margin == 202
     assert night.parties.filter(status="running").exists()
     formats = set(night.parties.values_list("format", flat=True))
     assert formats == {"two", "rotation", "chouette", "partners"}

@@ -52,7 +52,7 @@ def test_the_seed_sheet_settles_284_to_82():
     ):
         play(party, number, knock(knocker, 2, 2 + points))
     party.refresh_from_db()
-    settlement = state(party).settlement
+    settlement = state(party).outcome
     assert party.status == Party.Status.FINISHED
     assert [side.total for side in settlement.sides] == [284, 82]
     assert settlement.margin == 202

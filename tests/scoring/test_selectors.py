@@ -1,0 +1,62 @@
+"""`party_outcomes`: what tournaments read of a party, in any format."""
+
+import pytest
+
+from scoring import selectors
+from scoring.services import Result, hand_confirm, hand_enter
+from tests.factories import start_party
+
+pytestmark = pytest.mark.django_db
+
+# Seed 000, "Beispiel einer Abrechnung": A scores 23, 27, 35, 19; B 32, 10.
+SEED_SHEET = [(0, 23), (0, 27), (1, 32), (0, 35), (1, 10), (0, 19)]
+
+
+def play_seed_sheet(party):
+    seats = list(party.seats.order_by("position"))
+    for number, (side, points) in enumerate(SEED_SHEET, start=1):
+        result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
+        hand_enter(seat=seats[side], number=number, result=result)
+        hand_confirm(seat=seats[1 - side], number=number)
+    return seats
+
+
+def test_a_finished_party_credits_the_margin_to_the_winner_and_debits_the_loser():
+    party = start_party()
+    a, b = play_seed_sheet(party)
+
+    outcome = selectors.party_outcomes([party.pk])[party.pk]
+
+    assert outcome.finished
+    assert [side.total for side in outcome.sides] == [284, 82]
+    assert outcome.plus_minus == {a.player_id: 202, b.player_id: -202}
+
+
+def test_a_running_party_is_not_finished_and_nobody_is_plus_or_minus_yet():
+    party = start_party(format="rotation", players=3)
+    players = set(party.seats.values_list("player_id", flat=True))
+
+    outcome = selectors.party_outcomes([party.pk])[party.pk]
+
+    assert not outcome.finished
+    assert outcome.plus_minus == dict.fromkeys(players, 0)
+
+
+def test_parties_that_do_not_exist_are_left_out():
+    party = start_party()
+    assert set(selectors.party_outcomes([party.pk, party.pk + 1000])) == {party.pk}
+
+
+@pytest.mark.parametrize("count", [1, 8])
+def test_reading_outcomes_takes_three_queries_however_many_parties(
+    django_assert_max_num_queries, count
+):
+    formats = [("two", 2), ("rotation", 3), ("chouette", 4), ("partners", 6)]
+    parties = [start_party(*formats[i % len(formats)]) for i in range(count)]
+    play_seed_sheet(parties[0])
+
+    with django_assert_max_num_queries(3):
+        outcomes = selectors.party_outcomes([party.pk for party in parties])
+
+    assert len(outcomes) == count
+    assert outcomes[parties[0].pk].finished
