@@ -3,7 +3,7 @@
 The core raises `ValueError` subclasses for impossible results (an illegal knock, gin
 with deadwood, a bad card); these add what only the stored party knows about."""
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.cards import InvalidCard
@@ -11,6 +11,14 @@ from scoring.engine.hands import IllegalKnock, ImpossibleClaim
 from scoring.engine.melds import IllegalMeld, WrongHandSize
 from scoring.engine.rules import InvalidRules
 from scoring.engine.settlement import PartyOver
+from scoring.engine.showdown import (
+    CardInBothHands,
+    CardInTwoMelds,
+    DeclaredCardNotInHand,
+    NotAMeld,
+    ShowdownError,
+    WrongCardCount,
+)
 
 
 class EntryError(ValueError):
@@ -60,9 +68,56 @@ CORE_MESSAGES = {
 
 def explain(error: ValueError) -> str:
     """The message a player reads for a refused entry, in the page's language."""
+    if isinstance(error, ShowdownError):
+        return showdown_message(error)
     if (get_language() or "en").startswith("en") or isinstance(error, EntryError):
         return str(error)
     for kind, message in CORE_MESSAGES.items():
         if isinstance(error, kind):
             return str(message)
     return _("This entry cannot be right: check it and enter it again.")
+
+
+def showdown_message(error: ShowdownError) -> str:
+    """What is wrong with the cards shown, naming the card or the count."""
+    if isinstance(error, WrongCardCount):
+        return _card_count_message(error)
+    if isinstance(error, CardInBothHands):
+        return gettext("%(card)s cannot be in both hands.") % {"card": error.card}
+    if isinstance(error, DeclaredCardNotInHand):
+        return gettext("%(card)s is declared in a meld but is not in the knocker's hand.") % {
+            "card": error.card
+        }
+    if isinstance(error, CardInTwoMelds):
+        return gettext("%(card)s is in two declared melds.") % {"card": error.card}
+    if isinstance(error, NotAMeld):
+        return gettext(
+            "%(cards)s is not a meld: a meld is three or four cards of one rank, "
+            "or three or more cards of one suit in sequence."
+        ) % {"cards": " ".join(str(card) for card in error.cards)}
+    return str(error)
+
+
+def _card_count_message(error: WrongCardCount) -> str:
+    values = {"count": error.count, "missing": error.missing, "expected": error.expected}
+    if error.who == "defender":
+        message = ngettext(
+            "The defender's hand has %(count)s card: tap %(expected)s.",
+            "The defender's hand has %(count)s cards: tap %(expected)s.",
+            error.count,
+        )
+    elif error.missing:
+        message = ngettext(
+            "The knocker's hand has %(count)s card: with %(missing)s missing, tap %(expected)s.",
+            "The knocker's hand has %(count)s cards: with %(missing)s missing, tap %(expected)s.",
+            error.count,
+        )
+    else:
+        message = ngettext(
+            "The knocker's hand has %(count)s card: tap ten "
+            "(eleven with the card he discards, or for big gin).",
+            "The knocker's hand has %(count)s cards: tap ten "
+            "(eleven with the card he discards, or for big gin).",
+            error.count,
+        )
+    return message % values

@@ -17,13 +17,13 @@ from django.utils.translation import gettext
 
 from clubs.models import Club, ClubNight
 from scoring import errors
-from scoring.cards_entry import showdown
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
 from scoring.engine.hands import score_hand
 from scoring.engine.rules import RULESETS, Rules
 from scoring.engine.settlement import PartyOver
+from scoring.engine.showdown import ShowdownError, showdown
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import state_for
 from scoring.sheet import party_state
@@ -185,15 +185,18 @@ def result_from_cards(
             gettext("There is no ruling called %(name)r.") % {"name": unknown[0]}
         )
     knocker_cards, defender_cards = parse_cards(knocker_cards), parse_cards(defender_cards)
-    shown = showdown(
-        rules,
-        knocker_cards=knocker_cards,
-        defender_cards=defender_cards,
-        melds=None if melds is None else [parse_cards(meld) for meld in melds],
-        knocker_missing_cards=rulings.get("knocker_missing_cards", 0),
-        defender_missing_cards=rulings.get("defender_missing_cards", 0),
-        defender_too_many_cards=bool(rulings.get("defender_too_many_cards")),
-    )
+    try:
+        shown = showdown(
+            rules,
+            knocker_cards=knocker_cards,
+            defender_cards=defender_cards,
+            melds=None if melds is None else [parse_cards(meld) for meld in melds],
+            knocker_missing_cards=rulings.get("knocker_missing_cards", 0),
+            defender_missing_cards=rulings.get("defender_missing_cards", 0),
+            defender_too_many_cards=bool(rulings.get("defender_too_many_cards")),
+        )
+    except ShowdownError as error:
+        raise errors.EntryError(errors.explain(error)) from error
     details = {
         "knocker_cards": [str(c) for c in knocker_cards],
         "defender_cards": [str(c) for c in defender_cards],

@@ -9,21 +9,59 @@ By default the knocker's cards are arranged the best way (least deadwood). The
 players may instead declare the melds the knocker actually put down (§ 14.6: he may
 correct a wrong knock by arranging his melds differently), which changes what the
 defender can lay off. Nothing here stores anything: `scoring.services` does.
+
+A showdown that cannot be right raises a `ShowdownError` that says what is wrong
+in plain data (which card, how many); `scoring.errors.explain` words it for the
+players, in their language.
 """
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
 from scoring.engine.cards import Card
 from scoring.engine.melds import arrange, best_discard, is_meld, lay_off
 from scoring.engine.rules import Rules
-from scoring.errors import EntryError
 
 # The same words as `Hand.Ending`; this module stays free of models.
 KNOCK, GIN, BIG_GIN = "knock", "gin", "big_gin"
 HAND = 10
+
+
+class ShowdownError(ValueError):
+    """The cards shown cannot be right as they are."""
+
+
+class WrongCardCount(ShowdownError):
+    """A hand shows the wrong number of cards. ``who``: ``"knocker"`` or
+    ``"defender"``; ``expected``: the count it should show; ``missing``: the
+    knocker's missing cards (§ 14.11), when that ruling applies."""
+
+    def __init__(self, who: str, count: int, expected: int, missing: int = 0):
+        super().__init__(f"The {who}'s hand has {count} cards, not {expected}.")
+        self.who, self.count, self.expected, self.missing = who, count, expected, missing
+
+
+class CardInBothHands(ShowdownError):
+    def __init__(self, card: Card):
+        super().__init__(f"{card} cannot be in both hands.")
+        self.card = card
+
+
+class DeclaredCardNotInHand(ShowdownError):
+    def __init__(self, card: Card):
+        super().__init__(f"{card} is declared in a meld but is not in the knocker's hand.")
+        self.card = card
+
+
+class CardInTwoMelds(ShowdownError):
+    def __init__(self, card: Card):
+        super().__init__(f"{card} is in two declared melds.")
+        self.card = card
+
+
+class NotAMeld(ShowdownError):
+    def __init__(self, cards: tuple[Card, ...]):
+        super().__init__(f"{' '.join(_texts(cards))} is not a meld.")
+        self.cards = cards
 
 
 @dataclass(frozen=True)
@@ -77,9 +115,9 @@ def showdown(
     defender's cards off onto those melds (seed 000 § 10; not on gin unless
     ``rules.layoff_on_gin``; never with too many cards, § 14.13) and counts both.
 
-    Raises `EntryError` with a message for the players: a wrong number of cards, a
-    card in both hands, or a declared meld that is no meld, is not in the knocker's
-    hand, or shares a card with another declared meld.
+    Raises a `ShowdownError`: a wrong number of cards (`WrongCardCount`), a card in
+    both hands, or a declared meld that is no meld, is not in the knocker's hand, or
+    shares a card with another declared meld.
     """
     _check_sizes(
         len(knocker_cards),
@@ -90,7 +128,7 @@ def showdown(
     )
     shared = sorted(set(knocker_cards) & set(defender_cards))
     if shared:
-        raise EntryError(_("%(card)s cannot be in both hands.") % {"card": shared[0]})
+        raise CardInBothHands(shared[0])
     if melds is None:
         knocker_melds, deadwood, points, discard = _best(knocker_cards, rules)
     else:
@@ -125,34 +163,11 @@ def showdown(
 def _check_sizes(knocker, defender, knocker_missing, defender_missing, too_many) -> None:
     expected = (HAND - knocker_missing,) if knocker_missing else (HAND, HAND + 1)
     if knocker not in expected:
-        if knocker_missing:
-            message = ngettext(
-                "The knocker's hand has %(count)s card: with %(missing)s missing, "
-                "tap %(expected)s.",
-                "The knocker's hand has %(count)s cards: with %(missing)s missing, "
-                "tap %(expected)s.",
-                knocker,
-            )
-        else:
-            message = ngettext(
-                "The knocker's hand has %(count)s card: tap ten "
-                "(eleven with the card he discards, or for big gin).",
-                "The knocker's hand has %(count)s cards: tap ten "
-                "(eleven with the card he discards, or for big gin).",
-                knocker,
-            )
-        raise EntryError(
-            message % {"count": knocker, "missing": knocker_missing, "expected": expected[0]}
-        )
+        raise WrongCardCount("knocker", knocker, expected[0], knocker_missing)
     # The evaluator counts at most eleven cards, so "too many" is the eleventh.
     expected_defender = HAND + 1 if too_many else HAND - defender_missing
     if defender != expected_defender:
-        message = ngettext(
-            "The defender's hand has %(count)s card: tap %(expected)s.",
-            "The defender's hand has %(count)s cards: tap %(expected)s.",
-            defender,
-        )
-        raise EntryError(message % {"count": defender, "expected": expected_defender})
+        raise WrongCardCount("defender", defender, expected_defender)
 
 
 def _best(cards, rules):
@@ -176,21 +191,12 @@ def _declared(cards, melds, rules):
     for meld in melds:
         for card in meld:
             if card not in in_hand:
-                raise EntryError(
-                    _("%(card)s is declared in a meld but is not in the knocker's hand.")
-                    % {"card": card}
-                )
+                raise DeclaredCardNotInHand(card)
             if card in used:
-                raise EntryError(_("%(card)s is in two declared melds.") % {"card": card})
+                raise CardInTwoMelds(card)
             used.add(card)
         if not is_meld(meld, rules):
-            raise EntryError(
-                _(
-                    "%(cards)s is not a meld: a meld is three or four cards of one rank, "
-                    "or three or more cards of one suit in sequence."
-                )
-                % {"cards": " ".join(_texts(meld))}
-            )
+            raise NotAMeld(tuple(meld))
         ordered.append(_in_sequence(meld, rules))
     ordered.sort(key=min)
     rest = [card for card in cards if card not in used]
