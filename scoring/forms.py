@@ -6,7 +6,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring import errors, services
+from scoring import entries, errors, services
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.models import Hand
 from scoring.services import Result
@@ -14,6 +14,7 @@ from scoring.services import Result
 # Melds are written "2H 3H 4H | 7C 7D 7S": a bar, semicolon or new line between melds.
 _MELD_BREAK = re.compile(r"[|;\n]")
 _CARD_BREAK = re.compile(r"[\s,]+")
+COUNTS = ("ending", "knocker", "knocker_deadwood", "defender_deadwood")
 
 
 class HandEntryForm(forms.Form):
@@ -83,36 +84,29 @@ class QuickEntryForm(HandEntryForm):
 
     def clean(self):
         data = super().clean()
-        ending = data.get("ending")
-        if ending and ending != Hand.Ending.NO_GAME:
-            if data.get("knocker") is None:
-                raise forms.ValidationError(_("Tap who knocked (or went gin)."))
-            if data.get("defender_deadwood") is None:
-                raise forms.ValidationError(_("Enter the opponent's deadwood."))
-            if ending == Hand.Ending.KNOCK and data.get("knocker_deadwood") is None:
-                raise forms.ValidationError(_("Enter the knocker's deadwood."))
-            if ending != Hand.Ending.KNOCK and data.get("knocker_missing_cards"):
-                raise forms.ValidationError(_("A knocker who is short of cards has no gin."))
-        elif ending and self.rulings():
-            raise forms.ValidationError(
-                _("A no-game scores nothing: a director's ruling needs a knock or gin.")
-            )
+        if not data.get("ending"):
+            return data
+        # The page shows every field whatever the ending: those that do not apply
+        # to it are left out, the rest is checked as the API checks it.
+        counts = self.counts()
+        problem = entries.counts_problem(**counts, rulings=self.rulings())
+        if problem:
+            raise forms.ValidationError(problem)
         return data
 
-    def result(self) -> Result:
+    def counts(self) -> dict:
         data = self.cleaned_data
-        if data["ending"] == Hand.Ending.NO_GAME:
-            return Result(Hand.Ending.NO_GAME)
-        gin = data["ending"] != Hand.Ending.KNOCK
-        details = self.rulings()
-        if data.get("up_card"):
-            details["up_card"] = str(data["up_card"])
-        return Result(
-            data["ending"],
-            knocker=data["knocker"],
-            knocker_deadwood=0 if gin else data["knocker_deadwood"],
-            defender_deadwood=data["defender_deadwood"],
-            details=details,
+        ending = data.get("ending")
+        if ending == Hand.Ending.NO_GAME:
+            return dict.fromkeys(COUNTS) | {"ending": ending}
+        counts = {name: data.get(name) for name in COUNTS}
+        if ending != Hand.Ending.KNOCK:
+            counts["knocker_deadwood"] = None
+        return counts
+
+    def result(self) -> Result:
+        return entries.result_from_counts(
+            **self.counts(), up_card=self.cleaned_data.get("up_card"), rulings=self.rulings()
         )
 
 

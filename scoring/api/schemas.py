@@ -15,7 +15,7 @@ from ninja import Field, Schema
 from pydantic import ConfigDict, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
-from scoring.models import Hand
+from scoring import entries
 
 # A hand holds at most eleven cards: ten, and the card just drawn.
 CardText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=8)]
@@ -96,19 +96,15 @@ class ResultIn(Schema):
             )
 
     def _check_counts(self):
-        if self.ending is None:
-            raise _refuse(gettext("Say how the hand ended: knock, gin, big_gin or no_game."))
-        if self.ending == Hand.Ending.NO_GAME:
-            given = (self.knocker, self.knocker_deadwood, self.defender_deadwood)
-            if given != (None, None, None) or self.rulings.given():
-                raise _refuse(gettext("A no-game has no knocker, no deadwood and no rulings."))
-            return
-        if self.knocker is None:
-            raise _refuse(gettext("Say who knocked (or went gin): the knocker's seat position."))
-        if self.defender_deadwood is None:
-            raise _refuse(gettext("Enter the opponent's deadwood."))
-        if self.ending == Hand.Ending.KNOCK and self.knocker_deadwood is None:
-            raise _refuse(gettext("Enter the knocker's deadwood."))
+        problem = entries.counts_problem(
+            ending=self.ending,
+            knocker=self.knocker,
+            knocker_deadwood=self.knocker_deadwood,
+            defender_deadwood=self.defender_deadwood,
+            rulings=self.rulings.given(),
+        )
+        if problem:
+            raise _refuse(problem)
 
 
 class HandEntryIn(ResultIn):
@@ -126,21 +122,28 @@ class ConfirmIn(Schema):
 
 
 class DecideIn(Schema):
-    """The organizer's decision on a hand: ``correct`` a recorded or pending hand,
-    ``resolve`` a disputed one (both with the right ``result``), or ``void`` it
-    (dealt again by the same dealer). The reason is kept in the party's record."""
+    """The organizer's decision on a hand: ``correct`` a recorded or pending hand
+    (with the right ``result``), ``resolve`` a disputed one (with the right
+    ``result``, or by accepting one of its two versions: ``version`` ``"entered"``,
+    as entered first, or ``"counter"``, the other side's), or ``void`` it (dealt
+    again by the same dealer). The reason is kept in the party's record."""
 
     model_config = ConfigDict(extra="forbid")
 
     action: Literal["correct", "resolve", "void"]
     reason: str = Field(..., max_length=2000)
     result: ResultIn | None = None
+    version: Literal["entered", "counter"] | None = None
 
     @model_validator(mode="after")
     def _result_fits_action(self):
-        if self.action == "void" and self.result is not None:
+        if self.action == "void" and (self.result, self.version) != (None, None):
             raise _refuse(gettext("A void hand has no result: leave the result out."))
-        if self.action != "void" and self.result is None:
+        if self.version is not None and self.action != "resolve":
+            raise _refuse(gettext("Only a disputed hand has two versions to choose from."))
+        if self.version is not None and self.result is not None:
+            raise _refuse(gettext("Give either the right result or the version to accept."))
+        if self.action != "void" and self.result is None and self.version is None:
             raise _refuse(gettext("Give the right result of the hand."))
         return self
 

@@ -7,6 +7,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring import entries, errors
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
 from scoring.labels import ruleset_label
@@ -19,6 +20,10 @@ class Decision(models.TextChoices):
     VOID = "void", _("void the hand")
     ENTERED = "entered", _("accept the version entered first")
     COUNTER = "counter", _("accept the other side's version")
+
+
+#: The decisions that accept one of a disputed hand's versions (`entries.VERSIONS`).
+VERSION_OF = {Decision.ENTERED: "entered", Decision.COUNTER: "counter"}
 
 
 class HandDecisionForm(QuickEntryForm):
@@ -84,14 +89,16 @@ class HandDecisionForm(QuickEntryForm):
             if not self.cleaned_data.get("ending"):
                 raise forms.ValidationError(_("Choose how the hand ended."))
             return super().clean()
-        two_versions = self.hand.status == Hand.Status.DISPUTED and self.hand.counter
-        if decision in (Decision.ENTERED, Decision.COUNTER) and not two_versions:
-            raise forms.ValidationError(_("Only a disputed hand has two versions to choose from."))
+        if decision in VERSION_OF:
+            try:
+                self._accepted = entries.result_of_version(self.hand, VERSION_OF[decision])
+            except errors.WrongDecision as error:
+                raise forms.ValidationError(str(error)) from error
         return self.cleaned_data
 
     def service_arguments(self) -> dict:
         # Taking one side's version only makes sense while the hand is still disputed.
-        versions = self.cleaned_data["decision"] in (Decision.ENTERED, Decision.COUNTER)
+        versions = self.cleaned_data["decision"] in VERSION_OF
         return {
             "result": self.decided_result(),
             "reason": self.cleaned_data["reason"],
@@ -103,24 +110,8 @@ class HandDecisionForm(QuickEntryForm):
         decision = self.cleaned_data["decision"]
         if decision == Decision.VOID:
             return None
-        if decision == Decision.ENTERED:
-            hand = self.hand
-            return Result(
-                hand.ending,
-                knocker=hand.knocker.position if hand.knocker else None,
-                knocker_deadwood=hand.knocker_deadwood,
-                defender_deadwood=hand.defender_deadwood,
-                details=hand.details,
-            )
-        if decision == Decision.COUNTER:
-            counter = self.hand.counter
-            return Result(
-                counter["ending"],
-                knocker=counter.get("knocker"),
-                knocker_deadwood=counter.get("knocker_deadwood"),
-                defender_deadwood=counter.get("defender_deadwood"),
-                details=counter.get("details") or {},
-            )
+        if decision in VERSION_OF:
+            return self._accepted
         return self.result()
 
 

@@ -6,13 +6,13 @@ import uuid
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import errors, selectors, services
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
+from scoring.labels import outcome_message
 from scoring.seat import picker
 
 
@@ -120,15 +120,5 @@ def _act(request, seat, form, service, on_error=None):
         if on_error:
             return on_error()
     else:
-        message = _OUTCOME_MESSAGES[outcome.action] % {"number": outcome.hand.number}
-        messages.success(request, message)
+        messages.success(request, outcome_message(outcome.action, outcome.hand.number))
     return redirect(seat)
-
-
-_OUTCOME_MESSAGES = {
-    "entered": _("Hand %(number)s entered: waiting for the other side to confirm."),
-    "recorded": _("Hand %(number)s recorded."),
-    "confirmed": _("Hand %(number)s confirmed."),
-    "disputed": _("Hand %(number)s is disputed: the two entries differ. The organizer decides."),
-    "repeated": _("Hand %(number)s was already stored."),
-}

@@ -591,6 +591,64 @@ def test_the_organizer_resolves_a_dispute_and_play_goes_on(client):
     assert (record.user, record.reason) == (organizer, "recounted")
 
 
+@pytest.mark.parametrize(("version", "points"), [("entered", 18), ("counter", 9)])
+def test_the_organizer_resolves_a_dispute_by_accepting_one_version(client, version, points):
+    party = start_party()
+    hand = disputed_hand(client, party)  # entered first: 21 against 3; the other side: 12
+    decision = {"action": "resolve", "reason": "the table agreed", "version": version}
+
+    response = decide(logged_in(organizer_of(party)), hand, decision)
+
+    assert response.status_code == 200
+    assert (response.json()["hand"]["status"], response.json()["hand"]["points"]) == (
+        "confirmed",
+        points,
+    )
+    assert party.audit.filter(action=AuditRecord.Action.RESOLVE).count() == 1
+
+
+def test_only_a_disputed_hand_has_a_version_to_accept(client):
+    party = start_party()
+    a, b = seats(party)
+    enter(client, a, knock(1, 0, 3, 21))
+    confirm(client, b, 1)
+    hand = party.hands.get()
+    session = logged_in(organizer_of(party))
+
+    response = decide(session, hand, {"action": "resolve", "reason": "x", "version": "counter"})
+
+    assert (response.status_code, response.json()["code"]) == (409, "wrong_action")
+    assert "Only a disputed hand has two versions" in response.json()["detail"]
+    assert not party.audit.filter(action=AuditRecord.Action.RESOLVE).exists()
+
+
+@pytest.mark.parametrize(
+    "decision",
+    [
+        {"action": "correct", "reason": "x", "version": "entered"},
+        {"action": "void", "reason": "x", "version": "entered"},
+        {"action": "resolve", "reason": "x", "version": "entered", "result": {"ending": "no_game"}},
+    ],
+)
+def test_a_version_goes_only_with_resolving_and_alone(client, decision):
+    party = start_party()
+    hand = disputed_hand(client, party)
+    response = decide(logged_in(organizer_of(party)), hand, decision)
+    assert (response.status_code, response.json()["code"]) == (422, "invalid_entry")
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.DISPUTED
+
+
+def test_a_knocker_short_of_cards_has_no_gin_in_the_api_as_on_the_page(client):
+    party = start_party()
+    a, _ = seats(party)
+    entry = {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 20}
+    response = enter(client, a, {**entry, "rulings": {"knocker_missing_cards": 1}})
+    assert (response.status_code, response.json()["code"]) == (422, "invalid_entry")
+    assert "short of cards has no gin" in response.json()["detail"]
+    assert not party.hands.exists()
+
+
 def test_the_organizer_voids_a_hand_and_the_same_dealer_deals_again(client):
     party = start_party()
     hand = disputed_hand(client, party)
