@@ -103,9 +103,16 @@ SQLITE_OPTIONS = {
 }
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
+    # A connection is closed at the end of each request unless CONN_MAX_AGE says
+    # otherwise. Kept connections belong to a thread: a threaded or ASGI server
+    # starts new threads and leaves their connections open until PostgreSQL runs
+    # out. Only a server with a fixed set of threads (gunicorn's sync workers, as
+    # in the image) may keep them; health checks then drop a dead one first.
     DATABASES = {
         "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", 60))
+            DATABASE_URL,
+            conn_max_age=int(os.environ.get("CONN_MAX_AGE", 0)),
+            conn_health_checks=True,
         )
     }
 else:
