@@ -1,9 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db import connection
-from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
@@ -12,7 +9,6 @@ from clubs import selectors, services
 from clubs.forms import NightForm, PartyStartForm
 from clubs.models import Club, ClubNight
 from clubs.tables import ClubTable, ManagedClubTable, MemberTable, NightPartyTable, NightTable
-from clubs.tasks import HEARTBEAT_KEY
 from scoring import errors, manage_selectors
 from scoring.services import party_start
 
@@ -97,21 +93,3 @@ def night_detail(request, pk):
     table = NightPartyTable(rows)
     context = {"night": night, "table": table, "page": page, "form": form}
     return render(request, "clubs/night_detail.html", context)
-
-
-def health(request):
-    """For load balancers and compose: the database must answer; the cache and
-    the worker's last heartbeat are reported but a cache outage is not fatal."""
-    status = {"database": "ok", "cache": "ok", "worker": None}
-    code = 200
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except Exception as error:  # any driver error means "not ready"
-        status["database"] = f"error: {error.__class__.__name__}"
-        code = 503
-    try:
-        status["worker"] = cache.get(HEARTBEAT_KEY)
-    except Exception as error:
-        status["cache"] = f"error: {error.__class__.__name__}"
-    return JsonResponse(status, status=code)

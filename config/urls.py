@@ -3,8 +3,10 @@ from django.urls import include, path
 
 from clubs.urls import site_urlpatterns
 from config.api import api
+from config.health import health
 
 urlpatterns = [
+    path("health/", health, name="health"),
     *site_urlpatterns,
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),

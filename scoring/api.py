@@ -31,6 +31,7 @@ from ninja.responses import codes_4xx
 from ninja.security import django_auth
 
 from clubs.selectors import is_organizer
+from config.client import client_address
 from scoring import errors, selectors, services
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.engine.hands import IllegalKnock, ImpossibleClaim
@@ -102,7 +103,7 @@ def table_hand_enter(request, token: Token, entry: HandEntryIn):
         number=entry.number,
         result=_result(entry, seat.party.rules),
         key=_key(seat, entry.key),
-        address=request.META.get("REMOTE_ADDR"),
+        address=client_address(request),
     )
     return Status(200 if outcome.action == "repeated" else 201, _entry(token, outcome))
 
@@ -115,7 +116,7 @@ def table_hand_confirm(request, token: Token, number: Number, body: ConfirmIn):
         seat=seat,
         number=number,
         key=_key(seat, body.key),
-        address=request.META.get("REMOTE_ADDR"),
+        address=client_address(request),
     )
     return _entry(token, outcome)
 
@@ -192,7 +193,7 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
         user=request.auth,
         result=result,
         reason=decision.reason,
-        address=request.META.get("REMOTE_ADDR"),
+        address=client_address(request),
         # A correction of a disputed hand must look at both versions: resolve it.
         disputed={"resolve": True, "correct": False}.get(decision.action),
     )

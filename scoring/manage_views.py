@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.views import require_organizer
+from config.client import client_address
 from scoring import errors, manage_selectors, qr, services
 from scoring.manage_forms import HandDecisionForm
 from scoring.views import first_error
@@ -52,9 +53,7 @@ def seat_link(request, pk):
     """Revokes a seat's link and issues a new one: the old link stops opening the table."""
     seat = manage_selectors.seat_for_manage(pk)
     require_organizer(request.user, seat.party.club)
-    seat = services.seat_link_reissue(
-        seat=seat, user=request.user, address=request.META.get("REMOTE_ADDR")
-    )
+    seat = services.seat_link_reissue(seat=seat, user=request.user, address=client_address(request))
     messages.success(
         request,
         _("New link for %(name)s: %(link)s — the old link no longer opens the table.")
@@ -79,7 +78,7 @@ def hand_decide(request, pk):
         decided = services.hand_decide(
             hand=hand,
             user=request.user,
-            address=request.META.get("REMOTE_ADDR"),
+            address=client_address(request),
             **form.service_arguments(),
         )
     except ValueError as error:
