@@ -6,6 +6,7 @@ DATABASE_URL (PostgreSQL) and REDIS_URL (Celery broker, results and cache).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -45,6 +46,11 @@ else:
         raise ImproperlyConfigured("DEBUG is off: set ALLOWED_HOSTS (comma-separated host names).")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# Behind the TLS proxy of docker/compose.yaml, the proxy's X-Forwarded-Proto and
+# X-Forwarded-For headers say how and from where a request came. Without the
+# proxy anyone could send them, so they are believed only when this says so.
+BEHIND_PROXY = env_flag("BEHIND_PROXY", False)
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -53,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
     "django_tables2",
     # Listed so the API's docs page serves its scripts from our static files, not a CDN.
     "ninja",
@@ -65,15 +72,21 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.security.no_store_for_tokens",
+    "config.security.seat_token_guard",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.api.json_errors",
+    # Last, so that a locked-out login is answered before the login view runs.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -105,9 +118,16 @@ SQLITE_OPTIONS = {
 }
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
+    # A connection is closed at the end of each request unless CONN_MAX_AGE says
+    # otherwise. Kept connections belong to a thread: a threaded or ASGI server
+    # starts new threads and leaves their connections open until PostgreSQL runs
+    # out. Only a server with a fixed set of threads (gunicorn's sync workers, as
+    # in the image) may keep them; health checks then drop a dead one first.
     DATABASES = {
         "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", 60))
+            DATABASE_URL,
+            conn_max_age=int(os.environ.get("CONN_MAX_AGE", 0)),
+            conn_health_checks=True,
         )
     }
 else:
@@ -156,6 +176,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Logins (the site's and the admin's) go through django-axes: after
+# AXES_FAILURE_LIMIT wrong passwords for one user name from one address, that
+# pair is refused until AXES_COOLOFF_TIME has passed. Counting the pair, not the
+# user name alone, means a stranger guessing the organizer's password locks out
+# only himself; the cool-off means nobody is locked out for good.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
+AXES_LOCKOUT_TEMPLATE = "registration/login_locked.html"
+AXES_RESET_ON_SUCCESS = True
+# Failed attempts are kept in the database (the admin lists them; `manage.py
+# axes_reset` lifts a lock): logins keep working while Redis is down.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_VERBOSE = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -169,7 +209,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -184,7 +224,7 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 # Production hardening: on unless DEBUG is on. Behind a TLS-terminating proxy
 # the proxy sets X-Forwarded-Proto.
 SECURE = not DEBUG
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", SECURE)
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
@@ -193,6 +233,47 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECU
 SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", SECURE)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts, styles and images come from our
+# own origin only, never inline, so injected markup cannot run. The QR codes are
+# inline SVG elements, not images; the API's docs page draws its icons from
+# data: URLs.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Permissions-Policy (django-permissions-policy): the pages need none of the
+# browser's devices or sensors.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+}
+
+# A wrong seat link costs an address one try: after SEAT_TOKEN_MISS_LIMIT
+# different unknown tokens within SEAT_TOKEN_MISS_WINDOW seconds, /table/… and
+# /api/tables/… answer 429 to that address until the window ends.
+SEAT_TOKEN_MISS_LIMIT = int(os.environ.get("SEAT_TOKEN_MISS_LIMIT", 20))
+SEAT_TOKEN_MISS_WINDOW = int(os.environ.get("SEAT_TOKEN_MISS_WINDOW", 600))
 
 LOGGING = {
     "version": 1,

@@ -15,6 +15,7 @@ from clubs.manage import urls as clubs_manage
 from clubs.public import urls as clubs_public
 from clubs.public.urls import site_urlpatterns
 from config.api import api
+from config.health import health
 from scoring.manage import urls as scoring_manage
 from scoring.seat import urls as scoring_seat
 
@@ -26,6 +27,7 @@ AUDIENCES = {
 }
 
 urlpatterns = [
+    path("health/", health, name="health"),
     *site_urlpatterns,
     *(
         path(prefix, include(([p for m in modules for p in m.urlpatterns], namespace)))

@@ -50,3 +50,24 @@ def test_a_mistyped_debug_value_is_an_error_not_a_guess():
     result = manage("check", DEBUG="maybe")
     assert result.returncode != 0
     assert "DEBUG must be on or off" in result.stderr
+
+
+def setting(expression: str, **environ) -> str:
+    result = manage(
+        "shell", "-c", f"from django.conf import settings; print({expression})", **environ
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_forwarded_headers_are_believed_only_behind_the_proxy():
+    assert setting("settings.SECURE_PROXY_SSL_HEADER", **PRODUCTION) == "None"
+    behind = setting("settings.SECURE_PROXY_SSL_HEADER", **PRODUCTION, BEHIND_PROXY="on")
+    assert behind == "('HTTP_X_FORWARDED_PROTO', 'https')"
+
+
+def test_postgresql_connections_close_after_each_request_unless_told_otherwise():
+    database = "settings.DATABASES['default']"
+    kept = f"({database}['CONN_MAX_AGE'], {database}['CONN_HEALTH_CHECKS'])"
+    assert setting(kept, **PRODUCTION) == "(0, True)"
+    assert setting(kept, **PRODUCTION, CONN_MAX_AGE="60") == "(60, True)"

@@ -12,7 +12,6 @@ urlpatterns = [
 # Names outside any namespace: Django's auth and the settings refer to them.
 site_urlpatterns = [
     path("", views.home, name="home"),
-    path("health/", views.health, name="health"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]

@@ -1,14 +1,10 @@
-"""Pages anyone may see: the clubs and their members, and the health check."""
+"""Pages anyone may see: the clubs and their members."""
 
-from django.core.cache import cache
-from django.db import connection
-from django.http import JsonResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
 from clubs import selectors
 from clubs.public.tables import ClubTable, MemberTable
-from clubs.tasks import HEARTBEAT_KEY
 
 
 def home(request):
@@ -30,21 +26,3 @@ def club_detail(request, slug):
             "can_manage": selectors.is_organizer(user=request.user, club=club),
         },
     )
-
-
-def health(request):
-    """For load balancers and compose: the database must answer; the cache and
-    the worker's last heartbeat are reported but a cache outage is not fatal."""
-    status = {"database": "ok", "cache": "ok", "worker": None}
-    code = 200
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except Exception as error:  # any driver error means "not ready"
-        status["database"] = f"error: {error.__class__.__name__}"
-        code = 503
-    try:
-        status["worker"] = cache.get(HEARTBEAT_KEY)
-    except Exception as error:
-        status["cache"] = f"error: {error.__class__.__name__}"
-    return JsonResponse(status, status=code)

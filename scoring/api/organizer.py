@@ -5,6 +5,7 @@ methods), and the user must organize the party's club."""
 from ninja import Router
 
 from clubs.permissions import OrganizerAuth, require_organizer
+from config.client import client_address
 from scoring import entries, selectors, services
 from scoring.api.common import ERROR_RESPONSES, Id, audit_body, party_detail_body, result_of
 from scoring.api.schemas import AuditOut, DecideIn, DecideOut, PartyDetailOut
@@ -45,7 +46,7 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
         user=request.auth,
         result=result,
         reason=decision.reason,
-        address=request.META.get("REMOTE_ADDR"),
+        address=client_address(request),
         # A correction of a disputed hand must look at both versions: resolve it.
         disputed={"resolve": True, "correct": False}.get(decision.action),
     )

@@ -5,6 +5,7 @@ to make."""
 
 from ninja import Router, Status
 
+from config.client import client_address
 from scoring import selectors, services
 from scoring.api.common import (
     ERROR_RESPONSES,
@@ -47,7 +48,7 @@ def table_hand_enter(request, token: Token, entry: HandEntryIn):
         number=entry.number,
         result=result_of(entry, seat.party.rules),
         key=_key(seat, entry.key),
-        address=request.META.get("REMOTE_ADDR"),
+        address=client_address(request),
     )
     return Status(200 if outcome.action == "repeated" else 201, _entry(token, outcome))
 
@@ -60,7 +61,7 @@ def table_hand_confirm(request, token: Token, number: Number, body: ConfirmIn):
         seat=seat,
         number=number,
         key=_key(seat, body.key),
-        address=request.META.get("REMOTE_ADDR"),
+        address=client_address(request),
     )
     return _entry(token, outcome)
 

@@ -12,6 +12,7 @@ from django_tables2 import RequestConfig
 
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
+from config.client import client_address
 from scoring import errors, services
 from scoring.forms import first_error
 from scoring.manage import qr, selectors
@@ -102,9 +103,7 @@ def party_cards(request, party):
 @organizer_required(selectors.seat_for_manage)
 def seat_link(request, seat):
     """Revokes a seat's link and issues a new one: the old link stops opening the table."""
-    seat = services.seat_link_reissue(
-        seat=seat, user=request.user, address=request.META.get("REMOTE_ADDR")
-    )
+    seat = services.seat_link_reissue(seat=seat, user=request.user, address=client_address(request))
     messages.success(
         request,
         _("New link for %(name)s: %(link)s — the old link no longer opens the table.")
@@ -128,7 +127,7 @@ def hand_decide(request, hand):
         decided = services.hand_decide(
             hand=hand,
             user=request.user,
-            address=request.META.get("REMOTE_ADDR"),
+            address=client_address(request),
             **form.service_arguments(),
         )
     except ValueError as error:

@@ -8,6 +8,7 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from config.client import client_address
 from scoring import errors, selectors, services
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
@@ -109,7 +110,7 @@ def _act(request, seat, form, service, on_error=None):
             seat=seat,
             number=form.cleaned_data["number"],
             key=form.cleaned_data["key"] or None,
-            address=request.META.get("REMOTE_ADDR"),
+            address=client_address(request),
             **form.service_arguments(),
         )
     except (errors.StaleEntry, PartyOver) as error:

@@ -101,9 +101,3 @@ def test_language_switch_remembers_the_choice(client):
     assert 'lang="de"' in client.get(reverse("home")).text
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     assert 'lang="en"' in client.get(reverse("home")).text
-
-
-def test_health_reports_the_database(client):
-    response = client.get(reverse("health"))
-    assert response.status_code == 200
-    assert response.json()["database"] == "ok"

@@ -1,0 +1,89 @@
+"""Middleware that guards the seat links: nothing that carries a token is kept
+in a cache, and an address that keeps guessing tokens is stopped."""
+
+import hashlib
+import logging
+import re
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext
+
+from config.client import client_address
+
+log = logging.getLogger(__name__)
+
+# The pages and answers that show a seat token: the seat pages, the organizer's
+# pages (links and QR codes of every seat), and the API (seat and party answers).
+TOKEN_CARRIERS = ("/table/", "/manage/", "/api/")
+SEAT_TOKEN = re.compile(r"^/(?:table|api/tables)/([^/]+)")
+
+
+def no_store_for_tokens(get_response):
+    """A seat token is a key to the seat: no browser, proxy or shared computer may
+    keep a copy of a page or answer that shows one."""
+
+    def middleware(request):
+        response = get_response(request)
+        if request.path.startswith(TOKEN_CARRIERS):
+            add_never_cache_headers(response)
+        return response
+
+    return middleware
+
+
+def seat_token_guard(get_response):
+    """Counts, per address, the different seat tokens that found no seat (404);
+    past the limit, seat requests from that address get 429 until the window
+    ends. Different tokens only: a phone still polling a replaced link counts
+    once, so a club sharing one address is not stopped by it. The count lives in
+    the shared cache; when the cache is down the guard steps aside."""
+
+    def middleware(request):
+        match = SEAT_TOKEN.match(request.path)
+        if match is None:
+            return get_response(request)
+        counter = f"seat-miss:{client_address(request)}"
+        if _misses(counter) >= settings.SEAT_TOKEN_MISS_LIMIT:
+            return _too_many(request)
+        response = get_response(request)
+        if response.status_code == 404:
+            _count_miss(counter, match.group(1))
+        return response
+
+    return middleware
+
+
+def _misses(counter: str) -> int:
+    try:
+        return cache.get(counter) or 0
+    except Exception:  # the cache is down: guessing is still far from winning
+        log.warning("seat token guard: cache unavailable", exc_info=True)
+        return 0
+
+
+def _count_miss(counter: str, token: str) -> None:
+    window = settings.SEAT_TOKEN_MISS_WINDOW
+    digest = hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    try:
+        if cache.add(f"{counter}:{digest}", 1, window):
+            cache.add(counter, 0, window)
+            cache.incr(counter)
+    except Exception:  # a lost count is better than a refused table
+        log.warning("seat token guard: cache unavailable", exc_info=True)
+
+
+def _too_many(request):
+    detail = gettext(
+        "Too many wrong table links from your network. Wait a few minutes, then open "
+        "the link on your table card again."
+    )
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": detail, "code": "too_many_wrong_links"}, status=429)
+    else:
+        response = render(request, "429.html", {"detail": detail}, status=429)
+    response["Retry-After"] = str(settings.SEAT_TOKEN_MISS_WINDOW)
+    return response

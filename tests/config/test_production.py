@@ -1,0 +1,167 @@
+"""Production serves its pages: the image's own collectstatic step, run with its
+own environment, then gunicorn with DEBUG=off, asked as the proxy asks. Each
+server runs in a fresh interpreter, so the settings are exactly production's."""
+
+import json
+import os
+import re
+import shlex
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.error import HTTPError
+from urllib.request import Request, urlopen
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+BIN = Path(sys.executable).parent
+HOST = "knock.example.org"
+PRODUCTION = {
+    "DEBUG": "off",
+    "SECRET_KEY": "x7!kq2@Lm9#zR4$tV8^wB1&nC6*hJ3(pF5)dG0-sY2+eU7=aK4?iO9",
+    "ALLOWED_HOSTS": HOST,
+    "BEHIND_PROXY": "on",
+}
+SEED = "from tests.factories import start_party; print(start_party().seats.first().token)"
+
+
+def dockerfile_step(word: str) -> str:
+    """The shell command of the Dockerfile's RUN step that runs ``word``."""
+    text = (ROOT / "docker" / "Dockerfile").read_text().replace("\\\n", " ")
+    for line in text.splitlines():
+        if line.startswith("RUN ") and word in line:
+            return next(part for part in line[4:].split("&&") if word in part).strip()
+    raise AssertionError(f"the Dockerfile has no RUN step with {word}")
+
+
+def environment(tmp: Path, static_root: Path) -> dict:
+    # Nothing of the test run's own database, cache or mode leaks in.
+    keep = {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"}
+    env = {key: value for key, value in os.environ.items() if key in keep}
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    env.update(PRODUCTION, SQLITE_PATH=str(tmp / "knock.sqlite3"), STATIC_ROOT=str(static_root))
+    return env
+
+
+def run(command: str, env: dict) -> str:
+    result = subprocess.run(
+        command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+    return result.stdout
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Site:
+    def __init__(self, env: dict):
+        self.env = env
+        self.url = f"http://127.0.0.1:{free_port()}"
+        command = [str(BIN / "gunicorn"), "config.wsgi", "--bind", self.url[7:], "--workers", "1"]
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + 60
+        while self.get("/health/")[0] != 200:
+            assert self.process.poll() is None, self.process.stderr.read().decode()
+            assert time.monotonic() < deadline, "gunicorn did not answer within a minute"
+            time.sleep(0.2)
+
+    def get(self, path: str) -> tuple[int, str]:
+        """Asks as the TLS proxy does: for the site's host name, over https."""
+        request = Request(self.url + path, headers={"Host": HOST, "X-Forwarded-Proto": "https"})
+        try:
+            with urlopen(request, timeout=30) as response:
+                return response.status, response.read().decode()
+        except HTTPError as error:
+            return error.code, error.read().decode()
+        except OSError:
+            return 0, ""
+
+    def health_check(self) -> subprocess.CompletedProcess:
+        """The container's HEALTHCHECK, pointed at this server."""
+        return subprocess.run(
+            [sys.executable, "docker/healthcheck.py"],
+            cwd=ROOT,
+            env={**self.env, "HEALTHCHECK_URL": self.url},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def image(tmp_path_factory):
+    """A server built the way the image is: the Dockerfile's collectstatic step,
+    migrations, one party, gunicorn."""
+    tmp = tmp_path_factory.mktemp("production")
+    env = environment(tmp, tmp / "static")
+    run(dockerfile_step("collectstatic"), env)
+    run("python manage.py migrate --noinput", env)
+    token = run(f"python manage.py shell -c {shlex.quote(SEED)}", env).split()[-1]
+    site = Site(env)
+    site.token = token
+    yield site
+    site.stop()
+
+
+def test_the_image_collects_static_files_with_a_manifest(image):
+    manifest = json.loads((Path(image.env["STATIC_ROOT"]) / "staticfiles.json").read_text())
+    assert "css/knock.css" in manifest["paths"]
+    assert "js/print.js" in manifest["paths"]
+
+
+@pytest.mark.parametrize("page", ["home", "seat", "api-docs", "login"])
+def test_production_serves_every_kind_of_page(image, page):
+    path = {
+        "home": "/",
+        "seat": f"/table/{image.token}/",
+        "api-docs": "/api/docs",
+        "login": "/login/",
+    }[page]
+    status, body = image.get(path)
+    assert status == 200, body[:500]
+
+
+def test_pages_link_the_hashed_static_files_and_those_are_served(image):
+    _, body = image.get("/")
+    stylesheet = re.search(r'href="(/static/css/knock\.[0-9a-f]{12}\.css)"', body).group(1)
+    status, css = image.get(stylesheet)
+    assert status == 200
+    assert "body" in css
+
+
+def test_the_health_check_passes_on_the_image(image):
+    result = image.health_check()
+    assert result.returncode == 0, result.stderr
+
+
+def test_without_a_manifest_pages_fail_and_the_health_check_says_so(tmp_path):
+    """The old image: static files collected with DEBUG on, so no manifest. The
+    API and /health/ still answer; the home page is the plain 500 page; the
+    container's health check must call that unhealthy."""
+    env = environment(tmp_path, tmp_path / "static")
+    run("DEBUG=on python manage.py collectstatic --noinput", env)
+    run("python manage.py migrate --noinput", env)
+    site = Site(env)
+    try:
+        assert site.get("/health/")[0] == 200
+        status, body = site.get("/")
+        assert status == 500
+        assert "Something went wrong" in body
+        result = site.health_check()
+        assert result.returncode == 1
+        assert "/:" in result.stderr
+    finally:
+        site.stop()
