@@ -15,6 +15,8 @@ CORE = [
     "scoring.engine.settlement",
     "scoring.engine.deal",
     "tournaments.engine.pairing",
+    "tournaments.engine.standings",
+    "tournaments.engine.explain",
 ]
 CHECK = """
 import importlib, sys
