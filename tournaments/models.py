@@ -111,6 +111,8 @@ class Round(models.Model):
     seed = models.BigIntegerField(_("random seed"))
     # Entrant ids, best first: the standings the round was paired from.
     standings = models.JSONField(_("standings used"), default=list, blank=True)
+    # Their plus/minus points then, by entrant id (JSON keys are strings).
+    points = models.JSONField(_("points then"), default=dict, blank=True)
     # [{"entrant": id, "cards": ["KH", …], "by": "knock" | "venue"}], best first per tie.
     draws = models.JSONField(_("card draws"), default=list, blank=True)
     # One `tournaments.engine.explain.Line` per table (as dicts).

@@ -9,10 +9,20 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language, gettext
 
 from scoring.engine.cards import parse_card
 from scoring.models import Hand, Party, Seat
 from scoring.sheet import party_state
+from tournaments.engine.explain import (
+    HAD_BYE,
+    KEPT_APART,
+    PLAYED,
+    STRANDS,
+    Line,
+    describe,
+    english_ordinal,
+)
 from tournaments.engine.standings import Bye, Forfeit, Place, Played, places, plus_minus
 from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
 
@@ -208,7 +218,7 @@ def draws_by_entrant(draws: list[dict]) -> dict[int, tuple]:
 def standings_for(tournament: Tournament) -> Standings:
     """The standings after the last closed round: plus/minus points, places shared
     on equal points unless a card draw separates them (the draw that orders the
-    next round, or the final draw). Eight queries, whatever the size."""
+    next round, or the final draw). Seven queries, whatever the size."""
     entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
     rounds = list(tournament.round_set.order_by("number"))
     history = tournament_history(tournament)
@@ -324,3 +334,61 @@ def tournament_entrants(tournament: Tournament) -> list[Entrant]:
 
 def keep_apart_pairs(tournament: Tournament) -> list[KeepApart]:
     return list(tournament.apart.select_related("first__player", "second__player"))
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def _phrases() -> dict[str, str]:
+    """The explanation's phrases in the reader's language (see `engine.explain`)."""
+    return {
+        "pair": gettext("{first} plays {second}"),
+        "bye": gettext("{first} has the bye"),
+        "lot": gettext("drawn by lot"),
+        "schedule": gettext("round-robin schedule"),
+        "by_hand": gettext("paired by hand"),
+        "lowest": gettext("lowest placed without one"),
+        PLAYED: gettext("{other} already played {leader}"),
+        KEPT_APART: gettext("{other} is kept apart from {leader}"),
+        STRANDS: gettext("{other} would leave others without a new opponent"),
+        HAD_BYE: gettext("{other} already had one"),
+        "rematch": gettext("a rematch: no pairing without one was possible"),
+        "join": "; ",
+    }
+
+
+def round_explanation(round: Round, entrants: dict[int, Entrant]) -> list[str]:
+    """One sentence per table, e.g. "Anna (1., +212) plays Ben (3., +90): Carl
+    (2., +150) already played Anna". Places and points are those the round was
+    paired from; ``entrants`` maps ids to entrants (names loaded)."""
+    place = {pk: i for i, pk in enumerate(round.standings, start=1)}
+    points = _points_at(round)
+
+    def name(pk):
+        return str(entrants[pk]) if pk in entrants else "?"
+
+    def label(pk):
+        if pk not in place or round.number == 1:
+            return name(pk)
+        return gettext("%(name)s (%(place)s, %(points)+d)") % {
+            "name": name(pk),
+            "place": ordinal(place[pk]),
+            "points": points.get(pk, 0),
+        }
+
+    phrases = _phrases()
+    return [
+        describe(Line.from_dict(line), name=name, label=label, phrases=phrases)
+        for line in round.explanation
+    ]
+
+
+def _points_at(round: Round) -> dict[int, int]:
+    # Stored with the standings when the round is paired.
+    return {int(pk): points for pk, points in (round.points or {}).items()}
+
+
+def ordinal(n: int) -> str:
+    if get_language() and not get_language().startswith("en"):
+        return f"{n}."
+    return english_ordinal(n)

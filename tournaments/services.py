@@ -292,6 +292,7 @@ def round_pair(*, round_id: int, fewest_rematches: bool = False) -> Round:
             return round
         lines = explain_swiss(ranking, pairing, played, byes, apart)
         round.standings, round.draws = ranking, draws
+        round.points = {str(pk): totals[pk] for pk in ranking}
     _seat(round, pairing, by_id)
     round.how = how
     round.explanation = [line.as_dict() for line in lines]
@@ -397,7 +398,8 @@ def _card(text: str):
         return parse_card(text)
     except InvalidCard:
         raise TournamentError(
-            gettext("%(text)r is not a card: write rank and suit, e.g. KH or 10♣.") % {"text": text}
+            gettext("“%(text)s” is not a card: write rank and suit, e.g. KH or 10♣.")
+            % {"text": text}
         ) from None
 
 
