@@ -415,7 +415,11 @@ def table_forfeit(*, table: Table, absent: Entrant) -> Table:
     """A no-show: the table is over, the entrant who came scores the forfeit value
     and the absent one loses it. The table's party is removed if no hand was
     played (nobody will play it)."""
-    table = Table.objects.select_for_update().select_related("round", "party").get(pk=table.pk)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round", "party")
+        .get(pk=table.pk)
+    )
     if table.round.status != Round.Status.PLAYING:
         raise TournamentError(gettext("This round is not being played."))
     if table.bye:
