@@ -1,4 +1,5 @@
-"""How long Swiss pairing takes for a championship and for tightly constrained fields.
+"""How long Swiss pairing takes for a championship and for tightly constrained fields,
+and how long the standings take.
 
 Run with ``python -m benchmarks`` (all benchmarks) or ``python -m benchmarks.pairing``.
 Everything is seeded, so the figures vary only with the machine.
@@ -16,9 +17,11 @@ from tournaments.engine.pairing import (
     round_robin,
     standings_order,
     swiss_pairings,
+    swiss_pairings_fewest_rematches,
     swiss_round_count,
     tied_groups,
 )
+from tournaments.engine.standings import Bye, Played, places, plus_minus
 
 SEED = 2024
 # A naive search gets this many steps before it is called hopeless.
@@ -27,11 +30,14 @@ NAIVE_STEP_LIMIT = 100_000
 
 def main() -> None:
     print("Swiss pairing (tournaments/engine/pairing.py)")
-    for entrants in (1000, 999):
+    for entrants in (1000, 999, 10_000):
         _championship(entrants)
     _swiss_until_stuck(64)
     for entrants, left in ((64, 3), (64, 2), (65, 3), (200, 3), (1000, 3)):
         _round_robin_nearly_done(entrants, left)
+    for entrants in (64, 200):
+        _fewest_rematches_past_the_end(entrants)
+    _standings_after(1000, 10)
 
 
 def _championship(count: int) -> None:
@@ -102,6 +108,49 @@ def _swiss_until_stuck(count: int) -> None:
         f"  {count} entrants, Swiss until no pairing is left: {rounds} rounds paired"
         f" (a round robin has {count - 1}); worst {max(times) * 1000:.1f} ms,"
         f" total {sum(times) * 1000:.0f} ms"
+    )
+
+
+def _fewest_rematches_past_the_end(count: int) -> None:
+    """A Swiss played on past a finished round robin: every pair is a rematch,
+    the slowest case of the fallback pairing."""
+    rng = random.Random(SEED + count)
+    entrants = list(range(count))
+    played = [pair for games in round_robin(entrants) for pair in games]
+    rng.shuffle(entrants)
+    start = time.perf_counter()
+    pairing = swiss_pairings_fewest_rematches(entrants, played)
+    seconds = time.perf_counter() - start
+    met = {frozenset(pair) for pair in played}
+    rematches = sum(frozenset(pair) in met for pair in pairing.pairs)
+    print(
+        f"  {count} entrants after a whole round robin, fewest rematches:"
+        f" {seconds * 1000:.1f} ms ({rematches} rematches)"
+    )
+
+
+def _standings_after(count: int, rounds: int) -> None:
+    """Plus/minus points and places from every party result of the tournament."""
+    rng = random.Random(SEED)
+    entrants = list(range(count))
+    results = []
+    for _ in range(rounds):
+        rng.shuffle(entrants)
+        for first, second in zip(entrants[::2], entrants[1::2], strict=False):
+            winner = first if rng.random() < 0.5 else second
+            results.append(Played(first, second, winner, rng.randint(20, 450)))
+        if count % 2:
+            results.append(Bye(entrants[-1]))
+    start = time.perf_counter()
+    totals = plus_minus(entrants, results, bye_value=100)
+    draws = {}
+    for group in tied_groups(totals):
+        draws.update(card_draw(group, rng))
+    table = places(totals, draws)
+    seconds = time.perf_counter() - start
+    print(
+        f"Standings: {count} entrants, {rounds} rounds ({len(results)} results):"
+        f" {seconds * 1000:.1f} ms for {len(table)} places"
     )
 
 

@@ -263,13 +263,7 @@ def swiss_pairings(
     """
     entrants = _distinct(ranking, "ranking")
     count = len(entrants)
-    position = {entrant: i for i, entrant in enumerate(entrants)}
-    blocked: list[set[int]] = [set() for _ in entrants]
-    for pair in played:
-        first, second = _pair_of(pair)
-        if first in position and second in position:
-            blocked[position[first]].add(position[second])
-            blocked[position[second]].add(position[first])
+    position, blocked = _met(entrants, played)
 
     graph = _Graph(count, blocked)
     graph.match_greedily()
@@ -289,6 +283,77 @@ def swiss_pairings(
         opponent = graph.choose_opponent(leader)
         pairs.append((entrants[leader], entrants[opponent]))
     return Pairing(pairs=pairs, bye=None if bye is None else entrants[bye])
+
+
+def swiss_pairings_fewest_rematches(
+    ranking: Sequence[Entrant],
+    played: Iterable[Iterable[Entrant]] = (),
+    byes: Iterable[Entrant] = (),
+) -> Pairing:
+    """Pair a Swiss round with as few rematches as possible, for when
+    `swiss_pairings` finds no pairing without one and the organizer chooses to
+    play on rather than end the tournament.
+
+    The seed forbids rematches outright, so it says nothing about this case;
+    the decision, written down here, keeps as close to its rule as it can:
+
+    1. the fewest pairs that already met, counted over the whole round (a
+       second bye is still better than a rematch, as in `swiss_pairings`);
+    2. among those, the bye goes to the lowest-placed entrant with the fewest
+       byes, as in `swiss_pairings`;
+    3. then the leader plays the best-placed entrant he has not yet played, if
+       the rest can still be paired with no more rematches; only when no such
+       entrant is left does he meet an old opponent, the best-placed one whose
+       game still allows the fewest rematches; the leader of those left
+       follows the same rule, and so on. Rematches are pushed down the boards.
+
+    When a pairing without rematches exists this is exactly `swiss_pairings`.
+    Arguments as for `swiss_pairings`; it never raises `NoPairing`.
+    """
+    entrants = _distinct(ranking, "ranking")
+    count = len(entrants)
+    position, blocked = _met(entrants, played)
+    graph = _Graph(count, blocked)
+    graph.match_greedily()
+    graph.maximise()
+
+    bye = None
+    if count % 2:
+        bye_counts = Counter(position[e] for e in byes if e in position)
+        order = sorted(graph.alive, key=lambda v: (bye_counts[v], -v))
+        # Only a bye that keeps the matching as large as it is costs no rematch,
+        # and some entrant always does: the maximum matching leaves one out.
+        bye = next(v for v in order if graph.take_out_keeping_size(v))
+
+    # Every entrant left unmatched by a maximum matching of the "not yet
+    # played" graph must meet an old opponent: that is the fewest rematches.
+    budget = sum(1 for v in graph.alive if graph.mate[v] == -1) // 2
+    pairs = []
+    for leader in range(count):
+        if leader not in graph.alive:
+            continue
+        later = [v for v in range(leader + 1, count) if v in graph.alive]
+        fresh = [v for v in later if graph.can_meet(leader, v)]
+        old = [v for v in later if not graph.can_meet(leader, v)] if budget else []
+        for opponent in fresh + old:
+            cost = 0 if graph.can_meet(leader, opponent) else 1
+            if graph.seat_within_budget(leader, opponent, cost):
+                budget -= cost
+                pairs.append((entrants[leader], entrants[opponent]))
+                break
+    return Pairing(pairs=pairs, bye=None if bye is None else entrants[bye])
+
+
+def _met(entrants: list, played: Iterable[Iterable[Entrant]]) -> tuple[dict, list[set[int]]]:
+    """Standings positions, and for each position the positions it has met."""
+    position = {entrant: i for i, entrant in enumerate(entrants)}
+    blocked: list[set[int]] = [set() for _ in entrants]
+    for pair in played:
+        first, second = _pair_of(pair)
+        if first in position and second in position:
+            blocked[position[first]].add(position[second])
+            blocked[position[second]].add(position[first])
+    return position, blocked
 
 
 def _pair_of(pair: Iterable[Entrant]) -> tuple[Entrant, Entrant]:
@@ -424,6 +489,46 @@ class _Graph:
         opponent = next(v for v in later if v in possible and self.can_meet(leader, v))
         self._seat(leader, opponent)
         return opponent
+
+    def take_out_keeping_size(self, vertex: int) -> bool:
+        """Remove ``vertex`` if a maximum matching of the rest is as large as
+        the current (maximum) one; otherwise change nothing."""
+        partner = self.mate[vertex]
+        self.remove(vertex)
+        if partner == -1 or self.search(partner) is None:
+            return True
+        self.restore(vertex, partner)
+        return False
+
+    def seat_within_budget(self, leader: int, opponent: int, cost: int) -> bool:
+        """Seat the two if the rest still needs no more rematches than the
+        budget allows after this pair's ``cost`` (1 for a rematch); otherwise
+        change nothing. The matching is maximum on the alive vertices before
+        and after, and its shortfall is the budget.
+
+        Only the partners the two leave behind can start an augmenting path:
+        any other would have augmented the maximum matching before.
+        """
+        saved = self.mate[:]
+        pair = (leader, opponent)
+        freed = [m for m in (self.mate[leader], self.mate[opponent]) if m not in (-1, *pair)]
+        lost = len(freed) + (self.mate[leader] == opponent)
+        self.remove(leader)
+        self.remove(opponent)
+        # Needed: as many pairs as before, less the one just seated, plus
+        # one more when that one is a rematch.
+        missing = lost - 1 + cost
+        for root in freed:
+            if missing <= 0:
+                break
+            if self.search(root) is None:
+                missing -= 1
+        if missing <= 0:
+            return True
+        self.alive[leader] = None
+        self.alive[opponent] = None
+        self.mate[:] = saved
+        return False
 
     def _seat(self, leader: int, opponent: int) -> bool:
         """Seat the two if the rest can be paired; otherwise change nothing."""

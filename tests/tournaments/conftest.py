@@ -1,0 +1,77 @@
+import pytest
+
+from scoring.services import Result, hand_confirm, hand_enter
+from tests.factories import ClubFactory, MembershipFactory
+from tournaments import selectors, services
+
+
+def play_out(table, winner, deadwood=90):
+    """The winner goes gin against ``deadwood`` until the party is over; the
+    loser confirms each hand. Returns the party."""
+    party = table.party
+    seats = {s.player_id: s for s in party.seats.all()}
+    mine = seats[winner.player_id]
+    theirs = next(s for s in seats.values() if s.pk != mine.pk)
+    number = 1
+    party.refresh_from_db()
+    while party.status == "running":
+        result = Result(
+            "gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=deadwood
+        )
+        hand_enter(seat=mine, number=number, result=result)
+        hand_confirm(seat=theirs, number=number)
+        number += 1
+        party.refresh_from_db()
+    return party
+
+
+def seated(round):
+    """The round's tables as names: [("Anna", "Ben"), ("Carl", None)] in table order."""
+    views = sorted(selectors.round_tables(round), key=lambda v: v.table.number)
+    return [tuple(str(e) for e in v.entrants) + ((None,) if v.table.bye else ()) for v in views]
+
+
+def entrant(tournament, name):
+    return tournament.entrants.get(player__name=name)
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory()
+
+
+@pytest.fixture
+def members(club):
+    def make(*names):
+        return [MembershipFactory(club=club, player__name=n).player for n in names]
+
+    return make
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Runs a service and what it schedules after commit (the pairing task,
+    eager here), as a request would."""
+
+    def call(service, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return service(**kwargs)
+
+    return call
+
+
+@pytest.fixture
+def started(club, members, committed):
+    """A Swiss tournament of the given members, all checked in, round 1 paired."""
+
+    def make(names, **options):
+        tournament = services.tournament_create(club=club, name="Spring Open", **options)
+        services.entrant_register(tournament=tournament, players=members(*names))
+        for e in tournament.entrants.all():
+            services.entrant_check_in(entrant=e)
+        round = committed(services.round_start, tournament=tournament)
+        round.refresh_from_db()
+        tournament.refresh_from_db()
+        return tournament, round
+
+    return make

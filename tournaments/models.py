@@ -1,0 +1,210 @@
+"""A tournament as stored: who entered, the rounds, and the tables each round plays.
+
+The pairing and standings rules live in `tournaments.engine`; results are never
+stored here: every table plays a party of `scoring`, and the standings are read
+from those parties."""
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        SWISS = "swiss", _("Swiss system")
+        ROUND_ROBIN = "round_robin", _("round robin")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("registration")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    club = models.ForeignKey(
+        "clubs.Club", verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    date = models.DateField(_("date"), default=timezone.localdate)
+    format = models.CharField(_("format"), max_length=16, choices=Format, default=Format.SWISS)
+    ruleset = models.CharField(_("rules"), max_length=40, default="classic")
+    target = models.PositiveSmallIntegerField(_("party target"), default=100)
+    # Empty: the seed's table for the number of entrants checked in at the start.
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    bye_value = models.IntegerField(_("points for a bye"), default=0)
+    forfeit_value = models.IntegerField(
+        _("points for a forfeit"),
+        default=100,
+        help_text=_("Plus for the player who came, minus for the one who did not."),
+    )
+    confirmation_required = models.BooleanField(_("opponent confirms each hand"), default=True)
+    public_pairings = models.BooleanField(_("pairings are public"), default=True)
+    public_standings = models.BooleanField(_("standings are public"), default=True)
+    public_results = models.BooleanField(_("results are public"), default=True)
+    round_minutes = models.PositiveSmallIntegerField(
+        _("time limit per round (minutes)"), null=True, blank=True
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status, default=Status.REGISTRATION
+    )
+    # The final card draw that gives every player a place of his own, if wanted.
+    final_seed = models.BigIntegerField(null=True, blank=True)
+    final_draws = models.JSONField(_("final card draw"), default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self):
+        return self.name
+
+
+class Entrant(models.Model):
+    """A player in a tournament: a member or a guest, both `clubs.Player` rows."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(
+        "clubs.Player", verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
+    )
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    # The first round he can be paired in: 1, or later for a late entrant.
+    joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
+    # The last round he was paired in; empty while he plays on.
+    withdrawn_after = models.PositiveSmallIntegerField(
+        _("withdrawn after round"), null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["tournament", "player__name"]
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player"),
+        ]
+
+    def __str__(self):
+        return str(self.player)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting to be paired")
+        PAIRING = "pairing", _("being paired")
+        STUCK = "stuck", _("no pairing without a rematch")
+        PLAYING = "playing", _("playing")
+        CLOSED = "closed", _("closed")
+
+    class How(models.TextChoices):
+        LOT = "lot", _("by lot")
+        SWISS = "swiss", _("Swiss rule")
+        FEWEST_REMATCHES = "fewest", _("fewest rematches")
+        SCHEDULE = "schedule", _("round-robin schedule")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=16, choices=Status, default=Status.PENDING)
+    how = models.CharField(_("paired"), max_length=16, choices=How, blank=True)
+    # Every random choice of the round (lots, card draws, the parties' seat draws)
+    # comes from this seed, so it can be shown and replayed.
+    seed = models.BigIntegerField(_("random seed"))
+    # Entrant ids, best first: the standings the round was paired from.
+    standings = models.JSONField(_("standings used"), default=list, blank=True)
+    # Their plus/minus points then, by entrant id (JSON keys are strings).
+    points = models.JSONField(_("points then"), default=dict, blank=True)
+    # [{"entrant": id, "cards": ["KH", …], "by": "knock" | "venue"}], best first per tie.
+    draws = models.JSONField(_("card draws"), default=list, blank=True)
+    # One `tournaments.engine.explain.Line` per table (as dicts).
+    explanation = models.JSONField(_("explanation"), default=list, blank=True)
+    problem = models.TextField(_("problem"), blank=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            # Pairing the same round twice can never make a second round.
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} – {self.number}"
+
+
+class Table(models.Model):
+    """One board of a round: two entrants and their party, or one entrant's bye.
+
+    Who sits here is in `Seating`; ``absent`` is the side (0 or 1) that did not
+    turn up (a forfeit)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    bye = models.BooleanField(_("bye"), default=False)
+    absent = models.PositiveSmallIntegerField(_("no-show (side)"), null=True, blank=True)
+    party = models.OneToOneField(
+        "scoring.Party",
+        verbose_name=_("party"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_table",
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number"),
+            models.CheckConstraint(
+                condition=Q(absent__isnull=True) | Q(absent__in=[0, 1], bye=False),
+                name="absent_is_a_side_of_a_game",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.round} – {self.number}"
+
+
+class Seating(models.Model):
+    """An entrant at a table: side 0 is the higher placed (he is listed first)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seatings")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seatings")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seatings")
+    side = models.PositiveSmallIntegerField(_("side"))
+
+    class Meta:
+        ordering = ["table", "side"]
+        verbose_name = _("seating")
+        verbose_name_plural = _("seatings")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="one_table_per_entrant"),
+            models.UniqueConstraint(fields=["table", "side"], name="one_entrant_per_side"),
+            models.CheckConstraint(condition=Q(side__in=[0, 1]), name="side_is_0_or_1"),
+        ]
+
+    def __str__(self):
+        return f"{self.entrant} @ {self.table}"
+
+
+class KeepApart(models.Model):
+    """Two entrants who should not meet (family, partners): paired like a
+    previous meeting. Stored with the lower id first, so a pair is stored once."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="apart")
+    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        verbose_name = _("pair kept apart")
+        verbose_name_plural = _("pairs kept apart")
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="keep_apart_once"),
+            models.CheckConstraint(condition=Q(first__lt=F("second")), name="keep_apart_ordered"),
+        ]
+
+    def __str__(self):
+        return f"{self.first} / {self.second}"

@@ -1,0 +1,362 @@
+"""Reads for tournaments: standings, rounds and tables, each in a fixed number of
+queries however many entrants and rounds.
+
+Party results come in through `party_outcomes` only."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language, gettext
+
+from scoring.engine.cards import parse_card
+from scoring.engine.formats import PartyOutcome
+from scoring.models import Hand, Party, Seat
+from scoring.selectors import party_outcomes
+from scoring.sheet import party_state
+from tournaments.engine.explain import (
+    HAD_BYE,
+    KEPT_APART,
+    PLAYED,
+    STRANDS,
+    Line,
+    describe,
+    english_ordinal,
+)
+from tournaments.engine.standings import Bye, Forfeit, Place, Played, places, plus_minus
+from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
+
+# --------------------------------------------------------------------------- party results
+
+
+@dataclass(frozen=True)
+class PartyProgress:
+    """How far a table's party has come: the round page shows it."""
+
+    hands: int
+    points: tuple[int, ...]
+    pending: bool
+    disputed: bool
+    finished: bool
+
+
+def _party_states(party_ids) -> dict[int, object]:
+    """Every party's state from three queries (parties, seats, hands)."""
+    ids = list(party_ids)
+    if not ids:
+        return {}
+    parties = Party.objects.in_bulk(ids)
+    seats = defaultdict(list)
+    for seat in Seat.objects.filter(party_id__in=ids).order_by("party_id", "position"):
+        seats[seat.party_id].append(seat)
+    hands = defaultdict(list)
+    query = Hand.objects.filter(party_id__in=ids).select_related("winner")
+    for hand in query.order_by("party_id", "number", "table"):
+        hands[hand.party_id].append(hand)
+    return {pk: party_state(party, seats[pk], hands[pk]) for pk, party in parties.items()}
+
+
+def party_progress(party_ids) -> dict[int, PartyProgress]:
+    """Hands played, running points, and whether a hand waits or is disputed."""
+    progress = {}
+    for pk, state in _party_states(party_ids).items():
+        open_hands = state.open_hands.values()
+        points = tuple(side.points for side in state.outcome.sides)
+        progress[pk] = PartyProgress(
+            hands=len(state.rounds),
+            points=points,
+            pending=any(h.status == Hand.Status.PENDING for h in open_hands),
+            disputed=any(h.status == Hand.Status.DISPUTED for h in open_hands),
+            finished=state.finished,
+        )
+    return progress
+
+
+# --------------------------------------------------------------------------- history
+
+
+@dataclass
+class History:
+    """What the rounds so far hold: every table, who sat where, the results."""
+
+    tables: list[Table]
+    seated: dict[int, list[Seating]]  # table id -> seatings by side
+    outcomes: dict[int, PartyOutcome]
+
+    def pairs(self, before: int | None = None) -> list[tuple[int, int]]:
+        """Entrant id pairs that met (forfeits included: they were paired)."""
+        return [
+            (seats[0].entrant_id, seats[1].entrant_id)
+            for table in self.tables
+            if not table.bye and (before is None or table.round.number < before)
+            for seats in [self.seated[table.pk]]
+        ]
+
+    def byes(self, before: int | None = None) -> list[int]:
+        return [
+            self.seated[table.pk][0].entrant_id
+            for table in self.tables
+            if table.bye and (before is None or table.round.number < before)
+        ]
+
+    def results(self, entrant_player: dict[int, int], closed_only: bool = True) -> list:
+        """The results of the closed rounds as the standings engine reads them."""
+        results = []
+        for table in self.tables:
+            if closed_only and table.round.status != Round.Status.CLOSED:
+                continue
+            seats = self.seated[table.pk]
+            if table.bye:
+                results.append(Bye(seats[0].entrant_id))
+                continue
+            first, second = seats[0].entrant_id, seats[1].entrant_id
+            if table.absent is not None:
+                present, absent = (second, first) if table.absent == 0 else (first, second)
+                results.append(Forfeit(present=present, absent=absent))
+                continue
+            outcome = self.outcomes.get(table.party_id)
+            if outcome is None or not outcome.finished:
+                continue
+            margin = outcome.plus_minus[entrant_player[first]]
+            winner = None if margin == 0 else first if margin > 0 else second
+            results.append(Played(first, second, winner, abs(margin)))
+        return results
+
+
+def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) -> History:
+    """Every table of every round with its seatings (two queries), and the parties'
+    outcomes (three more)."""
+    tables = list(
+        Table.objects.filter(round__tournament=tournament)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    seated: dict[int, list[Seating]] = defaultdict(list)
+    for seating in Seating.objects.filter(round__tournament=tournament).order_by(
+        "table_id", "side"
+    ):
+        seated[seating.table_id].append(seating)
+    outcomes = party_outcomes(t.party_id for t in tables if t.party_id) if with_outcomes else {}
+    return History(tables, seated, outcomes)
+
+
+def kept_apart(tournament: Tournament) -> list[tuple[int, int]]:
+    return list(tournament.apart.values_list("first_id", "second_id"))
+
+
+# --------------------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True)
+class StandingsLine:
+    place: int
+    shared: bool
+    entrant: Entrant
+    points: int
+    games: int
+    draw: str  # the cards drawn, as shown ("K♥"), or ""
+    withdrawn: bool
+
+
+@dataclass
+class Standings:
+    lines: list[StandingsLine]
+    after_round: int  # the last closed round
+    draws: list[dict] = field(default_factory=list)
+
+
+def show_cards(cards) -> str:
+    """Cards as players read them: "K♥", "10♣"."""
+    symbols = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+    shown = []
+    for text in cards:
+        card = parse_card(text)
+        rank = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
+        shown.append(f"{rank}{symbols[card.suit]}")
+    return " ".join(shown)
+
+
+def draws_by_entrant(draws: list[dict]) -> dict[int, tuple]:
+    """Stored draws as the engine compares them: entrant id -> tuple of cards."""
+    return {d["entrant"]: tuple(parse_card(c) for c in d["cards"]) for d in draws}
+
+
+def standings_for(tournament: Tournament) -> Standings:
+    """The standings after the last closed round: plus/minus points, places shared
+    on equal points unless a card draw separates them (the draw that orders the
+    next round, or the final draw). Seven queries, whatever the size."""
+    entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
+    rounds = list(tournament.round_set.order_by("number"))
+    history = tournament_history(tournament)
+    totals = _totals(tournament, entrants, history)
+    closed = [r for r in rounds if r.status == Round.Status.CLOSED]
+    draws = []
+    if tournament.status == Tournament.Status.FINISHED:
+        draws = tournament.final_draws
+    elif closed and len(rounds) > len(closed):
+        draws = rounds[len(closed)].draws
+    games = defaultdict(int)
+    for result in history.results(_players(entrants)):
+        for entrant in _entrants_of(result):
+            games[entrant] += 1
+    by_id = {e.pk: e for e in entrants}
+    lines = [
+        _line(place, by_id[place.entrant], games[place.entrant])
+        for place in places(totals, draws_by_entrant(draws))
+    ]
+    return Standings(lines, closed[-1].number if closed else 0, draws)
+
+
+def _line(place: Place, entrant: Entrant, games: int) -> StandingsLine:
+    draw = show_cards(str(c) for c in place.draw) if place.draw else ""
+    return StandingsLine(
+        place.place,
+        place.shared,
+        entrant,
+        place.points,
+        games,
+        draw,
+        entrant.withdrawn_after is not None,
+    )
+
+
+def _players(entrants) -> dict[int, int]:
+    return {e.pk: e.player_id for e in entrants}
+
+
+def _entrants_of(result) -> tuple:
+    if isinstance(result, Played):
+        return (result.first, result.second)
+    if isinstance(result, Forfeit):
+        return (result.present, result.absent)
+    return (result.entrant,)
+
+
+def _totals(tournament: Tournament, entrants, history: History) -> dict[int, int]:
+    return plus_minus(
+        [e.pk for e in entrants],
+        history.results(_players(entrants)),
+        bye_value=tournament.bye_value,
+        forfeit_value=tournament.forfeit_value,
+    )
+
+
+def tournament_totals(tournament: Tournament) -> tuple[dict[int, int], History, list[Entrant]]:
+    """Plus/minus points of every entrant after the closed rounds, with the
+    history they came from (for pairing)."""
+    entrants = list(tournament.entrants.order_by("pk"))
+    history = tournament_history(tournament)
+    return _totals(tournament, entrants, history), history, entrants
+
+
+# --------------------------------------------------------------------------- rounds and tables
+
+
+@dataclass(frozen=True)
+class TableView:
+    table: Table
+    entrants: list[Entrant]  # by side
+    progress: PartyProgress | None
+
+    @property
+    def finished(self) -> bool:
+        return (
+            self.table.bye
+            or self.table.absent is not None
+            or bool(self.progress and self.progress.finished)
+        )
+
+
+def round_tables(round: Round) -> list[TableView]:
+    """A round's tables, the disputed first, each with its entrants and how far its
+    party has come. Six queries, whatever the number of tables."""
+    tables = list(round.tables.select_related("party").order_by("number"))
+    seated = defaultdict(list)
+    query = round.seatings.select_related("entrant__player").order_by("table_id", "side")
+    for seating in query:
+        seated[seating.table_id].append(seating.entrant)
+    progress = party_progress(t.party_id for t in tables if t.party_id)
+    views = [TableView(t, seated[t.pk], progress.get(t.party_id)) for t in tables]
+    return sorted(views, key=lambda v: (not (v.progress and v.progress.disputed), v.table.number))
+
+
+def tournament_by_slug(slug: str) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+
+
+def tournament_rounds(tournament: Tournament) -> list[Round]:
+    return list(tournament.round_set.order_by("number"))
+
+
+def tournament_round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("tournament__club"), tournament=tournament, number=number
+    )
+
+
+def tournament_entrants(tournament: Tournament) -> list[Entrant]:
+    return list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
+
+
+def keep_apart_pairs(tournament: Tournament) -> list[KeepApart]:
+    return list(tournament.apart.select_related("first__player", "second__player"))
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def _phrases() -> dict[str, str]:
+    """The explanation's phrases in the reader's language (see `engine.explain`)."""
+    return {
+        "pair": gettext("{first} plays {second}"),
+        "bye": gettext("{first} has the bye"),
+        "lot": gettext("drawn by lot"),
+        "schedule": gettext("round-robin schedule"),
+        "by_hand": gettext("paired by hand"),
+        "lowest": gettext("lowest placed without one"),
+        PLAYED: gettext("{other} already played {leader}"),
+        KEPT_APART: gettext("{other} is kept apart from {leader}"),
+        STRANDS: gettext("{other} would leave others without a new opponent"),
+        HAD_BYE: gettext("{other} already had one"),
+        "rematch": gettext("a rematch: no pairing without one was possible"),
+        "join": "; ",
+    }
+
+
+def round_explanation(round: Round, entrants: dict[int, Entrant]) -> list[str]:
+    """One sentence per table, e.g. "Anna (1., +212) plays Ben (3., +90): Carl
+    (2., +150) already played Anna". Places and points are those the round was
+    paired from; ``entrants`` maps ids to entrants (names loaded)."""
+    place = {pk: i for i, pk in enumerate(round.standings, start=1)}
+    points = _points_at(round)
+
+    def name(pk):
+        return str(entrants[pk]) if pk in entrants else "?"
+
+    def label(pk):
+        if pk not in place or round.number == 1:
+            return name(pk)
+        return gettext("%(name)s (%(place)s, %(points)+d)") % {
+            "name": name(pk),
+            "place": ordinal(place[pk]),
+            "points": points.get(pk, 0),
+        }
+
+    phrases = _phrases()
+    return [
+        describe(Line.from_dict(line), name=name, label=label, phrases=phrases)
+        for line in round.explanation
+    ]
+
+
+def _points_at(round: Round) -> dict[int, int]:
+    # Stored with the standings when the round is paired.
+    return {int(pk): points for pk, points in (round.points or {}).items()}
+
+
+def ordinal(n: int) -> str:
+    if get_language() and not get_language().startswith("en"):
+        return f"{n}."
+    return english_ordinal(n)

@@ -1,0 +1,638 @@
+"""Writes for tournaments, one transaction each: registration, rounds, tables,
+forfeits, withdrawals and the finish.
+
+Every round's random choices (lots, card draws, the parties' seat draws) come
+from the seed stored on the round. Each table plays a two-player party of
+`scoring`; results are read back from those parties, never stored here."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from random import Random
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext
+
+from clubs.models import Player
+from scoring.engine.cards import InvalidCard, parse_card
+from scoring.engine.rules import RULESETS
+from scoring.services import party_start
+from tournaments import selectors
+from tournaments.engine.explain import BY_HAND, LOT, SCHEDULE, Line, explain_plain, explain_swiss
+from tournaments.engine.pairing import (
+    NoPairing,
+    Pairing,
+    card_draw,
+    first_round_lots,
+    round_robin,
+    standings_order,
+    swiss_pairings,
+    swiss_pairings_fewest_rematches,
+    swiss_round_count,
+    tied_groups,
+)
+from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
+
+
+class TournamentError(ValueError):
+    """Something the organizer asked for that cannot be done now, with a message
+    saying why."""
+
+
+def new_seed() -> int:
+    # 63 bits: fits a signed 64-bit column on every database.
+    return secrets.randbits(63)
+
+
+# --------------------------------------------------------------------------- registration
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    club,
+    name: str,
+    format: str = Tournament.Format.SWISS,
+    slug: str = "",
+    date=None,
+    ruleset: str = "classic",
+    target: int = 100,
+    rounds: int | None = None,
+    bye_value: int = 0,
+    forfeit_value: int = 100,
+    confirmation_required: bool = True,
+    public_pairings: bool = True,
+    public_standings: bool = True,
+    public_results: bool = True,
+    round_minutes: int | None = None,
+) -> Tournament:
+    """A new tournament in registration. The slug, if not given, comes from the name
+    (made unique with a number)."""
+    if ruleset not in RULESETS:
+        raise TournamentError(gettext("There are no rules called %(name)r.") % {"name": ruleset})
+    if format not in Tournament.Format.values:
+        raise TournamentError(gettext("Choose Swiss system or round robin."))
+    if rounds is not None and rounds < 1:
+        raise TournamentError(gettext("A tournament has at least one round."))
+    base = slugify(slug or name)[:50] or "tournament"
+    slug, number = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        number += 1
+        slug = f"{base}-{number}"
+    return Tournament.objects.create(
+        club=club,
+        name=name,
+        slug=slug,
+        date=date or timezone.localdate(),
+        format=format,
+        ruleset=ruleset,
+        target=target,
+        rounds=rounds,
+        bye_value=bye_value,
+        forfeit_value=forfeit_value,
+        confirmation_required=confirmation_required,
+        public_pairings=public_pairings,
+        public_standings=public_standings,
+        public_results=public_results,
+        round_minutes=round_minutes,
+    )
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+@transaction.atomic
+def entrant_register(*, tournament: Tournament, players) -> list[Entrant]:
+    """Enter players (members or guests); players already entered are left as they
+    are. Entered while the tournament runs, a player is a late entrant: checked in,
+    paired from the next round, starting at 0 (the rounds he missed are not byes).
+    A round robin takes no late entrants: its schedule is fixed at the start."""
+    tournament = _locked(tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(gettext("The tournament is finished."))
+    late = tournament.status == Tournament.Status.RUNNING
+    if late and tournament.format == Tournament.Format.ROUND_ROBIN:
+        raise TournamentError(
+            gettext("A round robin takes no late entrants: its schedule is fixed at the start.")
+        )
+    joined = _unpaired_number(tournament) if late else 1
+    entered = set(tournament.entrants.values_list("player_id", flat=True))
+    new = [
+        Entrant(tournament=tournament, player=p, checked_in=late, joined_round=joined)
+        for p in dict.fromkeys(players)
+        if p.pk not in entered
+    ]
+    return Entrant.objects.bulk_create(new)
+
+
+@transaction.atomic
+def entrant_register_guests(*, tournament: Tournament, names: str) -> list[Entrant]:
+    """Enter guests from a pasted list, one name a line (blank lines skipped). Each
+    becomes a player without a membership."""
+    listed = [line.strip() for line in names.splitlines() if line.strip()]
+    if not listed:
+        raise TournamentError(gettext("Write one name a line."))
+    too_long = [n for n in listed if len(n) > Player._meta.get_field("name").max_length]
+    if too_long:
+        raise TournamentError(gettext("This name is too long: %(name)s") % {"name": too_long[0]})
+    players = Player.objects.bulk_create(Player(name=n) for n in listed)
+    return entrant_register(tournament=tournament, players=players)
+
+
+@transaction.atomic
+def entrant_check_in(*, entrant: Entrant, checked_in: bool = True) -> Entrant:
+    """Check an entrant in at the door (or out again, before the start)."""
+    tournament = _locked(entrant.tournament)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError(gettext("Check-in is closed: the tournament has started."))
+    entrant.checked_in = checked_in
+    entrant.save(update_fields=["checked_in"])
+    return entrant
+
+
+@transaction.atomic
+def keep_apart_add(*, tournament: Tournament, first: Entrant, second: Entrant) -> KeepApart:
+    """Two entrants who should not meet: the pairing treats them as having met."""
+    if first.pk == second.pk:
+        raise TournamentError(gettext("Choose two different entrants."))
+    if {first.tournament_id, second.tournament_id} != {tournament.pk}:
+        raise TournamentError(gettext("Both must be entrants of this tournament."))
+    low, high = sorted((first, second), key=lambda e: e.pk)
+    pair, _ = KeepApart.objects.get_or_create(tournament=tournament, first=low, second=high)
+    return pair
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+def _unpaired_number(tournament: Tournament) -> int:
+    """The first round not yet paired: a late entrant plays from there."""
+    last = tournament.round_set.order_by("-number").first()
+    if last is None:
+        return 1
+    waiting = last.status in (Round.Status.PENDING, Round.Status.STUCK)
+    return last.number if waiting else last.number + 1
+
+
+def _active(entrants, number: int) -> list[Entrant]:
+    """Who is paired in round ``number``: checked in, joined, not withdrawn."""
+    return [
+        e
+        for e in entrants
+        if e.checked_in and e.joined_round <= number and e.withdrawn_after is None
+    ]
+
+
+def _schedule_length(tournament: Tournament, count: int) -> int:
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        return len(round_robin(range(count)))
+    return swiss_round_count(count)
+
+
+@transaction.atomic
+def round_start(*, tournament: Tournament) -> Round:
+    """Close registration and pair round 1 by lot (seed 000: "Die Paarungen für
+    die erste Runde des Turniers werden gelost"), from a seed stored with the
+    round. Only checked-in entrants play. The number of rounds, if not set, comes
+    from the seed's table (`swiss_round_count`), or is a full round robin."""
+    tournament = _locked(tournament)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError(gettext("The tournament has already started."))
+    count = tournament.entrants.filter(checked_in=True).count()
+    if count < 2:
+        raise TournamentError(gettext("At least two entrants must be checked in."))
+    if tournament.rounds is None:
+        tournament.rounds = _schedule_length(tournament, count)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["rounds", "status"])
+    round = Round.objects.create(
+        tournament=tournament, number=1, seed=new_seed(), status=Round.Status.PAIRING
+    )
+    _enqueue_pairing(round)
+    return round
+
+
+def _enqueue_pairing(round: Round, fewest_rematches: bool = False) -> None:
+    from tournaments.tasks import pair_round
+
+    transaction.on_commit(lambda: pair_round.delay(round.pk, fewest_rematches))
+
+
+@transaction.atomic
+def round_pair_next(*, tournament: Tournament, fewest_rematches: bool = False) -> Round:
+    """Pair the waiting round (after a close, an undo, or a round that found no
+    pairing without a rematch, with ``fewest_rematches``): the pairing runs as a
+    task, and the round shows "being paired" until it is done."""
+    tournament = _locked(tournament)
+    round = tournament.round_set.order_by("-number").first()
+    waiting = (Round.Status.PENDING, Round.Status.STUCK)
+    if tournament.status != Tournament.Status.RUNNING or round is None:
+        raise TournamentError(gettext("There is no round waiting to be paired."))
+    if round.status not in waiting:
+        raise TournamentError(gettext("There is no round waiting to be paired."))
+    if round.status == Round.Status.STUCK and not fewest_rematches:
+        raise TournamentError(
+            gettext(
+                "No pairing without a rematch exists: end the tournament, or pair "
+                "with the fewest rematches."
+            )
+        )
+    round.status = Round.Status.PAIRING
+    round.problem = ""
+    round.save(update_fields=["status", "problem"])
+    _enqueue_pairing(round, fewest_rematches)
+    return round
+
+
+@transaction.atomic
+def round_pair(*, round_id: int, fewest_rematches: bool = False) -> Round:
+    """Pair a round that is being paired: what the pairing task runs.
+
+    Safe to run twice: a round already paired is returned as it is (the round's
+    row is locked first, and the tables' unique constraints would refuse a second
+    pairing anyway). With no pairing free of rematches, the round is marked stuck
+    with the reason, and the organizer chooses to end or to pair with the fewest
+    rematches."""
+    round = Round.objects.select_for_update().select_related("tournament__club").get(pk=round_id)
+    if round.status != Round.Status.PAIRING:
+        return round
+    tournament = round.tournament
+    totals, history, entrants = selectors.tournament_totals(tournament)
+    active = _active(entrants, round.number)
+    by_id = {e.pk: e for e in entrants}
+    ids = sorted(e.pk for e in active)
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        pairing, lines, how = _round_robin_round(tournament, round, ids)
+    elif round.number == 1:
+        pairing = first_round_lots(ids, Random(round.seed))
+        lines, how = explain_plain(pairing, LOT), Round.How.LOT
+        round.standings = ids
+    else:
+        draws = _tie_draws(round.seed, round.draws, {pk: totals[pk] for pk in ids})
+        ranking = standings_order({pk: totals[pk] for pk in ids}, selectors.draws_by_entrant(draws))
+        played = history.pairs()
+        apart = selectors.kept_apart(tournament)
+        byes = history.byes()
+        try:
+            if fewest_rematches:
+                pairing = swiss_pairings_fewest_rematches(ranking, played + apart, byes)
+                how = Round.How.FEWEST_REMATCHES
+            else:
+                pairing = swiss_pairings(ranking, played + apart, byes)
+                how = Round.How.SWISS
+        except NoPairing as error:
+            round.status = Round.Status.STUCK
+            round.problem = _names(str(error), by_id)
+            round.standings, round.draws = ranking, draws
+            round.save(update_fields=["status", "problem", "standings", "draws"])
+            return round
+        lines = explain_swiss(ranking, pairing, played, byes, apart)
+        round.standings, round.draws = ranking, draws
+        round.points = {str(pk): totals[pk] for pk in ranking}
+    _seat(round, pairing, by_id)
+    round.how = how
+    round.explanation = [line.as_dict() for line in lines]
+    round.status = Round.Status.PLAYING
+    round.started_at = timezone.now()
+    round.save()
+    return round
+
+
+def _names(message: str, by_id: dict[int, Entrant]) -> str:
+    """The engine names entrants by id; the organizer reads names."""
+    for pk in sorted(by_id, key=lambda pk: -len(str(pk))):
+        message = message.replace(str(pk), str(by_id[pk].player))
+    return message
+
+
+def _round_robin_round(tournament: Tournament, round: Round, ids: list[int]):
+    """The round's games from the circle method over the order drawn by lot in
+    round 1. An entrant whose opponent withdrew sits out, like the odd one out."""
+    first = round if round.number == 1 else tournament.round_set.get(number=1)
+    if round.number == 1:
+        order = sorted(ids)
+        Random(round.seed).shuffle(order)
+        round.standings = order
+    order = first.standings
+    schedule = round_robin(order)
+    if round.number > len(schedule):
+        raise TournamentError(gettext("The round robin is complete."))
+    playing = set(ids)
+    pairs = [p for p in schedule[round.number - 1] if set(p) <= playing]
+    seated = {e for p in pairs for e in p}
+    out = [e for e in order if e in playing and e not in seated]
+    pairing = Pairing(pairs=pairs, bye=None)
+    lines = explain_plain(pairing, SCHEDULE) + [Line(e, None, SCHEDULE) for e in out]
+    return _Plan(pairs, out), lines, Round.How.SCHEDULE
+
+
+@dataclasses.dataclass
+class _Plan:
+    """Pairs and byes of a round (a round robin may give several byes)."""
+
+    pairs: list
+    byes: list
+
+
+def _seat(round: Round, pairing, by_id: dict[int, Entrant]) -> None:
+    """Tables in board order, byes last, each game with its party."""
+    if isinstance(pairing, Pairing):
+        pairing = _Plan(pairing.pairs, [] if pairing.bye is None else [pairing.bye])
+    tournament = round.tournament
+    number = 0
+    for first, second in pairing.pairs:
+        number += 1
+        table = Table.objects.create(round=round, number=number)
+        Seating.objects.bulk_create(
+            [
+                Seating(round=round, table=table, entrant_id=first, side=0),
+                Seating(round=round, table=table, entrant_id=second, side=1),
+            ]
+        )
+        table.party = _start_party(tournament, round, number, by_id[first], by_id[second])
+        table.save(update_fields=["party"])
+    for entrant in pairing.byes:
+        number += 1
+        table = Table.objects.create(round=round, number=number, bye=True)
+        Seating.objects.create(round=round, table=table, entrant_id=entrant, side=0)
+
+
+def _start_party(tournament: Tournament, round: Round, number: int, first, second):
+    rules = dataclasses.replace(RULESETS[tournament.ruleset], target=tournament.target)
+    return party_start(
+        club=tournament.club,
+        format="two",
+        players=[first.player, second.player],
+        rules=rules,
+        confirmation_required=tournament.confirmation_required,
+        label=f"{tournament.name} · {round.number}/{number}",
+        # The seat draw is replayable from the round's seed.
+        rng=Random(f"{round.seed}-{number}"),
+    )
+
+
+def _tie_draws(seed: int, stored: list[dict], totals: dict[int, int]) -> list[dict]:
+    """The card draws that order the tied entrants (seed 000: "so wird durch
+    Kartenziehen eine Reihenfolge festgelegt"): the cards drawn at the venue where
+    the organizer entered them for a whole tied group, else drawn by Knock from
+    the round's seed, group by group from the top."""
+    venue = {d["entrant"]: d for d in stored if d["by"] == "venue"}
+    rng = Random(seed)
+    draws = []
+    for group in tied_groups(totals):
+        if all(pk in venue for pk in group):
+            entered = sorted((venue[pk] for pk in group), key=_venue_key, reverse=True)
+            draws.extend(entered)
+            continue
+        for pk, cards in card_draw(sorted(group), rng):
+            draws.append({"entrant": pk, "cards": [str(c) for c in cards], "by": "knock"})
+    return draws
+
+
+def _card(text: str):
+    try:
+        return parse_card(text)
+    except InvalidCard:
+        raise TournamentError(
+            gettext("“%(text)s” is not a card: write rank and suit, e.g. KH or 10♣.")
+            % {"text": text}
+        ) from None
+
+
+def _venue_key(draw: dict):
+    return tuple(parse_card(c) for c in draw["cards"])
+
+
+# --------------------------------------------------------------------------- during a round
+
+
+@transaction.atomic
+def table_forfeit(*, table: Table, absent: Entrant) -> Table:
+    """A no-show: the table is over, the entrant who came scores the forfeit value
+    and the absent one loses it. The table's party is removed if no hand was
+    played (nobody will play it)."""
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round", "party")
+        .get(pk=table.pk)
+    )
+    if table.round.status != Round.Status.PLAYING:
+        raise TournamentError(gettext("This round is not being played."))
+    if table.bye:
+        raise TournamentError(gettext("A bye has no opponent to forfeit."))
+    side = table.seatings.filter(entrant=absent).values_list("side", flat=True).first()
+    if side is None:
+        raise TournamentError(gettext("%(name)s does not play at this table.") % {"name": absent})
+    party = table.party
+    if party is not None and party.hands.exists():
+        raise TournamentError(
+            gettext("Hands have been played at this table: its party decides the result.")
+        )
+    table.absent = side
+    table.party = None
+    table.save(update_fields=["absent", "party"])
+    if party is not None:
+        party.delete()
+    return table
+
+
+@transaction.atomic
+def round_close(*, round: Round) -> Round:
+    """Close a round once every table is finished. Unless it was the last round,
+    the next round waits to be paired with its own seed, and Knock's card draw
+    for the tied entrants is made and shown (the organizer may enter the cards
+    drawn at the venue instead before pairing)."""
+    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if round.status != Round.Status.PLAYING:
+        raise TournamentError(gettext("This round is not being played."))
+    unfinished = [v.table.number for v in selectors.round_tables(round) if not v.finished]
+    if unfinished:
+        raise TournamentError(
+            gettext("Not every table is finished yet: table %(tables)s.")
+            % {"tables": ", ".join(map(str, sorted(unfinished)))}
+        )
+    round.status = Round.Status.CLOSED
+    round.save(update_fields=["status"])
+    tournament = round.tournament
+    if round.number < (tournament.rounds or 0):
+        following = Round(tournament=tournament, number=round.number + 1, seed=new_seed())
+        if tournament.format == Tournament.Format.SWISS:
+            totals, _, entrants = selectors.tournament_totals(tournament)
+            active = _active(entrants, following.number)
+            following.draws = _tie_draws(following.seed, [], {e.pk: totals[e.pk] for e in active})
+        following.save()
+    return round
+
+
+@transaction.atomic
+def standings_draw_enter(*, tournament: Tournament, cards: dict[int, str]) -> Round:
+    """The cards drawn at the venue for tied entrants (entrant id -> card), which
+    order them instead of Knock's draw. Every entrant of a tied group must draw,
+    each a different card; the higher card goes first (ace low, ♣ ♦ ♥ ♠)."""
+    tournament = _locked(tournament)
+    round = tournament.round_set.order_by("-number").first()
+    if round is None or round.status not in (Round.Status.PENDING, Round.Status.STUCK):
+        raise TournamentError(gettext("Cards can be entered only before a round is paired."))
+    totals, _, entrants = selectors.tournament_totals(tournament)
+    active = {e.pk for e in _active(entrants, round.number)}
+    drawn = {}
+    for pk, text in cards.items():
+        if pk not in active:
+            raise TournamentError(gettext("Only entrants who play on can draw."))
+        drawn[pk] = _card(text)
+    for group in tied_groups({pk: totals[pk] for pk in active}):
+        entered = [pk for pk in group if pk in drawn]
+        if entered and len(entered) < len(group):
+            raise TournamentError(gettext("Everyone tied on the same points must draw a card."))
+        if len({drawn[pk] for pk in entered}) < len(entered):
+            raise TournamentError(gettext("Two tied entrants drew the same card: draw again."))
+    venue = [{"entrant": pk, "cards": [str(card)], "by": "venue"} for pk, card in drawn.items()]
+    round.draws = _tie_draws(round.seed, venue, {pk: totals[pk] for pk in active})
+    round.save(update_fields=["draws"])
+    return round
+
+
+@transaction.atomic
+def entrant_withdraw(*, entrant: Entrant) -> Entrant:
+    """Withdraw an entrant: not paired again, his results stay. Withdrawn during a
+    round, he is still at that round's table (play it, or enter a forfeit)."""
+    tournament = _locked(entrant.tournament)
+    entrant = Entrant.objects.get(pk=entrant.pk)
+    if entrant.withdrawn_after is not None:
+        raise TournamentError(gettext("%(name)s has already withdrawn.") % {"name": entrant})
+    paired = tournament.round_set.filter(
+        status__in=[Round.Status.PLAYING, Round.Status.CLOSED]
+    ).order_by("-number")
+    last = paired.first()
+    entrant.withdrawn_after = last.number if last else 0
+    entrant.save(update_fields=["withdrawn_after"])
+    return entrant
+
+
+@transaction.atomic
+def tables_swap(*, round: Round, first: Entrant, second: Entrant) -> list[str]:
+    """Swap two entrants between tables by hand, before either table has played a
+    hand. Returns warnings: the swap is made even if it makes a rematch, but the
+    organizer is told."""
+    round = Round.objects.select_for_update().select_related("tournament__club").get(pk=round.pk)
+    if round.status != Round.Status.PLAYING:
+        raise TournamentError(gettext("This round is not being played."))
+    seats = {s.entrant_id: s for s in round.seatings.select_related("table__party")}
+    if first.pk not in seats or second.pk not in seats:
+        raise TournamentError(gettext("Both must play in this round."))
+    a, b = seats[first.pk], seats[second.pk]
+    if a.table_id == b.table_id:
+        raise TournamentError(gettext("They already play at the same table."))
+    for seat in (a, b):
+        party = seat.table.party
+        if seat.table.absent is not None or (party and party.hands.exists()):
+            raise TournamentError(
+                gettext("Table %(number)s has started: it cannot be changed.")
+                % {"number": seat.table.number}
+            )
+    table_a, table_b = a.table, b.table
+    Seating.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seating.objects.bulk_create(
+        [
+            Seating(round=round, table=table_b, entrant=first, side=b.side),
+            Seating(round=round, table=table_a, entrant=second, side=a.side),
+        ]
+    )
+    tournament = round.tournament
+    entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
+    history = selectors.tournament_history(tournament, with_outcomes=False)
+    met = {frozenset(p) for p in history.pairs(before=round.number)}
+    apart = {frozenset(p) for p in selectors.kept_apart(tournament)}
+    warnings = []
+    lines = {}
+    for table in sorted((table_a, table_b), key=lambda t: t.number):
+        seatings = list(Seating.objects.filter(table=table).order_by("side"))
+        ids = [s.entrant_id for s in seatings]
+        if table.party is not None:
+            old = table.party
+            table.party = None
+            table.save(update_fields=["party"])
+            old.delete()
+        if not table.bye:
+            table.party = _start_party(
+                tournament, round, table.number, entrants[ids[0]], entrants[ids[1]]
+            )
+            table.save(update_fields=["party"])
+            if frozenset(ids) in met | apart:
+                warnings.append(
+                    gettext("%(first)s and %(second)s have met before: this is a rematch.")
+                    % {"first": entrants[ids[0]], "second": entrants[ids[1]]}
+                )
+        second_id = None if table.bye else ids[1]
+        lines[table.number] = Line(ids[0], second_id, BY_HAND, (), frozenset(ids) in met | apart)
+    round.explanation = [
+        lines[number].as_dict() if number in lines else line
+        for number, line in enumerate(round.explanation, start=1)
+    ]
+    round.save(update_fields=["explanation"])
+    return warnings
+
+
+@transaction.atomic
+def round_undo(*, round: Round) -> Round:
+    """Undo the pairing of the latest round while no table has played a hand: its
+    tables and parties go, and the round waits to be paired again (from the same
+    seed, so round 1's lots come out the same unless entrants changed)."""
+    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if round.status != Round.Status.PLAYING:
+        raise TournamentError(gettext("Only a round being played can be undone."))
+    if round.tournament.round_set.filter(number__gt=round.number).exists():
+        raise TournamentError(gettext("Only the latest round can be undone."))
+    tables = list(round.tables.select_related("party"))
+    parties = [t.party for t in tables if t.party_id]
+    if any(t.absent is not None for t in tables) or any(p.hands.exists() for p in parties):
+        raise TournamentError(
+            gettext("Hands or forfeits are recorded: the round cannot be undone.")
+        )
+    round.seatings.all().delete()
+    round.tables.all().delete()
+    for party in parties:
+        party.delete()
+    round.status = Round.Status.PENDING
+    round.explanation = []
+    round.how = ""
+    round.started_at = None
+    round.save(update_fields=["status", "explanation", "how", "started_at"])
+    return round
+
+
+# --------------------------------------------------------------------------- the finish
+
+
+@transaction.atomic
+def tournament_finish(
+    *, tournament: Tournament, final_draw: bool = False, cards: dict[int, str] | None = None
+) -> Tournament:
+    """End the tournament: after its last round, or earlier when the organizer so
+    decides (say, when no pairing without a rematch is left). A round not yet
+    paired is dropped; a round being played must be closed first. The final
+    standings share places on equal points, unless the organizer wants one place
+    each: then tied entrants draw cards (Knock from a stored seed, or ``cards``
+    drawn at the venue, entrant id -> card)."""
+    tournament = _locked(tournament)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError(gettext("Only a running tournament can be finished."))
+    rounds = tournament.round_set
+    if rounds.filter(status__in=[Round.Status.PLAYING, Round.Status.PAIRING]).exists():
+        raise TournamentError(gettext("Close the round being played first."))
+    rounds.filter(status__in=[Round.Status.PENDING, Round.Status.STUCK]).delete()
+    tournament.status = Tournament.Status.FINISHED
+    if final_draw or cards:
+        totals, _, _ = selectors.tournament_totals(tournament)
+        tournament.final_seed = new_seed()
+        venue = [
+            {"entrant": pk, "cards": [str(_card(text))], "by": "venue"}
+            for pk, text in (cards or {}).items()
+        ]
+        tournament.final_draws = _tie_draws(tournament.final_seed, venue, totals)
+    tournament.save(update_fields=["status", "final_seed", "final_draws"])
+    return tournament
