@@ -18,7 +18,8 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from scoring import errors
 
 #: The apps' API packages; each has ``ROUTERS`` (prefix, router) and ``ERRORS``
-#: (exception class -> (status, code)).
+#: (exception class -> (status, code)), and may have ``ERROR_BODIES`` (exception
+#: class -> a function of the exception giving what its body adds).
 APPS = ["scoring.api"]
 
 api = NinjaAPI(title="Knock", version="1", urls_namespace="api")
@@ -28,19 +29,22 @@ def _error(request, status: int, code: str, detail: str, **extra):
     return api.create_response(request, {"detail": detail, "code": code, **extra}, status=status)
 
 
-def _known(request, exc, *, status: int, code: str):
+def _known(request, exc, *, status: int, code: str, body=None):
     if isinstance(exc, pydantic.ValidationError):
         # A pydantic error outside request parsing is a bug in a response, not a
         # bad request: let it be the 500 it is.
         raise exc
-    return _error(request, status, code, errors.explain(exc))
+    extra = body(exc) if body else {}
+    return _error(request, status, code, errors.explain(exc), **extra)
 
 
 for app in map(import_module, APPS):
     for prefix, router in app.ROUTERS:
         api.add_router(prefix, router)
+    bodies = getattr(app, "ERROR_BODIES", {})
     for exc_class, (status, code) in app.ERRORS.items():
-        api.add_exception_handler(exc_class, partial(_known, status=status, code=code))
+        handler = partial(_known, status=status, code=code, body=bodies.get(exc_class))
+        api.add_exception_handler(exc_class, handler)
 
 
 @api.exception_handler(ValidationError)

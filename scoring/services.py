@@ -261,6 +261,7 @@ def _snapshot(hand: Hand) -> dict:
         "kind": hand.kind,
         "points": hand.points,
         "winner": hand.winner.position if hand.winner else None,
+        "version": hand.version,
     }
 
 
@@ -320,8 +321,31 @@ def _finish_if_over(state, hands: list[Hand]) -> None:
         party.update(status=Party.Status.RUNNING, finished_at=None)
 
 
-def _replayed(key: str | None) -> AuditRecord | None:
-    return AuditRecord.objects.filter(key=key).select_related("hand").first() if key else None
+def _replayed(seat: Seat, key: str | None) -> AuditRecord | None:
+    """The record a seat's earlier submission with this key wrote: keys belong to
+    the seat that sent them, so another table's key never answers for this one."""
+    if not key:
+        return None
+    return AuditRecord.objects.filter(seat=seat, key=key).select_related("hand").first()
+
+
+def _changed(hand: Hand) -> None:
+    """Every change to a hand raises its version: a phone that answers an entry
+    names the version it showed, and an older one is refused."""
+    hand.version += 1
+    hand.save()
+
+
+def _check_version(hand: Hand, version: int) -> None:
+    if hand.version != version:
+        raise errors.EntryChanged(
+            gettext(
+                "%(who)s changed hand %(n)d after your phone showed it: "
+                "check the new entry and confirm it again."
+            )
+            % {"who": hand.entered_by.player.name, "n": hand.number},
+            hand=hand,
+        )
 
 
 @dataclass(frozen=True)
@@ -334,24 +358,30 @@ class Outcome:
     hand: Hand
 
 
-def hand_enter(*, seat: Seat, number: int, result: Result, key=None, address=None) -> Outcome:
+def hand_enter(
+    *, seat: Seat, number: int, result: Result, key=None, address=None, version=None
+) -> Outcome:
     """A seat enters the result of hand ``number``.
 
     - The first entry for a hand is pending until a seat of the other side confirms
       it (or is confirmed at once when the party needs no confirmation).
     - The same result entered from the other side confirms it; a different one
       marks the hand disputed and keeps both versions until the organizer decides.
-    - The entering side may replace its own pending entry before it is confirmed.
+    - The entering side may replace its own pending entry before it is confirmed;
+      each correction is a new version of the entry.
+    - ``version``: the version of the other side's entry the phone showed, when it
+      answers one; if that entry changed since, the answer is refused
+      (`errors.EntryChanged`) and the phone shows the new entry.
     - An entry for a hand already recorded, or not yet due, is refused as stale; a
-      repeated submission (same ``key``) is stored once.
+      repeated submission (same seat, same ``key``) is stored once.
     """
     try:
         with transaction.atomic():
-            return _hand_enter(seat, number, result, key, address)
+            return _hand_enter(seat, number, result, key, address, version)
     except IntegrityError:
         # The idempotency key collides when the same submission was stored by a
         # request that ran at the same moment (the party lock serialises the rest).
-        replay = _replayed(key)
+        replay = _replayed(seat, key)
         if replay is not None:
             return Outcome("repeated", replay.hand)
         # Anything else is a hand the state did not foresee: the player is told to
@@ -362,9 +392,9 @@ def hand_enter(*, seat: Seat, number: int, result: Result, key=None, address=Non
         ) from None
 
 
-def _hand_enter(seat, number, result, key, address) -> Outcome:
+def _hand_enter(seat, number, result, key, address, version) -> Outcome:
     state, hands = _locked_state(seat.party_id)
-    replay = _replayed(key)
+    replay = _replayed(seat, key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
     if state.finished:
@@ -403,21 +433,25 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         _audit(state, hand, action, seat=seat, address=address, key=key, before=before)
 
     if hand.entered_by.side == seat.side:
+        # The entering side corrects its own pending entry: a new version, which the
+        # other phone is shown as a change before it can confirm.
         _apply(hand, state, result, scored)
         hand.entered_by = seat
-        hand.save()
+        _changed(hand)
         record(AuditRecord.Action.ENTER)
         return Outcome("entered", hand)
+    if version is not None:
+        _check_version(hand, version)
     if _same(hand, result):
         hand.status = Hand.Status.CONFIRMED
         hand.confirmed_by = seat
-        hand.save()
+        _changed(hand)
         record(AuditRecord.Action.CONFIRM)
         _finish_if_over(state, hands)
         return Outcome("confirmed", hand)
     hand.status = Hand.Status.DISPUTED
     hand.counter = {"seat": seat.position, **result.as_dict(), **scored}
-    hand.save()
+    _changed(hand)
     record(AuditRecord.Action.DISPUTE)
     return Outcome("disputed", hand)
 
@@ -461,11 +495,14 @@ def _table_done_message(number: int) -> str:
 
 
 @transaction.atomic
-def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
-    """A seat of the other side confirms the pending entry of hand ``number``.
-    The server, not the page, enforces that nobody confirms his own side's entry."""
+def hand_confirm(*, seat: Seat, number: int, version: int, key=None, address=None) -> Outcome:
+    """A seat of the other side confirms the pending entry of hand ``number`` in the
+    ``version`` its phone showed. An entry changed since is refused
+    (`errors.EntryChanged`, which carries the new one): a player approves what he
+    saw, never what arrived after. The server, not the page, enforces that nobody
+    confirms his own side's entry."""
     state, hands = _locked_state(seat.party_id)
-    replay = _replayed(key)
+    replay = _replayed(seat, key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
     table = state.table_of(seat.position)
@@ -486,10 +523,11 @@ def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
         raise errors.NotYourHand(
             gettext("Your side entered this hand: a player of the other side confirms it.")
         )
+    _check_version(hand, version)
     before = _snapshot(hand)
     hand.status = Hand.Status.CONFIRMED
     hand.confirmed_by = seat
-    hand.save()
+    _changed(hand)
     _audit(
         state, hand, AuditRecord.Action.CONFIRM, seat=seat, address=address, key=key, before=before
     )
@@ -541,7 +579,7 @@ def hand_decide(
         hand.status = Hand.Status.CONFIRMED
     hand.counter = None
     hand.decided_by = user
-    hand.save()
+    _changed(hand)
     _audit(state, hand, action, user=user, address=address, before=before, reason=reason)
     try:
         _finish_if_over(state, hands)

@@ -32,6 +32,7 @@ class HandDecisionForm(QuickEntryForm):
 
     number = None
     key = None
+    version = None
     decision = forms.ChoiceField(choices=Decision.choices, widget=forms.HiddenInput)
     reason = forms.CharField(
         label=_("Reason"),

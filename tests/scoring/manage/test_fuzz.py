@@ -42,7 +42,7 @@ def test_no_decision_makes_the_party_page_fail(client, organizer, data, disputed
     if disputed:
         hand = hand_enter(seat=b, number=1, result=Result("knock", 0, 3, 25)).hand
     else:
-        hand = hand_confirm(seat=b, number=1).hand
+        hand = hand_confirm(seat=b, number=1, version=1).hand
     before = (hand.status, hand.points, AuditRecord.objects.filter(party=party).count())
 
     response = client.post(reverse("manage:hand-decide", args=[hand.pk]), data)
