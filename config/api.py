@@ -9,7 +9,7 @@ from functools import partial
 from importlib import import_module
 
 import pydantic
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext
 from ninja import NinjaAPI
@@ -64,6 +64,14 @@ def _field_error(error: dict) -> dict:
     if source == "body":
         path = path[1:]
     return {"field": ".".join(str(part) for part in path), "message": error["msg"]}
+
+
+@api.exception_handler(RequestDataTooBig)
+def _too_big(request, exc):
+    # Django refuses to read a body over DATA_UPLOAD_MAX_MEMORY_SIZE; it is the
+    # client's mistake, and the client is told so in JSON.
+    detail = gettext("The request's body is too large.")
+    return _error(request, 413, "too_large", detail)
 
 
 @api.exception_handler(Http404)
