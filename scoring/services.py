@@ -15,7 +15,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.models import Club, ClubNight
+from clubs.models import Club, ClubNight, ClubRecord
+from clubs.services import club_record_add
 from scoring import errors
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
@@ -62,6 +63,8 @@ def night_create(
     date: datetime.date,
     ruleset: str = "classic",
     confirmation_required: bool = True,
+    user=None,
+    address=None,
 ) -> ClubNight:
     """Opens a club night. Its rules and confirmation setting are copied onto every
     party started in it, so they are checked here, once, before any party needs them."""
@@ -76,13 +79,24 @@ def night_create(
         raise errors.EntryError(
             gettext("There are no rules called “%(name)s”.") % {"name": ruleset}
         )
-    return ClubNight.objects.create(
+    night = ClubNight.objects.create(
         club=club,
         name=name,
         date=date,
         ruleset=ruleset,
         confirmation_required=confirmation_required,
     )
+    club_record_add(
+        ClubRecord.Action.NIGHT,
+        club=club,
+        user=user,
+        address=address,
+        night=name,
+        date=date.isoformat(),
+        ruleset=ruleset,
+        confirmation_required=confirmation_required,
+    )
+    return night
 
 
 @transaction.atomic

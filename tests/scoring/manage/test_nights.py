@@ -155,7 +155,7 @@ def test_the_club_page_query_count_does_not_grow_with_nights(
 ):
     for night in ClubNightFactory.create_batch(nights, club=organizer.club):
         start_night_party(night)
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):
         response = client.get(club_url(organizer.club))
     assert len(response.context["table"].page.object_list) == nights
     assert response.context["table"].rows[0].get_cell("party_count") == 1
