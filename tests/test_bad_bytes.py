@@ -88,7 +88,7 @@ def test_a_nul_in_a_seats_entry_is_refused_with_a_message(client, field):
 
     response = api_post(client, f"/api/tables/{a.token}/hands", body)
     page = client.post(
-        reverse("scoring:table-enter-cards", args=[a.token]),
+        reverse("seat:table-enter-cards", args=[a.token]),
         {**body, "knocker_cards": " ".join(body["knocker_cards"]), "defender_cards": "KS"},
         follow=True,
     )
@@ -102,7 +102,7 @@ def test_a_nul_in_a_seats_entry_is_refused_with_a_message(client, field):
 @pytest.mark.parametrize("text", CONTROL)
 def test_a_control_character_in_a_nights_name_is_a_form_error(client, organizer, text):
     response = client.post(
-        reverse("clubs:club-manage", args=[organizer.club.slug]),
+        reverse("manage:club-detail", args=[organizer.club.slug]),
         {"name": f"Friday{text}night", "date": "2026-01-09", "ruleset": "classic"},
     )
     assert response.status_code == 200
@@ -128,7 +128,7 @@ def test_a_player_id_past_the_databases_range_is_a_form_error(client, organizer,
     night = ClubNightFactory(club=organizer.club)
 
     response = client.post(
-        reverse("clubs:night-detail", args=[night.pk]), {"format": "two", "players": [pk]}
+        reverse("manage:night-detail", args=[night.pk]), {"format": "two", "players": [pk]}
     )
 
     assert response.status_code == 200

@@ -8,13 +8,14 @@ from django.urls import reverse
 
 from clubs import services
 from clubs.models import ClubRecord, Membership
+from scoring.services import night_create
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def club_url(club):
-    return reverse("clubs:club-manage", args=[club.slug])
+    return reverse("manage:club-detail", args=[club.slug])
 
 
 def test_opening_a_night_is_recorded_and_shown_to_the_clubs_organizers(client, organizer):
@@ -93,7 +94,7 @@ def test_logins_and_failed_logins_are_recorded(client):
 
 def test_the_club_record_is_for_the_clubs_organizers_only(client):
     club = ClubFactory()
-    services.night_create(club=club, name="Secret night", date=datetime.date(2026, 1, 9))
+    night_create(club=club, name="Secret night", date=datetime.date(2026, 1, 9))
     client.force_login(MembershipFactory(club=club, player__user=UserFactory()).player.user)
     assert client.get(club_url(club)).status_code == 403
 

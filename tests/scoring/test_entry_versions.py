@@ -113,7 +113,7 @@ def test_an_organizers_void_after_the_phone_showed_the_entry_leaves_nothing_to_c
 
 
 def page(client, seat):
-    return client.get(reverse("scoring:table", args=[seat.token]))
+    return client.get(reverse("seat:table", args=[seat.token]))
 
 
 def test_the_page_refuses_to_confirm_a_changed_entry_and_shows_the_new_one(client):
@@ -129,11 +129,11 @@ def test_the_page_refuses_to_confirm_a_changed_entry_and_shows_the_new_one(clien
     }
     assert f'name="version" value="{form["version"]}"' in shown.text
     client.post(
-        reverse("scoring:table-enter", args=[a.token]),
+        reverse("seat:table-enter", args=[a.token]),
         {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 110, "key": "fix"},
     )
 
-    response = client.post(reverse("scoring:table-confirm", args=[b.token]), form, follow=True)
+    response = client.post(reverse("seat:table-confirm", args=[b.token]), form, follow=True)
 
     assert f"{a.player.name} changed hand 1 after your phone showed it" in response.text
     hand = nothing_confirmed(party)
@@ -150,7 +150,7 @@ def test_the_page_confirms_without_a_version_never(client):
     hand_enter(seat=a, number=1, result=KNOCK_28)
 
     response = client.post(
-        reverse("scoring:table-confirm", args=[b.token]), {"number": 1}, follow=True
+        reverse("seat:table-confirm", args=[b.token]), {"number": 1}, follow=True
     )
 
     assert "This page is old" in response.text

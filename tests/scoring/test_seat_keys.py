@@ -33,7 +33,7 @@ def test_a_key_sent_from_another_table_does_not_swallow_this_tables_hand(client)
     victim, _ = victim_party.seats.order_by("position")
     for key in (f"{victim.pk}:hand-1", "hand-1"):
         client.post(
-            reverse("scoring:table-enter", args=[attacker.token]),
+            reverse("seat:table-enter", args=[attacker.token]),
             {**KNOCK, "ending": "gin", "knocker_deadwood": 0, "key": key},
         )
 
@@ -69,7 +69,7 @@ def test_a_key_sent_from_another_table_does_not_swallow_this_tables_confirmation
 def test_the_page_and_the_api_store_the_key_as_sent_with_its_seat(client):
     party = start_party()
     a, b = party.seats.order_by("position")
-    client.post(reverse("scoring:table-enter", args=[a.token]), {**KNOCK, "key": "page-1"})
+    client.post(reverse("seat:table-enter", args=[a.token]), {**KNOCK, "key": "page-1"})
     api(client, b, "/hands/1/confirm", {"version": 1, "key": "api-1"})
 
     assert set(party.audit.exclude(key=None).values_list("seat", "key")) == {
@@ -93,7 +93,7 @@ def test_a_key_out_of_shape_is_refused_with_a_message(client, key):
     a, _ = party.seats.order_by("position")
 
     page = client.post(
-        reverse("scoring:table-enter", args=[a.token]), {**KNOCK, "key": key}, follow=True
+        reverse("seat:table-enter", args=[a.token]), {**KNOCK, "key": key}, follow=True
     )
     response = api(client, a, "/hands", {**KNOCK, "key": key})
 
