@@ -94,3 +94,42 @@ class ClubNight(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.date:%Y-%m-%d})"
+
+
+class ClubRecord(models.Model):
+    """Append-only: what was done to a club's nights and members, and every login.
+
+    Like the parties' audit records, nothing it refers to can be deleted while it
+    exists, and on PostgreSQL a trigger refuses every UPDATE and DELETE of its rows
+    (migration 0004)."""
+
+    class Action(models.TextChoices):
+        NIGHT = "night", _("club night opened")
+        MEMBER = "member", _("member added")
+        ROLE = "role", _("role changed")
+        LEFT = "left", _("membership ended")
+        LOGIN = "login", _("logged in")
+        LOGIN_FAILED = "login_failed", _("login failed")
+
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="records"
+    )
+    action = models.CharField(_("action"), max_length=16, choices=Action)
+    # Who did it: the organizer, or the person who logged in.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # The name typed at a failed login, which may belong to nobody.
+    username = models.CharField(_("user name"), max_length=150, blank=True)
+    address = models.GenericIPAddressField(_("address"), null=True, blank=True)
+    # What changed, in words that stay true after the rows change: names, dates, roles.
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("club record")
+        verbose_name_plural = _("club records")
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.get_action_display()}"

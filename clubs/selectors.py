@@ -4,7 +4,7 @@ number of queries."""
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from clubs.models import Club, ClubNight, Membership, Player
+from clubs.models import Club, ClubNight, ClubRecord, Membership, Player
 
 
 def club_list() -> QuerySet[Club]:
@@ -45,3 +45,8 @@ def club_nights(*, club: Club) -> QuerySet[ClubNight]:
 def club_players(*, club: Club) -> QuerySet[Player]:
     """The players who may take a seat at the club's tables: its members."""
     return Player.objects.filter(memberships__club=club).order_by("name", "pk")
+
+
+def club_records(*, club: Club, limit: int = 30) -> list[ClubRecord]:
+    """The club's latest records, newest first, with who made each."""
+    return list(club.records.select_related("user").order_by("-at", "-pk")[:limit])

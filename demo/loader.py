@@ -78,8 +78,8 @@ def _demo_night(club) -> None:
     seats = list(finished.seats.order_by("position"))
     for number, (side, points) in enumerate(SEED_SHEET, start=1):
         result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
-        hand_enter(seat=seats[side], number=number, result=result)
-        hand_confirm(seat=seats[1 - side], number=number)
+        entered = hand_enter(seat=seats[side], number=number, result=result).hand
+        hand_confirm(seat=seats[1 - side], number=number, version=entered.version)
     running = party_start(
         club=club,
         night=night,
@@ -89,10 +89,9 @@ def _demo_night(club) -> None:
         label="Running party",
     )
     a, b = running.seats.order_by("position")
-    hand_enter(
-        seat=a, number=1, result=Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=14)
-    )
-    hand_confirm(seat=b, number=1)
+    gin = Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=14)
+    entered = hand_enter(seat=a, number=1, result=gin).hand
+    hand_confirm(seat=b, number=1, version=entered.version)
     # Every other format, started and waiting for its first hand.
     for format, players, label in (
         ("rotation", members[4:7], "Three players in rotation"),

@@ -18,8 +18,8 @@ def play_out(table, winner, deadwood=90):
         result = Result(
             "gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=deadwood
         )
-        hand_enter(seat=mine, number=number, result=result)
-        hand_confirm(seat=theirs, number=number)
+        entered = hand_enter(seat=mine, number=number, result=result).hand
+        hand_confirm(seat=theirs, number=number, version=entered.version)
         number += 1
         party.refresh_from_db()
     return party

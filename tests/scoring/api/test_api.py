@@ -51,8 +51,9 @@ def enter(client, seat, data):
     return post(client, table(seat, "/hands"), data)
 
 
-def confirm(client, seat, number, key=None):
-    return post(client, table(seat, f"/hands/{number}/confirm"), {"key": key} if key else {})
+def confirm(client, seat, number, key=None, version=1):
+    body = {"version": version, **({"key": key} if key else {})}
+    return post(client, table(seat, f"/hands/{number}/confirm"), body)
 
 
 def organizer_of(party):
@@ -481,7 +482,7 @@ def test_an_unknown_or_replaced_link_is_a_json_404(client, path):
         if not path:
             response = client.get(url)
         else:
-            response = post(client, url, knock(1, 0, 3, 21) if path == "/hands" else {})
+            response = post(client, url, knock(1, 0, 3, 21) if path == "/hands" else {"version": 1})
         assert response.status_code == 404
         assert response.json()["code"] == "not_found"
     assert not party.hands.exists()
@@ -818,7 +819,7 @@ def play_small_hands(party, count):
             number=number,
             result=services.Result("knock", knocker=0, knocker_deadwood=9, defender_deadwood=10),
         )
-        services.hand_confirm(seat=b, number=number)
+        services.hand_confirm(seat=b, number=number, version=1)
     services.hand_enter(
         seat=b,
         number=count + 1,

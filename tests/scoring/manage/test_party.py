@@ -35,7 +35,7 @@ def play(party, number, result):
     a, b = seats(party)[:2]
     enterer, confirmer = (a, b) if result.knocker in (None, 0) else (b, a)
     hand_enter(seat=enterer, number=number, result=result)
-    return hand_confirm(seat=confirmer, number=number).hand
+    return hand_confirm(seat=confirmer, number=number, version=1).hand
 
 
 def dispute(party, number, entered, other):
