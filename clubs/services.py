@@ -162,6 +162,10 @@ def organizer_invite(*, membership: Membership, username: str = "", by) -> tuple
         raise MemberRefused(
             gettext("%(name)s is deactivated: reactivate them first.") % {"name": player.name}
         )
+    if membership.role == Membership.Role.GUEST:
+        raise MemberRefused(
+            gettext("%(name)s is a guest: make them a member first.") % {"name": player.name}
+        )
     user = player.user
     if user is None:
         username = username.strip()

@@ -138,3 +138,21 @@ def test_language_switch_remembers_the_choice(client):
     assert 'lang="de"' in client.get(reverse("home")).text
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     assert 'lang="en"' in client.get(reverse("home")).text
+
+
+def test_after_login_an_organizer_lands_on_their_clubs(client):
+    OrganizerFactory(player__user__username="cora", club__name="Cora's Club")
+    response = client.post(
+        reverse("login"), {"username": "cora", "password": "correct horse battery"}, follow=True
+    )
+    assert response.redirect_chain[-1][0] == reverse("manage:club-list")
+    assert [row.record.name for row in response.context["table"].rows] == ["Cora's Club"]
+
+
+def test_a_next_page_from_the_login_form_goes_first(client):
+    OrganizerFactory(player__user__username="cora")
+    response = client.post(
+        reverse("login"),
+        {"username": "cora", "password": "correct horse battery", "next": "/clubs/x/"},
+    )
+    assert response.url == "/clubs/x/"
