@@ -1,4 +1,5 @@
 import django_tables2 as tables
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Membership
@@ -27,7 +28,9 @@ class ManagedClubTable(tables.Table):
 
 
 class MemberListTable(tables.Table):
-    """The organizer's member list: each name leads to the member's edit page."""
+    """The organizer's member list: each name leads to the member's edit page. Narrow
+    enough for a phone: a deactivated member says so in the role, and the date is
+    left out on small screens."""
 
     player = tables.Column(
         verbose_name=_("Name"),
@@ -35,14 +38,22 @@ class MemberListTable(tables.Table):
         linkify=("manage:member-edit", {"slug": tables.A("club__slug"), "pk": tables.A("pk")}),
     )
     role = tables.Column(verbose_name=_("Role"))
-    active = tables.BooleanColumn(verbose_name=_("Active"))
     listed = tables.BooleanColumn(verbose_name=_("Listed"))
-    since = tables.DateColumn(verbose_name=_("Member since"), short=True)
+    since = tables.DateColumn(
+        verbose_name=_("Member since"),
+        short=True,
+        attrs={"th": {"class": "wide-only"}, "td": {"class": "wide-only"}},
+    )
 
     class Meta:
         model = Membership
-        fields = ["player", "role", "active", "listed", "since"]
+        fields = ["player", "role", "listed", "since"]
         orderable = False
         empty_text = _("No members found.")
-        attrs = {"class": "sheet"}
+        attrs = {"class": "sheet members"}
         row_attrs = {"class": lambda record: "" if record.active else "inactive"}
+
+    def render_role(self, record, value):
+        if record.active:
+            return value
+        return f"{value} · {gettext('deactivated')}"
