@@ -101,7 +101,9 @@ def member_update(
     records whether they agreed to be listed. An organizer's role is not changed
     here: that is the owner's `organizer_invite` and `organizer_revoke`."""
     membership = (
-        Membership.objects.select_for_update().select_related("player").get(pk=membership.pk)
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .get(pk=membership.pk)
     )
     name = name.strip()
     if role != membership.role:
@@ -125,7 +127,9 @@ def member_deactivate(*, membership: Membership, by) -> Membership:
     """Takes a member off the list of players offered for new parties. Their parties,
     hands and results stay as they are: a player who has played is never deleted."""
     membership = (
-        Membership.objects.select_for_update().select_related("player").get(pk=membership.pk)
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .get(pk=membership.pk)
     )
     if membership.organizes:
         raise MemberRefused(
@@ -139,7 +143,7 @@ def member_deactivate(*, membership: Membership, by) -> Membership:
 
 @transaction.atomic
 def member_reactivate(*, membership: Membership, by) -> Membership:
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    membership = Membership.objects.select_for_update(of=("self",)).get(pk=membership.pk)
     membership.active = True
     membership.save(update_fields=["active"])
     return membership
@@ -153,7 +157,9 @@ def organizer_invite(*, membership: Membership, username: str = "", by) -> tuple
     `invitation_link_parts`). The login is never staff or superuser: the admin is for
     the site's superusers."""
     membership = (
-        Membership.objects.select_for_update().select_related("player__user").get(pk=membership.pk)
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player__user")
+        .get(pk=membership.pk)
     )
     player = membership.player
     if membership.organizes:
@@ -194,7 +200,9 @@ def organizer_revoke(*, membership: Membership, by) -> Membership:
     login keeps whatever it has in other clubs, and an unused invitation link
     stops working."""
     membership = (
-        Membership.objects.select_for_update().select_related("player").get(pk=membership.pk)
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .get(pk=membership.pk)
     )
     if membership.role == Membership.Role.OWNER:
         raise MemberRefused(
