@@ -49,8 +49,8 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["player", "club", "role", "since"]
-    list_filter = ["club", "role"]
+    list_display = ["player", "club", "role", "active", "listed", "since"]
+    list_filter = ["club", "role", "active", "listed"]
     search_fields = ["player__name", "club__name"]
     list_select_related = ["player", "club"]
     autocomplete_fields = ["player", "club"]

@@ -47,9 +47,15 @@ class Player(models.Model):
 
 
 class Membership(models.Model):
+    """A player's place in a club. The role says what they may do there: a guest plays
+    and may become a member later; organizers run the club's nights and members; the
+    club owner also decides who organizes."""
+
     class Role(models.TextChoices):
+        GUEST = "guest", _("guest")
         MEMBER = "member", _("member")
         ORGANIZER = "organizer", _("organizer")
+        OWNER = "owner", _("club owner")
 
     player = models.ForeignKey(
         Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
@@ -59,6 +65,16 @@ class Membership(models.Model):
     )
     role = models.CharField(_("role"), max_length=16, choices=Role, default=Role.MEMBER)
     since = models.DateField(_("member since"), default=timezone.localdate)
+    active = models.BooleanField(
+        _("active"),
+        default=True,
+        help_text=_("A deactivated member keeps their parties but is not offered for new ones."),
+    )
+    listed = models.BooleanField(
+        _("listed publicly"),
+        default=False,
+        help_text=_("The member agreed to be named on the club's public page."),
+    )
 
     class Meta:
         ordering = ["club", "player__name"]
@@ -70,6 +86,14 @@ class Membership(models.Model):
 
     def __str__(self):
         return f"{self.player} – {self.club} ({self.get_role_display()})"
+
+    @property
+    def organizes(self) -> bool:
+        return self.role in ORGANIZING
+
+
+#: The roles that run a club: its nights, parties and members.
+ORGANIZING = (Membership.Role.ORGANIZER, Membership.Role.OWNER)
 
 
 class ClubNight(models.Model):
@@ -108,6 +132,8 @@ class ClubRecord(models.Model):
         MEMBER = "member", _("member added")
         ROLE = "role", _("role changed")
         LEFT = "left", _("membership ended")
+        DEACTIVATED = "deactivated", _("member deactivated")
+        REACTIVATED = "reactivated", _("member reactivated")
         LOGIN = "login", _("logged in")
         LOGIN_FAILED = "login_failed", _("login failed")
 

@@ -43,14 +43,17 @@ def load_demo() -> dict:
         club=club,
         name=ORGANIZER[0],
         email=ORGANIZER[1],
-        role=Membership.Role.ORGANIZER,
+        role=Membership.Role.OWNER,
         since=datetime.date(1909, 1, 1),
+        listed=True,
     )
     services.organizer_login_set(
         membership=organizer, username=DEMO_USERNAME, password=DEMO_PASSWORD
     )
     for number, name in enumerate(MEMBERS):
-        services.member_add(club=club, name=name, since=datetime.date(1909 + number * 7, 3, 1))
+        services.member_add(
+            club=club, name=name, since=datetime.date(1909 + number * 7, 3, 1), listed=True
+        )
     _demo_night(club)
     return {"club": club, "username": DEMO_USERNAME, "password": DEMO_PASSWORD}
 

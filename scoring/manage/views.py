@@ -52,6 +52,8 @@ def night_detail(request, night):
     form = PartyStartForm(
         request.POST if request.method == "POST" else None,
         players=club_selectors.club_players(club=night.club),
+        # A guest just added at the door comes back ticked (clubs' guest-add page).
+        initial={"players": request.GET.getlist("guest")},
     )
     if form.is_valid():
         try:

@@ -96,7 +96,8 @@ def test_the_club_record_is_for_the_clubs_organizers_only(client):
     club = ClubFactory()
     night_create(club=club, name="Secret night", date=datetime.date(2026, 1, 9))
     client.force_login(MembershipFactory(club=club, player__user=UserFactory()).player.user)
-    assert client.get(club_url(club)).status_code == 403
+    # A member who does not organize the club is told nothing of it: a 404.
+    assert client.get(club_url(club)).status_code == 404
 
 
 def test_the_club_page_shows_the_latest_records_in_a_fixed_number_of_queries(
@@ -108,3 +109,21 @@ def test_the_club_page_shows_the_latest_records_in_a_fixed_number_of_queries(
         response = client.get(club_url(organizer.club))
     assert len(response.context["records"]) == 30
     assert "Member 59" in response.text
+
+
+def test_the_member_list_writes_its_changes_into_the_club_record(organizer):
+    club, director = organizer.club, organizer.player.user
+    membership = services.member_create(club=club, name="Walk-in", role="guest", by=director)
+    services.member_update(
+        membership=membership, name="Walk-in", email="", role="member", listed=True, by=director
+    )
+    services.member_deactivate(membership=membership, by=director)
+    services.member_reactivate(membership=membership, by=director)
+
+    records = list(club.records.order_by("pk").values_list("action", "details", "user"))
+    assert records[-4:] == [
+        ("member", {"player": "Walk-in", "role": "guest"}, director.pk),
+        ("role", {"player": "Walk-in", "before": "guest", "after": "member"}, director.pk),
+        ("deactivated", {"player": "Walk-in"}, director.pk),
+        ("reactivated", {"player": "Walk-in"}, director.pk),
+    ]

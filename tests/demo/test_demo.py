@@ -23,7 +23,7 @@ def test_demo_has_the_knickerbocker_club_with_twelve_members_and_an_organizer():
     club = Club.objects.get(slug="knickerbocker")
     assert (club.name, club.city, club.founded) == ("Knickerbocker Whist Club", "New York", 1909)
     assert club.memberships.count() >= 12
-    assert club.memberships.filter(role=Membership.Role.ORGANIZER, player__user__isnull=False)
+    assert club.memberships.filter(role=Membership.Role.OWNER, player__user__isnull=False)
 
 
 def test_loading_the_demo_twice_duplicates_nothing(capsys):

@@ -559,9 +559,10 @@ def test_only_an_organizer_of_the_party_s_club_may_look_or_decide(client, who):
         outsider.get(f"/api/parties/{party.pk}/audit"),
         decide(outsider, hand, {"action": "void", "reason": "misdeal"}),
     ):
-        assert response.status_code == 403
-        assert response.json()["code"] == "forbidden"
-        assert party.club.name in response.json()["detail"]
+        # Another club's party is not there for them, not even as a refusal.
+        assert response.status_code == 404
+        assert response.json()["code"] == "not_found"
+        assert party.club.name not in response.json()["detail"]
     assert party.hands.get().status == Hand.Status.DISPUTED
 
 

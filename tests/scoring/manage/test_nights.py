@@ -60,8 +60,8 @@ def test_a_member_who_does_not_organize_is_refused(client, page):
     member = MembershipFactory(club=night.club, player__user=UserFactory())
     client.force_login(member.player.user)
     url = club_url(night.club) if page == "club" else night_url(night)
-    assert client.get(url).status_code == 403
-    assert client.post(url, night_data()).status_code == 403
+    assert client.get(url).status_code == 404
+    assert client.post(url, night_data()).status_code == 404
     assert ClubNight.objects.count() == 1
 
 
@@ -70,8 +70,8 @@ def test_the_organizer_of_another_club_is_refused(client, organizer, page):
     night = ClubNightFactory()
     url = club_url(night.club) if page == "club" else night_url(night)
     response = client.get(url)
-    assert response.status_code == 403
-    assert "Not allowed" in response.text
+    assert response.status_code == 404
+    assert "There is no such page" in response.text
 
 
 def test_a_superuser_may_manage_any_club(client):
