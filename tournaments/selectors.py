@@ -296,6 +296,14 @@ class TableView:
         return list(zip(self.entrants, self.scores, strict=True))
 
     @property
+    def untouched(self) -> bool:
+        """No hand entered and no forfeit: the table may still be changed."""
+        if self.table.absent is not None:
+            return False
+        progress = self.progress
+        return progress is None or not (progress.hands or progress.pending or progress.disputed)
+
+    @property
     def finished(self) -> bool:
         return (
             self.table.bye

@@ -2,6 +2,8 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+# Left out on a phone: the place, the points and the draw tell the story.
+OPTIONAL = {"td": {"class": "num optional"}, "th": {"class": "num optional"}}
 
 
 class StandingsTable(tables.Table):
@@ -11,10 +13,10 @@ class StandingsTable(tables.Table):
     player = tables.Column(
         verbose_name=_("Player"), accessor="entrant", attrs={"td": {"class": "who"}}
     )
-    parties = tables.Column(verbose_name=_("Parties"), attrs=NUM)
+    parties = tables.Column(verbose_name=_("Parties"), attrs=OPTIONAL)
     won = tables.Column(verbose_name=_("Won"), attrs=NUM)
     points = tables.Column(verbose_name=_("Plus/minus"), attrs=NUM)
-    byes = tables.Column(verbose_name=_("Byes"), attrs=NUM)
+    byes = tables.Column(verbose_name=_("Byes"), attrs=OPTIONAL)
     draw = tables.Column(verbose_name=_("Card drawn"), default="")
 
     def render_place(self, value, record):

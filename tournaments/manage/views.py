@@ -271,6 +271,7 @@ def _round_context(round) -> dict:
         "clock": selectors.round_clock(round, timezone.now()),
         "playing": round.status == Round.Status.PLAYING,
         "unfinished": sum(not view.finished for view in tables),
+        "untouched": sum(view.untouched for view in tables),
     }
 
 
@@ -283,16 +284,19 @@ def round_detail(request, round):
     entrants = selectors.tournament_entrants(tournament)
     by_id = {e.pk: e for e in entrants}
     context = _round_context(round)
-    in_round = [view_entrant for view in context["tables"] for view_entrant in view.entrants]
+    # Only tables that have not started can change (`services.tables_swap`).
+    untouched = [view for view in context["tables"] if view.untouched]
+    movable = sorted((e for view in untouched for e in view.entrants), key=str)
     context.update(
         {
             "club": tournament.club,
             "rounds": selectors.tournament_rounds(tournament),
             "explanation": selectors.round_explanation(round, by_id),
             "draws": selectors.draws_shown(round.draws, by_id),
-            "swap_form": PairForm(entrants=sorted(in_round, key=str), auto_id="swap-%s")
-            if context["playing"]
+            "swap_form": PairForm(entrants=movable, auto_id="swap-%s")
+            if context["playing"] and len(untouched) > 1
             else None,
+            "undoable": len(untouched) == len(context["tables"]),
             "poll_ms": POLL_MS,
             "finish_form": FinishForm(),
         }
@@ -303,10 +307,13 @@ def round_detail(request, round):
 @require_GET
 @organizer_only(selectors.round_for_manage)
 def round_tables(request, round):
-    """The round's tables alone, for the round page to poll; the round's status
-    goes in a header, so the page reloads itself when the round changes."""
-    response = render(request, "tournaments/manage/_round_tables.html", _round_context(round))
+    """The round's tables alone, for the round page to poll. The round's status and
+    how many tables have not started go in headers: when either changes, the page
+    reloads itself (the forms to swap or undo depend on them)."""
+    context = _round_context(round)
+    response = render(request, "tournaments/manage/_round_tables.html", context)
     response["X-Round-Status"] = round.status
+    response["X-Round-Untouched"] = str(context["untouched"])
     return response
 
 
