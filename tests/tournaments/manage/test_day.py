@@ -379,3 +379,28 @@ def test_a_late_entrant_starts_at_zero_from_the_next_round(tournament, members, 
     ]
     late = entrant(t, "Fay")
     assert (late.checked_in, late.joined_round) == (True, 2)
+
+
+def test_a_five_player_round_robin_runs_from_the_pages_to_its_end(tournament, post):
+    t = tournament(format="round_robin")
+    post(url("round-start", t.slug))
+    t.refresh_from_db()
+    assert t.rounds == 5
+
+    met = []
+    for number in range(1, 6):
+        round = t.round_set.get(number=number)
+        for view in selectors.round_tables(round):
+            if view.table.bye:
+                continue
+            met.append(frozenset(e.pk for e in view.entrants))
+            play_out(view.table, view.entrants[0])
+        page = post(url("round-close", t.slug, number))
+        if number < 5:
+            page = post(url("round-pair", t.slug))
+            assert all("round-robin schedule" in line for line in page.context["explanation"])
+
+    # Everyone met everyone once, and each sat out once.
+    assert len(met) == len(set(met)) == 10
+    assert [line.byes for line in page.context["standings"].lines] == [1] * 5
+    assert "Finish with these standings" in page.content.decode()
