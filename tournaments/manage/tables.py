@@ -17,7 +17,7 @@ class StandingsTable(tables.Table):
     won = tables.Column(verbose_name=_("Won"), attrs=NUM)
     points = tables.Column(verbose_name=_("Plus/minus"), attrs=NUM)
     byes = tables.Column(verbose_name=_("Byes"), attrs=OPTIONAL)
-    draw = tables.Column(verbose_name=_("Card drawn"), default="")
+    draw = tables.Column(verbose_name=_("Card"), default="")
 
     def render_place(self, value, record):
         # A shared place reads "2=" on the board, as at every card table.
