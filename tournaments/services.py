@@ -31,7 +31,6 @@ from tournaments.engine.pairing import (
     standings_order,
     swiss_pairings,
     swiss_pairings_fewest_rematches,
-    swiss_round_count,
     tied_groups,
 )
 from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
@@ -187,12 +186,6 @@ def _active(entrants, number: int) -> list[Entrant]:
     ]
 
 
-def _schedule_length(tournament: Tournament, count: int) -> int:
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        return len(round_robin(range(count)))
-    return swiss_round_count(count)
-
-
 @transaction.atomic
 def round_start(*, tournament: Tournament) -> Round:
     """Close registration and pair round 1 by lot (seed 000: "Die Paarungen für
@@ -206,7 +199,7 @@ def round_start(*, tournament: Tournament) -> Round:
     if count < 2:
         raise TournamentError(gettext("At least two entrants must be checked in."))
     if tournament.rounds is None:
-        tournament.rounds = _schedule_length(tournament, count)
+        tournament.rounds = selectors.schedule_length(tournament, count)
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["rounds", "status"])
     round = Round.objects.create(
