@@ -224,6 +224,51 @@ def test_deadwood_must_be_a_whole_number(bad):
         score_hand(CLASSIC, knocker_points=bad, defender_points=5)
 
 
+@pytest.mark.parametrize(
+    ("numbers", "message"),
+    [
+        (
+            {"knocker_points": -1},
+            "The knocker's deadwood must be a whole number of 0 or more, not -1.",
+        ),
+        (
+            {"defender_points": "7"},
+            "The defender's deadwood must be a whole number of 0 or more, not '7'.",
+        ),
+        (
+            {"knocker_missing_cards": -1},
+            "The knocker's missing cards must be a whole number of 0 or more, not -1.",
+        ),
+        (
+            {"defender_missing_cards": 1.5},
+            "The defender's missing cards must be a whole number of 0 or more, not 1.5.",
+        ),
+        ({"knock_limit": -3}, "The knock limit must be a whole number of 0 or more, not -3."),
+        (
+            {"knocker_points": 12},
+            "A knock is allowed with at most 10 points of deadwood, but 12 were entered.",
+        ),
+        (
+            {"knocker_points": 2, "knock_limit": 0},
+            "Only gin may end this hand, but the knocker has 2 points of deadwood.",
+        ),
+        (
+            {"knocker_points": 0, "gin": True, "knocker_missing_cards": 1},
+            "Gin needs all ten cards in melds, but the knocker is short.",
+        ),
+        (
+            {"defender_missing_cards": 1, "defender_too_many_cards": True},
+            "The defender cannot have too few and too many cards at once.",
+        ),
+    ],
+)
+def test_a_player_is_told_exactly_what_is_wrong_with_the_numbers(numbers, message):
+    # These messages reach the players' phones as they are.
+    with pytest.raises(ValueError) as refused:
+        score_hand(CLASSIC, **{"knocker_points": 3, "defender_points": 20, **numbers})
+    assert str(refused.value) == message
+
+
 # Irregularities, seed 000 § 14.
 
 
