@@ -21,6 +21,7 @@ from scoring.engine.melds import (
     is_meld,
     knock_value,
     lay_off,
+    prepare,
 )
 from scoring.engine.rules import RULESETS
 from tests.scoring.engine import brute
@@ -28,6 +29,7 @@ from tests.scoring.engine import brute
 CLASSIC = RULESETS["classic"]
 ACE_HIGH = CLASSIC.but(ace_high=True)
 ROUND_THE_CORNER = CLASSIC.but(round_the_corner=True)
+VARIANTS = ["ace low", "ace high", "round the corner"]
 RUN_RULES = pytest.mark.parametrize(
     "rules", [CLASSIC, ACE_HIGH, ROUND_THE_CORNER], ids=["classic", "ace_high", "round_the_corner"]
 )
@@ -198,6 +200,19 @@ def test_ace_follows_the_king_only_under_the_switches(text, classic, ace_high, r
     assert is_meld(text, CLASSIC) is classic
     assert is_meld(text, ACE_HIGH) is ace_high
     assert is_meld(text, ROUND_THE_CORNER) is round_the_corner
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, ACE_HIGH, ROUND_THE_CORNER], ids=VARIANTS)
+def test_a_whole_suit_is_one_run(rules):
+    # Ace to king in sequence: one meld however the ace may be placed.
+    assert is_meld(" ".join(f"{rank}H" for rank in "A23456789TJQK"), rules)
+
+
+def test_with_ace_high_an_ace_that_fits_both_ends_stays_low():
+    # A-2-3-4 and J-Q-K, or 2-3-4 and J-Q-K-A: no deadwood either way; the ace stays low.
+    arrangement = arrange("AH 2H 3H 4H JH QH KH", ACE_HIGH)
+    assert arrangement.points == 0
+    assert arrangement.melds == (parse_cards("AH 2H 3H 4H"), parse_cards("JH QH KH"))
 
 
 def test_queen_king_ace_counts_as_a_run_only_with_ace_high():
@@ -398,3 +413,61 @@ def test_knocker_melds_must_be_melds():
 def test_a_card_cannot_be_with_knocker_and_defender():
     with pytest.raises(InvalidCard, match="4H"):
         lay_off(["2H 3H 4H"], "4H 5H")
+
+
+def test_round_the_corner_the_two_and_three_follow_queen_king_ace():
+    # K-A-2 runs: after ♥Q-♥K-♥A the ♥2 fits, and the ♥3 after it.
+    result = lay_off(["QH KH AH"], "2H 3H 9C", ROUND_THE_CORNER)
+    assert result.laid_off == cards("2H 3H")
+    assert result.points == 9
+    # With the ace only high, nothing follows the ace.
+    assert lay_off(["QH KH AH"], "2H 3H 9C", ACE_HIGH).points == 2 + 3 + 9
+
+
+@pytest.mark.parametrize(
+    ("melds", "defender", "message"),
+    [
+        (
+            "2H 3H 4H",
+            "9C",
+            "Give the knocker's melds as a list of melds, one item per meld.",
+        ),
+        (
+            ["2H 3H 5H"],
+            "9C",
+            "2H 3H 5H is not a meld: a meld is 3 or 4 cards of one rank, "
+            "or 3 or more cards of one suit in sequence.",
+        ),
+        (
+            [[]],
+            "9C",
+            "(no cards) is not a meld: a meld is 3 or 4 cards of one rank, "
+            "or 3 or more cards of one suit in sequence.",
+        ),
+        (
+            ["2H 3H 4H"],
+            "4H 9C",
+            "4H is named twice: it is in the defender's hand or in another of the knocker's melds.",
+        ),
+    ],
+)
+def test_knocker_melds_that_cannot_be_are_refused_with_the_reason(melds, defender, message):
+    with pytest.raises(ValueError) as refused:
+        lay_off(melds, defender)
+    assert str(refused.value) == message
+
+
+def test_queen_king_ace_knocks_only_with_the_ace_high():
+    # 7 7 7 and 2-3-4♣ are melds; Q♠ K♠ A♠ 9♦ 10♥ are left, and a ten goes as discard:
+    # classic 10 + 10 + 1 + 9 = 30; with the ace high Q-K-A is a run too, 9 is left.
+    hand = "QS KS AS 7C 7D 7H 2C 3C 4C 9D TH"
+    assert knock_value(hand, CLASSIC) == best_discard(hand, CLASSIC)[1].points == 30
+    assert knock_value(hand, ACE_HIGH) == best_discard(hand, ACE_HIGH)[1].points == 9
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, ACE_HIGH, ROUND_THE_CORNER], ids=VARIANTS)
+def test_preparing_the_tables_changes_no_result(rules):
+    hand = "QS KS AS 7C 7D 7H 2C 3C 4C 9D TH"
+    before = knock_value(hand, rules), deadwood(hand, rules)
+    prepare(rules)
+    assert (knock_value(hand, rules), deadwood(hand, rules)) == before
