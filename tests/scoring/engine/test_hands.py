@@ -397,6 +397,13 @@ def test_read_hands_names_the_bad_item(item, message):
         read_hands([item])
 
 
+@pytest.mark.parametrize("hands", ["23 27", None, b"23"])
+def test_a_sheet_that_is_no_list_of_hands_is_refused(hands):
+    with pytest.raises(ValueError) as refused:
+        read_hands(hands)
+    assert str(refused.value) == "The hands must be a list of None or (side, points) items."
+
+
 def test_read_hands_for_three_players_allows_player_two():
     assert read_hands([(2, 5)], players=3) == [(2, 5)]
     with pytest.raises(ValueError, match="0, 1 or 2"):

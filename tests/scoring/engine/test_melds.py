@@ -471,3 +471,29 @@ def test_preparing_the_tables_changes_no_result(rules):
     before = knock_value(hand, rules), deadwood(hand, rules)
     prepare(rules)
     assert (knock_value(hand, rules), deadwood(hand, rules)) == before
+
+
+def test_when_a_run_and_a_set_leave_the_same_deadwood_the_run_is_kept():
+    # 4-5-6♥ leaves 5♣ 5♦ (10); 5♣ 5♦ 5♥ leaves 4♥ 6♥ (10). No set is tried first.
+    arrangement = arrange("4H 5H 6H 5C 5D")
+    assert arrangement.melds == (cards("4H 5H 6H"),)
+    assert arrangement.deadwood == cards("5C 5D")
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds"),
+    [
+        ("7C 7D 7S 7H 8H 9H", ["7C 7D 7S", "7H 8H 9H"]),
+        ("4H 5H 6H 5C 5D 5S", ["4H 5H 6H", "5C 5D 5S"]),
+    ],
+)
+def test_melds_are_listed_by_their_lowest_card(hand, melds):
+    # Rank first, then ♣ < ♦ < ♥ < ♠: 7♣ before 7♥, 4♥ before 5♣.
+    assert arrange(hand).melds == tuple(cards(meld) for meld in melds)
+
+
+def test_a_lone_ace_is_the_discard_that_leaves_gin():
+    # 2-3-4-5♣, 5-6-7♦ and 8-9-10♠ are melds; throwing the ♥A away leaves no deadwood.
+    hand = "2C 3C 4C 5C 5D 6D 7D 8S 9S TS AH"
+    assert knock_value(hand) == 0
+    assert best_discard(hand)[0] == parse_card("AH")
