@@ -3,6 +3,8 @@
 import importlib
 import os
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -497,3 +499,37 @@ def test_a_lone_ace_is_the_discard_that_leaves_gin():
     hand = "2C 3C 4C 5C 5D 6D 7D 8S 9S TS AH"
     assert knock_value(hand) == 0
     assert best_discard(hand)[0] == parse_card("AH")
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        ("deadwood('AS 2S 3S 9C')", "9"),
+        ("deadwood('QS KS AS', RULESETS['classic'].but(ace_high=True))", "0"),
+        ("knock_value('2C 3C 4C 5C 5D 6D 7D 8S 9S TS AH')", "0"),
+        ("arrange('AS 2S 3S 9C').points", "9"),
+        ("best_discard('2C 3C 4C 5C 5D 6D 7D 8S 9S TS AH')[1].points", "0"),
+        ("lay_off(['2H 3H 4H'], 'AH 5H 9C').points", "9"),
+    ],
+)
+def test_every_evaluator_works_as_the_first_call_in_a_new_process(call, expected):
+    # The lookup tables are built on first use, by whichever function comes first (a
+    # server's first request). A new interpreter has none built yet.
+    imports = "from scoring.engine.melds import *; from scoring.engine.rules import RULESETS"
+    script = f"{imports}; print({call})"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, expected), done.stderr
+
+
+def test_four_of_a_kind_may_all_stay_in_runs():
+    # 6-7-8♣, 7-8-9♦ and 5-6-7♥ hold three of the sevens; 7♠ and K♦ are left: 17.
+    # Any set of sevens breaks runs: 7♣ 7♦ 7♠ leaves 6♣ 8♣ 8♦ 9♦ K♦ = 41.
+    hand = "6C 7C 8C 7D 8D 9D 5H 6H 7H 7S KD"
+    assert deadwood(hand) == arrange(hand).points == 7 + 10
+    assert arrange(hand).deadwood == cards("7S KD")
