@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install browser run test lint format bench demo
+.PHONY: install browser run test lint format bench demo mutate
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,3 +43,13 @@ format: install
 bench: install
 	$(PY) -m pip install --quiet ".[bench]"
 	$(PY) -m benchmarks
+
+# Mutation testing of the engine against its own tests (tests/scoring/engine and
+# tests/tournaments/engine, no database). Slow: niced and on two workers. Prints the
+# kill rate per module and every survivor; tests/mutants.md lists the equivalent ones.
+mutate: install
+	$(PY) -m pip install --quiet ".[mutate]"
+	rm -rf mutants && mkdir mutants
+	nice -n 19 $(VENV)/bin/mutmut run --max-children 2 >mutants/run.log 2>&1 \
+	  || { tail -c 3000 mutants/run.log; exit 1; }
+	nice -n 19 $(PY) -m tests.mutants

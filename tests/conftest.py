@@ -3,10 +3,21 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from hypothesis import Phase
+from hypothesis import settings as hypothesis_settings
 
 from tests.factories import OrganizerFactory
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+# Under mutation testing (``make mutate`` names the mutant in MUTANT_UNDER_TEST) a
+# property test only has to fail: shrinking the failing example to the smallest one
+# would cost most of the run and tell nobody anything.
+hypothesis_settings.register_profile(
+    "mutation", phases=[Phase.explicit, Phase.reuse, Phase.generate], deadline=None
+)
+if os.environ.get("MUTANT_UNDER_TEST"):
+    hypothesis_settings.load_profile("mutation")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -387,17 +387,15 @@ def is_meld(cards: str | Iterable[str | Card], rules: Rules = RULESETS["classic"
     Q-K-A only with ``rules.ace_high`` or ``rules.round_the_corner``, K-A-2 and
     Q-K-A-2 only with ``rules.round_the_corner`` (seed 002, Varianten).
     """
-    return _meld_kind(parse_cards(cards), _variant(rules)) is not None
+    return _is_meld(parse_cards(cards), _variant(rules))
 
 
-def _meld_kind(cards: tuple[Card, ...], variant: int) -> str | None:
+def _is_meld(cards: tuple[Card, ...], variant: int) -> bool:
     if len(cards) < 3:
-        return None
+        return False
     if len({card.rank for card in cards}) == 1:
-        return "set"
-    if len({card.suit for card in cards}) == 1 and _run_order(cards, variant):
-        return "run"
-    return None
+        return True
+    return len({card.suit for card in cards}) == 1 and _run_order(cards, variant) is not None
 
 
 def _run_order(cards: tuple[Card, ...], variant: int) -> tuple[int, ...] | None:
@@ -613,7 +611,7 @@ def _knocker_melds(
     melds = []
     for meld in knocker_melds:
         cards = parse_cards(meld)
-        if _meld_kind(cards, variant) is None:
+        if not _is_meld(cards, variant):
             shown = " ".join(str(card) for card in cards) or "(no cards)"
             raise IllegalMeld(
                 f"{shown} is not a meld: a meld is 3 or 4 cards of one rank, "

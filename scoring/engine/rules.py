@@ -5,7 +5,10 @@ The seed texts agree on the game and differ on its numbers. Seed 000 and 002
 seed 001 (cardgames) gives undercut 25, gin 25, big gin 31, line 25, game 100
 and doubles the winner's points for a shutout. Seed 002 ("Varianten") lists
 what clubs commonly change: the bonuses, who deals, whether the last two stock
-cards may be drawn, Q-K-A and K-A-2 runs, lay-offs on gin, and Oklahoma.
+cards may be drawn, Q-K-A and K-A-2 runs, lay-offs on gin, and Oklahoma. Who deals
+and whether the last two stock cards may be drawn change how the table plays, never
+what a hand scores (a hand still ends with a knock, gin or a no-game), so they are
+no settings here; the others are.
 """
 
 from __future__ import annotations
@@ -40,8 +43,6 @@ class Rules:
     - ``ace_high``: Q-K-A runs; ``round_the_corner``: K-A-2 runs (seed 002, Varianten).
     - ``oklahoma``: the up-card's value is the knock limit; with
       ``oklahoma_ace_gin_only`` an ace up-card means only gin ends the hand (seed 002).
-    - ``draw_last_two``: the last two stock cards may be drawn (seed 002,
-      Varianten); by default they may not and the hand is a no-game (seed 000 § 12).
     """
 
     name: str = "classic"
@@ -60,7 +61,6 @@ class Rules:
     round_the_corner: bool = False
     oklahoma: bool = False
     oklahoma_ace_gin_only: bool = True
-    draw_last_two: bool = False
 
     def __post_init__(self) -> None:
         problems = []

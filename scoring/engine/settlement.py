@@ -130,7 +130,7 @@ def settle_party(rules: Rules, hands: Sequence[object]) -> Settlement:
     Seed 000's sheet: 23, 27 to A; 32 to B; 35 to A; 10 to B; 19 to A settles
     A 104 + 80 + 100 = 284 against B 42 + 40 = 82, margin 202.
     """
-    return _settle(rules, read_hands(hands), "Hand")
+    return _settle(rules, read_hands(hands), "hand")
 
 
 def score_sheet(rules: Rules, hands: Sequence[object], sides: int = 2) -> list[SheetRow]:
@@ -143,7 +143,7 @@ def score_sheet(rules: Rules, hands: Sequence[object], sides: int = 2) -> list[S
     finished = False
     for number, entry in enumerate(read_hands(hands, players=sides), start=1):
         if finished:
-            raise _party_over("Hand", number)
+            raise _party_over("hand", number)
         side = hand_winner(entry)
         if side is not None:
             points[side] += entry[1]
@@ -177,7 +177,7 @@ def settle_rotation(
     C 0; B pays A 225, C pays A 362, C pays B 37.
     """
     entries = read_hands(hands, players=3)
-    points, boxes, first = _tally(rules, entries, 3, "Hand")
+    points, boxes, first = _tally(rules, entries, 3, "hand")
     rotation_turns(hands, first_players)  # every scorer must have been at the table
     players = _totals(rules, entries, points, boxes, first, shutout_in_total=False)
     if first is None:
@@ -316,7 +316,7 @@ def settle_partnership(
             entries.append(partnership_round(tables))
         except ValueError as error:
             raise ValueError(f"Round {number}: {error}") from error
-    party = _settle(rules, entries, "Round")
+    party = _settle(rules, entries, "round")
     dealing_team = dealer_for_hand(first_dealing_team, entries)
     return PartnershipSettlement(party, tuple(entries), dealing_team)
 
@@ -388,7 +388,6 @@ def _length(items: object) -> int | None:
 
 
 def _party_over(noun: str, number: int) -> PartyOver:
-    noun = noun.lower()
     return PartyOver(
         f"The party was decided after {noun} {number - 1}; {noun} {number} cannot be added."
     )

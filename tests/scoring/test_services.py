@@ -152,8 +152,22 @@ def test_an_entry_for_a_hand_already_recorded_is_stale():
     party = start_party()
     play(party, 1, knock(0, 3, 21))
     a, _ = seats(party)
-    with pytest.raises(errors.StaleEntry, match="already recorded"):
+    with pytest.raises(errors.StaleEntry) as refused:
         hand_enter(seat=a, number=1, result=knock(0, 3, 30))
+    assert str(refused.value) == (
+        "Hand 1 is already recorded. The sheet below is up to date: enter hand 2 next."
+    )
+    with pytest.raises(errors.StaleEntry) as refused:
+        hand_confirm(seat=a, number=1, version=1)
+    assert str(refused.value) == (
+        "Hand 1 is already recorded. The sheet below is up to date: enter hand 2 next."
+    )
+    with pytest.raises(errors.StaleEntry) as refused:
+        hand_enter(seat=a, number=3, result=knock(0, 3, 30))
+    assert str(refused.value) == "Hand 3 is not due yet: hand 2 comes first."
+    with pytest.raises(errors.StaleEntry) as refused:
+        hand_confirm(seat=a, number=2, version=1)
+    assert str(refused.value) == "Hand 2 has no entry to confirm yet."
     assert party.hands.count() == 1
 
 
@@ -281,6 +295,33 @@ def test_partnership_round_counts_when_both_tables_are_confirmed():
 
     sides = [by_position[table.forehand].side for table in (first, second)]
     assert state(party).rounds == [[(sides[0], 18), (sides[1], 18)]]
+
+
+TABLE_DONE = (
+    "Your table's hand 1 is recorded. The next round starts when every table has entered its hand."
+)
+
+
+def test_a_partnership_table_that_has_played_the_round_is_told_so_exactly():
+    party = start_party("partners", players=4)
+    by_position = {s.position: s for s in seats(party)}
+    first, second = state(party).tables
+    hand_enter(seat=by_position[first.forehand], number=1, result=knock(first.forehand, 2, 20))
+    hand_confirm(seat=by_position[first.dealer], number=1, version=1)
+    stored = party.hands.count(), party.audit.count()
+
+    # The other table has not played yet, so hand 1 is still the current one.
+    for seat in (by_position[first.forehand], by_position[first.dealer]):
+        with pytest.raises(errors.StaleEntry) as entering:
+            hand_enter(seat=seat, number=1, result=knock(first.forehand, 2, 30))
+        with pytest.raises(errors.StaleEntry) as confirming:
+            hand_confirm(seat=seat, number=1, version=1)
+        assert str(entering.value) == str(confirming.value) == TABLE_DONE
+
+    assert (party.hands.count(), party.audit.count()) == stored
+    # The table still to play enters and confirms its hand 1 as usual.
+    hand_enter(seat=by_position[second.forehand], number=1, result=knock(second.forehand, 2, 20))
+    assert hand_confirm(seat=by_position[second.dealer], number=1, version=1).action == "confirmed"
 
 
 def test_a_preview_scores_like_the_entry_and_stores_nothing():

@@ -51,6 +51,25 @@ def test_eleven_cards_knock_without_the_best_discard():
     assert result.details["discard"] == "KD"
 
 
+# Gin: 2-3-4♥, 7♣ 7♦ 7♠ and 9-10-J-Q♠. The defender's K K K leave A♥ 5♥ 8♦ 8♣ 6♠ Q♦ Q♣:
+# 1 + 5 + 8 + 8 + 6 + 10 + 10 = 48, or 42 once ♥A and ♥5 go onto 2-3-4♥.
+GIN = "2H 3H 4H 7C 7D 7S 9S TS JS QS"
+
+
+def test_the_defender_may_not_lay_off_on_gin():
+    # Seed 000 § 11: "so darf der Gegner nur eigene Figuren auslegen".
+    result = evaluate(knocker=GIN)
+    assert (result.ending, result.defender_deadwood) == ("gin", 48)
+    assert result.details["laid_off"] == []
+
+
+def test_a_club_that_allows_lay_offs_on_gin_lets_the_defender_lay_off():
+    # Seed 002, Varianten: "ob man unbrauchbare Karten an ein Gin-Blatt anlegen darf".
+    result = evaluate(knocker=GIN, rules=CLASSIC.but(layoff_on_gin=True))
+    assert (result.ending, result.defender_deadwood) == ("gin", 42)
+    assert sorted(result.details["laid_off"]) == ["5H", "AH"]
+
+
 def test_eleven_cards_in_melds_are_big_gin_and_nobody_lays_off():
     result = evaluate(
         knocker="2H 3H 4H 7C 7D 7S 9S TS JS QS KS",

@@ -121,6 +121,166 @@ def test_a_whole_party_is_played_from_two_phones_to_its_settlement(client):
     assert party.hands.count() == len(SEED_SHEET)
 
 
+# --- Every format through the API, against numbers worked out from the seeds -----------
+
+
+def api_play(client, party, hands):
+    """Plays the hands through the seat endpoints. A hand is ``(role, result)``: the
+    seed's player who enters it, and the points he wins with a knock (negative: his
+    opponent knocks and wins them) or ``None`` for a no-game; a partnership round is
+    a list of them, one per table. Roles are cast from the first hand: ``A`` and
+    ``B`` the forehand and dealer (rotation: ``A`` sits out, ``B`` and ``C`` play),
+    ``X`` the chouette's box, and ``A``, ``B`` the partnership team that deals.
+    Returns the roles and the last table view."""
+    token = {seat.position: seat for seat in seats(party)}
+    view = client.get(table(token[0])).json()
+    forehand, dealer = (p["position"] for p in view["players"]) if view["players"] else (1, 2)
+    roles = {
+        "two": {"A": forehand, "B": dealer},
+        "rotation": {"A": ({0, 1, 2} - {forehand, dealer}).pop(), "B": forehand, "C": dealer},
+        "chouette": {"X": forehand},
+    }.get(party.format)
+    if roles is None:
+        dealers = sorted(
+            client.get(table(seat)).json()["dealer"]["position"] for seat in token.values()
+        )
+        roles = dict(zip("AB", sorted(set(dealers)), strict=True))
+    if party.format == "chouette" and roles["X"] != forehand:
+        raise AssertionError("the box plays the first hand as forehand")
+    for number, hand in enumerate(hands, start=1):
+        for role, result in hand if isinstance(hand, list) else [hand]:
+            me = token[roles[role]]
+            players = [p["position"] for p in client.get(table(me)).json()["players"]]
+            (other,) = set(players) - {me.position}
+            if result is None:
+                data = {"number": number, "ending": "no_game"}
+            else:
+                knocker = me.position if result > 0 else other
+                data = knock(number, knocker, 2, 2 + abs(result))
+            assert enter(client, me, data).json()["outcome"] == "entered"
+            response = confirm(client, token[other], number)
+            assert response.json()["outcome"] == "confirmed", response.json()
+    return roles, client.get(table(token[0])).json()
+
+
+def side_total(name, side, points, boxes, box_bonus, game_bonus=0, shutout_bonus=0):
+    total = points + box_bonus + game_bonus + shutout_bonus
+    return {
+        "side": side,
+        "name": name,
+        "points": points,
+        "boxes": boxes,
+        "box_bonus": box_bonus,
+        "game_bonus": game_bonus,
+        "shutout_bonus": shutout_bonus,
+        "total": total,
+    }
+
+
+def test_three_players_in_rotation_settle_the_seeds_example_through_the_api(client):
+    party = start_party("rotation", players=3)
+    # Seed 000, "Gin Rummy zu dritt" 1: A wins three hands for 102, B one for 17, C
+    # none. A sits out the first hand, B beats C; then A beats B, a no-game, C, B.
+    roles, view = api_play(client, party, [("B", 17), ("A", 30), ("C", None), ("A", 35), ("A", 37)])
+    a, b, c = (roles[r] for r in "ABC")
+    name = {seat.position: seat.player.name for seat in seats(party)}
+    sheet, settlement = view["sheet"], view["settlement"]
+    assert [row["points"] for row in sheet["rows"]] == [17, 30, 0, 35, 37]
+    assert sheet["points"][a] == 30 + 35 + 37 == 102
+    assert (sheet["points"][b], sheet["points"][c]) == (17, 0)
+    # A is past 100: he needs nothing more, never -2.
+    assert (sheet["needed"][a], sheet["needed"][b], sheet["needed"][c]) == (0, 83, 100)
+    # "A schreibt 262 Punkte, B 37 und C weiterhin 0 Punkte": 102 + 3 × 20 + 100,
+    # 17 + 20, and 0.
+    assert sorted(settlement["sides"], key=lambda s: s["side"]) == sorted(
+        [
+            side_total(name[a], a, 102, 3, 60, 100),
+            side_total(name[b], b, 17, 1, 20),
+            side_total(name[c], c, 0, 0, 0),
+        ],
+        key=lambda s: s["side"],
+    )
+    # "B zahlt an A die Differenz von 225 Punkten; C zahlt an A … 262 Punkte zuzüglich
+    # des Shutout bonus von 100 Punkten, also 362 … C zahlt an B … 37 Punkte[n]."
+    assert sorted(settlement["payments"], key=lambda p: p["amount"]) == [
+        {"payer": name[c], "payee": name[b], "amount": 37},
+        {"payer": name[b], "payee": name[a], "amount": 225},
+        {"payer": name[c], "payee": name[a], "amount": 362},
+    ]
+
+
+def test_a_chouette_settles_the_box_with_both_partners_through_the_api(client):
+    party = start_party("chouette", players=3)
+    # X is the box: he wins 30 and 10 (2 boxes); the team wins 25, 45 and 31 = 101
+    # (3 boxes) and reaches 100 first. Box 40 + 2 × 20 = 80; team 101 + 3 × 20 + 100
+    # = 261; the box pays each partner 261 − 80 = 181 ("an beide Gegner").
+    roles, view = api_play(
+        client, party, [("X", 30), ("X", None), ("X", -25), ("X", 10), ("X", -45), ("X", -31)]
+    )
+    box = roles["X"]
+    name = {seat.position: seat.player.name for seat in seats(party)}
+    partners = sorted(set(name) - {box})
+    box_side = next(seat.side for seat in seats(party) if seat.position == box)
+    sheet, settlement = view["sheet"], view["settlement"]
+    assert sheet["points"][box_side] == 40 and sheet["points"][1 - box_side] == 101
+    assert sheet["boxes"][box_side] == 2 and sheet["boxes"][1 - box_side] == 3
+    assert sheet["needed"][box_side] == 60 and sheet["needed"][1 - box_side] == 0
+    assert [row["points"] for row in sheet["rows"]] == [30, 0, 25, 10, 45, 31]
+    totals = {s["side"]: s["total"] for s in settlement["sides"]}
+    assert (totals[box_side], totals[1 - box_side]) == (80, 261)
+    assert (settlement["winner_side"], settlement["margin"]) == (1 - box_side, 181)
+    assert sorted(settlement["payments"], key=lambda p: p["payee"]) == sorted(
+        [{"payer": name[box], "payee": name[p], "amount": 181} for p in partners],
+        key=lambda p: p["payee"],
+    )
+
+
+def test_partnerships_write_the_net_of_both_tables_through_the_api(client):
+    party = start_party("partners", players=4)
+    # Teams of two play to 125 (seed 000). Round 1 is the seed's: A loses 18 and B
+    # wins 25, the team writes 7. Then 40 + a no-game = 40; the other team's 30 + 20
+    # = 50; 40 + 38 = 78. A and B: 7 + 40 + 78 = 125 in 3 rounds, 125 + 60 + 100 =
+    # 285; the others 50 + 20 = 70; margin 215.
+    rounds = [
+        [("A", -18), ("B", 25)],
+        [("A", 40), ("B", None)],
+        [("A", -30), ("B", -20)],
+        [("A", 40), ("B", 38)],
+    ]
+    roles, view = api_play(client, party, rounds)
+    ours = next(seat.side for seat in seats(party) if seat.position == roles["A"])
+    theirs = 1 - ours
+    sheet, settlement = view["sheet"], view["settlement"]
+    assert [(r["winner_side"], r["points"]) for r in sheet["rounds"]] == [
+        (ours, 7),
+        (ours, 40),
+        (theirs, 50),
+        (ours, 78),
+    ]
+    assert [r["running"][ours] for r in sheet["rounds"]] == [7, 47, 47, 125]
+    assert [r["running"][theirs] for r in sheet["rounds"]] == [0, 0, 50, 50]
+    assert len(sheet["rows"]) == 8  # every table's hand, two per round
+    assert (sheet["points"][ours], sheet["points"][theirs]) == (125, 50)
+    assert (sheet["needed"][ours], sheet["needed"][theirs]) == (0, 75)
+    totals = {s["side"]: s["total"] for s in settlement["sides"]}
+    assert (totals[ours], totals[theirs]) == (285, 70)
+    assert (settlement["winner_side"], settlement["margin"]) == (ours, 215)
+    assert settlement["payments"] == [
+        {"payer": sheet["sides"][theirs], "payee": sheet["sides"][ours], "amount": 215}
+    ]
+
+
+def test_the_points_still_needed_stop_at_zero_past_the_target(client):
+    party = start_party()
+    a, b = seats(party)
+    # Gin against 90 deadwood: 90 + 20 = 110, ten past the target.
+    gin = {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 90}
+    assert enter(client, a, gin).status_code == 201
+    confirm(client, b, 1)
+    sheet = client.get(table(a)).json()["sheet"]
+    assert (sheet["points"], sheet["needed"]) == ([110, 0], [0, 100])
+
+
 def test_the_table_shows_the_open_hand_and_only_the_other_side_may_confirm(client):
     party = start_party()
     a, b = seats(party)

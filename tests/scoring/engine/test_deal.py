@@ -277,3 +277,111 @@ def test_every_player_plays_at_exactly_one_table_each_round(seed, count, round_n
     for table in tables:
         assert table.dealer in seating.teams[1]
         assert table.forehand in seating.teams[0]
+
+
+def test_six_players_meet_the_next_opponent_along_each_round():
+    # Low player j meets high player j + round - 1: his right-hand opponent first,
+    # then the one on his left, then the one across the table.
+    teams = (("a", "b", "c"), ("d", "e", "f"))
+    rounds = [[(t.dealer, t.forehand) for t in partnership_tables(teams, n)] for n in (1, 2, 3, 4)]
+    assert rounds[0] == [("d", "a"), ("e", "b"), ("f", "c")]
+    assert rounds[1] == [("d", "b"), ("e", "c"), ("f", "a")]
+    assert rounds[2] == [("d", "c"), ("e", "a"), ("f", "b")]
+    assert rounds[3] == rounds[0]
+
+
+def test_when_the_high_team_deals_the_low_team_plays_first():
+    tables = partnership_tables((("h1", "h2"), ("l1", "l2")), 1, dealing_team=0)
+    assert tables == (
+        NextHand(dealer="h1", forehand="l1"),
+        NextHand(dealer="h2", forehand="l2"),
+    )
+
+
+def test_the_partner_who_deals_plays_against_the_box_who_leads():
+    # Seed 000 "zu dritt" 2: the first partner deals; the box, not the dealer, is forehand.
+    first, after_a_team_win = chouette_turns([(1, 12)], box="X", team=("Y", "Z"))
+    assert first == NextHand(dealer="Y", forehand="X", sitting_out=("Z",))
+    # The box lost, so he deals, and the same partner plays first.
+    assert after_a_team_win == NextHand(dealer="X", forehand="Y", sitting_out=("Z",))
+
+
+def test_the_player_not_named_for_the_first_hand_sits_it_out():
+    for first, out in (((0, 1), 2), ((2, 0), 1), ((1, 2), 0)):
+        (turn,) = rotation_turns([], first)
+        assert turn == NextHand(dealer=first[1], forehand=first[0], sitting_out=(out,))
+
+
+def test_a_rotation_hand_for_a_fourth_player_names_the_three():
+    with pytest.raises(ValueError) as refused:
+        rotation_turns([(3, 10)])
+    assert str(refused.value) == "Hand 1: the side must be 0, 1 or 2, not 3."
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: draw_cards(["ann", "bob", "ann"], random.Random(1)),
+            "Every player draws once: a player is named twice.",
+        ),
+        (lambda: draw_cards([], random.Random(1)), "Between 1 and 52 players can draw, not 0."),
+        (
+            lambda: draw_cards(range(53), random.Random(1)),
+            "Between 1 and 52 players can draw, not 53.",
+        ),
+        (
+            lambda: order_by_draw({"ann": "KS", "bob": "ks"}),
+            "Two players cannot draw the same card: the draw is from one deck.",
+        ),
+        (
+            lambda: rotation_start({"a": "KS", "b": "2H"}),
+            "The rotation is for three players, not 2.",
+        ),
+        (
+            lambda: chouette_start({"a": "KS", "b": "2H"}),
+            "A chouette needs at least three players, not 2.",
+        ),
+        (
+            lambda: chouette_turns([], box="X", team=("Y",)),
+            "A chouette team has at least two players.",
+        ),
+        (
+            lambda: chouette_turns([], box="X", team=("Y", "X")),
+            "The box and the team members must be different players.",
+        ),
+        (
+            lambda: partnership_tables((("a", "b"), ("c",)), 1),
+            "Partnerships are two teams of two or two teams of three.",
+        ),
+        (
+            lambda: partnership_tables((("a",), ("c",)), 1),
+            "Partnerships are two teams of two or two teams of three.",
+        ),
+        (
+            lambda: partnership_tables((("a", "b"), ("c", "d")), 0),
+            "Rounds are numbered from 1, not 0.",
+        ),
+        (
+            lambda: partnership_tables((("a", "b"), ("c", "d")), 1.0),
+            "Rounds are numbered from 1, not 1.0.",
+        ),
+        (
+            lambda: partnership_tables((("a", "b"), ("c", "d")), 1, dealing_team=2),
+            "The dealing team must be 0 or 1, not 2.",
+        ),
+        (
+            lambda: partnership_tables((("a", "b"), ("c", "d")), 1, dealing_team=True),
+            "The dealing team must be 0 or 1, not True.",
+        ),
+    ],
+)
+def test_a_line_up_that_cannot_be_is_refused_with_its_reason(call, message):
+    with pytest.raises(ValueError) as refused:
+        call()
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize("count", [1, 52])
+def test_one_to_fifty_two_players_can_draw(count):
+    assert len(draw_cards(range(count), random.Random(3))) == count

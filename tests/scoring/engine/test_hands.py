@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.engine.cards import parse_card
+from scoring.engine.cards import DECK, parse_card
 from scoring.engine.hands import (
     HandScore,
     IllegalKnock,
@@ -136,13 +136,64 @@ def test_oklahoma_up_card_sets_the_knock_limit(up_card, limit):
     assert knock_limit_for_up_card(OKLAHOMA, up_card) == limit
 
 
+def test_an_ace_up_card_allows_a_knock_with_one_when_the_club_does_not_ask_for_gin():
+    # Seed 002: only "meistens" does an ace mean gin only; without that rule the ace
+    # is worth one point and so is the limit.
+    lenient = OKLAHOMA.but(oklahoma_ace_gin_only=False)
+    assert knock_limit_for_up_card(lenient, "AS") == 1
+    assert knock_limit_for_up_card(lenient, 1) == 1
+    assert knock_limit_for_up_card(lenient, "9C") == 9
+
+
+def test_a_lower_house_limit_caps_the_up_card():
+    # A club that knocks with at most 7 keeps 7 when a king (10) is turned up.
+    assert knock_limit_for_up_card(OKLAHOMA.but(knock_limit=7), "KH") == 7
+    assert knock_limit_for_up_card(OKLAHOMA.but(knock_limit=7), "6H") == 6
+
+
 def test_up_card_does_not_change_the_limit_outside_oklahoma():
     assert knock_limit_for_up_card(CLASSIC, parse_card("3H")) == 10
 
 
-def test_up_card_value_must_be_a_card_value():
-    with pytest.raises(ValueError, match="between 1 and 10"):
-        knock_limit_for_up_card(OKLAHOMA, 11)
+@pytest.mark.parametrize("value", [0, 11, -1])
+def test_up_card_value_must_be_a_card_value(value):
+    with pytest.raises(ValueError, match=f"^A card's value is between 1 and 10, not {value}.$"):
+        knock_limit_for_up_card(OKLAHOMA, value)
+
+
+def test_an_up_card_value_of_one_or_ten_is_a_card():
+    assert knock_limit_for_up_card(OKLAHOMA, 10) == 10
+    assert knock_limit_for_up_card(OKLAHOMA.but(oklahoma_ace_gin_only=False), 1) == 1
+
+
+UP_CARDS = st.sampled_from(DECK)
+
+
+@given(
+    up_card=UP_CARDS,
+    ace_gin_only=st.booleans(),
+    house=st.integers(0, 10),
+    knocker=st.integers(0, 10),
+    defender=st.integers(0, 60),
+)
+def test_under_oklahoma_the_up_card_decides_who_may_knock(
+    up_card, ace_gin_only, house, knocker, defender
+):
+    # Seed 002, Varianten: "wird etwa eine Sieben aufgedeckt, so darf man nur mit
+    # sieben oder weniger Punkten klopfen … bei einem Ass … nur mit Gin".
+    rules = OKLAHOMA.but(oklahoma_ace_gin_only=ace_gin_only, knock_limit=house)
+    worth = 1 if up_card.rank == 1 else min(up_card.rank, 10)
+    limit = 0 if up_card.rank == 1 and ace_gin_only else min(worth, house)
+    assert knock_limit_for_up_card(rules, up_card) == limit
+    assert knock_limit_for_up_card(rules, str(up_card)) == limit
+    assert knock_limit_for_up_card(rules.but(oklahoma=False), up_card) == house
+    legal = knocker <= limit
+    try:
+        score_hand(rules, knocker_points=knocker, defender_points=defender, knock_limit=limit)
+    except IllegalKnock:
+        assert not legal
+    else:
+        assert legal
 
 
 # Input errors a player can act on.
@@ -171,6 +222,51 @@ def test_negative_deadwood_is_rejected(points):
 def test_deadwood_must_be_a_whole_number(bad):
     with pytest.raises(ValueError, match="deadwood"):
         score_hand(CLASSIC, knocker_points=bad, defender_points=5)
+
+
+@pytest.mark.parametrize(
+    ("numbers", "message"),
+    [
+        (
+            {"knocker_points": -1},
+            "The knocker's deadwood must be a whole number of 0 or more, not -1.",
+        ),
+        (
+            {"defender_points": "7"},
+            "The defender's deadwood must be a whole number of 0 or more, not '7'.",
+        ),
+        (
+            {"knocker_missing_cards": -1},
+            "The knocker's missing cards must be a whole number of 0 or more, not -1.",
+        ),
+        (
+            {"defender_missing_cards": 1.5},
+            "The defender's missing cards must be a whole number of 0 or more, not 1.5.",
+        ),
+        ({"knock_limit": -3}, "The knock limit must be a whole number of 0 or more, not -3."),
+        (
+            {"knocker_points": 12},
+            "A knock is allowed with at most 10 points of deadwood, but 12 were entered.",
+        ),
+        (
+            {"knocker_points": 2, "knock_limit": 0},
+            "Only gin may end this hand, but the knocker has 2 points of deadwood.",
+        ),
+        (
+            {"knocker_points": 0, "gin": True, "knocker_missing_cards": 1},
+            "Gin needs all ten cards in melds, but the knocker is short.",
+        ),
+        (
+            {"defender_missing_cards": 1, "defender_too_many_cards": True},
+            "The defender cannot have too few and too many cards at once.",
+        ),
+    ],
+)
+def test_a_player_is_told_exactly_what_is_wrong_with_the_numbers(numbers, message):
+    # These messages reach the players' phones as they are.
+    with pytest.raises(ValueError) as refused:
+        score_hand(CLASSIC, **{"knocker_points": 3, "defender_points": 20, **numbers})
+    assert str(refused.value) == message
 
 
 # Irregularities, seed 000 § 14.
@@ -299,6 +395,13 @@ def test_read_hands_accepts_lists_and_tuples():
 def test_read_hands_names_the_bad_item(item, message):
     with pytest.raises(ValueError, match=message):
         read_hands([item])
+
+
+@pytest.mark.parametrize("hands", ["23 27", None, b"23"])
+def test_a_sheet_that_is_no_list_of_hands_is_refused(hands):
+    with pytest.raises(ValueError) as refused:
+        read_hands(hands)
+    assert str(refused.value) == "The hands must be a list of None or (side, points) items."
 
 
 def test_read_hands_for_three_players_allows_player_two():

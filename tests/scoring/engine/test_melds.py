@@ -1,6 +1,10 @@
 """The hand evaluator, checked against an exhaustive search and the seeds' examples."""
 
+import importlib
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -19,6 +23,7 @@ from scoring.engine.melds import (
     is_meld,
     knock_value,
     lay_off,
+    prepare,
 )
 from scoring.engine.rules import RULESETS
 from tests.scoring.engine import brute
@@ -26,6 +31,7 @@ from tests.scoring.engine import brute
 CLASSIC = RULESETS["classic"]
 ACE_HIGH = CLASSIC.but(ace_high=True)
 ROUND_THE_CORNER = CLASSIC.but(round_the_corner=True)
+VARIANTS = ["ace low", "ace high", "round the corner"]
 RUN_RULES = pytest.mark.parametrize(
     "rules", [CLASSIC, ACE_HIGH, ROUND_THE_CORNER], ids=["classic", "ace_high", "round_the_corner"]
 )
@@ -149,9 +155,17 @@ def test_arrangement_does_not_depend_on_how_the_cards_are_given(hand, data):
     assert deadwood(as_text) == deadwood(rebuilt) == deadwood(set(hand)) == arrange(hand).points
 
 
+def rlcard(module):
+    """An RLCard module. RLCard is a benchmark extra: a laptop without it skips the
+    cross-check, CI installs it and sets KNOCK_REQUIRE_RLCARD so it never skips."""
+    if os.environ.get("KNOCK_REQUIRE_RLCARD"):
+        return importlib.import_module(f"rlcard.games.gin_rummy.utils.{module}")
+    return pytest.importorskip(f"rlcard.games.gin_rummy.utils.{module}")
+
+
 def test_deadwood_matches_rlcard_on_ten_cards():
-    melding = pytest.importorskip("rlcard.games.gin_rummy.utils.melding")
-    utils = pytest.importorskip("rlcard.games.gin_rummy.utils.utils")
+    melding = rlcard("melding")
+    utils = rlcard("utils")
     rng = random.Random(7)
     for _ in range(300):
         hand = rng.sample(DECK, 10)
@@ -188,6 +202,19 @@ def test_ace_follows_the_king_only_under_the_switches(text, classic, ace_high, r
     assert is_meld(text, CLASSIC) is classic
     assert is_meld(text, ACE_HIGH) is ace_high
     assert is_meld(text, ROUND_THE_CORNER) is round_the_corner
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, ACE_HIGH, ROUND_THE_CORNER], ids=VARIANTS)
+def test_a_whole_suit_is_one_run(rules):
+    # Ace to king in sequence: one meld however the ace may be placed.
+    assert is_meld(" ".join(f"{rank}H" for rank in "A23456789TJQK"), rules)
+
+
+def test_with_ace_high_an_ace_that_fits_both_ends_stays_low():
+    # A-2-3-4 and J-Q-K, or 2-3-4 and J-Q-K-A: no deadwood either way; the ace stays low.
+    arrangement = arrange("AH 2H 3H 4H JH QH KH", ACE_HIGH)
+    assert arrangement.points == 0
+    assert arrangement.melds == (parse_cards("AH 2H 3H 4H"), parse_cards("JH QH KH"))
 
 
 def test_queen_king_ace_counts_as_a_run_only_with_ace_high():
@@ -388,3 +415,121 @@ def test_knocker_melds_must_be_melds():
 def test_a_card_cannot_be_with_knocker_and_defender():
     with pytest.raises(InvalidCard, match="4H"):
         lay_off(["2H 3H 4H"], "4H 5H")
+
+
+def test_round_the_corner_the_two_and_three_follow_queen_king_ace():
+    # K-A-2 runs: after ♥Q-♥K-♥A the ♥2 fits, and the ♥3 after it.
+    result = lay_off(["QH KH AH"], "2H 3H 9C", ROUND_THE_CORNER)
+    assert result.laid_off == cards("2H 3H")
+    assert result.points == 9
+    # With the ace only high, nothing follows the ace.
+    assert lay_off(["QH KH AH"], "2H 3H 9C", ACE_HIGH).points == 2 + 3 + 9
+
+
+@pytest.mark.parametrize(
+    ("melds", "defender", "message"),
+    [
+        (
+            "2H 3H 4H",
+            "9C",
+            "Give the knocker's melds as a list of melds, one item per meld.",
+        ),
+        (
+            ["2H 3H 5H"],
+            "9C",
+            "2H 3H 5H is not a meld: a meld is 3 or 4 cards of one rank, "
+            "or 3 or more cards of one suit in sequence.",
+        ),
+        (
+            [[]],
+            "9C",
+            "(no cards) is not a meld: a meld is 3 or 4 cards of one rank, "
+            "or 3 or more cards of one suit in sequence.",
+        ),
+        (
+            ["2H 3H 4H"],
+            "4H 9C",
+            "4H is named twice: it is in the defender's hand or in another of the knocker's melds.",
+        ),
+    ],
+)
+def test_knocker_melds_that_cannot_be_are_refused_with_the_reason(melds, defender, message):
+    with pytest.raises(ValueError) as refused:
+        lay_off(melds, defender)
+    assert str(refused.value) == message
+
+
+def test_queen_king_ace_knocks_only_with_the_ace_high():
+    # 7 7 7 and 2-3-4♣ are melds; Q♠ K♠ A♠ 9♦ 10♥ are left, and a ten goes as discard:
+    # classic 10 + 10 + 1 + 9 = 30; with the ace high Q-K-A is a run too, 9 is left.
+    hand = "QS KS AS 7C 7D 7H 2C 3C 4C 9D TH"
+    assert knock_value(hand, CLASSIC) == best_discard(hand, CLASSIC)[1].points == 30
+    assert knock_value(hand, ACE_HIGH) == best_discard(hand, ACE_HIGH)[1].points == 9
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, ACE_HIGH, ROUND_THE_CORNER], ids=VARIANTS)
+def test_preparing_the_tables_changes_no_result(rules):
+    hand = "QS KS AS 7C 7D 7H 2C 3C 4C 9D TH"
+    before = knock_value(hand, rules), deadwood(hand, rules)
+    prepare(rules)
+    assert (knock_value(hand, rules), deadwood(hand, rules)) == before
+
+
+def test_when_a_run_and_a_set_leave_the_same_deadwood_the_run_is_kept():
+    # 4-5-6♥ leaves 5♣ 5♦ (10); 5♣ 5♦ 5♥ leaves 4♥ 6♥ (10). No set is tried first.
+    arrangement = arrange("4H 5H 6H 5C 5D")
+    assert arrangement.melds == (cards("4H 5H 6H"),)
+    assert arrangement.deadwood == cards("5C 5D")
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds"),
+    [
+        ("7C 7D 7S 7H 8H 9H", ["7C 7D 7S", "7H 8H 9H"]),
+        ("4H 5H 6H 5C 5D 5S", ["4H 5H 6H", "5C 5D 5S"]),
+    ],
+)
+def test_melds_are_listed_by_their_lowest_card(hand, melds):
+    # Rank first, then ♣ < ♦ < ♥ < ♠: 7♣ before 7♥, 4♥ before 5♣.
+    assert arrange(hand).melds == tuple(cards(meld) for meld in melds)
+
+
+def test_a_lone_ace_is_the_discard_that_leaves_gin():
+    # 2-3-4-5♣, 5-6-7♦ and 8-9-10♠ are melds; throwing the ♥A away leaves no deadwood.
+    hand = "2C 3C 4C 5C 5D 6D 7D 8S 9S TS AH"
+    assert knock_value(hand) == 0
+    assert best_discard(hand)[0] == parse_card("AH")
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        ("deadwood('AS 2S 3S 9C')", "9"),
+        ("deadwood('QS KS AS', RULESETS['classic'].but(ace_high=True))", "0"),
+        ("knock_value('2C 3C 4C 5C 5D 6D 7D 8S 9S TS AH')", "0"),
+        ("arrange('AS 2S 3S 9C').points", "9"),
+        ("best_discard('2C 3C 4C 5C 5D 6D 7D 8S 9S TS AH')[1].points", "0"),
+        ("lay_off(['2H 3H 4H'], 'AH 5H 9C').points", "9"),
+    ],
+)
+def test_every_evaluator_works_as_the_first_call_in_a_new_process(call, expected):
+    # The lookup tables are built on first use, by whichever function comes first (a
+    # server's first request). A new interpreter has none built yet.
+    imports = "from scoring.engine.melds import *; from scoring.engine.rules import RULESETS"
+    script = f"{imports}; print({call})"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, expected), done.stderr
+
+
+def test_four_of_a_kind_may_all_stay_in_runs():
+    # 6-7-8♣, 7-8-9♦ and 5-6-7♥ hold three of the sevens; 7♠ and K♦ are left: 17.
+    # Any set of sevens breaks runs: 7♣ 7♦ 7♠ leaves 6♣ 8♣ 8♦ 9♦ K♦ = 41.
+    hand = "6C 7C 8C 7D 8D 9D 5H 6H 7H 7S KD"
+    assert deadwood(hand) == arrange(hand).points == 7 + 10
+    assert arrange(hand).deadwood == cards("7S KD")

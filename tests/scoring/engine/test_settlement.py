@@ -1,5 +1,5 @@
 import pytest
-from hypothesis import given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 from scoring.engine.deal import ChouetteStart, rotation_turns
@@ -545,3 +545,139 @@ def test_partnership_round_writes_the_signed_sum_of_the_tables(tables):
         assert entry is None
     else:
         assert entry == ((0, net) if net > 0 else (1, -net))
+
+
+# Rare paths, reached on purpose.
+
+
+@st.composite
+def close_finishes(draw):
+    """A finished two-sided party whose totals are equal or a few points apart, so
+    that the side that reached the target first may tie or lose (seed 000,
+    "Anmerkung: Der Gewinner der Partie ist nicht notwendig derjenige Spieler, der als
+    erster die Grenze von 100 Punkten erreicht hat"). The other side wins many small
+    hands (many boxes); the first side's last hand takes it over the target.
+    Returns the rules, the sheet, the first side and both totals worked out by hand."""
+    rules = draw(st.sampled_from(NAMED))
+    first = draw(st.sampled_from([0, 1]))
+    small = draw(st.lists(st.integers(1, 7), min_size=12, max_size=14))  # < 100 in all
+    early = draw(st.lists(st.integers(1, 30), max_size=1))
+    other_total = sum(small) + len(small) * rules.box_bonus
+    # The last hand that makes the first side's total equal to the other's, give or take.
+    level = other_total - sum(early) - (len(early) + 1) * rules.box_bonus - rules.game_bonus
+    last = level + draw(st.integers(-3, 3))
+    assume(sum(early) + last >= rules.target)
+    sides = draw(st.permutations([first] * len(early) + [1 - first] * len(small)))
+    points = iter(early), iter(small)
+    hands = [(side, next(points[side != first])) for side in sides] + [(first, last)]
+    # No shutout: both sides scored, and the first side did not win every hand.
+    first_total = sum(early) + last + (len(early) + 1) * rules.box_bonus + rules.game_bonus
+    return rules, hands, first, first_total, other_total
+
+
+@given(close_finishes())
+def test_the_higher_total_wins_whoever_reached_the_target_first(finish):
+    rules, hands, first, first_total, other_total = finish
+    settlement = settle_party(rules, hands)
+    assert settlement.finished
+    assert settlement.first_to_target == first
+    assert (settlement.sides[first].total, settlement.sides[1 - first].total) == (
+        first_total,
+        other_total,
+    )
+    event(
+        "equal totals"
+        if first_total == other_total
+        else "the first to the target loses"
+        if first_total < other_total
+        else "the first to the target wins"
+    )
+    if first_total == other_total:
+        assert (settlement.winner, settlement.margin) == (None, 0)
+    elif first_total < other_total:
+        assert (settlement.winner, settlement.margin) == (1 - first, other_total - first_total)
+    else:
+        assert (settlement.winner, settlement.margin) == (first, first_total - other_total)
+
+
+def test_a_tied_party_still_knows_who_reached_the_target():
+    # B wins 11 hands of 5 (55 + 11 × 20 = 275); A's one hand of 155 reaches 100 first:
+    # 155 + 20 + 100 = 275. Equal totals: nobody pays (seed 000 "zu dritt").
+    settlement = settle_party(CLASSIC, [(1, 5)] * 11 + [(0, 155)])
+    assert [side.total for side in settlement.sides] == [275, 275]
+    assert (settlement.finished, settlement.winner, settlement.margin) == (True, None, 0)
+    assert settlement.first_to_target == 0
+
+
+def test_every_sheet_row_carries_its_number_and_entry():
+    rows = score_sheet(CLASSIC, [(0, 23), None, (1, 32)])
+    assert [(row.number, row.entry) for row in rows] == [(1, (0, 23)), (2, None), (3, (1, 32))]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: settle_party(CLASSIC, [(0, 100), None]),
+            "The party was decided after hand 1; hand 2 cannot be added.",
+        ),
+        (
+            lambda: score_sheet(CLASSIC, [(0, 60), (0, 40), (1, 5)]),
+            "The party was decided after hand 2; hand 3 cannot be added.",
+        ),
+        (
+            lambda: settle_rotation(CLASSIC, [(0, 100), (2, 5)]),
+            "The party was decided after hand 1; hand 2 cannot be added.",
+        ),
+        (
+            lambda: settle_partnership(CLASSIC, [[(0, 100), None], [None, None]]),
+            "The party was decided after round 1; round 2 cannot be added.",
+        ),
+        (
+            lambda: settle_rotation(CLASSIC, [(3, 10)]),
+            "Hand 1: the side must be 0, 1 or 2, not 3.",
+        ),
+        (
+            lambda: settle_partnership(CLASSIC, [], team_size=4),
+            "Partnership teams have two or three players, not 4.",
+        ),
+        (
+            lambda: chouette_next_party(CLASSIC, [(0, 50)]),
+            "The chouette party is not over yet: the next box is not known.",
+        ),
+        # The line-up is checked before the hands.
+        (
+            lambda: settle_chouette(CLASSIC, "no hands", box=1, team=(1, 2)),
+            "The box and the team members must be different players.",
+        ),
+        (
+            lambda: chouette_next_party(CLASSIC, "no hands", box=1, team=(1, 2)),
+            "The box and the team members must be different players.",
+        ),
+    ],
+)
+def test_a_sheet_that_cannot_be_is_refused_with_its_reason(call, message):
+    with pytest.raises(ValueError) as refused:
+        call()
+    assert str(refused.value) == message
+
+
+def test_an_unfinished_rotation_is_not_finished():
+    settlement = settle_rotation(CLASSIC, [(1, 30)])
+    assert settlement.finished is False
+    assert settlement.first_to_target is None
+
+
+def test_a_rotation_pays_a_difference_of_a_single_point():
+    # No bonuses, to 5: player 1 wins 4 (player 0 sits out), player 2 wins 4 and 1.
+    # Totals 0, 4, 5: player 2 collects 1 from player 1 and 5 from player 0, and
+    # player 1 collects 4 from player 0.
+    rules = CLASSIC.but(target=5, box_bonus=0, game_bonus=0, shutout_bonus=0)
+    settlement = settle_rotation(rules, [(1, 4), (2, 4), (2, 1)])
+    assert sorted(settlement.payments) == [(0, 1, 4), (0, 2, 5), (1, 2, 1)]
+
+
+def test_a_chouette_settlement_names_the_box_and_the_team():
+    settlement = settle_chouette(CLASSIC, [(0, 100)], box="X", team=["Y", "Z"])
+    assert (settlement.box, settlement.team) == ("X", ("Y", "Z"))
+    assert settlement.captains == ("Y",)

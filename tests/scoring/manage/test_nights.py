@@ -273,9 +273,9 @@ def test_the_night_page_lists_parties_with_players_score_and_links(client, organ
     assert running_row.get_cell("status") == "running"
     assert finished_row.get_cell("status") == "finished"
     margin = finished_row.get_cell("score")
-    assert f"{d.player.name} pays {c.player.name}" in margin
-    # 100 points, a box of 25, the game bonus and the shutout bonus under cardgames rules.
-    assert str(finished_row.record["payments"][0][2]) in margin
+    # Cardgames rules (seed 001): 100 points, doubled for a shutout (every hand won,
+    # no no-game) to 200, + one box of 25 + the game bonus 100 = 325 against 0.
+    assert f"{d.player.name} pays {c.player.name} 325" in margin
 
 
 @pytest.mark.parametrize("parties", [2, 30])
