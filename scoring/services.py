@@ -20,7 +20,7 @@ from scoring import errors
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
-from scoring.engine.hands import score_hand
+from scoring.engine.hands import check_entry, score_hand
 from scoring.engine.rules import RULESETS, Rules
 from scoring.engine.settlement import PartyOver
 from scoring.engine.showdown import ShowdownError, showdown
@@ -227,9 +227,20 @@ def _score(party: Party, table, result: Result) -> dict:
     (defender,) = set(table.players) - {result.knocker}
     rules = Rules.from_dict(party.rules)
     rulings = {k: result.details[k] for k in RULINGS if result.details.get(k)}
-    limit = None
-    if rules.oklahoma and result.details.get("up_card"):
-        limit = rules.knock_limit_for(parse_card(result.details["up_card"]).value)
+    up_card = result.details.get("up_card")
+    up_card = parse_card(up_card) if up_card else None
+    # What the cards could not have made is refused before anything is scored.
+    check_entry(
+        rules,
+        ending=result.ending,
+        knocker_points=result.knocker_deadwood,
+        defender_points=result.defender_deadwood,
+        up_card=up_card,
+        knocker_missing_cards=rulings.get("knocker_missing_cards", 0),
+        defender_missing_cards=rulings.get("defender_missing_cards", 0),
+        defender_too_many_cards=bool(rulings.get("defender_too_many_cards")),
+    )
+    limit = rules.knock_limit_for(up_card.value) if rules.oklahoma else None
     score = score_hand(
         rules,
         knocker_points=result.knocker_deadwood,

@@ -56,6 +56,11 @@ class HandDecisionForm(QuickEntryForm):
         ]
         # Only a correction carries a result; voiding or accepting a version does not.
         self.fields["ending"].required = False
+        if hand.party.rules.get("big_gin_bonus") is None:
+            # Rules without big gin do not offer it: eleven cards in melds are gin there.
+            self.fields["ending"].choices = [
+                choice for choice in Hand.Ending.choices if choice[0] != Hand.Ending.BIG_GIN
+            ]
         if not hand.party.rules.get("oklahoma"):
             # The up-card only sets the knock limit under Oklahoma.
             self.fields.pop("up_card", None)

@@ -257,7 +257,7 @@ def test_the_night_page_lists_parties_with_players_score_and_links(client, organ
     hand_confirm(seat=b, number=1)
     finished = start_night_party(night, label="Finished party")
     c, d = finished.seats.order_by("position")
-    hand_enter(seat=c, number=1, result=Result("knock", 0, 1, 101))
+    hand_enter(seat=c, number=1, result=Result("gin", 0, 0, 75))
     hand_confirm(seat=d, number=1)
 
     response = client.get(night_url(night))

@@ -256,10 +256,9 @@ def test_a_correction_the_rules_refuse_gets_a_message_and_changes_nothing(client
         client,
         first,
         decision="correct",
-        ending="knock",
+        ending="gin",
         knocker=0,
-        knocker_deadwood=1,
-        defender_deadwood=101,
+        defender_deadwood=80,
         reason="typo",
     )
 
