@@ -43,6 +43,14 @@ class NotYourHand(EntryError):
     """The seat may not do this (confirm its own entry, enter for another table)."""
 
 
+class PartyCancelled(EntryError):
+    """The party was cancelled: it takes no more hands and no more decisions."""
+
+
+class NightClosed(EntryError):
+    """The club night is closed: no new parties, and its results are final."""
+
+
 class WrongDecision(EntryError):
     """The organizer's decision does not fit the hand as it now stands: resolving a
     hand that is no longer disputed, or correcting one that has just become so."""

@@ -20,6 +20,8 @@ class Party(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+        # Started by mistake: kept with its hands for the record, counted nowhere.
+        CANCELLED = "cancelled", _("cancelled")
 
     club = models.ForeignKey(
         "clubs.Club", verbose_name=_("club"), on_delete=models.PROTECT, related_name="parties"
@@ -170,6 +172,8 @@ class AuditRecord(models.Model):
         VOID = "void", _("hand voided")
         RESOLVE = "resolve", _("dispute resolved")
         LINK = "link", _("seat link reissued")
+        CANCEL = "cancel", _("party cancelled")
+        SWAP = "swap", _("player swapped")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="audit")
     hand = models.ForeignKey(

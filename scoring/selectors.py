@@ -149,12 +149,18 @@ def party_audit(party: Party) -> list[AuditRecord]:
 def party_outcomes(party_ids) -> dict[int, PartyOutcome]:
     """What each party comes to, in any format: finished or not, the sides' totals,
     and each player's plus/minus keyed by player id (`scoring.engine.formats`).
-    Three queries, however many parties; an id with no party is left out."""
-    parties = Party.objects.filter(pk__in=list(party_ids)).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.order_by("position")),
-        Prefetch(
-            "hands", queryset=Hand.objects.select_related("winner").order_by("number", "table")
-        ),
+    Three queries, however many parties; an id with no party is left out, and so
+    is a cancelled party: it counts nowhere."""
+    parties = (
+        Party.objects.filter(pk__in=list(party_ids))
+        .exclude(status=Party.Status.CANCELLED)
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("position")),
+            Prefetch(
+                "hands",
+                queryset=Hand.objects.select_related("winner").order_by("number", "table"),
+            ),
+        )
     )
     outcomes = {}
     for party in parties:

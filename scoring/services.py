@@ -9,11 +9,12 @@ import datetime
 import logging
 import secrets
 from dataclasses import asdict, dataclass, field
+from decimal import Decimal, InvalidOperation
 from random import Random
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club, ClubNight
 from scoring import errors
@@ -102,6 +103,10 @@ def party_start(
     (seed 000: the lower card deals; for three, chouette and partnerships the draw
     decides who sits out, who is the box, and the teams). Rules and confirmation
     not given come from the club night, else the classic rules with confirmation."""
+    if night is not None and night.closed_at is not None:
+        raise errors.NightClosed(
+            gettext("%(night)s is closed: it takes no new parties.") % {"night": night.name}
+        )
     if rules is None:
         rules = night.ruleset if night else "classic"
     if confirmation_required is None:
@@ -378,6 +383,7 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
     replay = _replayed(key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
+    _check_not_cancelled(state.party)
     if state.finished:
         raise PartyOver(gettext("The party is over: no more hands can be entered."))
     if number != state.number:
@@ -433,6 +439,21 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
     return Outcome("disputed", hand)
 
 
+def _check_not_cancelled(party: Party) -> None:
+    if party.status == Party.Status.CANCELLED:
+        raise errors.PartyCancelled(
+            gettext("This party was cancelled by the organizer: it takes no more hands.")
+        )
+
+
+def _check_night_open(party: Party) -> None:
+    """A closed night's results are final: its parties are not changed any more."""
+    if party.night_id and party.night.closed_at is not None:
+        raise errors.NightClosed(
+            gettext("%(night)s is closed: its results are final.") % {"night": party.night.name}
+        )
+
+
 def hand_preview(*, seat: Seat, result: Result) -> dict:
     """What `hand_enter` would score for this seat's table, without storing anything:
     the card picker shows it before the tap that enters the hand. Scored by the same
@@ -441,6 +462,7 @@ def hand_preview(*, seat: Seat, result: Result) -> dict:
     Returns the winner and defender positions, points, kind, and the players' names
     by position; raises as `hand_enter` does for an impossible result."""
     state, _ = state_for(seat.party)
+    _check_not_cancelled(state.party)
     if state.finished:
         raise PartyOver(gettext("The party is over: no more hands can be entered."))
     table = state.table_of(seat.position)
@@ -479,6 +501,7 @@ def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
     replay = _replayed(key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
+    _check_not_cancelled(state.party)
     table = state.table_of(seat.position)
     hand = state.open_hands.get(table) if number == state.number else None
     if hand is None and number == state.number and table in state.played:
@@ -530,6 +553,8 @@ def hand_decide(
             gettext("Give a reason: corrections are kept in the party's record.")
         )
     state, hands = _locked_state(hand.party_id)
+    _check_not_cancelled(state.party)
+    _check_night_open(state.party)
     # The hand as it stands now, under the lock, not as the organizer's page saw it.
     hand = next(h for h in hands if h.pk == hand.pk)
     if disputed is not None and (hand.status == Hand.Status.DISPUTED) != disputed:
@@ -591,3 +616,144 @@ def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
         address=address,
     )
     return seat
+
+
+def _locked_party(party: Party) -> Party:
+    """The party row locked (every write to it queues here), with its night."""
+    return Party.objects.select_for_update().select_related("night").get(pk=party.pk)
+
+
+@transaction.atomic
+def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
+    """Cancels a party started by mistake. A reason is required and goes into the
+    party's record; its hands stay there too, but the party counts nowhere any more:
+    not in the night's results, not in any outcome, and its seats take no hands.
+    Only a club night's party, and only while the night is open."""
+    if not (reason or "").strip():
+        raise errors.EntryError(gettext("Give a reason: a cancelled party stays in the record."))
+    party = _locked_party(party)
+    if party.night_id is None:
+        raise errors.WrongDecision(gettext("Only a party of a club night can be cancelled here."))
+    _check_not_cancelled(party)
+    _check_night_open(party)
+    before = {"status": party.status}
+    party.status = Party.Status.CANCELLED
+    party.finished_at = timezone.now()
+    party.save(update_fields=["status", "finished_at"])
+    AuditRecord.objects.create(
+        party=party,
+        action=AuditRecord.Action.CANCEL,
+        user=user,
+        address=address,
+        before=before,
+        after={"status": party.status},
+        reason=reason.strip(),
+    )
+    return party
+
+
+@transaction.atomic
+def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
+    """Puts another club member in a seat before the party's first hand: the wrong
+    player was ticked. The seat keeps its place in the draw; it gets a new link, so
+    the phone of the player who left no longer opens the table."""
+    party = _locked_party(seat.party)
+    _check_not_cancelled(party)
+    _check_night_open(party)
+    if party.hands.exists():
+        raise errors.WrongDecision(
+            gettext("Hand 1 is already entered: a player can only be swapped before it.")
+        )
+    seat = Seat.objects.select_related("player").get(pk=seat.pk)
+    if not party.club.memberships.filter(player=player).exists():
+        raise errors.EntryError(
+            gettext("%(name)s is not a member of the club.") % {"name": player.name}
+        )
+    if party.seats.filter(player=player).exists():
+        raise errors.EntryError(
+            gettext("%(name)s already has a seat at this party.") % {"name": player.name}
+        )
+    before = {"player": seat.player.name, "position": seat.position}
+    seat.player = player
+    seat.token = new_token()
+    seat.save(update_fields=["player", "token"])
+    AuditRecord.objects.create(
+        party=party,
+        action=AuditRecord.Action.SWAP,
+        seat=seat,
+        user=user,
+        address=address,
+        before=before,
+        after={"player": player.name, "position": seat.position},
+    )
+    return seat
+
+
+def party_rematch(*, party: Party, user, rng: Random | None = None) -> Party:
+    """A new party at the same night with the same players and format: they draw
+    their seats again. Only once the party is over (or cancelled)."""
+    if party.night_id is None:
+        raise errors.WrongDecision(gettext("Only a party of a club night has a rematch here."))
+    if party.status == Party.Status.RUNNING:
+        raise errors.WrongDecision(
+            gettext("This party is still running: a rematch starts once it is over.")
+        )
+    players = [seat.player for seat in party.seats.select_related("player")]
+    return party_start(
+        club=party.club,
+        night=party.night,
+        format=party.format,
+        players=players,
+        label=party.label,
+        rng=rng,
+        user=user,
+    )
+
+
+@transaction.atomic
+def night_close(*, night: ClubNight, user) -> ClubNight:
+    """Closes a club night: no new parties, and its results are final. Every party
+    must be over or cancelled first, so nothing is left half-played."""
+    night = ClubNight.objects.select_for_update().get(pk=night.pk)
+    if night.closed_at is not None:
+        raise errors.NightClosed(gettext("This club night is already closed."))
+    running = night.parties.filter(status=Party.Status.RUNNING).count()
+    if running:
+        raise errors.EntryError(
+            ngettext(
+                "%(count)d party is still running: finish or cancel it first.",
+                "%(count)d parties are still running: finish or cancel them first.",
+                running,
+            )
+            % {"count": running}
+        )
+    night.closed_at = timezone.now()
+    night.closed_by = user
+    night.save(update_fields=["closed_at", "closed_by"])
+    return night
+
+
+@transaction.atomic
+def night_set_stake(*, night: ClubNight, stake) -> ClubNight:
+    """Sets what a point is worth at this night (seed 000: the winner is paid the
+    difference "nach dem vereinbarten Schlüssel"); None or 0: not played for money.
+    A closed night's results are final, its stake too."""
+    night = ClubNight.objects.select_for_update().get(pk=night.pk)
+    if night.closed_at is not None:
+        raise errors.NightClosed(
+            gettext("%(night)s is closed: its results are final.") % {"night": night.name}
+        )
+    if stake is not None:
+        try:
+            stake = Decimal(str(stake))
+        except InvalidOperation:
+            raise errors.EntryError(gettext("Give the stake as an amount, e.g. 0.05.")) from None
+        if not stake.is_finite() or stake < 0 or stake != stake.quantize(Decimal("0.01")):
+            raise errors.EntryError(
+                gettext("Give the stake as an amount of 0 or more, in cents at most, e.g. 0.05.")
+            )
+        if stake >= Decimal("100000"):
+            raise errors.EntryError(gettext("That stake is too high."))
+    night.stake = stake or None
+    night.save(update_fields=["stake"])
+    return night

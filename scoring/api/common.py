@@ -47,6 +47,8 @@ ERRORS = {
     errors.HandBlocked: (409, "hand_disputed"),
     errors.NotYourHand: (409, "not_your_hand"),
     errors.WrongDecision: (409, "wrong_action"),
+    errors.PartyCancelled: (409, "party_cancelled"),
+    errors.NightClosed: (409, "night_closed"),
     PartyOver: (409, "party_over"),
     InvalidCard: (422, "invalid_card"),
     WrongHandSize: (422, "wrong_hand_size"),

@@ -169,7 +169,51 @@ class PartyStartForm(forms.Form):
         help_text=_("For example the table number."),
     )
 
-    def __init__(self, *args, players, **kwargs):
-        """``players``: the club's members, the only ones who may take a seat."""
+    anyway = forms.BooleanField(
+        label=_("Seat them anyway"),
+        required=False,
+        help_text=_("Only needed when a player already sits at a running party of this night."),
+    )
+
+    def __init__(self, *args, players, seated=None, **kwargs):
+        """``players``: the club's members, the only ones who may take a seat;
+        ``seated``: player id → the running party of the night they sit at."""
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = players
+        seated = seated or {}
+        field = self.fields["players"]
+        field.queryset = players
+        field.label_from_instance = lambda player: (
+            _("%(name)s (at %(party)s)") % {"name": player.name, "party": seated[player.pk]}
+            if player.pk in seated
+            else player.name
+        )
+
+
+class StakeForm(forms.Form):
+    stake = forms.DecimalField(
+        label=_("Stake per point"),
+        required=False,
+        min_value=0,
+        max_digits=7,
+        decimal_places=2,
+        help_text=_(
+            "The winner of a party is paid the difference at this rate; "
+            "a tied party is not paid. Empty: not played for money."
+        ),
+    )
+
+
+class CancelForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=500,
+        error_messages={"required": _("Give a reason: a cancelled party stays in the record.")},
+    )
+
+
+class SwapForm(forms.Form):
+    player = forms.ModelChoiceField(label=_("Player"), queryset=None)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = players

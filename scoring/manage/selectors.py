@@ -1,17 +1,18 @@
-"""Reads for the organizer's pages: a club night's parties and a party with every
-hand and its audit log. Each loads its rows in a fixed number of queries, however
-many parties, hands or records there are, and works out the rest in Python."""
+"""Reads for the organizer's pages: a club night's tables at a glance and its
+results, and a party with every hand and its audit log. Each loads its rows in a
+fixed number of queries, however many parties, hands or records there are, and
+works out the rest in Python."""
 
-from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from clubs.models import ClubNight
+from clubs.models import ClubNight, Player
+from scoring.engine.payments import settle_up
 from scoring.labels import ruleset_label
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.selectors import settlement_view, sheet_rows
+from scoring.selectors import party_outcomes, settlement_view, sheet_rows
 from scoring.services import RULINGS
 from scoring.sheet import party_state
 
@@ -42,31 +43,120 @@ def party_seats(party: Party) -> list[Seat]:
     return list(_seats().filter(party=party))
 
 
-def night_parties(*, night, page=None, per_page: int = 50):
-    """One page of a club night's parties in the order they started, each with its
-    seats and its score so far (what the loser pays, once it is finished). Returns
-    the rows and the page; a page number out of range gives the nearest page."""
+#: The states of a table on the night page, in the order they are shown: what
+#: needs the organizer first.
+TABLE_STATES = ("disputed", "confirming", "entering", "finished", "cancelled")
+
+
+def night_glance(*, night) -> dict:
+    """Every table (party) of a club night and where it stands: a hand disputed,
+    an entry waiting for confirmation (since when), waiting for the next entry,
+    finished, or cancelled; disputes first, then the longest waiting. With the
+    count of tables in each state. Four queries, however many tables."""
     parties = night.parties.order_by("started_at", "pk").prefetch_related(
         Prefetch("seats", queryset=_seats()),
         Prefetch(
-            "hands", queryset=Hand.objects.select_related("winner").order_by("number", "table")
+            "hands",
+            queryset=Hand.objects.select_related("winner", "entered_by__player").order_by(
+                "number", "table"
+            ),
         ),
     )
-    page = Paginator(parties, per_page).get_page(page)
-    rows = []
-    for party in page.object_list:
-        seats, hands = list(party.seats.all()), list(party.hands.all())
-        state = party_state(party, seats, hands)
-        sheet = sheet_rows(state, hands)
-        rows.append(
+    rows = [_table_row(party) for party in parties]
+    rows.sort(key=lambda row: (TABLE_STATES.index(row["state"]), row["since"], row["party"].pk))
+    counts = dict.fromkeys(TABLE_STATES, 0)
+    for row in rows:
+        counts[row["state"]] += 1
+    return {"rows": rows, "counts": counts, "disputes": counts["disputed"]}
+
+
+def _table_row(party: Party) -> dict:
+    seats, hands = list(party.seats.all()), list(party.hands.all())
+    state = party_state(party, seats, hands)
+    sheet = sheet_rows(state, hands)
+    open_hands = sorted(state.open_hands.values(), key=lambda hand: hand.table)
+    disputed = [hand for hand in open_hands if hand.status == Hand.Status.DISPUTED]
+    hand = None
+    if party.status == Party.Status.CANCELLED:
+        key, since = "cancelled", party.finished_at or party.started_at
+    elif state.finished:
+        key, since = "finished", party.finished_at or party.started_at
+    elif disputed:
+        key, hand = "disputed", disputed[0]
+        since = hand.updated_at
+    elif open_hands:
+        key, hand = "confirming", open_hands[0]
+        since = hand.updated_at
+    else:
+        # Waiting for the next entry since the last hand counted (or the start).
+        key = "entering"
+        since = max((h.updated_at for h in hands), default=party.started_at)
+    return {
+        "party": party,
+        "seats": seats,
+        "state": key,
+        "since": since,
+        "hand": hand,
+        "number": state.number,
+        "points": list(zip(sheet["headers"], sheet["points"], strict=True)),
+        "payments": settlement_view(state)["payments"] if state.finished else [],
+    }
+
+
+def seated_players(*, night) -> dict[int, Party]:
+    """The players already seated at a running party of the night, with that
+    party: one query."""
+    seats = Seat.objects.filter(
+        party__night=night, party__status=Party.Status.RUNNING
+    ).select_related("party")
+    return {seat.player_id: seat.party for seat in seats}
+
+
+def night_results(*, night) -> dict:
+    """The night's results: every player who played a party of it, with the parties
+    finished and won and the plus/minus they add up to (`party_outcomes`, the one
+    party outcome of every format; a cancelled party counts nowhere). With a stake
+    per point, each player's amount and the fewest payments that settle the whole
+    night (`scoring.engine.payments.settle_up`). Five queries, however many parties."""
+    party_ids = list(night.parties.values_list("pk", flat=True))
+    outcomes = party_outcomes(party_ids)
+    players = {
+        player.pk: player
+        for player in Player.objects.filter(seats__party__in=list(outcomes)).distinct()
+    }
+    lines = {
+        pk: {"player": player, "played": 0, "won": 0, "plus_minus": 0}
+        for pk, player in players.items()
+    }
+    running = 0
+    for outcome in outcomes.values():
+        if not outcome.finished:
+            running += 1
+            continue
+        for pk, amount in outcome.plus_minus.items():
+            lines[pk]["played"] += 1
+            lines[pk]["won"] += amount > 0
+            lines[pk]["plus_minus"] += amount
+    rows = sorted(
+        (line for line in lines.values() if line["played"]),
+        key=lambda line: (-line["plus_minus"], line["player"].name, line["player"].pk),
+    )
+    stake = night.stake
+    payments = []
+    if stake:
+        for row in rows:
+            row["amount"] = row["plus_minus"] * stake
+        balances = {row["player"].pk: row["plus_minus"] for row in rows}
+        payments = [
             {
-                "party": party,
-                "seats": seats,
-                "points": list(zip(sheet["headers"], sheet["points"], strict=True)),
-                "payments": settlement_view(state)["payments"] if state.finished else [],
+                "payer": players[transfer.payer],
+                "payee": players[transfer.payee],
+                "points": transfer.amount,
+                "amount": transfer.amount * stake,
             }
-        )
-    return rows, page
+            for transfer in settle_up(balances)
+        ]
+    return {"rows": rows, "stake": stake, "payments": payments, "running": running}
 
 
 def party_page(*, party: Party) -> dict:
@@ -101,6 +191,10 @@ def party_page(*, party: Party) -> dict:
             for hand in hands
         ],
         "audit": audit_log(party=party, names=names),
+        # A wrong player is swapped before the first hand, while the night is open.
+        "swappable": not hands
+        and party.status == Party.Status.RUNNING
+        and not (party.night_id and party.night.closed_at),
     }
 
 

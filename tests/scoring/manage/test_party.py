@@ -154,10 +154,20 @@ def test_a_new_link_replaces_the_old_one(client, party):
     assert response.context["audit"][-1]["after"] == f"a new link for {seat.player.name}"
 
 
-def test_a_link_is_reissued_only_by_post(client, party):
+def test_a_link_is_reissued_only_by_post_and_a_get_asks_first(client, party):
     seat = seats(party)[0]
-    assert client.get(link_url(seat)).status_code == 405
+    response = client.get(link_url(seat))
+    assert response.status_code == 200
+    assert f"A new link for {seat.player.name}?" in response.text
+    assert f'action="{link_url(seat)}"' in response.text
     assert party.seats.get(pk=seat.pk).token == seat.token
+
+
+def test_the_new_link_button_asks_before_it_revokes(client, party):
+    text = client.get(page_url(party)).text
+    seat = seats(party)[0]
+    assert f"Make a new link for {seat.player.name}? The old link" in text
+    assert "js/confirm.js" in text
 
 
 def test_the_cards_show_each_player_with_a_scannable_code_and_the_link(client, party):
