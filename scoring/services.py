@@ -6,6 +6,7 @@ disputes it, or is told it is stale. Nothing is ever half-written.
 """
 
 import datetime
+import hashlib
 import logging
 import secrets
 from dataclasses import asdict, dataclass, field
@@ -26,7 +27,7 @@ from scoring.engine.rules import RULESETS, Rules
 from scoring.engine.settlement import PartyOver
 from scoring.engine.showdown import ShowdownError, showdown
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.selectors import state_for
+from scoring.selectors import RULINGS, state_for
 from scoring.sheet import party_state
 
 logger = logging.getLogger(__name__)
@@ -53,6 +54,12 @@ class Result:
 def new_token() -> str:
     """An unguessable seat link: 256 bits from the operating system's generator."""
     return secrets.token_urlsafe(32)
+
+
+def token_digest(token: str) -> str:
+    """What the record keeps of a replaced seat link: enough to tell a phone that
+    opens it that it was replaced, never the link itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @transaction.atomic
@@ -213,22 +220,13 @@ def result_from_cards(
     return Result(shown.ending, knocker, shown.points, shown.defender_points, details)
 
 
-RULINGS = (
-    "knocker_missing_cards",
-    "defender_missing_cards",
-    "defender_too_many_cards",
-    "illegal_knock_accepted",
-)
-
-
-def _score(party: Party, table, result: Result) -> dict:
-    """What the rules engine makes of a result: winner position, points, kind."""
+def _score(party: Party, table, result: Result, *, names=None, number=None) -> dict:
+    """What the rules engine makes of a result: winner position, points, kind.
+    ``names`` (by position) and ``number`` let a refusal name the players."""
     if result.ending == Hand.Ending.NO_GAME:
         return {"kind": "no_game", "points": 0, "winner": None, "defender": None}
     if result.knocker not in table.players:
-        raise errors.NotYourHand(
-            gettext("The knocker must be one of the two players at this table.")
-        )
+        raise errors.NotYourHand(_not_at_table(table, result.knocker, names or {}, number))
     (defender,) = set(table.players) - {result.knocker}
     rules = Rules.from_dict(party.rules)
     rulings = {k: result.details[k] for k in RULINGS if result.details.get(k)}
@@ -257,6 +255,30 @@ def _score(party: Party, table, result: Result) -> dict:
     )
     winner = {"knocker": result.knocker, "defender": defender}.get(score.winner)
     return {"kind": score.kind, "points": score.points, "winner": winner, "defender": defender}
+
+
+def _not_at_table(table, knocker, names: dict, number) -> str:
+    """Names the players, never their seat numbers: "Hand 3: Ada sat out that hand"."""
+    a, b = (names.get(p, "?") for p in table.players)
+    values = {"n": number, "name": names.get(knocker), "a": a, "b": b}
+    if values["name"]:
+        return (
+            gettext(
+                "Hand %(n)s: %(name)s sat out that hand: the knocker must be one of the "
+                "two players at the table, %(a)s or %(b)s."
+            )
+            % values
+        )
+    return (
+        gettext(
+            "Hand %(n)s: the knocker must be one of the two players at the table, %(a)s or %(b)s."
+        )
+        % values
+    )
+
+
+def _names(state) -> dict:
+    return {seat.position: seat.player.name for seat in state.seats}
 
 
 def _locked_state(party_id: int):
@@ -395,7 +417,9 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         )
     if table in state.played:
         raise errors.StaleEntry(_table_done_message(number))
-    scored = _score(state.party, state.tables[table - 1], result)
+    scored = _score(
+        state.party, state.tables[table - 1], result, names=_names(state), number=number
+    )
     hand = state.open_hands.get(table)
     if hand is None:
         hand = Hand(party=state.party, number=number, table=table, entered_by=seat)
@@ -470,7 +494,9 @@ def hand_preview(*, seat: Seat, result: Result) -> dict:
         raise errors.NotYourHand(
             gettext("You sit out this hand: the players at the table enter it.")
         )
-    scored = _score(state.party, state.tables[table - 1], result)
+    scored = _score(
+        state.party, state.tables[table - 1], result, names=_names(state), number=state.number
+    )
     return {**scored, "names": {s.position: s.player.name for s in state.seats}}
 
 
@@ -572,7 +598,7 @@ def hand_decide(
         was_disputed = hand.status == Hand.Status.DISPUTED
         action = AuditRecord.Action.RESOLVE if was_disputed else AuditRecord.Action.CORRECT
         table = _table_of_hand(state, hand)
-        scored = _score(state.party, table, result)
+        scored = _score(state.party, table, result, names=_names(state), number=hand.number)
         _apply(hand, state, result, scored)
         hand.status = Hand.Status.CONFIRMED
     hand.counter = None
@@ -606,6 +632,7 @@ def _table_of_hand(state, hand: Hand):
 def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
     """Revokes a seat's link and issues a new one (a lost or shared phone)."""
     seat = Seat.objects.select_for_update().get(pk=seat.pk)
+    replaced = token_digest(seat.token)
     seat.token = new_token()
     seat.save(update_fields=["token"])
     AuditRecord.objects.create(
@@ -614,6 +641,7 @@ def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
         seat=seat,
         user=user,
         address=address,
+        before={"replaced_link": replaced},
     )
     return seat
 
@@ -673,7 +701,11 @@ def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
         raise errors.EntryError(
             gettext("%(name)s already has a seat at this party.") % {"name": player.name}
         )
-    before = {"player": seat.player.name, "position": seat.position}
+    before = {
+        "player": seat.player.name,
+        "position": seat.position,
+        "replaced_link": token_digest(seat.token),
+    }
     seat.player = player
     seat.token = new_token()
     seat.save(update_fields=["player", "token"])

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import entries, errors
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
-from scoring.labels import ruleset_label
+from scoring.labels import RULESET_LABELS
 from scoring.models import Hand, Party
 from scoring.services import RULINGS, Result
 
@@ -138,7 +138,8 @@ class NightForm(forms.Form):
     )
     ruleset = forms.ChoiceField(
         label=_("Rules"),
-        choices=[(key, ruleset_label(key)) for key in RULESETS],
+        # Lazy labels: the choices are made once, the page is read in many languages.
+        choices=[(key, RULESET_LABELS.get(key, key)) for key in RULESETS],
         initial="classic",
     )
     confirmation_required = forms.BooleanField(

@@ -6,14 +6,19 @@ works out the rest in Python."""
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.models import ClubNight, Player
 from scoring.engine.payments import settle_up
 from scoring.labels import ruleset_label
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.selectors import party_outcomes, settlement_view, sheet_rows
-from scoring.services import RULINGS
+from scoring.selectors import (
+    choice_label,
+    dispute_versions,
+    party_outcomes,
+    ruling_texts,
+    settlement_view,
+    sheet_rows,
+)
 from scoring.sheet import party_state
 
 
@@ -177,6 +182,14 @@ def party_page(*, party: Party) -> dict:
     state = party_state(party, seats, hands)
     sheet = sheet_rows(state, hands)
     names = {seat.position: seat.player.name for seat in seats}
+    audit = audit_log(party=party, names=names)
+    # The reason of the latest decision on each hand, shown on the hand.
+    decided = (AuditRecord.Action.CORRECT, AuditRecord.Action.RESOLVE, AuditRecord.Action.VOID)
+    reasons = {
+        entry["record"].hand_id: entry["record"].reason
+        for entry in audit
+        if entry["record"].action in decided
+    }
     return {
         "state": state,
         "seats": seats,
@@ -186,11 +199,14 @@ def party_page(*, party: Party) -> dict:
             {
                 "hand": hand,
                 "players": hand_players(hand, seats, state),
-                "versions": _versions(hand, names) if hand.status == Hand.Status.DISPUTED else [],
+                "versions": dispute_versions(hand, names)
+                if hand.status == Hand.Status.DISPUTED
+                else [],
+                "reason": reasons.get(hand.pk, "") if hand.decided_by_id else "",
             }
             for hand in hands
         ],
-        "audit": audit_log(party=party, names=names),
+        "audit": audit,
         # A wrong player is swapped before the first hand, while the night is open.
         "swappable": not hands
         and party.status == Party.Status.RUNNING
@@ -211,51 +227,35 @@ def hand_players(hand: Hand, seats: list[Seat], state=None) -> list[Seat]:
     return [by_position[p] for p in positions]
 
 
-def _versions(hand: Hand, names: dict) -> list[dict]:
-    """The two versions of a disputed hand, side by side: as entered first, and as
-    the other side entered it (``hand.counter``)."""
-    counter = hand.counter or {}
-    return [
-        {
-            "key": "entered",
-            "who": hand.entered_by.player.name if hand.entered_by else "",
-            "ending": hand.get_ending_display(),
-            "knocker": hand.knocker.player.name if hand.knocker else "",
-            "knocker_deadwood": hand.knocker_deadwood,
-            "defender_deadwood": hand.defender_deadwood,
-            "winner": hand.winner.player.name if hand.winner else "",
-            "points": hand.points,
-            "rulings": _rulings(hand.details),
-        },
-        {
-            "key": "counter",
-            "who": names.get(counter.get("seat"), ""),
-            "ending": _label(Hand.Ending, counter.get("ending")),
-            "knocker": names.get(counter.get("knocker"), ""),
-            "knocker_deadwood": counter.get("knocker_deadwood"),
-            "defender_deadwood": counter.get("defender_deadwood"),
-            "winner": names.get(counter.get("winner"), ""),
-            "points": counter.get("points"),
-            "rulings": _rulings(counter.get("details") or {}),
-        },
-    ]
-
-
 def audit_log(*, party: Party, names: dict) -> list[dict]:
     """The party's audit records, oldest first, each with who acted (a login or a
     seat's player) and its before and after written out."""
     records = party.audit.select_related("user", "seat__player").order_by("at", "pk")
     return [
-        {
-            "record": record,
-            "who": _who(record),
-            "before": describe(record.before, names),
-            "after": _link(record)
-            if record.action == AuditRecord.Action.LINK
-            else describe(record.after, names),
-        }
-        for record in records
+        {"record": record, "who": _who(record), **_written(record, names)} for record in records
     ]
+
+
+def _written(record: AuditRecord, names: dict) -> dict:
+    """A record's before and after in words; what the party's own records keep
+    (a replaced link's digest, a status) is said, not shown."""
+    action = AuditRecord.Action
+    if record.action == action.LINK:
+        return {"before": "", "after": _link(record)}
+    if record.action == action.SWAP:
+        before, after = record.before or {}, record.after or {}
+        return {
+            "before": before.get("player", ""),
+            "after": _("%(new)s takes the seat of %(old)s, with a new link")
+            % {"new": after.get("player", ""), "old": before.get("player", "")},
+        }
+    if record.action == action.CANCEL:
+        before, after = record.before or {}, record.after or {}
+        return {
+            "before": choice_label(Party.Status, before.get("status")),
+            "after": choice_label(Party.Status, after.get("status")),
+        }
+    return {"before": describe(record.before, names), "after": describe(record.after, names)}
 
 
 def _link(record: AuditRecord) -> str:
@@ -284,8 +284,8 @@ def describe(snapshot: dict | None, names: dict) -> str:
     if snapshot.get("table", 1) > 1:
         number = f"{number}/{snapshot['table']}"
     parts = [_("Hand %(number)s") % {"number": number}]
-    parts.append(_label(Hand.Status, snapshot.get("status")))
-    parts.append(_label(Hand.Ending, snapshot.get("ending")))
+    parts.append(choice_label(Hand.Status, snapshot.get("status")))
+    parts.append(choice_label(Hand.Ending, snapshot.get("ending")))
     if snapshot.get("knocker") is not None:
         parts.append(_("knocker %(name)s") % {"name": names.get(snapshot["knocker"], "?")})
         parts.append(
@@ -297,30 +297,8 @@ def describe(snapshot: dict | None, names: dict) -> str:
         )
     if snapshot.get("winner") is not None:
         parts.append(f"{names.get(snapshot['winner'], '?')} +{snapshot.get('points', 0)}")
-    parts.extend(_rulings(snapshot.get("details") or {}))
+    parts.extend(ruling_texts(snapshot.get("details") or {}))
     return " · ".join(part for part in parts if part)
-
-
-_RULING_TEXT = {
-    "knocker_missing_cards": _lazy("knocker %(value)s card(s) short (§ 14.11)"),
-    "defender_missing_cards": _lazy("defender %(value)s card(s) short (§ 14.12)"),
-    "defender_too_many_cards": _lazy("defender had too many cards (§ 14.13)"),
-    "illegal_knock_accepted": _lazy("illegal knock accepted (§ 14.7)"),
-}
-
-
-def _rulings(details: dict) -> list[str]:
-    """The director's rulings of seed 000 § 14 stored with a hand, written out."""
-    return [
-        str(_RULING_TEXT.get(name, name)) % {"value": details[name]}
-        for name in RULINGS
-        if details.get(name)
-    ]
-
-
-def _label(choices, value) -> str:
-    # Records outlive code: a value no longer among the choices is shown as stored.
-    return str(dict(choices.choices).get(value, value or ""))
 
 
 def _dash(value) -> str:

@@ -209,6 +209,15 @@ def _party_page(request, party, *, refused=None):
     for row in page["hands"]:
         if refused is not None and row["hand"].pk == refused.hand.pk:
             row["form"] = refused
+            # The message goes beside the form the decision came from.
+            decision = refused.data.get("decision")
+            row["errors_at"] = (
+                "void"
+                if decision == "void"
+                else "resolve"
+                if row["versions"] and decision in ("entered", "counter")
+                else "correct"
+            )
         else:
             row["form"] = HandDecisionForm.for_hand(row["hand"], row["players"])
     codes = qr.seat_codes(page["seats"], request.build_absolute_uri)

@@ -110,7 +110,9 @@ def test_a_player_is_swapped_before_the_first_hand_with_a_new_link(client, organ
     seat.refresh_from_db()
     assert seat.player == newcomer
     assert seat.get_absolute_url() != old_link
-    assert client.get(old_link).status_code == 404
+    replaced = client.get(old_link)
+    assert replaced.status_code == 410
+    assert "This link was replaced" in replaced.text
     assert "Nell Newcomer takes" in response.text
     record = party.audit.get(action=AuditRecord.Action.SWAP)
     assert record.after["player"] == "Nell Newcomer"

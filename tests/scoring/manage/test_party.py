@@ -147,7 +147,11 @@ def test_a_new_link_replaces_the_old_one(client, party):
     assert qr.qr_svg(new_link) in response.text
     assert old_code not in response.text
     assert old_link not in response.text
-    assert client.get(old_link).status_code == 404
+    # The old link says it was replaced; a link that never was is still not found.
+    replaced = client.get(old_link)
+    assert replaced.status_code == 410
+    assert "This link was replaced" in replaced.text
+    assert client.get("/table/never-a-link/").status_code == 404
     assert client.get(new_link).status_code == 200
     record = party.audit.get(action=AuditRecord.Action.LINK)
     assert (record.seat, record.user.username, record.address) == (seat, "director", "127.0.0.1")
