@@ -155,7 +155,12 @@ def seat_view(seat: Seat) -> dict:
         and open_hand.status == Hand.Status.PENDING
         and open_hand.entered_by.side != seat.side,
         # In the order of the score cards (by side, then seat), whoever deals.
-        "players": sorted((by_position[p] for p in turn.players), key=_seat_order) if turn else [],
+        "players": [by_position[p] for p in turn.players] if turn else [],  # forehand first
+        # The knocker buttons: in the order of the score cards (by side, then seat),
+        # whoever deals, so a thumb finds each player in the same place every hand.
+        "knocker_choices": sorted((by_position[p] for p in turn.players), key=_seat_order)
+        if turn
+        else [],
         "dealer": by_position[turn.dealer] if turn else None,
         "forehand": by_position[turn.forehand] if turn else None,
         "playing": sorted((by_position[p] for p in watched.players), key=_seat_order)
