@@ -647,8 +647,9 @@ def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
 
 
 def _locked_party(party: Party) -> Party:
-    """The party row locked (every write to it queues here), with its night."""
-    return Party.objects.select_for_update().select_related("night").get(pk=party.pk)
+    """The party row locked (every write to it queues here). Only its own row:
+    PostgreSQL refuses FOR UPDATE on the nullable join to the night."""
+    return Party.objects.select_for_update().get(pk=party.pk)
 
 
 @transaction.atomic
