@@ -18,12 +18,13 @@ from config.api import api
 from config.health import health
 from scoring.manage import urls as scoring_manage
 from scoring.seat import urls as scoring_seat
+from tournaments.manage import urls as tournaments_manage
 
 AUDIENCES = {
     # namespace: (prefix, the apps' URL modules)
     "public": ("", [clubs_public]),
     "seat": ("", [scoring_seat]),
-    "manage": ("manage/", [clubs_manage, scoring_manage]),
+    "manage": ("manage/", [clubs_manage, scoring_manage, tournaments_manage]),
 }
 
 urlpatterns = [

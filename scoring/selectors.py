@@ -1,14 +1,14 @@
 """Reads for the party pages: a fixed number of queries, however many hands."""
 
-import hashlib
 from dataclasses import replace
 
-from django.db.models import Count, Max, Prefetch
+from django.db.models import Count, Max, Prefetch, Sum
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _lazy
 
 from scoring.engine.formats import PartyOutcome
-from scoring.models import AuditRecord, Hand, Party, Seat
+from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token, token_digest
 from scoring.sheet import entry_of, party_state
 
 #: The director's rulings of seed 000 § 14 a hand may carry (`services.RULINGS`).
@@ -32,13 +32,21 @@ def state_for(party: Party):
 
 def link_replaced(token: str) -> bool:
     """Whether ``token`` was a seat's link before the organizer replaced it (a new
-    link, or another player in the seat): one query, asked only for unknown links."""
-    digest = hashlib.sha256(token.encode()).hexdigest()
+    link, or another player in the seat): one query, asked only for unknown links
+    of a token's shape (anything else never was a link)."""
+    if not is_seat_token(token):
+        return False
     actions = (AuditRecord.Action.LINK, AuditRecord.Action.SWAP)
-    return AuditRecord.objects.filter(action__in=actions, before__replaced_link=digest).exists()
+    return AuditRecord.objects.filter(
+        action__in=actions, before__replaced_link=token_digest(token)
+    ).exists()
 
 
 def seat_by_token(token: str) -> Seat:
+    # Anything that cannot be a token is not looked for: bytes the database would
+    # choke on (a NUL) never reach it.
+    if not is_seat_token(token):
+        raise Http404
     return get_object_or_404(Seat.objects.select_related("party", "player"), token=token)
 
 
@@ -100,19 +108,23 @@ def sheet_rows(state, hands: list[Hand]) -> dict:
 def version(state, hands: list[Hand]) -> str:
     """Changes whenever anything on the sheet changes: the pages poll it."""
     stamp = max((h.updated_at for h in hands), default=None)
-    return _version(state.party, len(hands), stamp)
+    return _version(state.party, len(hands), sum(h.version for h in hands), stamp)
 
 
 def party_version(party: Party) -> str:
     """The same as `version`, in one query and without loading the hands: every
     phone at every table asks for it every few seconds."""
-    counted = party.hands.aggregate(count=Count("pk"), stamp=Max("updated_at"))
-    return _version(party, counted["count"], counted["stamp"])
+    counted = party.hands.aggregate(
+        count=Count("pk"), versions=Sum("version"), stamp=Max("updated_at")
+    )
+    return _version(party, counted["count"], counted["versions"] or 0, counted["stamp"])
 
 
-def _version(party: Party, count: int, stamp) -> str:
+def _version(party: Party, count: int, versions: int, stamp) -> str:
+    # The hands' versions, not only the time: two corrections within the clock's
+    # resolution still change what the phones poll.
     stamp = stamp or party.started_at
-    return f"{count}-{stamp.timestamp():.6f}-{party.status}"
+    return f"{count}-{versions}-{stamp.timestamp():.6f}-{party.status}"
 
 
 def settlement_view(state) -> dict:

@@ -6,7 +6,6 @@ disputes it, or is told it is stale. Nothing is ever half-written.
 """
 
 import datetime
-import hashlib
 import logging
 import secrets
 from dataclasses import asdict, dataclass, field
@@ -17,7 +16,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from clubs.models import Club, ClubNight
+from clubs.models import Club, ClubNight, ClubRecord
+from clubs.services import club_record_add
 from scoring import errors
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
@@ -26,7 +26,7 @@ from scoring.engine.hands import check_entry, score_hand
 from scoring.engine.rules import RULESETS, Rules
 from scoring.engine.settlement import PartyOver
 from scoring.engine.showdown import ShowdownError, showdown
-from scoring.models import AuditRecord, Hand, Party, Seat
+from scoring.models import AuditRecord, Hand, Party, Seat, token_digest
 from scoring.selectors import RULINGS, state_for
 from scoring.sheet import party_state
 
@@ -56,12 +56,6 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def token_digest(token: str) -> str:
-    """What the record keeps of a replaced seat link: enough to tell a phone that
-    opens it that it was replaced, never the link itself."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 @transaction.atomic
 def night_create(
     *,
@@ -70,6 +64,8 @@ def night_create(
     date: datetime.date,
     ruleset: str = "classic",
     confirmation_required: bool = True,
+    user=None,
+    address=None,
 ) -> ClubNight:
     """Opens a club night. Its rules and confirmation setting are copied onto every
     party started in it, so they are checked here, once, before any party needs them."""
@@ -84,13 +80,24 @@ def night_create(
         raise errors.EntryError(
             gettext("There are no rules called “%(name)s”.") % {"name": ruleset}
         )
-    return ClubNight.objects.create(
+    night = ClubNight.objects.create(
         club=club,
         name=name,
         date=date,
         ruleset=ruleset,
         confirmation_required=confirmation_required,
     )
+    club_record_add(
+        ClubRecord.Action.NIGHT,
+        club=club,
+        user=user,
+        address=address,
+        night=name,
+        date=date.isoformat(),
+        ruleset=ruleset,
+        confirmation_required=confirmation_required,
+    )
+    return night
 
 
 @transaction.atomic
@@ -105,6 +112,7 @@ def party_start(
     label: str = "",
     rng: Random | None = None,
     user=None,
+    address=None,
 ) -> Party:
     """Starts a party: the players draw cards for seats and the first deal
     (seed 000: the lower card deals; for three, chouette and partnerships the draw
@@ -160,6 +168,7 @@ def party_start(
         party=party,
         action=AuditRecord.Action.START,
         user=user,
+        address=address,
         after={
             "draws": {str(by_pk[pk]): str(draws[pk]) for pk in order},
             "seed": seed,
@@ -282,8 +291,18 @@ def _names(state) -> dict:
 
 
 def _locked_state(party_id: int):
-    """Locks the party (every write to it queues here) and loads its state and hands."""
-    return state_for(Party.objects.select_for_update().get(pk=party_id))
+    """Locks the party (every write to it queues here) and loads its state and hands.
+    A cancelled party takes no more hands and no more decisions."""
+    state, hands = state_for(Party.objects.select_for_update().get(pk=party_id))
+    _check_not_cancelled(state.party)
+    return state, hands
+
+
+def _check_not_cancelled(party: Party) -> None:
+    if party.status == Party.Status.CANCELLED:
+        raise errors.PartyCancelled(
+            gettext("This party was cancelled by the organizer: it takes no more hands.")
+        )
 
 
 def _snapshot(hand: Hand) -> dict:
@@ -299,6 +318,7 @@ def _snapshot(hand: Hand) -> dict:
         "kind": hand.kind,
         "points": hand.points,
         "winner": hand.winner.position if hand.winner else None,
+        "version": hand.version,
     }
 
 
@@ -358,8 +378,31 @@ def _finish_if_over(state, hands: list[Hand]) -> None:
         party.update(status=Party.Status.RUNNING, finished_at=None)
 
 
-def _replayed(key: str | None) -> AuditRecord | None:
-    return AuditRecord.objects.filter(key=key).select_related("hand").first() if key else None
+def _replayed(seat: Seat, key: str | None) -> AuditRecord | None:
+    """The record a seat's earlier submission with this key wrote: keys belong to
+    the seat that sent them, so another table's key never answers for this one."""
+    if not key:
+        return None
+    return AuditRecord.objects.filter(seat=seat, key=key).select_related("hand").first()
+
+
+def _changed(hand: Hand) -> None:
+    """Every change to a hand raises its version: a phone that answers an entry
+    names the version it showed, and an older one is refused."""
+    hand.version += 1
+    hand.save()
+
+
+def _check_version(hand: Hand, version: int) -> None:
+    if hand.version != version:
+        raise errors.EntryChanged(
+            gettext(
+                "%(who)s changed hand %(n)d after your phone showed it: "
+                "check the new entry and confirm it again."
+            )
+            % {"who": hand.entered_by.player.name, "n": hand.number},
+            hand=hand,
+        )
 
 
 @dataclass(frozen=True)
@@ -372,24 +415,30 @@ class Outcome:
     hand: Hand
 
 
-def hand_enter(*, seat: Seat, number: int, result: Result, key=None, address=None) -> Outcome:
+def hand_enter(
+    *, seat: Seat, number: int, result: Result, key=None, address=None, version=None
+) -> Outcome:
     """A seat enters the result of hand ``number``.
 
     - The first entry for a hand is pending until a seat of the other side confirms
       it (or is confirmed at once when the party needs no confirmation).
     - The same result entered from the other side confirms it; a different one
       marks the hand disputed and keeps both versions until the organizer decides.
-    - The entering side may replace its own pending entry before it is confirmed.
+    - The entering side may replace its own pending entry before it is confirmed;
+      each correction is a new version of the entry.
+    - ``version``: the version of the other side's entry the phone showed, when it
+      answers one; if that entry changed since, the answer is refused
+      (`errors.EntryChanged`) and the phone shows the new entry.
     - An entry for a hand already recorded, or not yet due, is refused as stale; a
-      repeated submission (same ``key``) is stored once.
+      repeated submission (same seat, same ``key``) is stored once.
     """
     try:
         with transaction.atomic():
-            return _hand_enter(seat, number, result, key, address)
+            return _hand_enter(seat, number, result, key, address, version)
     except IntegrityError:
         # The idempotency key collides when the same submission was stored by a
         # request that ran at the same moment (the party lock serialises the rest).
-        replay = _replayed(key)
+        replay = _replayed(seat, key)
         if replay is not None:
             return Outcome("repeated", replay.hand)
         # Anything else is a hand the state did not foresee: the player is told to
@@ -400,12 +449,11 @@ def hand_enter(*, seat: Seat, number: int, result: Result, key=None, address=Non
         ) from None
 
 
-def _hand_enter(seat, number, result, key, address) -> Outcome:
+def _hand_enter(seat, number, result, key, address, version) -> Outcome:
     state, hands = _locked_state(seat.party_id)
-    replay = _replayed(key)
+    replay = _replayed(seat, key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
-    _check_not_cancelled(state.party)
     if state.finished:
         raise PartyOver(gettext("The party is over: no more hands can be entered."))
     if number != state.number:
@@ -444,30 +492,27 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         _audit(state, hand, action, seat=seat, address=address, key=key, before=before)
 
     if hand.entered_by.side == seat.side:
+        # The entering side corrects its own pending entry: a new version, which the
+        # other phone is shown as a change before it can confirm.
         _apply(hand, state, result, scored)
         hand.entered_by = seat
-        hand.save()
+        _changed(hand)
         record(AuditRecord.Action.ENTER)
         return Outcome("entered", hand)
+    if version is not None:
+        _check_version(hand, version)
     if _same(hand, result):
         hand.status = Hand.Status.CONFIRMED
         hand.confirmed_by = seat
-        hand.save()
+        _changed(hand)
         record(AuditRecord.Action.CONFIRM)
         _finish_if_over(state, hands)
         return Outcome("confirmed", hand)
     hand.status = Hand.Status.DISPUTED
     hand.counter = {"seat": seat.position, **result.as_dict(), **scored}
-    hand.save()
+    _changed(hand)
     record(AuditRecord.Action.DISPUTE)
     return Outcome("disputed", hand)
-
-
-def _check_not_cancelled(party: Party) -> None:
-    if party.status == Party.Status.CANCELLED:
-        raise errors.PartyCancelled(
-            gettext("This party was cancelled by the organizer: it takes no more hands.")
-        )
 
 
 def _check_night_open(party: Party) -> None:
@@ -520,14 +565,16 @@ def _table_done_message(number: int) -> str:
 
 
 @transaction.atomic
-def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
-    """A seat of the other side confirms the pending entry of hand ``number``.
-    The server, not the page, enforces that nobody confirms his own side's entry."""
+def hand_confirm(*, seat: Seat, number: int, version: int, key=None, address=None) -> Outcome:
+    """A seat of the other side confirms the pending entry of hand ``number`` in the
+    ``version`` its phone showed. An entry changed since is refused
+    (`errors.EntryChanged`, which carries the new one): a player approves what he
+    saw, never what arrived after. The server, not the page, enforces that nobody
+    confirms his own side's entry."""
     state, hands = _locked_state(seat.party_id)
-    replay = _replayed(key)
+    replay = _replayed(seat, key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
-    _check_not_cancelled(state.party)
     table = state.table_of(seat.position)
     hand = state.open_hands.get(table) if number == state.number else None
     if hand is None and number == state.number and table in state.played:
@@ -546,10 +593,11 @@ def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
         raise errors.NotYourHand(
             gettext("Your side entered this hand: a player of the other side confirms it.")
         )
+    _check_version(hand, version)
     before = _snapshot(hand)
     hand.status = Hand.Status.CONFIRMED
     hand.confirmed_by = seat
-    hand.save()
+    _changed(hand)
     _audit(
         state, hand, AuditRecord.Action.CONFIRM, seat=seat, address=address, key=key, before=before
     )
@@ -579,7 +627,6 @@ def hand_decide(
             gettext("Give a reason: corrections are kept in the party's record.")
         )
     state, hands = _locked_state(hand.party_id)
-    _check_not_cancelled(state.party)
     _check_night_open(state.party)
     # The hand as it stands now, under the lock, not as the organizer's page saw it.
     hand = next(h for h in hands if h.pk == hand.pk)
@@ -603,7 +650,7 @@ def hand_decide(
         hand.status = Hand.Status.CONFIRMED
     hand.counter = None
     hand.decided_by = user
-    hand.save()
+    _changed(hand)
     _audit(state, hand, action, user=user, address=address, before=before, reason=reason)
     try:
         _finish_if_over(state, hands)
@@ -654,15 +701,15 @@ def _locked_party(party: Party) -> Party:
 
 @transaction.atomic
 def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
-    """Cancels a party started by mistake. A reason is required and goes into the
-    party's record; its hands stay there too, but the party counts nowhere any more:
-    not in the night's results, not in any outcome, and its seats take no hands.
-    Only a club night's party, and only while the night is open."""
+    """Cancels a party started by mistake (or a tournament table that will not be
+    played). A reason is required and goes into the party's record; its hands and
+    its start stay there, but the party counts nowhere any more: not in the night's
+    results, not in any outcome, and its seats take no hands. The record is
+    append-only, so a party is never deleted. A club night's party only while the
+    night is open: a closed night's results are final."""
     if not (reason or "").strip():
         raise errors.EntryError(gettext("Give a reason: a cancelled party stays in the record."))
     party = _locked_party(party)
-    if party.night_id is None:
-        raise errors.WrongDecision(gettext("Only a party of a club night can be cancelled here."))
     _check_not_cancelled(party)
     _check_night_open(party)
     before = {"status": party.status}
@@ -687,6 +734,11 @@ def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
     player was ticked. The seat keeps its place in the draw; it gets a new link, so
     the phone of the player who left no longer opens the table."""
     party = _locked_party(seat.party)
+    if party.night_id is None:
+        # A tournament's boards name their entrants: its tables are changed there.
+        raise errors.WrongDecision(
+            gettext("Only a party of a club night has its players swapped here.")
+        )
     _check_not_cancelled(party)
     _check_night_open(party)
     if party.hands.exists():
@@ -694,7 +746,8 @@ def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
             gettext("Hand 1 is already entered: a player can only be swapped before it.")
         )
     seat = Seat.objects.select_related("player").get(pk=seat.pk)
-    if not party.club.memberships.filter(player=player).exists():
+    # Only whom the party's start would offer: the club's active members and guests.
+    if not party.club.memberships.filter(player=player, active=True).exists():
         raise errors.EntryError(
             gettext("%(name)s is not a member of the club.") % {"name": player.name}
         )
@@ -722,7 +775,7 @@ def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
     return seat
 
 
-def party_rematch(*, party: Party, user, rng: Random | None = None) -> Party:
+def party_rematch(*, party: Party, user, address=None, rng: Random | None = None) -> Party:
     """A new party at the same night with the same players and format: they draw
     their seats again. Only once the party is over (or cancelled)."""
     if party.night_id is None:
@@ -740,11 +793,12 @@ def party_rematch(*, party: Party, user, rng: Random | None = None) -> Party:
         label=party.label,
         rng=rng,
         user=user,
+        address=address,
     )
 
 
 @transaction.atomic
-def night_close(*, night: ClubNight, user) -> ClubNight:
+def night_close(*, night: ClubNight, user, address=None) -> ClubNight:
     """Closes a club night: no new parties, and its results are final. Every party
     must be over or cancelled first, so nothing is left half-played."""
     night = ClubNight.objects.select_for_update().get(pk=night.pk)
@@ -763,11 +817,19 @@ def night_close(*, night: ClubNight, user) -> ClubNight:
     night.closed_at = timezone.now()
     night.closed_by = user
     night.save(update_fields=["closed_at", "closed_by"])
+    club_record_add(
+        ClubRecord.Action.CLOSED,
+        club=night.club,
+        user=user,
+        address=address,
+        night=night.name,
+        date=night.date.isoformat(),
+    )
     return night
 
 
 @transaction.atomic
-def night_set_stake(*, night: ClubNight, stake) -> ClubNight:
+def night_set_stake(*, night: ClubNight, stake, user=None, address=None) -> ClubNight:
     """Sets what a point is worth at this night (seed 000: the winner is paid the
     difference "nach dem vereinbarten Schlüssel"); None or 0: not played for money.
     A closed night's results are final, its stake too."""
@@ -787,6 +849,18 @@ def night_set_stake(*, night: ClubNight, stake) -> ClubNight:
             )
         if stake >= Decimal("100000"):
             raise errors.EntryError(gettext("That stake is too high."))
+    before = night.stake
     night.stake = stake or None
     night.save(update_fields=["stake"])
+    if night.stake != before:
+        club_record_add(
+            ClubRecord.Action.STAKE,
+            club=night.club,
+            user=user,
+            address=address,
+            night=night.name,
+            date=night.date.isoformat(),
+            stake=None if night.stake is None else str(night.stake),
+            was=None if before is None else str(before),
+        )
     return night

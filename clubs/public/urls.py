@@ -7,6 +7,8 @@ from clubs.public import views
 
 urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
+    # The link an owner gives a new organizer, to choose the login's password.
+    path("welcome/<uidb64>/<token>/", views.organizer_welcome, name="organizer-welcome"),
 ]
 
 # Names outside any namespace: Django's auth and the settings refer to them.

@@ -3,10 +3,12 @@ hand (correct it, void it, or settle a dispute by accepting one side's version).
 They only validate: the services write."""
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.validators import PrintableForm
 from scoring import entries, errors
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
@@ -32,6 +34,7 @@ class HandDecisionForm(QuickEntryForm):
 
     number = None
     key = None
+    version = None
     decision = forms.ChoiceField(choices=Decision.choices, widget=forms.HiddenInput)
     reason = forms.CharField(
         label=_("Reason"),
@@ -129,7 +132,43 @@ FORMAT_LABELS = {
 }
 
 
-class NightForm(forms.Form):
+# The largest id a row can have (a 64-bit column).
+MAX_ID = 2**63 - 1
+
+
+def _possible_id(value) -> bool:
+    text = str(value)
+    return text.isascii() and text.isdigit() and 0 < int(text) <= MAX_ID
+
+
+class MemberChoiceField(forms.ModelMultipleChoiceField):
+    """The players ticked, by id. An id no row can have is refused before the
+    database is asked: past the column's range it would be the database's error,
+    not a miss."""
+
+    def clean(self, value):
+        if isinstance(value, list | tuple):
+            for pk in value:
+                if not _possible_id(pk):
+                    raise ValidationError(
+                        self.error_messages["invalid_pk_value"],
+                        code="invalid_pk_value",
+                        params={"pk": pk},
+                    )
+        return super().clean(value)
+
+
+class MemberField(forms.ModelChoiceField):
+    """One player, by id, refused like `MemberChoiceField` before any query when no
+    row can have that id."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not _possible_id(value):
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
+
+
+class NightForm(PrintableForm):
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(
         label=_("Date"),
@@ -150,14 +189,14 @@ class NightForm(forms.Form):
     )
 
 
-class PartyStartForm(forms.Form):
+class PartyStartForm(PrintableForm):
     format = forms.ChoiceField(
         label=_("Format"),
         choices=list(FORMAT_LABELS.items()),
         initial=Party.Format.TWO,
         widget=forms.RadioSelect,
     )
-    players = forms.ModelMultipleChoiceField(
+    players = MemberChoiceField(
         label=_("Players"),
         queryset=None,
         widget=forms.CheckboxSelectMultiple,
@@ -190,7 +229,7 @@ class PartyStartForm(forms.Form):
         )
 
 
-class StakeForm(forms.Form):
+class StakeForm(PrintableForm):
     stake = forms.DecimalField(
         label=_("Stake per point"),
         required=False,
@@ -204,7 +243,7 @@ class StakeForm(forms.Form):
     )
 
 
-class CancelForm(forms.Form):
+class CancelForm(PrintableForm):
     reason = forms.CharField(
         label=_("Reason"),
         max_length=500,
@@ -212,8 +251,8 @@ class CancelForm(forms.Form):
     )
 
 
-class SwapForm(forms.Form):
-    player = forms.ModelChoiceField(label=_("Player"), queryset=None)
+class SwapForm(PrintableForm):
+    player = MemberField(label=_("Player"), queryset=None)
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)

@@ -207,10 +207,12 @@ def party_page(*, party: Party) -> dict:
             for hand in hands
         ],
         "audit": audit,
-        # A wrong player is swapped before the first hand, while the night is open.
+        # A wrong player is swapped before the first hand, while the night is open;
+        # a tournament's tables (no night) are changed on the round's page.
         "swappable": not hands
         and party.status == Party.Status.RUNNING
-        and not (party.night_id and party.night.closed_at),
+        and party.night_id is not None
+        and party.night.closed_at is None,
     }
 
 

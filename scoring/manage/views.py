@@ -43,7 +43,12 @@ def club_detail(request, club):
     form = NightForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            night = services.night_create(club=club, **form.cleaned_data)
+            night = services.night_create(
+                club=club,
+                user=request.user,
+                address=client_address(request),
+                **form.cleaned_data,
+            )
         except ValueError as error:
             form.add_error(None, errors.explain(error))
         else:
@@ -51,7 +56,8 @@ def club_detail(request, club):
             return redirect("manage:night-detail", pk=night.pk)
     table = NightTable(club_selectors.club_nights(club=club))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    context = {"club": club, "table": table, "form": form}
+    records = club_selectors.club_records(club=club)
+    context = {"club": club, "table": table, "form": form, "records": records}
     return render(request, "scoring/manage/night_list.html", context)
 
 
@@ -66,6 +72,8 @@ def night_detail(request, night):
         request.POST if request.method == "POST" else None,
         players=club_selectors.club_players(club=night.club),
         seated=seated,
+        # A guest just added at the door comes back ticked (clubs' guest-add page).
+        initial={"players": request.GET.getlist("guest")},
     )
     if form.is_valid():
         clash = [p for p in form.cleaned_data["players"] if p.pk in seated]
@@ -80,6 +88,7 @@ def night_detail(request, night):
                     players=list(form.cleaned_data["players"]),
                     label=form.cleaned_data["label"],
                     user=request.user,
+                    address=client_address(request),
                 )
             except ValueError as error:
                 form.add_error(None, errors.explain(error))
@@ -167,7 +176,12 @@ def night_stake(request, night):
         messages.error(request, first_error(form))
         return redirect("manage:night-detail", pk=night.pk)
     try:
-        night = services.night_set_stake(night=night, stake=form.cleaned_data["stake"])
+        night = services.night_set_stake(
+            night=night,
+            stake=form.cleaned_data["stake"],
+            user=request.user,
+            address=client_address(request),
+        )
     except ValueError as error:
         messages.error(request, errors.explain(error))
     else:
@@ -185,7 +199,7 @@ def night_close(request, night):
     if request.method != "POST":
         return redirect("manage:night-detail", pk=night.pk)
     try:
-        services.night_close(night=night, user=request.user)
+        services.night_close(night=night, user=request.user, address=client_address(request))
     except ValueError as error:
         messages.error(request, errors.explain(error))
         return redirect("manage:night-detail", pk=night.pk)
@@ -243,6 +257,10 @@ def party_cancel(request, party):
     """Cancels a party started by mistake, with the organizer's reason."""
     if request.method != "POST":
         return redirect("manage:party-detail", pk=party.pk)
+    if party.night_id is None:
+        # A tournament's tables are cancelled by its round's page (forfeit, undo).
+        messages.error(request, _("Only a party of a club night can be cancelled here."))
+        return redirect("manage:party-detail", pk=party.pk)
     form = CancelForm(request.POST)
     if not form.is_valid():
         messages.error(request, first_error(form))
@@ -270,7 +288,9 @@ def party_rematch(request, party):
     if request.method != "POST":
         return redirect("manage:party-detail", pk=party.pk)
     try:
-        rematch = services.party_rematch(party=party, user=request.user)
+        rematch = services.party_rematch(
+            party=party, user=request.user, address=client_address(request)
+        )
     except ValueError as error:
         messages.error(request, errors.explain(error))
         return redirect("manage:party-detail", pk=party.pk)

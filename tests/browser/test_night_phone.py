@@ -37,7 +37,7 @@ def test_the_night_pages_fit_a_phone(phone, tmp_path):
     finished = start_night_party(night, label="Table 2", seed=2)
     c, d = finished.seats.order_by("position")
     hand_enter(seat=c, number=1, result=Result("gin", c.position, 0, 80))
-    hand_confirm(seat=d, number=1)
+    hand_confirm(seat=d, number=1, version=1)
     chouette = start_night_party(night, format="chouette", players=3, label="Table 3", seed=3)
     out = [s for s in chouette.seats.order_by("position") if s.side == 1][1]
 

@@ -4,9 +4,10 @@ hand, rematch, close the night; and a warning for a player already at a table.""
 import pytest
 from django.urls import reverse
 
+from clubs.models import ClubRecord
 from scoring import errors, services
 from scoring.models import AuditRecord, Party
-from scoring.selectors import party_outcomes
+from scoring.selectors import link_replaced, party_outcomes
 from scoring.services import Result, hand_confirm, hand_enter
 from tests.factories import (
     ClubNightFactory,
@@ -14,6 +15,7 @@ from tests.factories import (
     OrganizerFactory,
     UserFactory,
     start_night_party,
+    start_party,
 )
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +36,7 @@ def finish(party):
     """Gin worth 100 at once: the party is over after one hand."""
     a, b = seats(party)
     hand_enter(seat=a, number=1, result=Result("gin", 0, 0, 80))
-    hand_confirm(seat=b, number=1)
+    hand_confirm(seat=b, number=1, version=1)
     party.refresh_from_db()
     return party
 
@@ -96,6 +98,40 @@ def test_a_cancelled_party_takes_no_more_hands_on_the_page_or_in_the_api(client,
         services.party_cancel(party=party, user=None, reason="twice")
 
 
+def test_a_party_without_a_night_is_cancelled_by_the_service_but_not_from_the_party_page(
+    client, organizer
+):
+    # A tournament's table has no night: the tournament's pages cancel it (forfeit,
+    # swap, undo), never the party page, whose housekeeping is the night's.
+    party = start_party()
+    organizer.club = party.club
+    organizer.save()
+
+    response = client.post(url("party-cancel", party), {"reason": "not here"}, follow=True)
+
+    assert "Only a party of a club night can be cancelled here." in response.text
+    party.refresh_from_db()
+    assert party.status == Party.Status.RUNNING
+    assert "cancel-form" not in client.get(url("party-detail", party)).text
+    services.party_cancel(party=party, user=organizer.player.user, reason="No-show")
+    party.refresh_from_db()
+    assert party.status == Party.Status.CANCELLED
+
+
+def test_housekeeping_records_the_organizer_and_the_address(client, organizer, night):
+    party = finish(start_night_party(night))
+    address = {"REMOTE_ADDR": "198.51.100.7"}
+
+    client.post(url("party-rematch", party), **address)
+    rematch = Party.objects.exclude(pk=party.pk).get()
+    client.post(url("party-cancel", rematch), {"reason": "Wrong table"}, **address)
+
+    start = rematch.audit.get(action=AuditRecord.Action.START)
+    cancel = rematch.audit.get(action=AuditRecord.Action.CANCEL)
+    for record in (start, cancel):
+        assert (record.user, record.address) == (organizer.player.user, "198.51.100.7")
+
+
 # Swap a player before the first hand
 
 
@@ -130,6 +166,54 @@ def test_no_swap_once_a_hand_is_entered_nor_to_a_stranger_or_a_seated_player(org
     with pytest.raises(errors.WrongDecision, match="before"):
         services.party_seat_swap(seat=a, player=newcomer, user=None)
     assert not party.audit.filter(action=AuditRecord.Action.SWAP).exists()
+
+
+def test_no_swap_to_a_deactivated_member_nor_at_a_party_without_a_night(organizer, night):
+    party = start_night_party(night)
+    a, _ = seats(party)
+    gone = MembershipFactory(club=night.club, active=False).player
+    with pytest.raises(errors.EntryError, match="not a member"):
+        services.party_seat_swap(seat=a, player=gone, user=None)
+    table = start_party()
+    newcomer = MembershipFactory(club=table.club).player
+    with pytest.raises(errors.WrongDecision, match="club night"):
+        services.party_seat_swap(seat=seats(table)[0], player=newcomer, user=None)
+    assert not AuditRecord.objects.filter(action=AuditRecord.Action.SWAP).exists()
+
+
+def test_a_swap_is_audited_with_the_address_and_only_a_digest_of_the_old_link(
+    client, organizer, night
+):
+    party = start_night_party(night)
+    seat = seats(party)[0]
+    old_token = seat.token
+    newcomer = MembershipFactory(club=night.club).player
+
+    client.post(url("seat-swap", seat), {"player": newcomer.pk}, REMOTE_ADDR="198.51.100.7")
+
+    record = party.audit.get(action=AuditRecord.Action.SWAP)
+    assert (record.user, record.address) == (organizer.player.user, "198.51.100.7")
+    assert old_token not in str(record.before)
+    assert link_replaced(old_token)
+
+
+def test_a_swap_to_a_player_id_no_row_can_have_is_a_form_error(client, organizer, night):
+    seat = seats(start_night_party(night))[0]
+    for player in ("9" * 30, "-1", "x\x00"):
+        response = client.post(url("seat-swap", seat), {"player": player}, follow=True)
+        assert response.status_code == 200
+        assert "Select a valid choice" in response.text
+    assert not party_swapped(seat)
+
+
+def party_swapped(seat):
+    return AuditRecord.objects.filter(seat=seat, action=AuditRecord.Action.SWAP).exists()
+
+
+def test_only_a_link_of_a_tokens_shape_is_looked_up(django_assert_num_queries):
+    with django_assert_num_queries(0):
+        assert not link_replaced("not-a-token")
+        assert not link_replaced("x" * 42 + "\x00")
 
 
 def test_the_party_page_offers_the_swap_only_before_the_first_hand(client, organizer, night):
@@ -217,6 +301,23 @@ def test_a_closed_night_takes_no_new_parties_and_its_results_are_final(client, o
         services.night_set_stake(night=night, stake="0.10")
 
 
+def test_closing_the_night_and_its_stake_go_into_the_clubs_record(client, organizer, night):
+    address = {"REMOTE_ADDR": "198.51.100.7"}
+    client.post(url("night-stake", night), {"stake": "0.05"}, **address)
+    client.post(url("night-stake", night), {"stake": "0.05"}, **address)  # unchanged
+    client.post(url("night-close", night), **address)
+
+    records = list(night.club.records.exclude(action=ClubRecord.Action.NIGHT).order_by("pk"))
+    assert [(r.action, r.user, r.address) for r in records] == [
+        (ClubRecord.Action.STAKE, organizer.player.user, "198.51.100.7"),
+        (ClubRecord.Action.CLOSED, organizer.player.user, "198.51.100.7"),
+    ]
+    assert (records[0].details["stake"], records[0].details["was"]) == ("0.05", None)
+    assert records[1].details["night"] == night.name
+    page = client.get(reverse("manage:club-detail", args=[night.club.slug]))
+    assert 'data-record="closed"' in page.text
+
+
 @pytest.mark.parametrize(
     "name, method",
     [("party-cancel", "post"), ("party-rematch", "post"), ("night-close", "post"),
@@ -234,7 +335,7 @@ def test_only_the_clubs_organizers_may_keep_house(client, night, name, method, w
     elif who == "other organizer":
         client.force_login(OrganizerFactory().player.user)
     response = getattr(client, method)(url(name, thing), {"reason": "x", "stake": "1"})
-    assert response.status_code == (302 if who == "anonymous" else 403)
+    assert response.status_code == (302 if who == "anonymous" else 404)
     if who == "anonymous":
         assert response.url.startswith(reverse("login"))
     party.refresh_from_db()

@@ -24,7 +24,7 @@ def won_by_first_seat(night, **options):
     party = start_night_party(night, **options)
     a, b = party.seats.select_related("player").order_by("position")
     hand_enter(seat=a, number=1, result=Result("gin", 0, 0, 80))
-    hand_confirm(seat=b, number=1)
+    hand_confirm(seat=b, number=1, version=1)
     return a.player, b.player
 
 

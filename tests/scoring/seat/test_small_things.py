@@ -65,7 +65,7 @@ def test_who_knocked_buttons_keep_the_order_of_the_score_cards_whoever_deals(cli
     first = knocker_buttons(page(client, a).text)
     # Hand 1 goes to b: b's opponent deals hand 2, the order of play turns round.
     hand_enter(seat=a, number=1, result=Result("knock", b.position, 3, 21))
-    hand_confirm(seat=b, number=1)
+    hand_confirm(seat=b, number=1, version=1)
     second = knocker_buttons(page(client, a).text)
     by_side = [str(s.position) for s in sorted((a, b), key=lambda s: s.side)]
     assert first == second == by_side

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0002_club_nights_and_parties'),
+        ('clubs', '0007_club_record_activation'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -27,5 +27,10 @@ class Migration(migrations.Migration):
             model_name='clubnight',
             name='stake',
             field=models.DecimalField(blank=True, decimal_places=2, help_text="What one point of a party's difference is worth; empty: not for money.", max_digits=7, null=True, verbose_name='stake per point'),
+        ),
+        migrations.AlterField(
+            model_name='clubrecord',
+            name='action',
+            field=models.CharField(choices=[('night', 'club night opened'), ('closed', 'club night closed'), ('stake', 'stake per point set'), ('member', 'member added'), ('role', 'role changed'), ('left', 'membership ended'), ('deactivated', 'member deactivated'), ('reactivated', 'member reactivated'), ('login', 'logged in'), ('login_failed', 'login failed')], max_length=16, verbose_name='action'),
         ),
     ]
