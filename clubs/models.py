@@ -110,6 +110,26 @@ class ClubNight(models.Model):
         help_text=_("A hand entered at one seat counts once the other side confirms it."),
     )
     ruleset = models.CharField(_("rules"), max_length=40, default="classic")
+    # Seed 000: the winner is paid the difference "nach dem vereinbarten Schlüssel";
+    # a club that plays for money agrees on so much per point. Empty: not for money.
+    stake = models.DecimalField(
+        _("stake per point"),
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_("What one point of a party's difference is worth; empty: not for money."),
+    )
+    # A closed night takes no new parties and its results are final.
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("closed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["-date", "name"]
@@ -129,6 +149,8 @@ class ClubRecord(models.Model):
 
     class Action(models.TextChoices):
         NIGHT = "night", _("club night opened")
+        CLOSED = "closed", _("club night closed")
+        STAKE = "stake", _("stake per point set")
         MEMBER = "member", _("member added")
         ROLE = "role", _("role changed")
         LEFT = "left", _("membership ended")

@@ -80,9 +80,14 @@ def _demo_night(club) -> None:
         format="two",
         players=members[:2],
         rng=Random(1),
-        label="Seed sheet: A 284, B 82",
+        label="Seed sheet",
     )
-    seats = list(finished.seats.order_by("position"))
+    seats = list(finished.seats.select_related("player").order_by("position"))
+    # The seed's sheet heads its columns "Player A" and "Player B": the label says
+    # who is which, once the draw has seated them (A is side 0, the first column).
+    a, b = (seat.player.name for seat in seats)
+    finished.label = f"Seed sheet: {a} (A) 284, {b} (B) 82"
+    finished.save(update_fields=["label"])
     for number, (side, points) in enumerate(SEED_SHEET, start=1):
         result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
         entered = hand_enter(seat=seats[side], number=number, result=result).hand
@@ -170,7 +175,7 @@ def _play_round(tournament, number, rng) -> None:
 
 
 def _play_out(view, rng) -> None:
-    """One gin against 80 to 99 deadwood ends a party of 100: the winner by lot."""
+    """One gin against 80 to 98 deadwood ends a party of 100: the winner by lot."""
     seats = list(view.table.party.seats.order_by("position"))
     rng.shuffle(seats)
     _gin(seats[0], seats[1], 1, deadwood=rng.randint(80, 98), confirm=True)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from scoring import errors
 from scoring.engine.cards import parse_card
+from scoring.engine.hands import ImpossibleDeadwood, check_deadwood
 from scoring.models import Hand
 from scoring.services import Result
 
@@ -27,8 +28,12 @@ def counts_problem(
 ) -> str | None:
     """What is missing or contradictory in a hand said by its counts, in the
     player's words, or None. A no-game has no knocker, deadwood or ruling; a knock
-    needs both deadwood counts, gin and big gin the defender's; a knocker short of
-    cards (seed 000 § 14.11) cannot have gin."""
+    needs both deadwood counts, gin and big gin the defender's (gin with deadwood
+    the engine refuses: it is never stored as 0); a knocker short of cards (seed
+    000 § 14.11) cannot have gin; no deadwood exceeds what the cards shown hold
+    (`scoring.engine.hands.check_deadwood`). What depends on the party's rules
+    (big gin, Oklahoma's up-card, the knock limit) the services check with
+    `scoring.engine.hands.check_entry`."""
     if ending is None:
         return gettext("Say how the hand ended: knock, gin, big_gin or no_game.")
     if ending == Hand.Ending.NO_GAME:
@@ -45,6 +50,16 @@ def counts_problem(
         return gettext("Enter the knocker's deadwood.")
     if ending != Hand.Ending.KNOCK and rulings.get("knocker_missing_cards"):
         return gettext("A knocker who is short of cards has no gin.")
+    try:
+        check_deadwood(
+            knocker_points=knocker_deadwood,
+            defender_points=defender_deadwood,
+            knocker_missing_cards=rulings.get("knocker_missing_cards", 0),
+            defender_missing_cards=rulings.get("defender_missing_cards", 0),
+            defender_too_many_cards=bool(rulings.get("defender_too_many_cards")),
+        )
+    except ImpossibleDeadwood as error:
+        return errors.explain(error)
     return None
 
 

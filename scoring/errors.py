@@ -7,7 +7,13 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.cards import InvalidCard
-from scoring.engine.hands import IllegalKnock, ImpossibleClaim
+from scoring.engine.hands import (
+    IllegalKnock,
+    ImpossibleClaim,
+    ImpossibleDeadwood,
+    MissingUpCard,
+    UnknownEnding,
+)
 from scoring.engine.melds import IllegalMeld, WrongHandSize
 from scoring.engine.rules import InvalidRules
 from scoring.engine.settlement import PartyOver
@@ -51,6 +57,10 @@ class PartyCancelled(EntryError):
     """The party was cancelled: it takes no more hands and no more decisions."""
 
 
+class NightClosed(EntryError):
+    """The club night is closed: no new parties, and its results are final."""
+
+
 class WrongDecision(EntryError):
     """The organizer's decision does not fit the hand as it now stands: resolving a
     hand that is no longer disputed, or correcting one that has just become so."""
@@ -84,12 +94,58 @@ def explain(error: ValueError) -> str:
     """The message a player reads for a refused entry, in the page's language."""
     if isinstance(error, ShowdownError):
         return showdown_message(error)
+    if isinstance(error, ImpossibleDeadwood | IllegalKnock | UnknownEnding | MissingUpCard):
+        return entry_message(error)
     if (get_language() or "en").startswith("en") or isinstance(error, EntryError):
         return str(error)
     for kind, message in CORE_MESSAGES.items():
         if isinstance(error, kind):
             return str(message)
     return _("This entry cannot be right: check it and enter it again.")
+
+
+def entry_message(error: ValueError) -> str:
+    """What is wrong with a hand said by its counts, with the numbers the player typed."""
+    if isinstance(error, ImpossibleDeadwood):
+        values = {"points": error.points, "most": error.most}
+        if error.who == "knocker":
+            return (
+                gettext(
+                    "The knocker's deadwood cannot be %(points)s: "
+                    "the cards he shows hold at most %(most)s points."
+                )
+                % values
+            )
+        return (
+            gettext(
+                "The opponent's deadwood cannot be %(points)s: "
+                "the cards he shows hold at most %(most)s points."
+            )
+            % values
+        )
+    if isinstance(error, UnknownEnding):
+        return gettext(
+            "These rules do not know big gin: eleven cards in melds count as gin. Choose gin."
+        )
+    if isinstance(error, MissingUpCard):
+        return gettext("Enter the up-card too: under Oklahoma it sets the knock limit.")
+    if isinstance(error, IllegalKnock) and error.limit is not None:
+        values = {"limit": error.limit, "points": error.points}
+        if error.limit == 0:
+            return (
+                gettext(
+                    "Only gin may end this hand, but the knocker has %(points)s points of deadwood."
+                )
+                % values
+            )
+        return (
+            gettext(
+                "This knock is not allowed: a knock is allowed with at most %(limit)s points "
+                "of deadwood, but %(points)s were entered."
+            )
+            % values
+        )
+    return str(CORE_MESSAGES.get(type(error), error))
 
 
 def showdown_message(error: ShowdownError) -> str:

@@ -93,15 +93,16 @@ class QuickEntryForm(HandEntryForm):
         label=_("How did it end?"), choices=Hand.Ending.choices, widget=forms.RadioSelect
     )
     knocker = forms.IntegerField(required=False, min_value=0)
-    # Above the knock limit only with a ruling (§ 14.7, § 14.8); the engine decides.
+    # Above the knock limit only with a ruling (§ 14.7, § 14.8), and never above what
+    # the cards hold: the engine decides, with a message that says so.
     knocker_deadwood = forms.IntegerField(
-        label=_("Knocker's deadwood"), required=False, min_value=0, max_value=100
+        label=_("Knocker's deadwood"), required=False, min_value=0, max_value=999
     )
     defender_deadwood = forms.IntegerField(
         label=_("Opponent's deadwood (after laying off)"),
         required=False,
         min_value=0,
-        max_value=110,
+        max_value=999,
     )
 
     def clean(self):
@@ -121,10 +122,9 @@ class QuickEntryForm(HandEntryForm):
         ending = data.get("ending")
         if ending == Hand.Ending.NO_GAME:
             return dict.fromkeys(COUNTS) | {"ending": ending}
-        counts = {name: data.get(name) for name in COUNTS}
-        if ending != Hand.Ending.KNOCK:
-            counts["knocker_deadwood"] = None
-        return counts
+        # Gin keeps the knocker's deadwood as typed: `entries.counts_problem` refuses
+        # gin with deadwood rather than storing it as 0.
+        return {name: data.get(name) for name in COUNTS}
 
     def result(self) -> Result:
         return entries.result_from_counts(

@@ -1,6 +1,7 @@
 """A party and its hands, as stored. The rules live in the pure core; these rows
 only remember what was entered, by whom, and what the core made of it."""
 
+import hashlib
 import re
 
 from django.conf import settings
@@ -64,6 +65,12 @@ SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 
 def is_seat_token(token: str) -> bool:
     return SEAT_TOKEN.fullmatch(token) is not None
+
+
+def token_digest(token: str) -> str:
+    """What the record keeps of a replaced seat link: enough to tell a phone that
+    opens it that it was replaced, never the link itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Seat(models.Model):

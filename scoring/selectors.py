@@ -5,10 +5,19 @@ from dataclasses import replace
 from django.db.models import Count, Max, Prefetch, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _lazy
 
 from scoring.engine.formats import PartyOutcome
-from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token
+from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token, token_digest
 from scoring.sheet import entry_of, party_state
+
+#: The director's rulings of seed 000 § 14 a hand may carry (`services.RULINGS`).
+RULINGS = (
+    "knocker_missing_cards",
+    "defender_missing_cards",
+    "defender_too_many_cards",
+    "illegal_knock_accepted",
+)
 
 
 def state_for(party: Party):
@@ -19,6 +28,18 @@ def state_for(party: Party):
         )
     )
     return party_state(party, seats, hands), hands
+
+
+def link_replaced(token: str) -> bool:
+    """Whether ``token`` was a seat's link before the organizer replaced it (a new
+    link, or another player in the seat): one query, asked only for unknown links
+    of a token's shape (anything else never was a link)."""
+    if not is_seat_token(token):
+        return False
+    actions = (AuditRecord.Action.LINK, AuditRecord.Action.SWAP)
+    return AuditRecord.objects.filter(
+        action__in=actions, before__replaced_link=token_digest(token)
+    ).exists()
 
 
 def seat_by_token(token: str) -> Seat:
@@ -126,20 +147,60 @@ def seat_view(seat: Seat) -> dict:
     table = state.table_of(seat.position)
     open_hand = state.open_hands.get(table) if table else None
     by_position = {s.position: s for s in state.seats}
+    names = {s.position: s.player.name for s in state.seats}
     turn = state.tables[table - 1] if table else None
+    # Who plays while this seat sits out (rotation, chouette): its table.
+    watched = state.tables[0] if table is None and state.tables else None
+    sheet = sheet_rows(state, hands)
+    reasons = decision_reasons(seat.party, [h for h in hands if h.decided_by_id])
+    for row in sheet["rows"]:
+        row["reason"] = reasons.get(row["hand"].pk) if row["hand"] else None
     return {
         "state": state,
-        "sheet": sheet_rows(state, hands),
+        "sheet": sheet,
         "open_hand": open_hand,
+        "versions": dispute_versions(open_hand, names)
+        if open_hand and open_hand.status == Hand.Status.DISPUTED
+        else [],
         "played_hand": state.played.get(table) if table else None,
         "can_confirm": open_hand is not None
         and open_hand.status == Hand.Status.PENDING
         and open_hand.entered_by.side != seat.side,
-        "players": [by_position[p] for p in turn.players] if turn else [],
+        # In the order of the score cards (by side, then seat), whoever deals.
+        "players": [by_position[p] for p in turn.players] if turn else [],  # forehand first
+        # The knocker buttons: in the order of the score cards (by side, then seat),
+        # whoever deals, so a thumb finds each player in the same place every hand.
+        "knocker_choices": sorted((by_position[p] for p in turn.players), key=_seat_order)
+        if turn
+        else [],
         "dealer": by_position[turn.dealer] if turn else None,
+        "forehand": by_position[turn.forehand] if turn else None,
+        "playing": sorted((by_position[p] for p in watched.players), key=_seat_order)
+        if watched
+        else [],
         "version": version(state, hands),
         **(settlement_view(state) if state.finished else {}),
     }
+
+
+def _seat_order(seat: Seat):
+    return (seat.side, seat.position)
+
+
+def decision_reasons(party: Party, decided: list[Hand]) -> dict[int, str]:
+    """The organizer's reason for each decided hand (the latest decision), by hand
+    id; no query when no hand was decided."""
+    if not decided:
+        return {}
+    records = party.audit.filter(
+        hand__in=decided,
+        action__in=(
+            AuditRecord.Action.CORRECT,
+            AuditRecord.Action.RESOLVE,
+            AuditRecord.Action.VOID,
+        ),
+    ).order_by("at", "pk")
+    return {record.hand_id: record.reason for record in records}
 
 
 def party_by_id(party_id: int) -> Party:
@@ -158,12 +219,18 @@ def party_audit(party: Party) -> list[AuditRecord]:
 def party_outcomes(party_ids) -> dict[int, PartyOutcome]:
     """What each party comes to, in any format: finished or not, the sides' totals,
     and each player's plus/minus keyed by player id (`scoring.engine.formats`).
-    Three queries, however many parties; an id with no party is left out."""
-    parties = Party.objects.filter(pk__in=list(party_ids)).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.order_by("position")),
-        Prefetch(
-            "hands", queryset=Hand.objects.select_related("winner").order_by("number", "table")
-        ),
+    Three queries, however many parties; an id with no party is left out, and so
+    is a cancelled party: it counts nowhere."""
+    parties = (
+        Party.objects.filter(pk__in=list(party_ids))
+        .exclude(status=Party.Status.CANCELLED)
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("position")),
+            Prefetch(
+                "hands",
+                queryset=Hand.objects.select_related("winner").order_by("number", "table"),
+            ),
+        )
     )
     outcomes = {}
     for party in parties:
@@ -173,3 +240,60 @@ def party_outcomes(party_ids) -> dict[int, PartyOutcome]:
         plus_minus = {player[p]: amount for p, amount in outcome.plus_minus.items()}
         outcomes[party.pk] = replace(outcome, plus_minus=plus_minus)
     return outcomes
+
+
+def dispute_versions(hand: Hand, names: dict) -> list[dict]:
+    """The two versions of a disputed hand, side by side, each with who entered it,
+    who knocked and who scores, by name (``names``: player names by position): as
+    entered first, and as the other side entered it (``hand.counter``)."""
+    counter = hand.counter or {}
+
+    def name(seat):
+        return names.get(seat.position, "") if seat else ""
+
+    return [
+        {
+            "key": "entered",
+            "who": name(hand.entered_by),
+            "ending": hand.get_ending_display(),
+            "knocker": name(hand.knocker),
+            "knocker_deadwood": hand.knocker_deadwood,
+            "defender_deadwood": hand.defender_deadwood,
+            "winner": name(hand.winner),
+            "points": hand.points,
+            "rulings": ruling_texts(hand.details),
+        },
+        {
+            "key": "counter",
+            "who": names.get(counter.get("seat"), ""),
+            "ending": choice_label(Hand.Ending, counter.get("ending")),
+            "knocker": names.get(counter.get("knocker"), ""),
+            "knocker_deadwood": counter.get("knocker_deadwood"),
+            "defender_deadwood": counter.get("defender_deadwood"),
+            "winner": names.get(counter.get("winner"), ""),
+            "points": counter.get("points"),
+            "rulings": ruling_texts(counter.get("details") or {}),
+        },
+    ]
+
+
+_RULING_TEXT = {
+    "knocker_missing_cards": _lazy("knocker %(value)s card(s) short (§ 14.11)"),
+    "defender_missing_cards": _lazy("defender %(value)s card(s) short (§ 14.12)"),
+    "defender_too_many_cards": _lazy("defender had too many cards (§ 14.13)"),
+    "illegal_knock_accepted": _lazy("illegal knock accepted (§ 14.7)"),
+}
+
+
+def ruling_texts(details: dict) -> list[str]:
+    """The director's rulings of seed 000 § 14 stored with a hand, written out."""
+    return [
+        str(_RULING_TEXT.get(name, name)) % {"value": details[name]}
+        for name in RULINGS
+        if details.get(name)
+    ]
+
+
+def choice_label(choices, value) -> str:
+    # Records outlive code: a value no longer among the choices is shown as stored.
+    return str(dict(choices.choices).get(value, value or ""))

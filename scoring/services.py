@@ -9,11 +9,12 @@ import datetime
 import logging
 import secrets
 from dataclasses import asdict, dataclass, field
+from decimal import Decimal, InvalidOperation
 from random import Random
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club, ClubNight, ClubRecord
 from clubs.services import club_record_add
@@ -21,12 +22,12 @@ from scoring import errors
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
-from scoring.engine.hands import score_hand
+from scoring.engine.hands import check_entry, score_hand
 from scoring.engine.rules import RULESETS, Rules
 from scoring.engine.settlement import PartyOver
 from scoring.engine.showdown import ShowdownError, showdown
-from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.selectors import state_for
+from scoring.models import AuditRecord, Hand, Party, Seat, token_digest
+from scoring.selectors import RULINGS, state_for
 from scoring.sheet import party_state
 
 logger = logging.getLogger(__name__)
@@ -111,11 +112,16 @@ def party_start(
     label: str = "",
     rng: Random | None = None,
     user=None,
+    address=None,
 ) -> Party:
     """Starts a party: the players draw cards for seats and the first deal
     (seed 000: the lower card deals; for three, chouette and partnerships the draw
     decides who sits out, who is the box, and the teams). Rules and confirmation
     not given come from the club night, else the classic rules with confirmation."""
+    if night is not None and night.closed_at is not None:
+        raise errors.NightClosed(
+            gettext("%(night)s is closed: it takes no new parties.") % {"night": night.name}
+        )
     if rules is None:
         rules = night.ruleset if night else "classic"
     if confirmation_required is None:
@@ -162,6 +168,7 @@ def party_start(
         party=party,
         action=AuditRecord.Action.START,
         user=user,
+        address=address,
         after={
             "draws": {str(by_pk[pk]): str(draws[pk]) for pk in order},
             "seed": seed,
@@ -222,28 +229,30 @@ def result_from_cards(
     return Result(shown.ending, knocker, shown.points, shown.defender_points, details)
 
 
-RULINGS = (
-    "knocker_missing_cards",
-    "defender_missing_cards",
-    "defender_too_many_cards",
-    "illegal_knock_accepted",
-)
-
-
-def _score(party: Party, table, result: Result) -> dict:
-    """What the rules engine makes of a result: winner position, points, kind."""
+def _score(party: Party, table, result: Result, *, names=None, number=None) -> dict:
+    """What the rules engine makes of a result: winner position, points, kind.
+    ``names`` (by position) and ``number`` let a refusal name the players."""
     if result.ending == Hand.Ending.NO_GAME:
         return {"kind": "no_game", "points": 0, "winner": None, "defender": None}
     if result.knocker not in table.players:
-        raise errors.NotYourHand(
-            gettext("The knocker must be one of the two players at this table.")
-        )
+        raise errors.NotYourHand(_not_at_table(table, result.knocker, names or {}, number))
     (defender,) = set(table.players) - {result.knocker}
     rules = Rules.from_dict(party.rules)
     rulings = {k: result.details[k] for k in RULINGS if result.details.get(k)}
-    limit = None
-    if rules.oklahoma and result.details.get("up_card"):
-        limit = rules.knock_limit_for(parse_card(result.details["up_card"]).value)
+    up_card = result.details.get("up_card")
+    up_card = parse_card(up_card) if up_card else None
+    # What the cards could not have made is refused before anything is scored.
+    check_entry(
+        rules,
+        ending=result.ending,
+        knocker_points=result.knocker_deadwood,
+        defender_points=result.defender_deadwood,
+        up_card=up_card,
+        knocker_missing_cards=rulings.get("knocker_missing_cards", 0),
+        defender_missing_cards=rulings.get("defender_missing_cards", 0),
+        defender_too_many_cards=bool(rulings.get("defender_too_many_cards")),
+    )
+    limit = rules.knock_limit_for(up_card.value) if rules.oklahoma else None
     score = score_hand(
         rules,
         knocker_points=result.knocker_deadwood,
@@ -255,6 +264,30 @@ def _score(party: Party, table, result: Result) -> dict:
     )
     winner = {"knocker": result.knocker, "defender": defender}.get(score.winner)
     return {"kind": score.kind, "points": score.points, "winner": winner, "defender": defender}
+
+
+def _not_at_table(table, knocker, names: dict, number) -> str:
+    """Names the players, never their seat numbers: "Hand 3: Ada sat out that hand"."""
+    a, b = (names.get(p, "?") for p in table.players)
+    values = {"n": number, "name": names.get(knocker), "a": a, "b": b}
+    if values["name"]:
+        return (
+            gettext(
+                "Hand %(n)s: %(name)s sat out that hand: the knocker must be one of the "
+                "two players at the table, %(a)s or %(b)s."
+            )
+            % values
+        )
+    return (
+        gettext(
+            "Hand %(n)s: the knocker must be one of the two players at the table, %(a)s or %(b)s."
+        )
+        % values
+    )
+
+
+def _names(state) -> dict:
+    return {seat.position: seat.player.name for seat in state.seats}
 
 
 def _locked_state(party_id: int):
@@ -432,7 +465,9 @@ def _hand_enter(seat, number, result, key, address, version) -> Outcome:
         )
     if table in state.played:
         raise errors.StaleEntry(_table_done_message(number))
-    scored = _score(state.party, state.tables[table - 1], result)
+    scored = _score(
+        state.party, state.tables[table - 1], result, names=_names(state), number=number
+    )
     hand = state.open_hands.get(table)
     if hand is None:
         hand = Hand(party=state.party, number=number, table=table, entered_by=seat)
@@ -480,6 +515,14 @@ def _hand_enter(seat, number, result, key, address, version) -> Outcome:
     return Outcome("disputed", hand)
 
 
+def _check_night_open(party: Party) -> None:
+    """A closed night's results are final: its parties are not changed any more."""
+    if party.night_id and party.night.closed_at is not None:
+        raise errors.NightClosed(
+            gettext("%(night)s is closed: its results are final.") % {"night": party.night.name}
+        )
+
+
 def hand_preview(*, seat: Seat, result: Result) -> dict:
     """What `hand_enter` would score for this seat's table, without storing anything:
     the card picker shows it before the tap that enters the hand. Scored by the same
@@ -496,7 +539,9 @@ def hand_preview(*, seat: Seat, result: Result) -> dict:
         raise errors.NotYourHand(
             gettext("You sit out this hand: the players at the table enter it.")
         )
-    scored = _score(state.party, state.tables[table - 1], result)
+    scored = _score(
+        state.party, state.tables[table - 1], result, names=_names(state), number=state.number
+    )
     return {**scored, "names": {s.position: s.player.name for s in state.seats}}
 
 
@@ -582,6 +627,7 @@ def hand_decide(
             gettext("Give a reason: corrections are kept in the party's record.")
         )
     state, hands = _locked_state(hand.party_id)
+    _check_night_open(state.party)
     # The hand as it stands now, under the lock, not as the organizer's page saw it.
     hand = next(h for h in hands if h.pk == hand.pk)
     if disputed is not None and (hand.status == Hand.Status.DISPUTED) != disputed:
@@ -599,7 +645,7 @@ def hand_decide(
         was_disputed = hand.status == Hand.Status.DISPUTED
         action = AuditRecord.Action.RESOLVE if was_disputed else AuditRecord.Action.CORRECT
         table = _table_of_hand(state, hand)
-        scored = _score(state.party, table, result)
+        scored = _score(state.party, table, result, names=_names(state), number=hand.number)
         _apply(hand, state, result, scored)
         hand.status = Hand.Status.CONFIRMED
     hand.counter = None
@@ -633,6 +679,7 @@ def _table_of_hand(state, hand: Hand):
 def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
     """Revokes a seat's link and issues a new one (a lost or shared phone)."""
     seat = Seat.objects.select_for_update().get(pk=seat.pk)
+    replaced = token_digest(seat.token)
     seat.token = new_token()
     seat.save(update_fields=["token"])
     AuditRecord.objects.create(
@@ -641,20 +688,30 @@ def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
         seat=seat,
         user=user,
         address=address,
+        before={"replaced_link": replaced},
     )
     return seat
+
+
+def _locked_party(party: Party) -> Party:
+    """The party row locked (every write to it queues here). Only its own row:
+    PostgreSQL refuses FOR UPDATE on the nullable join to the night."""
+    return Party.objects.select_for_update().get(pk=party.pk)
 
 
 @transaction.atomic
 def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
     """Cancels a party started by mistake (or a tournament table that will not be
     played). A reason is required and goes into the party's record; its hands and
-    its start stay there, but the party counts nowhere any more and its seats take
-    no hands. The record is append-only, so a party is never deleted."""
+    its start stay there, but the party counts nowhere any more: not in the night's
+    results, not in any outcome, and its seats take no hands. The record is
+    append-only, so a party is never deleted. A club night's party only while the
+    night is open: a closed night's results are final."""
     if not (reason or "").strip():
         raise errors.EntryError(gettext("Give a reason: a cancelled party stays in the record."))
-    party = Party.objects.select_for_update().get(pk=party.pk)
+    party = _locked_party(party)
     _check_not_cancelled(party)
+    _check_night_open(party)
     before = {"status": party.status}
     party.status = Party.Status.CANCELLED
     party.finished_at = timezone.now()
@@ -669,3 +726,141 @@ def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
         reason=reason.strip(),
     )
     return party
+
+
+@transaction.atomic
+def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
+    """Puts another club member in a seat before the party's first hand: the wrong
+    player was ticked. The seat keeps its place in the draw; it gets a new link, so
+    the phone of the player who left no longer opens the table."""
+    party = _locked_party(seat.party)
+    if party.night_id is None:
+        # A tournament's boards name their entrants: its tables are changed there.
+        raise errors.WrongDecision(
+            gettext("Only a party of a club night has its players swapped here.")
+        )
+    _check_not_cancelled(party)
+    _check_night_open(party)
+    if party.hands.exists():
+        raise errors.WrongDecision(
+            gettext("Hand 1 is already entered: a player can only be swapped before it.")
+        )
+    seat = Seat.objects.select_related("player").get(pk=seat.pk)
+    # Only whom the party's start would offer: the club's active members and guests.
+    if not party.club.memberships.filter(player=player, active=True).exists():
+        raise errors.EntryError(
+            gettext("%(name)s is not a member of the club.") % {"name": player.name}
+        )
+    if party.seats.filter(player=player).exists():
+        raise errors.EntryError(
+            gettext("%(name)s already has a seat at this party.") % {"name": player.name}
+        )
+    before = {
+        "player": seat.player.name,
+        "position": seat.position,
+        "replaced_link": token_digest(seat.token),
+    }
+    seat.player = player
+    seat.token = new_token()
+    seat.save(update_fields=["player", "token"])
+    AuditRecord.objects.create(
+        party=party,
+        action=AuditRecord.Action.SWAP,
+        seat=seat,
+        user=user,
+        address=address,
+        before=before,
+        after={"player": player.name, "position": seat.position},
+    )
+    return seat
+
+
+def party_rematch(*, party: Party, user, address=None, rng: Random | None = None) -> Party:
+    """A new party at the same night with the same players and format: they draw
+    their seats again. Only once the party is over (or cancelled)."""
+    if party.night_id is None:
+        raise errors.WrongDecision(gettext("Only a party of a club night has a rematch here."))
+    if party.status == Party.Status.RUNNING:
+        raise errors.WrongDecision(
+            gettext("This party is still running: a rematch starts once it is over.")
+        )
+    players = [seat.player for seat in party.seats.select_related("player")]
+    return party_start(
+        club=party.club,
+        night=party.night,
+        format=party.format,
+        players=players,
+        label=party.label,
+        rng=rng,
+        user=user,
+        address=address,
+    )
+
+
+@transaction.atomic
+def night_close(*, night: ClubNight, user, address=None) -> ClubNight:
+    """Closes a club night: no new parties, and its results are final. Every party
+    must be over or cancelled first, so nothing is left half-played."""
+    night = ClubNight.objects.select_for_update().get(pk=night.pk)
+    if night.closed_at is not None:
+        raise errors.NightClosed(gettext("This club night is already closed."))
+    running = night.parties.filter(status=Party.Status.RUNNING).count()
+    if running:
+        raise errors.EntryError(
+            ngettext(
+                "%(count)d party is still running: finish or cancel it first.",
+                "%(count)d parties are still running: finish or cancel them first.",
+                running,
+            )
+            % {"count": running}
+        )
+    night.closed_at = timezone.now()
+    night.closed_by = user
+    night.save(update_fields=["closed_at", "closed_by"])
+    club_record_add(
+        ClubRecord.Action.CLOSED,
+        club=night.club,
+        user=user,
+        address=address,
+        night=night.name,
+        date=night.date.isoformat(),
+    )
+    return night
+
+
+@transaction.atomic
+def night_set_stake(*, night: ClubNight, stake, user=None, address=None) -> ClubNight:
+    """Sets what a point is worth at this night (seed 000: the winner is paid the
+    difference "nach dem vereinbarten Schlüssel"); None or 0: not played for money.
+    A closed night's results are final, its stake too."""
+    night = ClubNight.objects.select_for_update().get(pk=night.pk)
+    if night.closed_at is not None:
+        raise errors.NightClosed(
+            gettext("%(night)s is closed: its results are final.") % {"night": night.name}
+        )
+    if stake is not None:
+        try:
+            stake = Decimal(str(stake))
+        except InvalidOperation:
+            raise errors.EntryError(gettext("Give the stake as an amount, e.g. 0.05.")) from None
+        if not stake.is_finite() or stake < 0 or stake != stake.quantize(Decimal("0.01")):
+            raise errors.EntryError(
+                gettext("Give the stake as an amount of 0 or more, in cents at most, e.g. 0.05.")
+            )
+        if stake >= Decimal("100000"):
+            raise errors.EntryError(gettext("That stake is too high."))
+    before = night.stake
+    night.stake = stake or None
+    night.save(update_fields=["stake"])
+    if night.stake != before:
+        club_record_add(
+            ClubRecord.Action.STAKE,
+            club=night.club,
+            user=user,
+            address=address,
+            night=night.name,
+            date=night.date.isoformat(),
+            stake=None if night.stake is None else str(night.stake),
+            was=None if before is None else str(before),
+        )
+    return night

@@ -3,6 +3,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 from hypothesis import Phase
 from hypothesis import settings as hypothesis_settings
 
@@ -35,6 +36,14 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             if "browser" in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test():
+    """A request in German leaves German active in the thread (the locale middleware
+    does not switch back), so the next test that calls a service would read German."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ errors gets:
   hand, naming a knocker who is not at its table). Not 403, because the seat's link
   is valid: a client that treats 403 as "this link was revoked" would be misled.
 - 422: what the request says is impossible: the body's shape, a card that does not
-  exist or is named twice, a knock over the limit, gin with deadwood.
+  exist or is named twice, a knock over the limit, gin with deadwood, more deadwood
+  than ten cards hold, big gin under rules without it, Oklahoma without the up-card.
 """
 
 from typing import Annotated
@@ -22,7 +23,13 @@ from ninja.responses import codes_4xx
 from scoring import entries, errors, selectors, services
 from scoring.api.schemas import ChangedOut, ErrorOut, ResultIn
 from scoring.engine.cards import InvalidCard
-from scoring.engine.hands import IllegalKnock, ImpossibleClaim
+from scoring.engine.hands import (
+    IllegalKnock,
+    ImpossibleClaim,
+    ImpossibleDeadwood,
+    MissingUpCard,
+    UnknownEnding,
+)
 from scoring.engine.melds import IllegalMeld, WrongHandSize
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
@@ -41,12 +48,17 @@ ERRORS = {
     errors.HandBlocked: (409, "hand_disputed"),
     errors.NotYourHand: (409, "not_your_hand"),
     errors.WrongDecision: (409, "wrong_action"),
+    errors.PartyCancelled: (409, "party_cancelled"),
+    errors.NightClosed: (409, "night_closed"),
     PartyOver: (409, "party_over"),
     InvalidCard: (422, "invalid_card"),
     WrongHandSize: (422, "wrong_hand_size"),
     IllegalMeld: (422, "illegal_meld"),
     IllegalKnock: (422, "illegal_knock"),
     ImpossibleClaim: (422, "impossible_claim"),
+    ImpossibleDeadwood: (422, "impossible_deadwood"),
+    UnknownEnding: (422, "unknown_ending"),
+    MissingUpCard: (422, "missing_up_card"),
     errors.EntryError: (422, "invalid_entry"),
     # The core signals every other impossible value with a plain ValueError.
     ValueError: (422, "invalid_entry"),

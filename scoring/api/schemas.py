@@ -62,8 +62,9 @@ class ResultIn(Schema):
 
     ending: Ending | None = None
     knocker: int | None = Field(None, ge=0, le=5)
-    knocker_deadwood: int | None = Field(None, ge=0, le=110)
-    defender_deadwood: int | None = Field(None, ge=0, le=110)
+    # The most the cards can hold is the engine's call, with the players' message.
+    knocker_deadwood: int | None = Field(None, ge=0, le=999)
+    defender_deadwood: int | None = Field(None, ge=0, le=999)
     knocker_cards: Cards | None = None
     defender_cards: Cards | None = None
     melds: Annotated[list[Cards], Field(max_length=4)] | None = None

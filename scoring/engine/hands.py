@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scoring.engine.cards import Card, parse_card
+from scoring.engine.cards import DECK, SUITS, Card, parse_card
 from scoring.engine.rules import Rules
 
 KNOCK = "knock"
@@ -35,11 +35,37 @@ Entry = tuple[int, int] | None
 
 
 class IllegalKnock(ValueError):
-    """A knock with more deadwood than the knock limit allows (seed 000 § 8, § 14.6)."""
+    """A knock with more deadwood than the knock limit allows (seed 000 § 8, § 14.6).
+    ``limit`` and ``points`` say by how much, when known."""
+
+    def __init__(self, message: str, *, limit: int | None = None, points: int | None = None):
+        super().__init__(message)
+        self.limit = limit
+        self.points = points
 
 
 class ImpossibleClaim(ValueError):
     """A claim the entered numbers contradict, such as gin with deadwood."""
+
+
+class ImpossibleDeadwood(ValueError):
+    """More deadwood than the cards shown can hold (see `most_deadwood`)."""
+
+    def __init__(self, who: str, points: int, most: int):
+        super().__init__(
+            f"The {who}'s cards cannot hold {points} points of deadwood: at most {most}."
+        )
+        self.who = who
+        self.points = points
+        self.most = most
+
+
+class UnknownEnding(ValueError):
+    """An ending the party's rules do not know: big gin where it has no bonus."""
+
+
+class MissingUpCard(ValueError):
+    """A knock or gin under Oklahoma without the up-card that sets its knock limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +160,9 @@ def score_hand(
     limit = rules.knock_limit if knock_limit is None else knock_limit
     _check_whole(limit, "The knock limit")
     if knocker_points > limit and not (illegal_knock_accepted or knocker_missing_cards):
-        raise IllegalKnock(_illegal_knock_message(limit, knocker_points))
+        raise IllegalKnock(
+            _illegal_knock_message(limit, knocker_points), limit=limit, points=knocker_points
+        )
 
     knocker = knocker_points + MISSING_CARD_POINTS * knocker_missing_cards
     defender = defender_points + MISSING_CARD_POINTS * defender_missing_cards
@@ -148,6 +176,86 @@ def score_hand(
     if defender < knocker or (defender == knocker and rules.undercut_on_tie):
         return HandScore(DEFENDER, knocker - defender + rules.undercut_bonus, UNDERCUT)
     return HandScore(KNOCKER, defender - knocker, KNOCK)
+
+
+def most_deadwood(cards: int = 10) -> int:
+    """The most deadwood ``cards`` cards can hold after the best arrangement.
+
+    Deadwood is what no meld takes, so a hand at its worst has no meld at all:
+    no three cards of a rank (a set), so at most two of each, and the highest
+    valued of those first. Ten cards: two each of king, queen, jack, ten and nine,
+    98 points; with the suits alternating (♠♥ K, ♦♣ Q, ♠♥ J, ♦♣ 10, ♠♥ 9) no
+    three of a suit are in sequence either, so 98 is reached. A hand with a meld
+    keeps at most seven cards, 70 points, as deadwood."""
+    if not _is_int(cards) or cards < 0:
+        raise ValueError(f"A number of cards must be a whole number of 0 or more, not {cards!r}.")
+    two_per_rank = sorted((card.value for card in DECK if card.suit in SUITS[:2]), reverse=True)
+    return sum(two_per_rank[:cards])
+
+
+def check_entry(
+    rules: Rules,
+    *,
+    ending: str,
+    knocker_points: int | None,
+    defender_points: int | None,
+    up_card: Card | str | None = None,
+    knocker_missing_cards: int = 0,
+    defender_missing_cards: int = 0,
+    defender_too_many_cards: bool = False,
+) -> None:
+    """Refuses a hand said by its counts that the cards could not have made, before
+    anything scores it; `score_hand` then checks the knock limit and gin.
+
+    - Big gin (``"big_gin"``) only under rules that know it (``big_gin_bonus``);
+      elsewhere eleven cards in melds are a gin like any other (`UnknownEnding`).
+    - Under Oklahoma a knock or gin names its up-card: it sets the knock limit
+      (`MissingUpCard`).
+    - Neither player's deadwood exceeds what the cards he shows can hold
+      (`ImpossibleDeadwood`): ten cards, fewer when short (seed 000 § 14.11,
+      § 14.12), one more when the defender holds too many (§ 14.13).
+
+    A no-game has nothing to check."""
+    if ending == "no_game":
+        return
+    if ending == BIG_GIN and rules.big_gin_bonus is None:
+        raise UnknownEnding(
+            f"The rules {rules.name!r} do not know big gin: eleven cards in melds are gin."
+        )
+    if rules.oklahoma and up_card is None:
+        raise MissingUpCard("Under Oklahoma the up-card sets the knock limit: enter it too.")
+    check_deadwood(
+        knocker_points=knocker_points,
+        defender_points=defender_points,
+        knocker_missing_cards=knocker_missing_cards,
+        defender_missing_cards=defender_missing_cards,
+        defender_too_many_cards=defender_too_many_cards,
+    )
+
+
+def check_deadwood(
+    *,
+    knocker_points: int | None,
+    defender_points: int | None,
+    knocker_missing_cards: int = 0,
+    defender_missing_cards: int = 0,
+    defender_too_many_cards: bool = False,
+) -> None:
+    """Raises `ImpossibleDeadwood` when a player's deadwood exceeds what the cards
+    he shows can hold (`most_deadwood`): ten, fewer when short (seed 000 § 14.11,
+    § 14.12), one more when the defender holds too many (§ 14.13). The part of
+    `check_entry` that needs no rules: a count not given is not checked."""
+    shown = {
+        KNOCKER: (knocker_points, 10 - (knocker_missing_cards or 0)),
+        DEFENDER: (
+            defender_points,
+            10 - (defender_missing_cards or 0) + bool(defender_too_many_cards),
+        ),
+    }
+    for who, (points, cards) in shown.items():
+        most = most_deadwood(max(cards, 0))
+        if _is_int(points) and points > most:
+            raise ImpossibleDeadwood(who, points, most)
 
 
 def knock_limit_for_up_card(rules: Rules, up_card: Card | str | int) -> int:
@@ -234,3 +342,7 @@ def _is_pair(item: object) -> bool:
         return len(item) == 2  # type: ignore[arg-type]
     except TypeError:
         return False
+
+
+#: Ten cards, a whole hand: at most 98 points of deadwood (`most_deadwood`).
+MOST_DEADWOOD = most_deadwood(10)

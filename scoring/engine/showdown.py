@@ -172,10 +172,11 @@ def _check_sizes(knocker, defender, knocker_missing, defender_missing, too_many)
 
 def _best(cards, rules):
     """The arrangement with the least deadwood; with eleven cards, big gin when all
-    eleven meld, else the best discard (which is never counted)."""
+    eleven meld and the rules know big gin, else the best discard (which is never
+    counted): without big gin, eleven cards in melds are a gin after the discard."""
     if len(cards) == HAND + 1:
         whole = arrange(cards, rules)
-        if whole.points == 0:
+        if whole.points == 0 and rules.big_gin_bonus is not None:
             return whole.melds, (), 0, None
         discard, arrangement = best_discard(cards, rules)
         return arrangement.melds, arrangement.deadwood, arrangement.points, discard

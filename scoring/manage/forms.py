@@ -12,7 +12,7 @@ from config.validators import PrintableForm
 from scoring import entries, errors
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
-from scoring.labels import ruleset_label
+from scoring.labels import RULESET_LABELS
 from scoring.models import Hand, Party
 from scoring.services import RULINGS, Result
 
@@ -59,6 +59,11 @@ class HandDecisionForm(QuickEntryForm):
         ]
         # Only a correction carries a result; voiding or accepting a version does not.
         self.fields["ending"].required = False
+        if hand.party.rules.get("big_gin_bonus") is None:
+            # Rules without big gin do not offer it: eleven cards in melds are gin there.
+            self.fields["ending"].choices = [
+                choice for choice in Hand.Ending.choices if choice[0] != Hand.Ending.BIG_GIN
+            ]
         if not hand.party.rules.get("oklahoma"):
             # The up-card only sets the knock limit under Oklahoma.
             self.fields.pop("up_card", None)
@@ -131,6 +136,11 @@ FORMAT_LABELS = {
 MAX_ID = 2**63 - 1
 
 
+def _possible_id(value) -> bool:
+    text = str(value)
+    return text.isascii() and text.isdigit() and 0 < int(text) <= MAX_ID
+
+
 class MemberChoiceField(forms.ModelMultipleChoiceField):
     """The players ticked, by id. An id no row can have is refused before the
     database is asked: past the column's range it would be the database's error,
@@ -139,14 +149,23 @@ class MemberChoiceField(forms.ModelMultipleChoiceField):
     def clean(self, value):
         if isinstance(value, list | tuple):
             for pk in value:
-                text = str(pk)
-                if not (text.isascii() and text.isdigit() and 0 < int(text) <= MAX_ID):
+                if not _possible_id(pk):
                     raise ValidationError(
                         self.error_messages["invalid_pk_value"],
                         code="invalid_pk_value",
                         params={"pk": pk},
                     )
         return super().clean(value)
+
+
+class MemberField(forms.ModelChoiceField):
+    """One player, by id, refused like `MemberChoiceField` before any query when no
+    row can have that id."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not _possible_id(value):
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
 
 
 class NightForm(PrintableForm):
@@ -158,7 +177,8 @@ class NightForm(PrintableForm):
     )
     ruleset = forms.ChoiceField(
         label=_("Rules"),
-        choices=[(key, ruleset_label(key)) for key in RULESETS],
+        # Lazy labels: the choices are made once, the page is read in many languages.
+        choices=[(key, RULESET_LABELS.get(key, key)) for key in RULESETS],
         initial="classic",
     )
     confirmation_required = forms.BooleanField(
@@ -189,7 +209,51 @@ class PartyStartForm(PrintableForm):
         help_text=_("For example the table number."),
     )
 
-    def __init__(self, *args, players, **kwargs):
-        """``players``: the club's members, the only ones who may take a seat."""
+    anyway = forms.BooleanField(
+        label=_("Seat them anyway"),
+        required=False,
+        help_text=_("Only needed when a player already sits at a running party of this night."),
+    )
+
+    def __init__(self, *args, players, seated=None, **kwargs):
+        """``players``: the club's members, the only ones who may take a seat;
+        ``seated``: player id → the running party of the night they sit at."""
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = players
+        seated = seated or {}
+        field = self.fields["players"]
+        field.queryset = players
+        field.label_from_instance = lambda player: (
+            _("%(name)s (at %(party)s)") % {"name": player.name, "party": seated[player.pk]}
+            if player.pk in seated
+            else player.name
+        )
+
+
+class StakeForm(PrintableForm):
+    stake = forms.DecimalField(
+        label=_("Stake per point"),
+        required=False,
+        min_value=0,
+        max_digits=7,
+        decimal_places=2,
+        help_text=_(
+            "The winner of a party is paid the difference at this rate; "
+            "a tied party is not paid. Empty: not played for money."
+        ),
+    )
+
+
+class CancelForm(PrintableForm):
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=500,
+        error_messages={"required": _("Give a reason: a cancelled party stays in the record.")},
+    )
+
+
+class SwapForm(PrintableForm):
+    player = MemberField(label=_("Player"), queryset=None)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = players

@@ -1,18 +1,24 @@
-"""Reads for the organizer's pages: a club night's parties and a party with every
-hand and its audit log. Each loads its rows in a fixed number of queries, however
-many parties, hands or records there are, and works out the rest in Python."""
+"""Reads for the organizer's pages: a club night's tables at a glance and its
+results, and a party with every hand and its audit log. Each loads its rows in a
+fixed number of queries, however many parties, hands or records there are, and
+works out the rest in Python."""
 
-from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
-from clubs.models import ClubNight
+from clubs.models import ClubNight, Player
+from scoring.engine.payments import settle_up
 from scoring.labels import ruleset_label
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.selectors import settlement_view, sheet_rows
-from scoring.services import RULINGS
+from scoring.selectors import (
+    choice_label,
+    dispute_versions,
+    party_outcomes,
+    ruling_texts,
+    settlement_view,
+    sheet_rows,
+)
 from scoring.sheet import party_state
 
 
@@ -42,31 +48,120 @@ def party_seats(party: Party) -> list[Seat]:
     return list(_seats().filter(party=party))
 
 
-def night_parties(*, night, page=None, per_page: int = 50):
-    """One page of a club night's parties in the order they started, each with its
-    seats and its score so far (what the loser pays, once it is finished). Returns
-    the rows and the page; a page number out of range gives the nearest page."""
+#: The states of a table on the night page, in the order they are shown: what
+#: needs the organizer first.
+TABLE_STATES = ("disputed", "confirming", "entering", "finished", "cancelled")
+
+
+def night_glance(*, night) -> dict:
+    """Every table (party) of a club night and where it stands: a hand disputed,
+    an entry waiting for confirmation (since when), waiting for the next entry,
+    finished, or cancelled; disputes first, then the longest waiting. With the
+    count of tables in each state. Four queries, however many tables."""
     parties = night.parties.order_by("started_at", "pk").prefetch_related(
         Prefetch("seats", queryset=_seats()),
         Prefetch(
-            "hands", queryset=Hand.objects.select_related("winner").order_by("number", "table")
+            "hands",
+            queryset=Hand.objects.select_related("winner", "entered_by__player").order_by(
+                "number", "table"
+            ),
         ),
     )
-    page = Paginator(parties, per_page).get_page(page)
-    rows = []
-    for party in page.object_list:
-        seats, hands = list(party.seats.all()), list(party.hands.all())
-        state = party_state(party, seats, hands)
-        sheet = sheet_rows(state, hands)
-        rows.append(
+    rows = [_table_row(party) for party in parties]
+    rows.sort(key=lambda row: (TABLE_STATES.index(row["state"]), row["since"], row["party"].pk))
+    counts = dict.fromkeys(TABLE_STATES, 0)
+    for row in rows:
+        counts[row["state"]] += 1
+    return {"rows": rows, "counts": counts, "disputes": counts["disputed"]}
+
+
+def _table_row(party: Party) -> dict:
+    seats, hands = list(party.seats.all()), list(party.hands.all())
+    state = party_state(party, seats, hands)
+    sheet = sheet_rows(state, hands)
+    open_hands = sorted(state.open_hands.values(), key=lambda hand: hand.table)
+    disputed = [hand for hand in open_hands if hand.status == Hand.Status.DISPUTED]
+    hand = None
+    if party.status == Party.Status.CANCELLED:
+        key, since = "cancelled", party.finished_at or party.started_at
+    elif state.finished:
+        key, since = "finished", party.finished_at or party.started_at
+    elif disputed:
+        key, hand = "disputed", disputed[0]
+        since = hand.updated_at
+    elif open_hands:
+        key, hand = "confirming", open_hands[0]
+        since = hand.updated_at
+    else:
+        # Waiting for the next entry since the last hand counted (or the start).
+        key = "entering"
+        since = max((h.updated_at for h in hands), default=party.started_at)
+    return {
+        "party": party,
+        "seats": seats,
+        "state": key,
+        "since": since,
+        "hand": hand,
+        "number": state.number,
+        "points": list(zip(sheet["headers"], sheet["points"], strict=True)),
+        "payments": settlement_view(state)["payments"] if state.finished else [],
+    }
+
+
+def seated_players(*, night) -> dict[int, Party]:
+    """The players already seated at a running party of the night, with that
+    party: one query."""
+    seats = Seat.objects.filter(
+        party__night=night, party__status=Party.Status.RUNNING
+    ).select_related("party")
+    return {seat.player_id: seat.party for seat in seats}
+
+
+def night_results(*, night) -> dict:
+    """The night's results: every player who played a party of it, with the parties
+    finished and won and the plus/minus they add up to (`party_outcomes`, the one
+    party outcome of every format; a cancelled party counts nowhere). With a stake
+    per point, each player's amount and the fewest payments that settle the whole
+    night (`scoring.engine.payments.settle_up`). Five queries, however many parties."""
+    party_ids = list(night.parties.values_list("pk", flat=True))
+    outcomes = party_outcomes(party_ids)
+    players = {
+        player.pk: player
+        for player in Player.objects.filter(seats__party__in=list(outcomes)).distinct()
+    }
+    lines = {
+        pk: {"player": player, "played": 0, "won": 0, "plus_minus": 0}
+        for pk, player in players.items()
+    }
+    running = 0
+    for outcome in outcomes.values():
+        if not outcome.finished:
+            running += 1
+            continue
+        for pk, amount in outcome.plus_minus.items():
+            lines[pk]["played"] += 1
+            lines[pk]["won"] += amount > 0
+            lines[pk]["plus_minus"] += amount
+    rows = sorted(
+        (line for line in lines.values() if line["played"]),
+        key=lambda line: (-line["plus_minus"], line["player"].name, line["player"].pk),
+    )
+    stake = night.stake
+    payments = []
+    if stake:
+        for row in rows:
+            row["amount"] = row["plus_minus"] * stake
+        balances = {row["player"].pk: row["plus_minus"] for row in rows}
+        payments = [
             {
-                "party": party,
-                "seats": seats,
-                "points": list(zip(sheet["headers"], sheet["points"], strict=True)),
-                "payments": settlement_view(state)["payments"] if state.finished else [],
+                "payer": players[transfer.payer],
+                "payee": players[transfer.payee],
+                "points": transfer.amount,
+                "amount": transfer.amount * stake,
             }
-        )
-    return rows, page
+            for transfer in settle_up(balances)
+        ]
+    return {"rows": rows, "stake": stake, "payments": payments, "running": running}
 
 
 def party_page(*, party: Party) -> dict:
@@ -87,6 +182,14 @@ def party_page(*, party: Party) -> dict:
     state = party_state(party, seats, hands)
     sheet = sheet_rows(state, hands)
     names = {seat.position: seat.player.name for seat in seats}
+    audit = audit_log(party=party, names=names)
+    # The reason of the latest decision on each hand, shown on the hand.
+    decided = (AuditRecord.Action.CORRECT, AuditRecord.Action.RESOLVE, AuditRecord.Action.VOID)
+    reasons = {
+        entry["record"].hand_id: entry["record"].reason
+        for entry in audit
+        if entry["record"].action in decided
+    }
     return {
         "state": state,
         "seats": seats,
@@ -96,11 +199,20 @@ def party_page(*, party: Party) -> dict:
             {
                 "hand": hand,
                 "players": hand_players(hand, seats, state),
-                "versions": _versions(hand, names) if hand.status == Hand.Status.DISPUTED else [],
+                "versions": dispute_versions(hand, names)
+                if hand.status == Hand.Status.DISPUTED
+                else [],
+                "reason": reasons.get(hand.pk, "") if hand.decided_by_id else "",
             }
             for hand in hands
         ],
-        "audit": audit_log(party=party, names=names),
+        "audit": audit,
+        # A wrong player is swapped before the first hand, while the night is open;
+        # a tournament's tables (no night) are changed on the round's page.
+        "swappable": not hands
+        and party.status == Party.Status.RUNNING
+        and party.night_id is not None
+        and party.night.closed_at is None,
     }
 
 
@@ -117,51 +229,35 @@ def hand_players(hand: Hand, seats: list[Seat], state=None) -> list[Seat]:
     return [by_position[p] for p in positions]
 
 
-def _versions(hand: Hand, names: dict) -> list[dict]:
-    """The two versions of a disputed hand, side by side: as entered first, and as
-    the other side entered it (``hand.counter``)."""
-    counter = hand.counter or {}
-    return [
-        {
-            "key": "entered",
-            "who": hand.entered_by.player.name if hand.entered_by else "",
-            "ending": hand.get_ending_display(),
-            "knocker": hand.knocker.player.name if hand.knocker else "",
-            "knocker_deadwood": hand.knocker_deadwood,
-            "defender_deadwood": hand.defender_deadwood,
-            "winner": hand.winner.player.name if hand.winner else "",
-            "points": hand.points,
-            "rulings": _rulings(hand.details),
-        },
-        {
-            "key": "counter",
-            "who": names.get(counter.get("seat"), ""),
-            "ending": _label(Hand.Ending, counter.get("ending")),
-            "knocker": names.get(counter.get("knocker"), ""),
-            "knocker_deadwood": counter.get("knocker_deadwood"),
-            "defender_deadwood": counter.get("defender_deadwood"),
-            "winner": names.get(counter.get("winner"), ""),
-            "points": counter.get("points"),
-            "rulings": _rulings(counter.get("details") or {}),
-        },
-    ]
-
-
 def audit_log(*, party: Party, names: dict) -> list[dict]:
     """The party's audit records, oldest first, each with who acted (a login or a
     seat's player) and its before and after written out."""
     records = party.audit.select_related("user", "seat__player").order_by("at", "pk")
     return [
-        {
-            "record": record,
-            "who": _who(record),
-            "before": describe(record.before, names),
-            "after": _link(record)
-            if record.action == AuditRecord.Action.LINK
-            else describe(record.after, names),
-        }
-        for record in records
+        {"record": record, "who": _who(record), **_written(record, names)} for record in records
     ]
+
+
+def _written(record: AuditRecord, names: dict) -> dict:
+    """A record's before and after in words; what the party's own records keep
+    (a replaced link's digest, a status) is said, not shown."""
+    action = AuditRecord.Action
+    if record.action == action.LINK:
+        return {"before": "", "after": _link(record)}
+    if record.action == action.SWAP:
+        before, after = record.before or {}, record.after or {}
+        return {
+            "before": before.get("player", ""),
+            "after": _("%(new)s takes the seat of %(old)s, with a new link")
+            % {"new": after.get("player", ""), "old": before.get("player", "")},
+        }
+    if record.action == action.CANCEL:
+        before, after = record.before or {}, record.after or {}
+        return {
+            "before": choice_label(Party.Status, before.get("status")),
+            "after": choice_label(Party.Status, after.get("status")),
+        }
+    return {"before": describe(record.before, names), "after": describe(record.after, names)}
 
 
 def _link(record: AuditRecord) -> str:
@@ -190,8 +286,8 @@ def describe(snapshot: dict | None, names: dict) -> str:
     if snapshot.get("table", 1) > 1:
         number = f"{number}/{snapshot['table']}"
     parts = [_("Hand %(number)s") % {"number": number}]
-    parts.append(_label(Hand.Status, snapshot.get("status")))
-    parts.append(_label(Hand.Ending, snapshot.get("ending")))
+    parts.append(choice_label(Hand.Status, snapshot.get("status")))
+    parts.append(choice_label(Hand.Ending, snapshot.get("ending")))
     if snapshot.get("knocker") is not None:
         parts.append(_("knocker %(name)s") % {"name": names.get(snapshot["knocker"], "?")})
         parts.append(
@@ -203,30 +299,8 @@ def describe(snapshot: dict | None, names: dict) -> str:
         )
     if snapshot.get("winner") is not None:
         parts.append(f"{names.get(snapshot['winner'], '?')} +{snapshot.get('points', 0)}")
-    parts.extend(_rulings(snapshot.get("details") or {}))
+    parts.extend(ruling_texts(snapshot.get("details") or {}))
     return " · ".join(part for part in parts if part)
-
-
-_RULING_TEXT = {
-    "knocker_missing_cards": _lazy("knocker %(value)s card(s) short (§ 14.11)"),
-    "defender_missing_cards": _lazy("defender %(value)s card(s) short (§ 14.12)"),
-    "defender_too_many_cards": _lazy("defender had too many cards (§ 14.13)"),
-    "illegal_knock_accepted": _lazy("illegal knock accepted (§ 14.7)"),
-}
-
-
-def _rulings(details: dict) -> list[str]:
-    """The director's rulings of seed 000 § 14 stored with a hand, written out."""
-    return [
-        str(_RULING_TEXT.get(name, name)) % {"value": details[name]}
-        for name in RULINGS
-        if details.get(name)
-    ]
-
-
-def _label(choices, value) -> str:
-    # Records outlive code: a value no longer among the choices is shown as stored.
-    return str(dict(choices.choices).get(value, value or ""))
 
 
 def _dash(value) -> str:

@@ -1,12 +1,21 @@
 """The organizer's pages for club nights and parties: a club's nights, a night's
-parties, and a party's seats and their links, the sheet, every hand with its
-correction controls, the audit log, and the printable table cards."""
+tables at a glance and its results, and a party's seats and their links, the
+sheet, every hand with its correction controls, the audit log, the printable table
+cards, and the housekeeping (cancel, swap a player, rematch, close the night).
+
+Every POST ends in a redirect (post/redirect/get) unless a form comes back with
+its errors; a GET on an address that only takes a POST leads back to its page."""
+
+import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
@@ -16,8 +25,15 @@ from config.client import client_address
 from scoring import errors, services
 from scoring.forms import first_error
 from scoring.manage import qr, selectors
-from scoring.manage.forms import HandDecisionForm, NightForm, PartyStartForm
-from scoring.manage.tables import NightPartyTable, NightTable
+from scoring.manage.forms import (
+    CancelForm,
+    HandDecisionForm,
+    NightForm,
+    PartyStartForm,
+    StakeForm,
+    SwapForm,
+)
+from scoring.manage.tables import NightTable
 
 
 @login_required
@@ -48,32 +64,149 @@ def club_detail(request, club):
 @login_required
 @organizer_required(selectors.night_for_manage)
 def night_detail(request, night):
-    """A club night's parties with their scores, and the form that starts a party."""
+    """A club night at a glance: every table and where it stands (the list updates
+    itself, see `night_tables`), the form that starts a party, and the night's
+    housekeeping: the stake, the results, closing it."""
+    seated = selectors.seated_players(night=night)
     form = PartyStartForm(
         request.POST if request.method == "POST" else None,
         players=club_selectors.club_players(club=night.club),
+        seated=seated,
         # A guest just added at the door comes back ticked (clubs' guest-add page).
         initial={"players": request.GET.getlist("guest")},
     )
     if form.is_valid():
-        try:
-            party = services.party_start(
-                club=night.club,
-                night=night,
-                format=form.cleaned_data["format"],
-                players=list(form.cleaned_data["players"]),
-                label=form.cleaned_data["label"],
-                user=request.user,
-            )
-        except ValueError as error:
-            form.add_error(None, errors.explain(error))
+        clash = [p for p in form.cleaned_data["players"] if p.pk in seated]
+        if clash and not form.cleaned_data["anyway"]:
+            form.add_error(None, _seated_warning(clash, seated))
         else:
-            messages.success(request, _("Party started: the seats are drawn."))
-            return redirect("manage:party-detail", pk=party.pk)
-    rows, page = selectors.night_parties(night=night, page=request.GET.get("page"))
-    table = NightPartyTable(rows)
-    context = {"night": night, "table": table, "page": page, "form": form}
+            try:
+                party = services.party_start(
+                    club=night.club,
+                    night=night,
+                    format=form.cleaned_data["format"],
+                    players=list(form.cleaned_data["players"]),
+                    label=form.cleaned_data["label"],
+                    user=request.user,
+                    address=client_address(request),
+                )
+            except ValueError as error:
+                form.add_error(None, errors.explain(error))
+            else:
+                messages.success(request, _("Party started: the seats are drawn."))
+                return redirect("manage:party-detail", pk=party.pk)
+    context = {
+        "night": night,
+        "form": form,
+        "stake_form": StakeForm(initial={"stake": night.stake}),
+        **_glance(night),
+    }
     return render(request, "scoring/manage/night_detail.html", context)
+
+
+def _seated_warning(players, seated) -> str:
+    where = ", ".join(
+        _("%(name)s at %(party)s") % {"name": p.name, "party": seated[p.pk]} for p in players
+    )
+    return _(
+        "Already seated at a running party of this night: %(where)s. "
+        "Tick “Seat them anyway” to start this party all the same."
+    ) % {"where": where}
+
+
+def _glance(night) -> dict:
+    glance = selectors.night_glance(night=night)
+    return {"glance": glance, "title": _night_title(night, glance["disputes"])}
+
+
+def _night_title(night, disputes: int) -> str:
+    """The page's title: open disputes first, so a tab in the background still tells."""
+    if not disputes:
+        return night.name
+    count = ngettext("%(count)d dispute", "%(count)d disputes", disputes) % {"count": disputes}
+    return f"{count} · {night.name}"
+
+
+@login_required
+@require_GET
+@organizer_required(selectors.night_for_manage)
+def night_tables(request, night):
+    """The night's tables alone: the night page fetches this every few seconds and
+    puts it in place, with the page's title."""
+    context = {"night": night, **_glance(night)}
+    return render(request, "scoring/manage/_night_tables.html", context)
+
+
+@login_required
+@require_GET
+@organizer_required(selectors.night_for_manage)
+def night_results(request, night):
+    """Every player of the night with parties played and won and the plus/minus;
+    with a stake, the amounts and who pays whom. Printable."""
+    context = {"night": night, **selectors.night_results(night=night)}
+    return render(request, "scoring/manage/night_results.html", context)
+
+
+@login_required
+@require_GET
+@organizer_required(selectors.night_for_manage)
+def night_results_csv(request, night):
+    """The night's results as CSV, one player a line, for a spreadsheet."""
+    results = selectors.night_results(night=night)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = f"{night.date:%Y-%m-%d}-{slugify(night.name) or 'night'}-results.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    header = [_("Player"), _("Parties played"), _("Parties won"), _("Plus/minus")]
+    writer.writerow([*header, _("Amount")] if results["stake"] else header)
+    for row in results["rows"]:
+        line = [row["player"].name, row["played"], row["won"], row["plus_minus"]]
+        writer.writerow([*line, row["amount"]] if results["stake"] else line)
+    return response
+
+
+@login_required
+@organizer_required(selectors.night_for_manage)
+def night_stake(request, night):
+    """Sets the stake per point of the night (empty: not for money)."""
+    if request.method != "POST":
+        return redirect("manage:night-detail", pk=night.pk)
+    form = StakeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect("manage:night-detail", pk=night.pk)
+    try:
+        night = services.night_set_stake(
+            night=night,
+            stake=form.cleaned_data["stake"],
+            user=request.user,
+            address=client_address(request),
+        )
+    except ValueError as error:
+        messages.error(request, errors.explain(error))
+    else:
+        if night.stake:
+            messages.success(request, _("Stake set: %(stake)s per point.") % {"stake": night.stake})
+        else:
+            messages.success(request, _("This night is not played for money."))
+    return redirect("manage:night-detail", pk=night.pk)
+
+
+@login_required
+@organizer_required(selectors.night_for_manage)
+def night_close(request, night):
+    """Closes the night: no new parties, its results final."""
+    if request.method != "POST":
+        return redirect("manage:night-detail", pk=night.pk)
+    try:
+        services.night_close(night=night, user=request.user, address=client_address(request))
+    except ValueError as error:
+        messages.error(request, errors.explain(error))
+        return redirect("manage:night-detail", pk=night.pk)
+    messages.success(
+        request, _("%(night)s is closed: its results are final.") % {"night": night.name}
+    )
+    return redirect("manage:night-results", pk=night.pk)
 
 
 @login_required
@@ -90,10 +223,22 @@ def _party_page(request, party, *, refused=None):
     for row in page["hands"]:
         if refused is not None and row["hand"].pk == refused.hand.pk:
             row["form"] = refused
+            # The message goes beside the form the decision came from.
+            decision = refused.data.get("decision")
+            row["errors_at"] = (
+                "void"
+                if decision == "void"
+                else "resolve"
+                if row["versions"] and decision in ("entered", "counter")
+                else "correct"
+            )
         else:
             row["form"] = HandDecisionForm.for_hand(row["hand"], row["players"])
     codes = qr.seat_codes(page["seats"], request.build_absolute_uri)
     context = {"party": party, "codes": codes, **page}
+    if page["swappable"]:
+        context["swap_form"] = SwapForm(players=club_selectors.club_players(club=party.club))
+        context["seated_ids"] = {seat.player_id for seat in page["seats"]}
     status = 200 if refused is None else 400
     return render(request, "scoring/manage/party_detail.html", context, status=status)
 
@@ -107,10 +252,88 @@ def party_cards(request, party):
 
 
 @login_required
-@require_POST
+@organizer_required(selectors.party_for_manage)
+def party_cancel(request, party):
+    """Cancels a party started by mistake, with the organizer's reason."""
+    if request.method != "POST":
+        return redirect("manage:party-detail", pk=party.pk)
+    if party.night_id is None:
+        # A tournament's tables are cancelled by its round's page (forfeit, undo).
+        messages.error(request, _("Only a party of a club night can be cancelled here."))
+        return redirect("manage:party-detail", pk=party.pk)
+    form = CancelForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect(_party_url(party.pk, "housekeeping"))
+    try:
+        services.party_cancel(
+            party=party,
+            user=request.user,
+            reason=form.cleaned_data["reason"],
+            address=client_address(request),
+        )
+    except ValueError as error:
+        messages.error(request, errors.explain(error))
+        return redirect(_party_url(party.pk, "housekeeping"))
+    messages.success(
+        request, _("%(party)s is cancelled: it counts nowhere any more.") % {"party": party}
+    )
+    return redirect("manage:night-detail", pk=party.night_id)
+
+
+@login_required
+@organizer_required(selectors.party_for_manage)
+def party_rematch(request, party):
+    """A new party with the same players, in one click."""
+    if request.method != "POST":
+        return redirect("manage:party-detail", pk=party.pk)
+    try:
+        rematch = services.party_rematch(
+            party=party, user=request.user, address=client_address(request)
+        )
+    except ValueError as error:
+        messages.error(request, errors.explain(error))
+        return redirect("manage:party-detail", pk=party.pk)
+    messages.success(request, _("Rematch started: the seats are drawn again."))
+    return redirect("manage:party-detail", pk=rematch.pk)
+
+
+@login_required
+@organizer_required(selectors.seat_for_manage)
+def seat_swap(request, seat):
+    """Puts another member in a seat before the first hand."""
+    if request.method != "POST":
+        return redirect(_party_url(seat.party_id, f"seat-{seat.pk}"))
+    form = SwapForm(request.POST, players=club_selectors.club_players(club=seat.party.club))
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect(_party_url(seat.party_id, f"seat-{seat.pk}"))
+    old = seat.player.name
+    try:
+        seat = services.party_seat_swap(
+            seat=seat,
+            player=form.cleaned_data["player"],
+            user=request.user,
+            address=client_address(request),
+        )
+    except ValueError as error:
+        messages.error(request, errors.explain(error))
+    else:
+        messages.success(
+            request,
+            _("%(new)s takes %(old)s's seat, with a new link.")
+            % {"new": seat.player.name, "old": old},
+        )
+    return redirect(_party_url(seat.party_id, f"seat-{seat.pk}"))
+
+
+@login_required
 @organizer_required(selectors.seat_for_manage)
 def seat_link(request, seat):
-    """Revokes a seat's link and issues a new one: the old link stops opening the table."""
+    """Revokes a seat's link and issues a new one: the old link stops opening the table.
+    The page asks first (static/js/confirm.js); a GET asks without script."""
+    if request.method != "POST":
+        return render(request, "scoring/manage/seat_link_confirm.html", {"seat": seat})
     seat = services.seat_link_reissue(seat=seat, user=request.user, address=client_address(request))
     messages.success(
         request,

@@ -2,9 +2,10 @@
 hands, and the card picker's preview."""
 
 import uuid
+from functools import wraps
 
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import Http404, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -17,10 +18,32 @@ from scoring.labels import outcome_message
 from scoring.seat import picker
 
 
+def entry_address(view):
+    """An address a seat's form posts to: a GET (a reload, the back button, a link
+    passed on) leads back to the seat's page instead of a bare 405."""
+
+    @wraps(view)
+    def wrapped(request, token):
+        if request.method in ("GET", "HEAD"):
+            return redirect(selectors.seat_by_token(token))
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        return view(request, token)
+
+    return wrapped
+
+
 @require_GET
 def table(request, token):
-    """A seat's view of its party: the sheet, the open hand, and what to do next."""
-    return _page(request, selectors.seat_by_token(token))
+    """A seat's view of its party: the sheet, the open hand, and what to do next.
+    A link the organizer replaced says so, instead of a bare "not found"."""
+    try:
+        seat = selectors.seat_by_token(token)
+    except Http404:
+        if selectors.link_replaced(token):
+            return render(request, "scoring/seat/link_replaced.html", status=410)
+        raise
+    return _page(request, seat)
 
 
 @require_GET
@@ -29,13 +52,13 @@ def table_state(request, token):
     return JsonResponse({"version": selectors.party_version(seat.party)})
 
 
-@require_POST
+@entry_address
 def table_enter(request, token):
     seat = selectors.seat_by_token(token)
     return _act(request, seat, QuickEntryForm(request.POST), services.hand_enter)
 
 
-@require_POST
+@entry_address
 def table_enter_cards(request, token):
     """The hand from the cards: the server evaluates the cards again, whatever the
     preview said. A mistake shows the page again with the cards still filled in."""
@@ -65,7 +88,7 @@ def table_preview(request, token):
     return JsonResponse(picker.preview_data(form.result(), scored))
 
 
-@require_POST
+@entry_address
 def table_confirm(request, token):
     seat = selectors.seat_by_token(token)
     return _act(request, seat, ConfirmForm(request.POST), services.hand_confirm)

@@ -15,12 +15,16 @@
     return typing || root.querySelector("form[data-dirty]") !== null;
   }
 
+  // Always a GET of the seat's page: a page drawn after a refused POST must not be
+  // sent again ("resubmit the form?").
+  function show() { window.location.replace(root.dataset.pageUrl || window.location.pathname); }
+
   function poll() {
     fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
         if (!data || data.version === version) return;
-        if (!busy()) window.location.reload();
+        if (!busy()) show();
         else if (notice) notice.hidden = false;
       })
       .catch(function () { /* offline for a moment: try again on the next tick */ });
@@ -37,7 +41,7 @@
   });
 
   root.querySelectorAll("[data-reload]").forEach(function (b) {
-    b.addEventListener("click", function () { window.location.reload(); });
+    b.addEventListener("click", show);
   });
   root.querySelectorAll("[data-print]").forEach(function (b) {
     b.hidden = false;

@@ -45,6 +45,9 @@ def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
     state, _ = state_for(seeded)
     assert [side.total for side in state.outcome.sides] == [284, 82]
     assert state.outcome.margin == 202
+    a, b = (seat.player.name for seat in state.seats)
+    assert seeded.label == f"Seed sheet: {a} (A) 284, {b} (B) 82"
+    assert [seat.side for seat in state.seats] == [0, 1]
     assert night.parties.filter(status="running").exists()
     formats = set(night.parties.values_list("format", flat=True))
     assert formats == {"two", "rotation", "chouette", "partners"}

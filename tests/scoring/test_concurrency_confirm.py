@@ -79,7 +79,7 @@ def prepare(site, i: int) -> Round:
 def taps(site, organizer: Browser, plan: Round):
     a, b = plan.party.seats.order_by("position")
     phone = Browser(site)
-    correction = {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 110}
+    correction = {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 98}
     actions = {
         "confirm": lambda: phone.request(
             f"/api/tables/{b.token}/hands/1/confirm", body={"version": plan.seen["version"]}

@@ -1,7 +1,7 @@
 """A confirmation approves exactly the entry the confirming phone showed.
 
 The reproduction: seat 0 enters knock 2 : 30 (28 points), seat 1's phone shows 28,
-seat 0 corrects the entry to gin with 110 against him, and seat 1 taps "Confirm" on
+seat 0 corrects the entry to gin with 98 against him, and seat 1 taps "Confirm" on
 the page that still shows 28. The tap names the version it showed; the entry changed
 since, so it is refused, nothing is confirmed, and the phone is shown the new entry
 to confirm again (or not)."""
@@ -17,7 +17,7 @@ from tests.factories import UserFactory, start_party
 pytestmark = pytest.mark.django_db
 
 KNOCK_28 = Result("knock", knocker=0, knocker_deadwood=2, defender_deadwood=30)
-GIN_110 = Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=110)
+GIN_98 = Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=98)
 
 
 def seats(party):
@@ -41,30 +41,30 @@ def test_a_confirmation_of_an_entry_changed_since_is_refused():
     a, b = seats(party)
     shown = hand_enter(seat=a, number=1, result=KNOCK_28).hand
     assert shown.points == 28
-    hand_enter(seat=a, number=1, result=GIN_110)
+    hand_enter(seat=a, number=1, result=GIN_98)
 
     with pytest.raises(errors.EntryChanged, match="changed hand 1") as refused:
         hand_confirm(seat=b, number=1, version=shown.version)
 
-    assert (refused.value.hand.ending, refused.value.hand.points) == ("gin", 130)
+    assert (refused.value.hand.ending, refused.value.hand.points) == ("gin", 118)
     hand = nothing_confirmed(party)
-    assert (hand.ending, hand.points) == ("gin", 130)
+    assert (hand.ending, hand.points) == ("gin", 118)
 
 
 def test_the_changed_entry_is_confirmed_once_its_new_version_is_named():
     party = start_party()
     a, b = seats(party)
     first = hand_enter(seat=a, number=1, result=KNOCK_28).hand
-    second = hand_enter(seat=a, number=1, result=GIN_110).hand
+    second = hand_enter(seat=a, number=1, result=GIN_98).hand
     assert second.version != first.version
 
     outcome = hand_confirm(seat=b, number=1, version=second.version)
 
     assert outcome.action == "confirmed"
     hand = party.hands.get()
-    assert (hand.status, hand.points, hand.confirmed_by) == (Hand.Status.CONFIRMED, 130, b)
+    assert (hand.status, hand.points, hand.confirmed_by) == (Hand.Status.CONFIRMED, 118, b)
     confirmation = party.audit.get(action=AuditRecord.Action.CONFIRM)
-    assert (confirmation.before["ending"], confirmation.before["points"]) == ("gin", 130)
+    assert (confirmation.before["ending"], confirmation.before["points"]) == ("gin", 118)
     assert confirmation.before["version"] == second.version
 
 
@@ -72,7 +72,7 @@ def test_every_correction_is_a_new_version_and_changes_what_the_phones_poll():
     party = start_party()
     a, _ = seats(party)
     versions, polled = [], []
-    for result in (KNOCK_28, GIN_110, KNOCK_28):
+    for result in (KNOCK_28, GIN_98, KNOCK_28):
         versions.append(hand_enter(seat=a, number=1, result=result).hand.version)
         polled.append(selectors.party_version(party))
     assert len(set(versions)) == 3
@@ -85,12 +85,12 @@ def test_an_answer_by_entering_the_same_result_names_the_version_it_answers():
     party = start_party()
     a, b = seats(party)
     shown = hand_enter(seat=a, number=1, result=KNOCK_28).hand
-    hand_enter(seat=a, number=1, result=GIN_110)
+    hand_enter(seat=a, number=1, result=GIN_98)
 
     with pytest.raises(errors.EntryChanged):
         hand_enter(seat=b, number=1, result=KNOCK_28, version=shown.version)
     with pytest.raises(errors.EntryChanged):
-        hand_enter(seat=b, number=1, result=GIN_110, version=shown.version)
+        hand_enter(seat=b, number=1, result=GIN_98, version=shown.version)
 
     hand = nothing_confirmed(party)
     assert hand.counter is None
@@ -130,7 +130,7 @@ def test_the_page_refuses_to_confirm_a_changed_entry_and_shows_the_new_one(clien
     assert f'name="version" value="{form["version"]}"' in shown.text
     client.post(
         reverse("seat:table-enter", args=[a.token]),
-        {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 110, "key": "fix"},
+        {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 98, "key": "fix"},
     )
 
     response = client.post(reverse("seat:table-confirm", args=[b.token]), form, follow=True)
@@ -138,7 +138,7 @@ def test_the_page_refuses_to_confirm_a_changed_entry_and_shows_the_new_one(clien
     assert f"{a.player.name} changed hand 1 after your phone showed it" in response.text
     hand = nothing_confirmed(party)
     # The new entry is on the phone, marked as a change, with its own version to confirm.
-    assert "+130" in response.text and "+28" not in response.text
+    assert "+118" in response.text and "+28" not in response.text
     assert 'id="entry-changed"' in response.text
     assert response.context["open_hand"].version == hand.version
     assert f'name="version" value="{hand.version}"' in response.text
@@ -181,7 +181,7 @@ def test_the_api_answers_a_changed_entry_with_409_and_the_new_entry(client):
     )
     shown = client.get(f"/api/tables/{b.token}").json()["open_hand"]
     assert shown["points"] == 28
-    api(client, a, "/hands", {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 110})
+    api(client, a, "/hands", {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 98})
 
     response = api(client, b, "/hands/1/confirm", {"version": shown["version"]})
 
@@ -189,14 +189,14 @@ def test_the_api_answers_a_changed_entry_with_409_and_the_new_entry(client):
     body = response.json()
     assert body["code"] == "entry_changed"
     assert "changed hand 1" in body["detail"]
-    assert (body["hand"]["ending"], body["hand"]["points"]) == ("gin", 130)
+    assert (body["hand"]["ending"], body["hand"]["points"]) == ("gin", 118)
     hand = nothing_confirmed(party)
     assert body["hand"]["version"] == hand.version
 
     again = api(client, b, "/hands/1/confirm", {"version": body["hand"]["version"]})
 
     assert again.status_code == 200
-    assert again.json()["hand"]["points"] == 130
+    assert again.json()["hand"]["points"] == 118
     assert party.hands.get().status == Hand.Status.CONFIRMED
 
 
@@ -216,7 +216,7 @@ def test_the_api_refuses_an_answering_entry_to_a_changed_version(client):
     party = start_party()
     a, b = seats(party)
     shown = hand_enter(seat=a, number=1, result=KNOCK_28).hand
-    hand_enter(seat=a, number=1, result=GIN_110)
+    hand_enter(seat=a, number=1, result=GIN_98)
 
     response = api(
         client,

@@ -191,7 +191,7 @@ def test_an_illegal_knock_is_refused_and_nothing_is_stored():
 
 def test_a_hand_after_the_party_is_over_is_refused():
     party = start_party()
-    play(party, 1, knock(0, 1, 101))  # a knock worth 100 reaches the target at once
+    play(party, 1, Result("gin", 0, 0, 80))  # gin worth 100 reaches the target at once
     a, _ = seats(party)
     with pytest.raises(PartyOver):
         hand_enter(seat=a, number=2, result=knock(0, 3, 21))
@@ -352,7 +352,7 @@ def test_a_preview_is_refused_for_a_seat_that_sits_out_and_after_the_party():
     with pytest.raises(errors.NotYourHand, match="sit out"):
         hand_preview(seat=seats(rotation)[2], result=knock(0, 3, 21))
     party = start_party()
-    play(party, 1, knock(0, 1, 101))
+    play(party, 1, Result("gin", 0, 0, 80))
     with pytest.raises(PartyOver):
         hand_preview(seat=seats(party)[0], result=knock(0, 3, 21))
 

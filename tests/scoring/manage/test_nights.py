@@ -10,6 +10,7 @@ from scoring.services import Result, hand_confirm, hand_enter
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
+    OrganizerFactory,
     UserFactory,
     start_night_party,
 )
@@ -247,7 +248,15 @@ def test_the_night_page_offers_the_clubs_members_only(client, organizer, night):
     assert outsider.name not in response.text
 
 
-# The night's parties
+# The night at a glance
+
+
+def tables_url(night):
+    return reverse("manage:night-tables", args=[night.pk])
+
+
+def states(response):
+    return [(row["party"].label, row["state"]) for row in response.context["glance"]["rows"]]
 
 
 def test_the_night_page_lists_parties_with_players_score_and_links(client, organizer, night):
@@ -257,7 +266,7 @@ def test_the_night_page_lists_parties_with_players_score_and_links(client, organ
     hand_confirm(seat=b, number=1, version=1)
     finished = start_night_party(night, label="Finished party")
     c, d = finished.seats.order_by("position")
-    hand_enter(seat=c, number=1, result=Result("knock", 0, 1, 101))
+    hand_enter(seat=c, number=1, result=Result("gin", 0, 0, 75))
     hand_confirm(seat=d, number=1, version=1)
 
     response = client.get(night_url(night))
@@ -268,40 +277,94 @@ def test_the_night_page_lists_parties_with_players_score_and_links(client, organ
     for seat in (a, b, c, d):
         assert seat.get_absolute_url() in text  # the organizer can open each table page
         assert seat.player.name in text
-    running_row, finished_row = response.context["table"].rows
-    assert "18" in running_row.get_cell("score")  # 21 - 3 for the knocker
-    assert running_row.get_cell("status") == "running"
-    assert finished_row.get_cell("status") == "finished"
-    margin = finished_row.get_cell("score")
+    running_row, finished_row = response.context["glance"]["rows"]
+    assert running_row["state"] == "entering"
+    assert (a.player.name, 18) in running_row["points"]  # 21 - 3 for the knocker
+    assert finished_row["state"] == "finished"
+    payer, payee, amount = finished_row["payments"][0]
+    assert (payer, payee) == (d.player.name, c.player.name)
     # Cardgames rules (seed 001): 100 points, doubled for a shutout (every hand won,
     # no no-game) to 200, + one box of 25 + the game bonus 100 = 325 against 0.
-    assert f"{d.player.name} pays {c.player.name} 325" in margin
+    assert amount == 325
+    assert f"{payer} pays {payee} {amount}" in text
+
+
+def test_every_table_shows_its_state_disputes_first_with_counts_and_a_link_to_decide(
+    client, organizer, night
+):
+    waiting = start_night_party(night, label="Waiting")
+    confirming = start_night_party(night, label="Confirming")
+    a, _ = confirming.seats.order_by("position")
+    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    disputed = start_night_party(night, label="Disputed")
+    c, d = disputed.seats.order_by("position")
+    hand_enter(seat=c, number=1, result=Result("knock", 0, 3, 21))
+    hand = hand_enter(seat=d, number=1, result=Result("knock", 0, 3, 12)).hand
+    cancelled = start_night_party(night, label="Cancelled")
+    services.party_cancel(party=cancelled, user=organizer.player.user, reason="wrong table")
+
+    response = client.get(night_url(night))
+
+    assert states(response) == [
+        ("Disputed", "disputed"),
+        ("Confirming", "confirming"),
+        ("Waiting", "entering"),
+        ("Cancelled", "cancelled"),
+    ]
+    counts = response.context["glance"]["counts"]
+    assert counts == {
+        "disputed": 1, "confirming": 1, "entering": 1, "finished": 0, "cancelled": 1
+    }  # fmt: skip
+    decide = reverse("manage:party-detail", args=[disputed.pk]) + f"#hand-{hand.pk}"
+    assert f'href="{decide}"' in response.text
+    assert "Decide hand 1" in response.text
+    # The title shows the open disputes, so a tab in the background still tells.
+    assert "<title>1 dispute · " in response.text
+    assert waiting.label in response.text
+
+
+def test_the_tables_fragment_is_what_the_page_polls(client, organizer, night):
+    party = start_night_party(night, label="Table 1")
+    response = client.get(tables_url(night))
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="night-tables"')
+    assert "<html" not in response.text
+    assert f'data-title="{night.name} · Manage · Knock"' in response.text
+    a, b = party.seats.order_by("position")
+    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    hand_enter(seat=b, number=1, result=Result("knock", 0, 4, 21))
+    again = client.get(tables_url(night))
+    assert f'data-title="1 dispute · {night.name} · Manage · Knock"' in again.text
+    assert 'data-disputes="1"' in again.text
+
+
+@pytest.mark.parametrize("who", ["anonymous", "member", "other organizer"])
+def test_only_the_clubs_organizers_see_the_tables_fragment(client, night, who):
+    url = tables_url(night)
+    client.logout()
+    if who == "member":
+        member = MembershipFactory(club=night.club, player__user=UserFactory())
+        client.force_login(member.player.user)
+    elif who == "other organizer":
+        client.force_login(OrganizerFactory().player.user)
+    response = client.get(url)
+    assert response.status_code == (302 if who == "anonymous" else 404)
+    assert "night-tables" not in response.text
 
 
 @pytest.mark.parametrize("parties", [2, 30])
+@pytest.mark.parametrize("page", ["night", "tables"])
 def test_the_night_page_query_count_does_not_grow_with_parties(
-    client, organizer, django_assert_max_num_queries, parties
+    client, organizer, django_assert_max_num_queries, parties, page
 ):
     night = ClubNightFactory(club=organizer.club)
     for number in range(parties):
         party = start_night_party(night, seed=number)
         a, b = party.seats.order_by("position")
         hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
-        hand_confirm(seat=b, number=1, version=1)
-    with django_assert_max_num_queries(9):
-        response = client.get(night_url(night))
-    assert len(response.context["table"].rows) == parties
-
-
-def test_a_long_night_is_shown_fifty_parties_a_page(client, organizer):
-    night = ClubNightFactory(club=organizer.club)
-    parties = [start_night_party(night, seed=number) for number in range(53)]
-
-    first = client.get(night_url(night))
-    last = client.get(night_url(night), {"page": 99})
-
-    assert len(first.context["table"].rows) == 50
-    assert 'rel="next"' in first.text
-    assert "Page 1 of 2" in first.text
-    assert [row.record["party"] for row in last.context["table"].rows] == parties[50:]
-    assert 'rel="prev"' in last.text
+        if number % 2:
+            hand_confirm(seat=b, number=1, version=1)
+    url = night_url(night) if page == "night" else tables_url(night)
+    with django_assert_max_num_queries(10):
+        response = client.get(url)
+    assert len(response.context["glance"]["rows"]) == parties

@@ -147,17 +147,31 @@ def test_a_new_link_replaces_the_old_one(client, party):
     assert qr.qr_svg(new_link) in response.text
     assert old_code not in response.text
     assert old_link not in response.text
-    assert client.get(old_link).status_code == 404
+    # The old link says it was replaced; a link that never was is still not found.
+    replaced = client.get(old_link)
+    assert replaced.status_code == 410
+    assert "This link was replaced" in replaced.text
+    assert client.get("/table/never-a-link/").status_code == 404
     assert client.get(new_link).status_code == 200
     record = party.audit.get(action=AuditRecord.Action.LINK)
     assert (record.seat, record.user.username, record.address) == (seat, "director", "127.0.0.1")
     assert response.context["audit"][-1]["after"] == f"a new link for {seat.player.name}"
 
 
-def test_a_link_is_reissued_only_by_post(client, party):
+def test_a_link_is_reissued_only_by_post_and_a_get_asks_first(client, party):
     seat = seats(party)[0]
-    assert client.get(link_url(seat)).status_code == 405
+    response = client.get(link_url(seat))
+    assert response.status_code == 200
+    assert f"A new link for {seat.player.name}?" in response.text
+    assert f'action="{link_url(seat)}"' in response.text
     assert party.seats.get(pk=seat.pk).token == seat.token
+
+
+def test_the_new_link_button_asks_before_it_revokes(client, party):
+    text = client.get(page_url(party)).text
+    seat = seats(party)[0]
+    assert f"Make a new link for {seat.player.name}? The old link" in text
+    assert "js/confirm.js" in text
 
 
 def test_the_cards_show_each_player_with_a_scannable_code_and_the_link(client, party):
@@ -256,10 +270,9 @@ def test_a_correction_the_rules_refuse_gets_a_message_and_changes_nothing(client
         client,
         first,
         decision="correct",
-        ending="knock",
+        ending="gin",
         knocker=0,
-        knocker_deadwood=1,
-        defender_deadwood=101,
+        defender_deadwood=80,
         reason="typo",
     )
 

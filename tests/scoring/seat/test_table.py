@@ -62,7 +62,8 @@ def test_an_illegal_knock_gets_a_message_not_an_error(client):
     )
     assert response.status_code == 200
     assert [str(m) for m in response.context["messages"]] == [
-        "A knock is allowed with at most 10 points of deadwood, but 11 were entered."
+        "This knock is not allowed: a knock is allowed with at most 10 points of deadwood, "
+        "but 11 were entered."
     ]
     assert not party.hands.exists()
 

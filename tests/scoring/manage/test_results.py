@@ -1,0 +1,123 @@
+"""The night's results: every player with parties played and won and the plus/minus
+(from the one party outcome), as a page and as CSV; with a stake per point, each
+player's amount and the fewest payments that settle the night."""
+
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.services import Result, hand_confirm, hand_enter
+from tests.factories import ClubNightFactory, start_night_party
+
+pytestmark = pytest.mark.django_db
+
+# Gin with 80 under the classic rules: 100 hand points, one box of 20, the game bonus
+# of 100 and the shutout bonus of 100; the loser wrote nothing: he pays 320.
+MARGIN = 100 + 20 + 100 + 100
+
+
+def won_by_first_seat(night, **options):
+    party = start_night_party(night, **options)
+    a, b = party.seats.select_related("player").order_by("position")
+    hand_enter(seat=a, number=1, result=Result("gin", 0, 0, 80))
+    hand_confirm(seat=b, number=1, version=1)
+    return a.player, b.player
+
+
+def results_url(night, csv_=False):
+    return reverse("manage:night-results-csv" if csv_ else "manage:night-results", args=[night.pk])
+
+
+@pytest.fixture
+def night(organizer):
+    return ClubNightFactory(club=organizer.club, name="Friday")
+
+
+def test_every_player_with_parties_played_and_won_and_plus_minus(client, night):
+    ada, ben = won_by_first_seat(night, seed=1)
+    cy, di = won_by_first_seat(night, seed=2)
+    start_night_party(night, seed=3)  # still running: not counted yet
+
+    response = client.get(results_url(night))
+
+    rows = {row["player"]: (row["played"], row["won"], row["plus_minus"]) for row in
+            response.context["rows"]}  # fmt: skip
+    assert rows == {ada: (1, 1, MARGIN), cy: (1, 1, MARGIN), ben: (1, 0, -MARGIN),
+                    di: (1, 0, -MARGIN)}  # fmt: skip
+    assert "1 party is still running" in response.text
+    assert "Who pays whom" not in response.text  # no stake: not for money
+
+
+def test_with_a_stake_the_amounts_and_the_fewest_payments_settle_the_night(client, night):
+    response = client.post(reverse("manage:night-stake", args=[night.pk]), {"stake": "0.05"})
+    assert response.status_code == 302
+    night.refresh_from_db()
+    assert night.stake == Decimal("0.05")
+    ada, ben = won_by_first_seat(night, seed=1)
+    cy, di = won_by_first_seat(night, seed=2)
+
+    response = client.get(results_url(night))
+
+    amount = Decimal("0.05") * MARGIN  # 16.00
+    amounts = {row["player"]: row["amount"] for row in response.context["rows"]}
+    assert amounts == {ada: amount, cy: amount, ben: -amount, di: -amount}
+    payments = response.context["payments"]
+    assert len(payments) == 2
+    received = {ada: 0, ben: 0, cy: 0, di: 0}
+    for payment in payments:
+        received[payment["payer"]] -= payment["amount"]
+        received[payment["payee"]] += payment["amount"]
+    assert received == amounts
+    first = payments[0]
+    assert f"{first['payer'].name} pays {first['payee'].name} 16.00 (320 points)" in response.text
+
+
+@pytest.mark.parametrize("stake, message", [("-1", "greater than or equal to 0"),
+                                            ("abc", "Enter a number"),
+                                            ("0.001", "2 decimal places")])  # fmt: skip
+def test_a_wrong_stake_is_refused_with_a_message(client, night, stake, message):
+    response = client.post(
+        reverse("manage:night-stake", args=[night.pk]), {"stake": stake}, follow=True
+    )
+    assert message in response.text
+    night.refresh_from_db()
+    assert night.stake is None
+
+
+def test_an_empty_stake_means_not_for_money(night):
+    services.night_set_stake(night=night, stake="0.10")
+    services.night_set_stake(night=night, stake=None)
+    night.refresh_from_db()
+    assert night.stake is None
+
+
+def test_the_results_download_as_csv(client, night):
+    services.night_set_stake(night=night, stake="0.10")
+    ada, ben = won_by_first_seat(night)
+
+    response = client.get(results_url(night, csv_=True))
+
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert "attachment" in response["Content-Disposition"]
+    lines = list(csv.reader(io.StringIO(response.content.decode())))
+    assert lines == [
+        ["Player", "Parties played", "Parties won", "Plus/minus", "Amount"],
+        [ada.name, "1", "1", str(MARGIN), "32.00"],
+        [ben.name, "1", "0", str(-MARGIN), "-32.00"],
+    ]
+
+
+@pytest.mark.parametrize("parties", [2, 20])
+def test_the_results_query_count_does_not_grow_with_parties(
+    client, night, django_assert_max_num_queries, parties
+):
+    services.night_set_stake(night=night, stake="0.05")
+    for seed in range(parties):
+        won_by_first_seat(night, seed=seed)
+    with django_assert_max_num_queries(9):
+        response = client.get(results_url(night))
+    assert len(response.context["rows"]) == 2 * parties
