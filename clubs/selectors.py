@@ -45,3 +45,14 @@ def club_nights(*, club: Club) -> QuerySet[ClubNight]:
 def club_players(*, club: Club) -> QuerySet[Player]:
     """The players who may take a seat at the club's tables: its members."""
     return Player.objects.filter(memberships__club=club).order_by("name", "pk")
+
+
+def recent_nights(*, club_ids=None, since=None, limit: int | None = None) -> list[ClubNight]:
+    """Club nights since ``since``, newest first, each with its number of parties."""
+    query = ClubNight.objects.select_related("club").annotate(party_count=Count("parties"))
+    if club_ids is not None:
+        query = query.filter(club_id__in=club_ids)
+    if since is not None:
+        query = query.filter(date__gte=since)
+    query = query.order_by("-date", "-pk")
+    return list(query[:limit] if limit else query)

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import Club, ClubNight
-from scoring import errors
+from scoring import errors, versions
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
@@ -295,6 +295,9 @@ def _apply(hand: Hand, state, result: Result, scored: dict) -> None:
 def _audit(
     state, hand, action, *, seat=None, user=None, address=None, key=None, before=None, reason=""
 ):
+    # Every write to a hand is audited here, so this is where the cached pages
+    # that show the club's scores learn of it (after the commit).
+    versions.scores_changed(state.party.club_id)
     AuditRecord.objects.create(
         party=state.party,
         hand=hand,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language, gettext
 
@@ -189,16 +190,31 @@ def standings_for(tournament: Tournament) -> Standings:
     next round, or the final draw). Seven queries, whatever the size."""
     entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
     rounds = list(tournament.round_set.order_by("number"))
-    history = tournament_history(tournament)
-    totals = _totals(tournament, entrants, history)
+    return standings_from(tournament, entrants, rounds, tournament_history(tournament))
+
+
+def standings_from(
+    tournament: Tournament, entrants, rounds, history: History, *, live: bool = False
+) -> Standings:
+    """`standings_for` from rows already loaded. ``live``: the tables of the round
+    being played count as soon as they are finished (provisional standings for the
+    spectators); places are then shared on equal points, since the card draw that
+    will order the next round is not made yet."""
     closed = [r for r in rounds if r.status == Round.Status.CLOSED]
+    results = history.results(_players(entrants), closed_only=not live)
+    totals = plus_minus(
+        [e.pk for e in entrants],
+        results,
+        bye_value=tournament.bye_value,
+        forfeit_value=tournament.forfeit_value,
+    )
     draws = []
     if tournament.status == Tournament.Status.FINISHED:
         draws = tournament.final_draws
-    elif closed and len(rounds) > len(closed):
+    elif closed and len(rounds) > len(closed) and not (live and _playing(rounds)):
         draws = rounds[len(closed)].draws
     games = defaultdict(int)
-    for result in history.results(_players(entrants)):
+    for result in results:
         for entrant in _entrants_of(result):
             games[entrant] += 1
     by_id = {e.pk: e for e in entrants}
@@ -207,6 +223,10 @@ def standings_for(tournament: Tournament) -> Standings:
         for place in places(totals, draws_by_entrant(draws))
     ]
     return Standings(lines, closed[-1].number if closed else 0, draws)
+
+
+def _playing(rounds) -> bool:
+    return any(r.status == Round.Status.PLAYING for r in rounds)
 
 
 def _line(place: Place, entrant: Entrant, games: int) -> StandingsLine:
@@ -360,3 +380,44 @@ def ordinal(n: int) -> str:
     if get_language() and not get_language().startswith("en"):
         return f"{n}."
     return english_ordinal(n)
+
+
+# --------------------------------------------------------------------------- the public
+
+
+def published() -> Q:
+    """A tournament the public may see: at least one of its parts is published."""
+    return Q(public_pairings=True) | Q(public_standings=True) | Q(public_results=True)
+
+
+def public_tournament(slug: str) -> Tournament:
+    """A tournament by its slug, or a 404 when nothing of it is published."""
+    return get_object_or_404(
+        Tournament.objects.select_related("club").filter(published()), slug=slug
+    )
+
+
+def public_entrant(tournament: Tournament, entrant_id: int) -> Entrant:
+    return get_object_or_404(
+        Entrant.objects.select_related("player"), tournament=tournament, pk=entrant_id
+    )
+
+
+def recent_tournaments(*, club_ids=None, since=None, limit: int | None = None) -> list[Tournament]:
+    """Published tournaments, running ones and those since ``since``, newest first."""
+    query = Tournament.objects.filter(published()).select_related("club")
+    if club_ids is not None:
+        query = query.filter(club_id__in=club_ids)
+    if since is not None:
+        query = query.filter(Q(date__gte=since) | Q(status=Tournament.Status.RUNNING))
+    query = query.order_by("-date", "-pk")
+    return list(query[:limit] if limit else query)
+
+
+def entrant_parties(tournament: Tournament, entrant: Entrant) -> list[Table]:
+    """The tables an entrant sat at, by round, with their rounds."""
+    return list(
+        Table.objects.filter(seatings__entrant=entrant, round__tournament=tournament)
+        .select_related("round")
+        .order_by("round__number")
+    )
