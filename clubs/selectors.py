@@ -4,7 +4,7 @@ number of queries."""
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from clubs.models import Club, ClubNight, Membership, Player
+from clubs.models import ApiToken, Club, ClubNight, Membership, Player
 
 
 def club_list() -> QuerySet[Club]:
@@ -56,3 +56,11 @@ def recent_nights(*, club_ids=None, since=None, limit: int | None = None) -> lis
         query = query.filter(date__gte=since)
     query = query.order_by("-date", "-pk")
     return list(query[:limit] if limit else query)
+
+
+def api_tokens(*, user) -> QuerySet[ApiToken]:
+    return ApiToken.objects.filter(user=user).order_by("revoked_at", "-created_at")
+
+
+def api_token_of(*, user, token_id: int) -> ApiToken:
+    return get_object_or_404(ApiToken, user=user, pk=token_id)

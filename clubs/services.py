@@ -1,9 +1,15 @@
 """Writes for clubs and their members, one transaction each."""
 
+import datetime
+import hashlib
+import secrets
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
 
-from clubs.models import Club, Membership, Player
+from clubs.models import ApiToken, Club, Membership, Player
 
 
 @transaction.atomic
@@ -45,3 +51,49 @@ def organizer_login_set(*, membership: Membership, username: str, password: str)
     player.user = user
     player.save(update_fields=["user"])
     return user
+
+
+def token_digest(key: str) -> str:
+    """What is stored of an API key: its SHA-256. The key is 256 random bits, so a
+    plain hash is enough; no salt or slow hash is needed against guessing."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@transaction.atomic
+def api_token_create(*, user, name: str) -> tuple[ApiToken, str]:
+    """A new personal API key for ``user``: the row, and the key, which is shown
+    once and never stored."""
+    name = (name or "").strip()
+    if not name:
+        raise ValueError(gettext("Give the key a name, e.g. the program that uses it."))
+    if len(name) > ApiToken._meta.get_field("name").max_length:
+        raise ValueError(gettext("The key's name is too long."))
+    key = "knock_" + secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(user=user, name=name, digest=token_digest(key), prefix=key[:12])
+    return token, key
+
+
+@transaction.atomic
+def api_token_revoke(*, token: ApiToken) -> ApiToken:
+    """The key stops working at once; the row stays, for the record."""
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+    return token
+
+
+def api_token_use(*, key: str):
+    """The active user whose live API key this is, or None. Notes when the key was
+    last used, at most once a minute, so a busy program does not cost a write on
+    every request."""
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(digest=token_digest(key), revoked_at__isnull=True, user__is_active=True)
+        .first()
+    )
+    if token is None:
+        return None
+    now = timezone.now()
+    if token.last_used_at is None or now - token.last_used_at > datetime.timedelta(minutes=1):
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    return token.user

@@ -11,6 +11,7 @@ from importlib import import_module
 import pydantic
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
+from django.urls import reverse
 from django.utils.translation import gettext
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -19,9 +20,19 @@ from scoring import errors
 
 #: The apps' API packages; each has ``ROUTERS`` (prefix, router) and ``ERRORS``
 #: (exception class -> (status, code)).
-APPS = ["scoring.api"]
+APPS = ["clubs.api", "scoring.api", "tournaments.api"]
 
-api = NinjaAPI(title="Knock", version="1", urls_namespace="api")
+api = NinjaAPI(
+    title="Knock",
+    version="1",
+    urls_namespace="api",
+    description=(
+        "Gin Rummy clubs, nights, parties and tournaments. Public reads need nothing; "
+        "a table's entries take its seat token in the path; the organizer's actions "
+        "take a personal API key (`Authorization: Bearer …`, made on /manage/api-keys/) "
+        "or the logged-in session. Errors are JSON: `{detail, code}`."
+    ),
+)
 
 
 def _error(request, status: int, code: str, detail: str, **extra):
@@ -41,6 +52,24 @@ for app in map(import_module, APPS):
         api.add_router(prefix, router)
     for exc_class, (status, code) in app.ERRORS.items():
         api.add_exception_handler(exc_class, partial(_known, status=status, code=code))
+
+
+@api.get("/", tags=["index"], auth=None, response=dict)
+def index(request):
+    """What is here: every address of the API with its methods and what it does, and
+    where the OpenAPI document and its documentation are."""
+    schema = api.get_openapi_schema()
+    endpoints = [
+        {"path": path, "method": method.upper(), "summary": operation.get("summary", "")}
+        for path, methods in schema["paths"].items()
+        for method, operation in methods.items()
+    ]
+    return {
+        "name": "Knock",
+        "openapi": request.build_absolute_uri(reverse("api:openapi-json")),
+        "docs": request.build_absolute_uri(reverse("api:openapi-view")),
+        "endpoints": endpoints,
+    }
 
 
 @api.exception_handler(ValidationError)

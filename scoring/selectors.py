@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 from django.db.models import Count, Max, Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 
+from clubs.models import ClubNight
 from scoring.engine.formats import PartyOutcome
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.sheet import entry_of, party_state
@@ -224,3 +225,7 @@ def party_scores(party_ids) -> dict[int, PartyScore]:
             disputed=any(h.status == Hand.Status.DISPUTED for h in open_hands),
         )
     return scores
+
+
+def night_by_id(night_id: int) -> ClubNight:
+    return get_object_or_404(ClubNight.objects.select_related("club"), pk=night_id)

@@ -403,11 +403,15 @@ def public_entrant(tournament: Tournament, entrant_id: int) -> Entrant:
     )
 
 
-def recent_tournaments(*, club_ids=None, since=None, limit: int | None = None) -> list[Tournament]:
+def recent_tournaments(
+    *, club_ids=None, club_slug=None, since=None, limit: int | None = None
+) -> list[Tournament]:
     """Published tournaments, running ones and those since ``since``, newest first."""
     query = Tournament.objects.filter(published()).select_related("club")
     if club_ids is not None:
         query = query.filter(club_id__in=club_ids)
+    if club_slug is not None:
+        query = query.filter(club__slug=club_slug)
     if since is not None:
         query = query.filter(Q(date__gte=since) | Q(status=Tournament.Status.RUNNING))
     query = query.order_by("-date", "-pk")
@@ -420,4 +424,19 @@ def entrant_parties(tournament: Tournament, entrant: Entrant) -> list[Table]:
         Table.objects.filter(seatings__entrant=entrant, round__tournament=tournament)
         .select_related("round")
         .order_by("round__number")
+    )
+
+
+def tournament_party(tournament: Tournament, party_id: int) -> Party:
+    """A party played at one of the tournament's tables, or a 404."""
+    return get_object_or_404(
+        Party.objects.select_related("club"),
+        pk=party_id,
+        tournament_table__round__tournament=tournament,
+    )
+
+
+def tournament_table(tournament: Tournament, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round"), pk=table_id, round__tournament=tournament
     )

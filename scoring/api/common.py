@@ -51,7 +51,8 @@ ERRORS = {
     ValueError: (422, "invalid_entry"),
 }
 
-ERROR_RESPONSES = {codes_4xx: ErrorOut}
+# ninja's codes_4xx leaves out 422, the answer to every invalid body.
+ERROR_RESPONSES = {codes_4xx | {422}: ErrorOut}
 
 
 # --- From a request to a result ----------------------------------------------------

@@ -9,8 +9,7 @@ import pytest
 import redis
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_out
-from tests.tournaments.public.conftest import first_table
+from tests.tournaments.conftest import first_table, play_out
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

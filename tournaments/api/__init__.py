@@ -1,0 +1,14 @@
+"""The tournaments app's JSON API: the public's reads (`public`) and the
+organizer's actions (`organizer`); config/api.py mounts `ROUTERS` and answers
+`ERRORS` as JSON."""
+
+from tournaments.api import organizer, public
+from tournaments.services import TournamentError
+
+ROUTERS = [("/", public.router), ("/", organizer.router)]
+
+#: A tournament refuses what cannot be done now (a round not finished, check-in
+#: closed): the request is fine, the moment is not.
+ERRORS = {TournamentError: (409, "refused")}
+
+__all__ = ["ERRORS", "ROUTERS"]
