@@ -39,19 +39,24 @@ def _error(request, status: int, code: str, detail: str, **extra):
     return api.create_response(request, {"detail": detail, "code": code, **extra}, status=status)
 
 
-def _known(request, exc, *, status: int, code: str):
+def _known(request, exc, *, status: int, code: str, explain):
     if isinstance(exc, pydantic.ValidationError):
         # A pydantic error outside request parsing is a bug in a response, not a
         # bad request: let it be the 500 it is.
         raise exc
-    return _error(request, status, code, errors.explain(exc))
+    return _error(request, status, code, explain(exc))
 
 
 for app in map(import_module, APPS):
     for prefix, router in app.ROUTERS:
         api.add_router(prefix, router)
+    # An app may word its errors itself (``explain``); scoring's are worded for
+    # the players by `scoring.errors.explain`.
+    explain = getattr(app, "explain", errors.explain)
     for exc_class, (status, code) in app.ERRORS.items():
-        api.add_exception_handler(exc_class, partial(_known, status=status, code=code))
+        api.add_exception_handler(
+            exc_class, partial(_known, status=status, code=code, explain=explain)
+        )
 
 
 @api.get("/", tags=["index"], auth=None, response=dict)

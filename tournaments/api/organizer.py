@@ -2,24 +2,30 @@
 (`clubs.permissions.TokenAuth`) or the logged-in session; every object is
 checked against the clubs its user organizes (`require_organizer`)."""
 
+import json
+
 from django.http import Http404
 from django.utils.translation import gettext
 from ninja import Router, Status
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
-from tournaments import board, selectors, services
+from scoring.selectors import night_by_id
+from tournaments import archive, board, selectors, services
 from tournaments.api.common import ERROR_RESPONSES, Id, Number, Slug, round_body, tournament_body
 from tournaments.api.schemas import (
+    ArchiveIn,
     CheckInIn,
     EntrantOut,
     EntrantsIn,
     FinishIn,
     ForfeitIn,
+    ImportedOut,
     ManagedTournamentOut,
     PairIn,
     TournamentIn,
 )
+from tournaments.models import Tournament
 
 router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
 
@@ -187,3 +193,30 @@ def tournament_finish(request, slug: Slug, body: FinishIn):
     tournament = _organized(request, slug)
     services.tournament_finish(tournament=tournament, final_draw=body.final_draw)
     return _fresh(tournament)
+
+
+@router.get("/manage/tournaments/{slug}/archive", response={200: dict, **ERROR_RESPONSES})
+def tournament_archive(request, slug: Slug):
+    """The whole tournament as one JSON archive (a backup, or to move it to another
+    Knock): every entrant, round, table, party, hand and audit record."""
+    return archive.tournament_export(_organized(request, slug))
+
+
+@router.get("/manage/nights/{night_id}/archive", response={200: dict, **ERROR_RESPONSES})
+def night_archive(request, night_id: Id):
+    """A club night and its parties as one JSON archive."""
+    night = night_by_id(night_id)
+    require_organizer(request.auth, night.club)
+    return archive.night_export(night)
+
+
+@router.post("/manage/clubs/{slug}/archive", response={201: ImportedOut, **ERROR_RESPONSES})
+def archive_import(request, slug: Slug, body: ArchiveIn):
+    """Bring back an archive into one of the organizer's clubs."""
+    club = clubs.club_by_slug(slug)
+    require_organizer(request.auth, club)
+    # The schema checked the archive's label; the import reads all of it.
+    made = archive.archive_import(data=json.loads(request.body), club=club)
+    if isinstance(made, Tournament):
+        return Status(201, {"kind": "tournament", "slug": made.slug, "id": made.pk})
+    return Status(201, {"kind": "night", "slug": None, "id": made.pk})

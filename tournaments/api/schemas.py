@@ -174,3 +174,19 @@ class ManagedRoundOut(RoundOut):
 class ManagedTournamentOut(TournamentOut):
     entrants: list[EntrantOut]
     rounds_played: list[ManagedRoundOut]
+
+
+class ImportedOut(Schema):
+    kind: str
+    slug: str | None
+    id: int
+
+
+class ArchiveIn(Schema):
+    """An archive as `GET …/archive` gives it; its contents are checked on import."""
+
+    model_config = ConfigDict(extra="allow")
+
+    format: str
+    version: int
+    kind: str

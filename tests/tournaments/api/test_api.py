@@ -249,3 +249,47 @@ def test_a_night_and_a_party_are_started_with_a_key(keyholder, client):
     assert {s["player"] for s in party.json()["seats"]} == {a.name, b.name}
     listed = client.get(f"/api/manage/clubs/{club.slug}/nights", **bearer(key)).json()
     assert [n["name"] for n in listed] == ["Friday"]
+
+
+def test_an_organizer_downloads_a_tournament_and_uploads_it_to_another_club(
+    keyholder, client, started
+):
+    club, key = keyholder
+    tournament, _ = started(NAMES)
+    from tournaments.models import Tournament as T
+
+    T.objects.filter(pk=tournament.pk).update(club=club)
+    # The same organizer runs a second club.
+    other = OrganizerFactory(player=ApiToken.objects.get().user.player).club
+
+    archive = client.get(f"/api/manage/tournaments/{tournament.slug}/archive", **bearer(key))
+    assert archive.status_code == 200
+    imported = post(
+        client, f"/api/manage/clubs/{other.slug}/archive", archive.json(), **bearer(key)
+    )
+    damaged = post(
+        client,
+        f"/api/manage/clubs/{other.slug}/archive",
+        {"format": "x", "version": 1, "kind": "night"},
+        **bearer(key),
+    )
+
+    assert imported.status_code == 201, imported.content
+    copy = T.objects.get(slug=imported.json()["slug"])
+    assert copy.club == other
+    assert sorted(e.player.name for e in copy.entrants.select_related("player")) == NAMES
+    assert (damaged.status_code, damaged.json()["code"]) == (422, "invalid_archive")
+
+
+def test_a_refusal_is_worded_in_the_readers_language(keyholder, client):
+    club, key = keyholder
+    created = post(
+        client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup"}, **bearer(key)
+    )
+    early = post(
+        client,
+        f"/api/manage/tournaments/{created.json()['slug']}/start",
+        HTTP_ACCEPT_LANGUAGE="de",
+        **bearer(key),
+    )
+    assert early.json()["detail"] == "Mindestens zwei Teilnehmer müssen anwesend sein."
