@@ -131,8 +131,14 @@ def _standings_part(request, tournament, version) -> dict:
 def _tables_part(tournament, version) -> dict:
     if not tournament.public_pairings:
         return {}
-    data = board.board_for(tournament, version)
-    return {"current": data.current, "rounds": [r.number for r in data.rounds]}
+
+    def build():
+        data = board.board_for(tournament, version)
+        return {"current": data.current, "rounds": [r.number for r in data.rounds]}
+
+    # Kept apart from the whole board: the round in play is small, the board of a
+    # big tournament is not, and reading it back costs more than rendering.
+    return board.cached(f"tables:{tournament.pk}", version, build)
 
 
 def _screen_part(tournament, version) -> dict:
