@@ -66,9 +66,9 @@ def _play(party, number: int, rng: Random) -> tuple[float, float]:
         defender_deadwood=rng.randint(10, 30),
     )
     start = time.perf_counter()
-    hand_enter(seat=seats[knocker], number=number, result=result)
+    hand = hand_enter(seat=seats[knocker], number=number, result=result).hand
     entered = time.perf_counter()
-    hand_confirm(seat=seats[other], number=number)
+    hand_confirm(seat=seats[other], number=number, version=hand.version)
     return entered - start, time.perf_counter() - entered
 
 

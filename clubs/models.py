@@ -47,9 +47,15 @@ class Player(models.Model):
 
 
 class Membership(models.Model):
+    """A player's place in a club. The role says what they may do there: a guest plays
+    and may become a member later; organizers run the club's nights and members; the
+    club owner also decides who organizes."""
+
     class Role(models.TextChoices):
+        GUEST = "guest", _("guest")
         MEMBER = "member", _("member")
         ORGANIZER = "organizer", _("organizer")
+        OWNER = "owner", _("club owner")
 
     player = models.ForeignKey(
         Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
@@ -59,6 +65,16 @@ class Membership(models.Model):
     )
     role = models.CharField(_("role"), max_length=16, choices=Role, default=Role.MEMBER)
     since = models.DateField(_("member since"), default=timezone.localdate)
+    active = models.BooleanField(
+        _("active"),
+        default=True,
+        help_text=_("A deactivated member keeps their parties but is not offered for new ones."),
+    )
+    listed = models.BooleanField(
+        _("listed publicly"),
+        default=False,
+        help_text=_("The member agreed to be named on the club's public page."),
+    )
 
     class Meta:
         ordering = ["club", "player__name"]
@@ -70,6 +86,14 @@ class Membership(models.Model):
 
     def __str__(self):
         return f"{self.player} – {self.club} ({self.get_role_display()})"
+
+    @property
+    def organizes(self) -> bool:
+        return self.role in ORGANIZING
+
+
+#: The roles that run a club: its nights, parties and members.
+ORGANIZING = (Membership.Role.ORGANIZER, Membership.Role.OWNER)
 
 
 class ClubNight(models.Model):
@@ -94,6 +118,49 @@ class ClubNight(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.date:%Y-%m-%d})"
+
+
+class ClubRecord(models.Model):
+    """Append-only: what was done to a club's nights and members, and every login.
+
+    Like the parties' audit records, nothing it refers to can be deleted while it
+    exists, and on PostgreSQL a trigger refuses every UPDATE and DELETE of its rows
+    (migration 0004)."""
+
+    class Action(models.TextChoices):
+        NIGHT = "night", _("club night opened")
+        MEMBER = "member", _("member added")
+        ROLE = "role", _("role changed")
+        LEFT = "left", _("membership ended")
+        DEACTIVATED = "deactivated", _("member deactivated")
+        REACTIVATED = "reactivated", _("member reactivated")
+        LOGIN = "login", _("logged in")
+        LOGIN_FAILED = "login_failed", _("login failed")
+        KEY_MADE = "key_made", _("API key made")
+        KEY_REVOKED = "key_revoked", _("API key revoked")
+
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="records"
+    )
+    action = models.CharField(_("action"), max_length=16, choices=Action)
+    # Who did it: the organizer, or the person who logged in.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # The name typed at a failed login, which may belong to nobody.
+    username = models.CharField(_("user name"), max_length=150, blank=True)
+    address = models.GenericIPAddressField(_("address"), null=True, blank=True)
+    # What changed, in words that stay true after the rows change: names, dates, roles.
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("club record")
+        verbose_name_plural = _("club records")
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.get_action_display()}"
 
 
 class ApiToken(models.Model):

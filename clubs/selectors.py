@@ -4,11 +4,16 @@ number of queries."""
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from clubs.models import ApiToken, Club, ClubNight, Membership, Player
+from clubs.models import ORGANIZING, ApiToken, Club, ClubNight, ClubRecord, Membership, Player
+
+#: The memberships counted and shown as the club's members: active, not guests.
+_MEMBERS = Q(memberships__active=True) & ~Q(memberships__role=Membership.Role.GUEST)
 
 
 def club_list() -> QuerySet[Club]:
-    return Club.objects.annotate(member_count=Count("memberships")).order_by("name")
+    return Club.objects.annotate(member_count=Count("memberships", filter=_MEMBERS)).order_by(
+        "name"
+    )
 
 
 def club_by_slug(slug: str) -> Club:
@@ -16,7 +21,63 @@ def club_by_slug(slug: str) -> Club:
 
 
 def club_members(*, club: Club) -> QuerySet[Membership]:
-    return club.memberships.select_related("player").order_by("player__name")
+    """The members a club shows the public: active ones who agreed to be listed."""
+    return (
+        club.memberships.select_related("player")
+        .filter(active=True, listed=True)
+        .exclude(role=Membership.Role.GUEST)
+        .order_by("player__name")
+    )
+
+
+def member_list(*, club: Club, search: str = "", inactive: bool = False) -> QuerySet[Membership]:
+    """The organizer's member list: everyone who belongs to the club, guests too,
+    found by a part of their name or email; the deactivated only when asked for."""
+    members = club.memberships.select_related("club", "player").order_by("player__name", "pk")
+    if search:
+        members = members.filter(
+            Q(player__name__icontains=search) | Q(player__email__icontains=search)
+        )
+    if not inactive:
+        members = members.filter(active=True)
+    return members
+
+
+def membership_for_manage(*, slug: str, pk: int) -> Membership:
+    """One membership, looked up under its club, so a URL cannot pair one club's
+    address with another club's member."""
+    return get_object_or_404(
+        Membership.objects.select_related("club", "player__user"), club__slug=slug, pk=pk
+    )
+
+
+def organizer_for_manage(*, slug: str, pk: int) -> Membership:
+    """One of the club's organizers with a login (a 404 for anyone else)."""
+    return get_object_or_404(
+        Membership.objects.select_related("club", "player__user"),
+        club__slug=slug,
+        pk=pk,
+        role__in=ORGANIZING,
+        player__user__isnull=False,
+    )
+
+
+def organizer_candidates(*, club: Club) -> QuerySet[Membership]:
+    """The members the owner may make organizers: active members, not guests."""
+    return (
+        club.memberships.select_related("player")
+        .filter(active=True, role=Membership.Role.MEMBER)
+        .order_by("player__name", "pk")
+    )
+
+
+def club_organizers(*, club: Club) -> QuerySet[Membership]:
+    """The club's owner and organizers, owner first."""
+    return (
+        club.memberships.select_related("player__user")
+        .filter(role__in=ORGANIZING)
+        .order_by("-role", "player__name")
+    )
 
 
 def clubs_organized_by(*, user) -> QuerySet[Club]:
@@ -25,8 +86,15 @@ def clubs_organized_by(*, user) -> QuerySet[Club]:
     if user.is_superuser:
         return clubs
     return clubs.filter(
-        Q(memberships__player__user=user) & Q(memberships__role=Membership.Role.ORGANIZER)
+        pk__in=Membership.objects.filter(player__user=user, role__in=ORGANIZING).values("club")
     )
+
+
+def role_in(*, user, club: Club) -> str | None:
+    """The user's role in the club, or None when they have no place in it."""
+    if not user.is_authenticated:
+        return None
+    return club.memberships.filter(player__user=user).values_list("role", flat=True).first()
 
 
 def is_organizer(*, user, club: Club) -> bool:
@@ -34,7 +102,13 @@ def is_organizer(*, user, club: Club) -> bool:
         return False
     if user.is_superuser:
         return True
-    return club.memberships.filter(player__user=user, role=Membership.Role.ORGANIZER).exists()
+    return role_in(user=user, club=club) in ORGANIZING
+
+
+def is_owner(*, user, club: Club) -> bool:
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or role_in(user=user, club=club) == Membership.Role.OWNER
 
 
 def club_nights(*, club: Club) -> QuerySet[ClubNight]:
@@ -43,13 +117,25 @@ def club_nights(*, club: Club) -> QuerySet[ClubNight]:
 
 
 def club_players(*, club: Club) -> QuerySet[Player]:
-    """The players who may take a seat at the club's tables: its members."""
-    return Player.objects.filter(memberships__club=club).order_by("name", "pk")
+    """The players who may take a seat at the club's tables: its active members and
+    guests; the deactivated keep their old parties but are not offered again."""
+    return Player.objects.filter(memberships__club=club, memberships__active=True).order_by(
+        "name", "pk"
+    )
+
+
+def club_records(*, club: Club, limit: int = 30) -> list[ClubRecord]:
+    """The club's latest records, newest first, with who made each."""
+    return list(club.records.select_related("user").order_by("-at", "-pk")[:limit])
 
 
 def recent_nights(*, club_ids=None, since=None, limit: int | None = None) -> list[ClubNight]:
-    """Club nights since ``since``, newest first, each with its number of parties."""
-    query = ClubNight.objects.select_related("club").annotate(party_count=Count("parties"))
+    """Club nights since ``since``, newest first, each with its number of parties
+    (a cancelled party, scoring's ``Party.Status.CANCELLED``, counts nowhere)."""
+    counted = ~Q(parties__status="cancelled")
+    query = ClubNight.objects.select_related("club").annotate(
+        party_count=Count("parties", filter=counted)
+    )
     if club_ids is not None:
         query = query.filter(club_id__in=club_ids)
     if since is not None:

@@ -1,15 +1,52 @@
-"""Writes for clubs and their members, one transaction each."""
+"""Writes for clubs and their members, one transaction each.
+
+Every change to a club's nights and members, and every login, goes into the club's
+append-only record (`ClubRecord`): who did it, from where, and what changed, in
+words that stay true after the rows change."""
 
 import datetime
 import hashlib
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext
 
-from clubs.models import ApiToken, Club, Membership, Player
+from clubs.models import ORGANIZING, ApiToken, Club, ClubRecord, Membership, Player
+from config.validators import validate_printable
+
+#: The roles an organizer gives and takes in the member list; who organizes is the
+#: owner's decision (`organizer_invite`, `organizer_revoke`).
+PLAYING_ROLES = (Membership.Role.MEMBER, Membership.Role.GUEST)
+
+
+class MemberRefused(ValueError):
+    """A change to the member list that cannot be made; the message says why."""
+
+
+class OrganizerInvitationTokens(PasswordResetTokenGenerator):
+    """The one-time link that lets a committee member choose the password of their
+    organizer login. Like a password-reset link it stops working once the password is
+    set or after ``PASSWORD_RESET_TIMEOUT``; it also stops when the clubs the login
+    organizes change, so a revoked invitation cannot be used."""
+
+    key_salt = "clubs.services.OrganizerInvitationTokens"
+
+    def _make_hash_value(self, user, timestamp):
+        clubs = sorted(
+            Membership.objects.filter(player__user=user, role__in=ORGANIZING).values_list(
+                "club_id", flat=True
+            )
+        )
+        return f"{super()._make_hash_value(user, timestamp)}{clubs}"
+
+
+invitation_tokens = OrganizerInvitationTokens()
 
 
 @transaction.atomic
@@ -20,30 +57,279 @@ def club_upsert(*, slug: str, name: str, city: str = "", founded: int | None = N
     return club
 
 
+def club_record_add(action, *, club=None, user=None, address=None, username="", **details):
+    """Appends to the club's record (``club=None``: a login, which belongs to no
+    club). ``details`` say what changed, in names and values, not row ids."""
+    ClubRecord.objects.create(
+        club=club,
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        username=username[:150],
+        address=address,
+        details=details,
+    )
+
+
 @transaction.atomic
 def member_add(
-    *, club: Club, name: str, email: str = "", role: str = Membership.Role.MEMBER, since=None
+    *,
+    club: Club,
+    name: str,
+    email: str = "",
+    role: str = Membership.Role.MEMBER,
+    since=None,
+    listed: bool = False,
+    user=None,
+    address=None,
 ) -> Membership:
     """Adds a player to a club; a player of that name already in the club is kept,
-    so running it twice changes nothing but the role and date."""
+    so running it twice changes nothing but the role, date and listing."""
     membership = club.memberships.select_related("player").filter(player__name=name).first()
     if membership is None:
         player = Player.objects.create(name=name, email=email)
         membership = Membership(player=player, club=club)
     membership.role = role
+    membership.listed = listed
     if since is not None:
         membership.since = since
+    return membership_save(membership=membership, user=user, address=address)
+
+
+@transaction.atomic
+def membership_save(*, membership: Membership, user=None, address=None) -> Membership:
+    """Stores a membership as given (a new member, or a new role or date) and
+    records a new member or a changed role in the club's record."""
+    stored = None
+    if membership.pk is not None:
+        stored = Membership.objects.select_for_update().filter(pk=membership.pk).first()
     membership.save()
+    player = membership.player.name
+    if stored is None:
+        club_record_add(
+            ClubRecord.Action.MEMBER,
+            club=membership.club,
+            user=user,
+            address=address,
+            player=player,
+            role=membership.role,
+        )
+    elif stored.role != membership.role:
+        club_record_add(
+            ClubRecord.Action.ROLE,
+            club=membership.club,
+            user=user,
+            address=address,
+            player=player,
+            before=stored.role,
+            after=membership.role,
+        )
     return membership
 
 
 @transaction.atomic
+def membership_end(*, membership: Membership, user=None, address=None) -> None:
+    """A player leaves a club: the membership goes, the record of it stays."""
+    club_record_add(
+        ClubRecord.Action.LEFT,
+        club=membership.club,
+        user=user,
+        address=address,
+        player=membership.player.name,
+        role=membership.role,
+    )
+    membership.delete()
+
+
+def login_record(*, user=None, username: str = "", address=None, succeeded: bool) -> None:
+    """A login, or an attempt that failed, with the name that was typed."""
+    action = ClubRecord.Action.LOGIN if succeeded else ClubRecord.Action.LOGIN_FAILED
+    club_record_add(action, user=user, username=username, address=address)
+
+
+@transaction.atomic
+def member_create(
+    *,
+    club: Club,
+    name: str,
+    email: str = "",
+    role: str = Membership.Role.MEMBER,
+    listed: bool = False,
+    by,
+) -> Membership:
+    """A new player in the club's member list: a member, or a guest (a name is
+    enough). Names are unique within a club, so a seat or a score sheet never
+    leaves the table wondering which of two people it means."""
+    name = name.strip()
+    _refuse_role(role)
+    _refuse_taken_name(club=club, name=name)
+    player = Player.objects.create(name=name, email=email)
+    membership = Membership.objects.create(player=player, club=club, role=role, listed=listed)
+    club_record_add(ClubRecord.Action.MEMBER, club=club, user=by, player=name, role=role)
+    return membership
+
+
+@transaction.atomic
+def member_update(
+    *, membership: Membership, name: str, email: str, role: str, listed: bool, by
+) -> Membership:
+    """Corrects a member's name or email, makes a guest a member (or back), and
+    records whether they agreed to be listed. An organizer's role is not changed
+    here: that is the owner's `organizer_invite` and `organizer_revoke`."""
+    membership = (
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .get(pk=membership.pk)
+    )
+    name = name.strip()
+    if role != membership.role:
+        if membership.organizes:
+            raise MemberRefused(
+                gettext("%(name)s organizes the club: only the owner changes that.")
+                % {"name": membership.player.name}
+            )
+        _refuse_role(role)
+    _refuse_taken_name(club=membership.club, name=name, keep=membership)
+    player = membership.player
+    player.name, player.email = name, email
+    player.save(update_fields=["name", "email"])
+    before = membership.role
+    membership.role, membership.listed = role, listed
+    membership.save(update_fields=["role", "listed"])
+    _record_role(membership, before, by)
+    return membership
+
+
+@transaction.atomic
+def member_deactivate(*, membership: Membership, by) -> Membership:
+    """Takes a member off the list of players offered for new parties. Their parties,
+    hands and results stay as they are: a player who has played is never deleted."""
+    membership = (
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .get(pk=membership.pk)
+    )
+    if membership.organizes:
+        raise MemberRefused(
+            gettext("%(name)s organizes the club: the owner revokes that first.")
+            % {"name": membership.player.name}
+        )
+    membership.active = False
+    membership.save(update_fields=["active"])
+    club_record_add(
+        ClubRecord.Action.DEACTIVATED,
+        club=membership.club,
+        user=by,
+        player=membership.player.name,
+    )
+    return membership
+
+
+@transaction.atomic
+def member_reactivate(*, membership: Membership, by) -> Membership:
+    membership = (
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .get(pk=membership.pk)
+    )
+    membership.active = True
+    membership.save(update_fields=["active"])
+    club_record_add(
+        ClubRecord.Action.REACTIVATED,
+        club=membership.club,
+        user=by,
+        player=membership.player.name,
+    )
+    return membership
+
+
+@transaction.atomic
+def organizer_invite(*, membership: Membership, username: str = "", by) -> tuple[Membership, bool]:
+    """Makes a member an organizer of this club, and of no other. A member without a
+    login gets one under ``username`` with no password yet; returns the membership
+    and whether the new organizer still has to set a password (with the link from
+    `invitation_link_parts`). The login is never staff or superuser: the admin is for
+    the site's superusers."""
+    membership = (
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player__user")
+        .get(pk=membership.pk)
+    )
+    player = membership.player
+    if membership.organizes:
+        raise MemberRefused(gettext("%(name)s already organizes the club.") % {"name": player.name})
+    if not membership.active:
+        raise MemberRefused(
+            gettext("%(name)s is deactivated: reactivate them first.") % {"name": player.name}
+        )
+    if membership.role == Membership.Role.GUEST:
+        raise MemberRefused(
+            gettext("%(name)s is a guest: make them a member first.") % {"name": player.name}
+        )
+    user = player.user
+    if user is None:
+        username = username.strip()
+        if not username:
+            raise MemberRefused(gettext("Choose a user name for the new login."))
+        User = get_user_model()
+        if User.objects.filter(username__iexact=username).exists():
+            raise MemberRefused(
+                gettext("The user name %(username)s is taken; choose another.")
+                % {"username": username}
+            )
+        user = User(username=username, email=player.email)
+        user.set_unusable_password()
+        user.save()
+        player.user = user
+        player.save(update_fields=["user"])
+    before = membership.role
+    membership.role = Membership.Role.ORGANIZER
+    membership.active = True
+    membership.save(update_fields=["role", "active"])
+    _record_role(membership, before, by)
+    return membership, not user.has_usable_password()
+
+
+@transaction.atomic
+def organizer_revoke(*, membership: Membership, by) -> Membership:
+    """Takes an organizer's rights in this club away; they stay a member. Their
+    login keeps whatever it has in other clubs, and an unused invitation link
+    stops working."""
+    membership = (
+        Membership.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .get(pk=membership.pk)
+    )
+    if membership.role == Membership.Role.OWNER:
+        raise MemberRefused(
+            gettext("%(name)s owns the club and stays its organizer.")
+            % {"name": membership.player.name}
+        )
+    if membership.role != Membership.Role.ORGANIZER:
+        raise MemberRefused(
+            gettext("%(name)s does not organize the club.") % {"name": membership.player.name}
+        )
+    membership.role = Membership.Role.MEMBER
+    membership.save(update_fields=["role"])
+    _record_role(membership, Membership.Role.ORGANIZER, by)
+    return membership
+
+
+def invitation_link_parts(user) -> dict:
+    """The two parts of an organizer's set-password link (``public:organizer-welcome``)."""
+    return {
+        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+        "token": invitation_tokens.make_token(user),
+    }
+
+
+@transaction.atomic
 def organizer_login_set(*, membership: Membership, username: str, password: str):
-    """Gives an organizer a login (staff, so the admin is open to them)."""
+    """Gives an organizer a login with a known password (the demo's). The login
+    reaches the organizer's own clubs only: never staff, never superuser."""
     User = get_user_model()
     user, _ = User.objects.get_or_create(username=username)
-    user.is_staff = True
-    user.is_superuser = True
+    user.is_staff = False
+    user.is_superuser = False
     user.email = membership.player.email
     user.set_password(password)
     user.save()
@@ -53,6 +339,39 @@ def organizer_login_set(*, membership: Membership, username: str, password: str)
     return user
 
 
+def _record_role(membership: Membership, before: str, by) -> None:
+    if before != membership.role:
+        club_record_add(
+            ClubRecord.Action.ROLE,
+            club=membership.club,
+            user=by,
+            player=membership.player.name,
+            before=before,
+            after=membership.role,
+        )
+
+
+def _refuse_role(role: str) -> None:
+    if role not in PLAYING_ROLES:
+        raise MemberRefused(gettext("A player on the member list is a member or a guest."))
+
+
+def _refuse_taken_name(*, club: Club, name: str, keep: Membership | None = None) -> None:
+    if not name:
+        raise MemberRefused(gettext("Give the player's name."))
+    others = club.memberships.filter(player__name__iexact=name)
+    if keep is not None:
+        others = others.exclude(pk=keep.pk)
+    if others.exists():
+        raise MemberRefused(
+            gettext(
+                "%(club)s already has a player named %(name)s; add an initial or a "
+                "nickname so the two can be told apart."
+            )
+            % {"club": club.name, "name": name}
+        )
+
+
 def token_digest(key: str) -> str:
     """What is stored of an API key: its SHA-256. The key is 256 random bits, so a
     plain hash is enough; no salt or slow hash is needed against guessing."""
@@ -60,25 +379,40 @@ def token_digest(key: str) -> str:
 
 
 @transaction.atomic
-def api_token_create(*, user, name: str) -> tuple[ApiToken, str]:
+def api_token_create(*, user, name: str, address=None) -> tuple[ApiToken, str]:
     """A new personal API key for ``user``: the row, and the key, which is shown
-    once and never stored."""
+    once and never stored. Like a login, it goes into the record (of no club: it
+    reaches every club its owner organizes)."""
     name = (name or "").strip()
     if not name:
         raise ValueError(gettext("Give the key a name, e.g. the program that uses it."))
     if len(name) > ApiToken._meta.get_field("name").max_length:
         raise ValueError(gettext("The key's name is too long."))
+    try:
+        validate_printable(name)
+    except ValidationError as error:
+        raise ValueError(error.messages[0]) from error
     key = "knock_" + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(user=user, name=name, digest=token_digest(key), prefix=key[:12])
+    club_record_add(
+        ClubRecord.Action.KEY_MADE, user=user, address=address, key=name, prefix=token.prefix
+    )
     return token, key
 
 
 @transaction.atomic
-def api_token_revoke(*, token: ApiToken) -> ApiToken:
+def api_token_revoke(*, token: ApiToken, address=None) -> ApiToken:
     """The key stops working at once; the row stays, for the record."""
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])
+        club_record_add(
+            ClubRecord.Action.KEY_REVOKED,
+            user=token.user,
+            address=address,
+            key=token.name,
+            prefix=token.prefix,
+        )
     return token
 
 

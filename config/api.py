@@ -9,7 +9,7 @@ from functools import partial
 from importlib import import_module
 
 import pydantic
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -19,7 +19,10 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from scoring import errors
 
 #: The apps' API packages; each has ``ROUTERS`` (prefix, router) and ``ERRORS``
-#: (exception class -> (status, code)).
+#: (exception class -> (status, code)), and may have ``ERROR_BODIES`` (exception
+#: class -> a function of the exception giving what its body adds), and may word its
+#: errors itself (``explain``; scoring's are worded for the players by
+#: `scoring.errors.explain`).
 APPS = ["clubs.api", "scoring.api", "tournaments.api"]
 
 api = NinjaAPI(
@@ -39,24 +42,25 @@ def _error(request, status: int, code: str, detail: str, **extra):
     return api.create_response(request, {"detail": detail, "code": code, **extra}, status=status)
 
 
-def _known(request, exc, *, status: int, code: str, explain):
+def _known(request, exc, *, status: int, code: str, explain, body=None):
     if isinstance(exc, pydantic.ValidationError):
         # A pydantic error outside request parsing is a bug in a response, not a
         # bad request: let it be the 500 it is.
         raise exc
-    return _error(request, status, code, explain(exc))
+    extra = body(exc) if body else {}
+    return _error(request, status, code, explain(exc), **extra)
 
 
 for app in map(import_module, APPS):
     for prefix, router in app.ROUTERS:
         api.add_router(prefix, router)
-    # An app may word its errors itself (``explain``); scoring's are worded for
-    # the players by `scoring.errors.explain`.
     explain = getattr(app, "explain", errors.explain)
+    bodies = getattr(app, "ERROR_BODIES", {})
     for exc_class, (status, code) in app.ERRORS.items():
-        api.add_exception_handler(
-            exc_class, partial(_known, status=status, code=code, explain=explain)
+        handler = partial(
+            _known, status=status, code=code, explain=explain, body=bodies.get(exc_class)
         )
+        api.add_exception_handler(exc_class, handler)
 
 
 @api.get("/", tags=["index"], auth=None, response=dict)
@@ -94,6 +98,14 @@ def _field_error(error: dict) -> dict:
     if source == "body":
         path = path[1:]
     return {"field": ".".join(str(part) for part in path), "message": error["msg"]}
+
+
+@api.exception_handler(RequestDataTooBig)
+def _too_big(request, exc):
+    # Django refuses to read a body over DATA_UPLOAD_MAX_MEMORY_SIZE; it is the
+    # client's mistake, and the client is told so in JSON.
+    detail = gettext("The request's body is too large.")
+    return _error(request, 413, "too_large", detail)
 
 
 @api.exception_handler(Http404)

@@ -202,7 +202,8 @@ AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_VERBOSE = False
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+# An organizer lands on their clubs; a `next` from the login page goes first.
+LOGIN_REDIRECT_URL = "manage:club-list"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"

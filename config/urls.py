@@ -18,6 +18,7 @@ from config.api import api
 from config.health import health
 from scoring.manage import urls as scoring_manage
 from scoring.seat import urls as scoring_seat
+from tournaments.manage import urls as tournaments_manage
 from tournaments.public import urls as tournaments_public
 from tournaments.public.urls import site_urlpatterns as tournaments_site
 
@@ -25,7 +26,7 @@ AUDIENCES = {
     # namespace: (prefix, the apps' URL modules)
     "public": ("", [clubs_public, tournaments_public]),
     "seat": ("", [scoring_seat]),
-    "manage": ("manage/", [clubs_manage, scoring_manage]),
+    "manage": ("manage/", [clubs_manage, scoring_manage, tournaments_manage]),
 }
 
 urlpatterns = [

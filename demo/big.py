@@ -12,6 +12,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from scoring.engine.rules import RULESETS
 from scoring.models import Hand, Party, Seat
+from scoring.services import new_token
 from tournaments.models import Entrant, Round, Seating, Table, Tournament
 
 
@@ -58,10 +59,9 @@ def big_tournament(*, entrants: int, rounds: int, slug: str = "big", seed: int =
         for r, n, _, _ in plan
     )
     seats = Seat.objects.bulk_create(
-        Seat(party=party, player_id=entrant.player_id, side=side, position=side, token=token)
+        Seat(party=party, player_id=entrant.player_id, side=side, position=side, token=new_token())
         for party, (_, _, a, b) in zip(parties, plan, strict=True)
         for side, entrant in enumerate((a, b))
-        for token in [f"{slug}-{party.pk}-{side}"]
     )
     hands = []
     for i, party in enumerate(parties):

@@ -8,6 +8,9 @@ from django.db import transaction
 from clubs import services
 from clubs.models import ClubNight, Membership
 from scoring.services import Result, hand_confirm, hand_enter, party_start
+from tournaments import selectors as tournament_selectors
+from tournaments import services as tournaments
+from tournaments.models import Tournament
 
 DEMO_USERNAME = "organizer"
 DEMO_PASSWORD = "knock-1909"
@@ -43,15 +46,19 @@ def load_demo() -> dict:
         club=club,
         name=ORGANIZER[0],
         email=ORGANIZER[1],
-        role=Membership.Role.ORGANIZER,
+        role=Membership.Role.OWNER,
         since=datetime.date(1909, 1, 1),
+        listed=True,
     )
     services.organizer_login_set(
         membership=organizer, username=DEMO_USERNAME, password=DEMO_PASSWORD
     )
     for number, name in enumerate(MEMBERS):
-        services.member_add(club=club, name=name, since=datetime.date(1909 + number * 7, 3, 1))
+        services.member_add(
+            club=club, name=name, since=datetime.date(1909 + number * 7, 3, 1), listed=True
+        )
     _demo_night(club)
+    _demo_tournaments(club)
     return {"club": club, "username": DEMO_USERNAME, "password": DEMO_PASSWORD}
 
 
@@ -78,8 +85,8 @@ def _demo_night(club) -> None:
     seats = list(finished.seats.order_by("position"))
     for number, (side, points) in enumerate(SEED_SHEET, start=1):
         result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
-        hand_enter(seat=seats[side], number=number, result=result)
-        hand_confirm(seat=seats[1 - side], number=number)
+        entered = hand_enter(seat=seats[side], number=number, result=result).hand
+        hand_confirm(seat=seats[1 - side], number=number, version=entered.version)
     running = party_start(
         club=club,
         night=night,
@@ -89,10 +96,9 @@ def _demo_night(club) -> None:
         label="Running party",
     )
     a, b = running.seats.order_by("position")
-    hand_enter(
-        seat=a, number=1, result=Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=14)
-    )
-    hand_confirm(seat=b, number=1)
+    gin = Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=14)
+    entered = hand_enter(seat=a, number=1, result=gin).hand
+    hand_confirm(seat=b, number=1, version=entered.version)
     # Every other format, started and waiting for its first hand.
     for format, players, label in (
         ("rotation", members[4:7], "Three players in rotation"),
@@ -102,3 +108,76 @@ def _demo_night(club) -> None:
         party_start(
             club=club, night=night, format=format, players=players, rng=Random(3), label=label
         )
+
+
+SWISS = {"slug": "knickerbocker-spring-open", "name": "Spring Open", "format": "swiss"}
+ROUND_ROBIN = {
+    "slug": "knickerbocker-round-robin",
+    "name": "Winter Round Robin",
+    "format": "round_robin",
+}
+
+
+def _demo_tournaments(club) -> None:
+    """A Swiss tournament of 12 in round 2 (some tables finished, one waiting for a
+    confirmation, one just begun, one not started) and a finished round robin of 6.
+    Each is made once: an existing one is left as it is."""
+    members = [m.player for m in club.memberships.select_related("player").order_by("player__name")]
+    rng = Random(1909)
+    if not Tournament.objects.filter(slug=SWISS["slug"]).exists():
+        swiss = _tournament(club, members[:12], date=datetime.date(2026, 11, 21), **SWISS)
+        _play_round(swiss, 1, rng)
+        tournaments.round_close(round=swiss.round_set.get(number=1))
+        _pair(swiss, tournaments.round_pair_next(tournament=swiss))
+        second = tournament_selectors.round_tables(swiss.round_set.get(number=2))
+        for view in second[:3]:
+            _play_out(view, rng)
+        a, b = second[3].table.party.seats.order_by("position")
+        _gin(a, b, 1, deadwood=31, confirm=True)
+        _gin(b, a, 2, deadwood=12, confirm=False)
+        a, b = second[4].table.party.seats.order_by("position")
+        _gin(a, b, 1, deadwood=9, confirm=True)
+    if not Tournament.objects.filter(slug=ROUND_ROBIN["slug"]).exists():
+        robin = _tournament(club, members[6:12], date=datetime.date(2026, 11, 7), **ROUND_ROBIN)
+        for number in range(1, robin.rounds + 1):
+            _play_round(robin, number, rng)
+            tournaments.round_close(round=robin.round_set.get(number=number))
+            if number < robin.rounds:
+                _pair(robin, tournaments.round_pair_next(tournament=robin))
+        tournaments.tournament_finish(tournament=robin, final_draw=True)
+
+
+def _tournament(club, players, **fields):
+    tournament = tournaments.tournament_create(club=club, **fields)
+    tournaments.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        tournaments.entrant_check_in(entrant=entrant)
+    _pair(tournament, tournaments.round_start(tournament=tournament))
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _pair(tournament, round) -> None:
+    # The demo loads in one transaction: pair now, as the task would after commit
+    # (the task, if it runs later, finds the round paired and leaves it).
+    tournaments.round_pair(round_id=round.pk)
+
+
+def _play_round(tournament, number, rng) -> None:
+    for view in tournament_selectors.round_tables(tournament.round_set.get(number=number)):
+        if not view.table.bye and view.table.party_id:
+            _play_out(view, rng)
+
+
+def _play_out(view, rng) -> None:
+    """One gin against 80 to 99 deadwood ends a party of 100: the winner by lot."""
+    seats = list(view.table.party.seats.order_by("position"))
+    rng.shuffle(seats)
+    _gin(seats[0], seats[1], 1, deadwood=rng.randint(80, 98), confirm=True)
+
+
+def _gin(winner, loser, number, *, deadwood, confirm) -> None:
+    result = Result("gin", knocker=winner.position, knocker_deadwood=0, defender_deadwood=deadwood)
+    entered = hand_enter(seat=winner, number=number, result=result).hand
+    if confirm:
+        hand_confirm(seat=loser, number=number, version=entered.version)

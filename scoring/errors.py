@@ -29,12 +29,26 @@ class StaleEntry(EntryError):
     """The entry is for a hand that is already recorded or not yet due (an old page)."""
 
 
+class EntryChanged(StaleEntry):
+    """The entry a phone answers is no longer the one pending: the other side
+    corrected it since the phone showed it. ``hand`` is the entry as it now stands,
+    for the phone to show and confirm again."""
+
+    def __init__(self, message, *, hand):
+        super().__init__(message)
+        self.hand = hand
+
+
 class HandBlocked(EntryError):
     """An earlier hand must be confirmed or settled before this one."""
 
 
 class NotYourHand(EntryError):
     """The seat may not do this (confirm its own entry, enter for another table)."""
+
+
+class PartyCancelled(EntryError):
+    """The party was cancelled: it takes no more hands and no more decisions."""
 
 
 class WrongDecision(EntryError):

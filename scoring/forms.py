@@ -6,6 +6,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.validators import KEY_MAX_LENGTH, PrintableForm, key_validator
 from scoring import entries, errors, services
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.models import Hand
@@ -17,12 +18,33 @@ _CARD_BREAK = re.compile(r"[\s,]+")
 COUNTS = ("ending", "knocker", "knocker_deadwood", "defender_deadwood")
 
 
-class HandEntryForm(forms.Form):
+def _key_field():
+    return forms.CharField(
+        max_length=KEY_MAX_LENGTH,
+        required=False,
+        validators=[key_validator],
+        widget=forms.HiddenInput,
+    )
+
+
+def _version_field(*, required: bool):
+    return forms.IntegerField(
+        min_value=1,
+        max_value=2_147_483_647,
+        required=required,
+        widget=forms.HiddenInput,
+        error_messages={"required": _("This page is old: look at the entry again and confirm it.")},
+    )
+
+
+class HandEntryForm(PrintableForm):
     """What every entry of a hand carries: its number, the idempotency key, the
-    up-card (Oklahoma) and the director's rulings of seed 000 § 14."""
+    up-card (Oklahoma) and the director's rulings of seed 000 § 14. ``version``
+    is the other side's entry the page showed, when there was one."""
 
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+    key = _key_field()
+    version = _version_field(required=False)
     up_card = forms.CharField(label=_("Up-card"), max_length=8, required=False)
     illegal_knock_accepted = forms.BooleanField(
         label=_("The defender accepted a knock over the limit (§ 14.7, § 14.8)"), required=False
@@ -58,7 +80,7 @@ class HandEntryForm(forms.Form):
         }
 
     def service_arguments(self) -> dict:
-        return {"result": self.result()}
+        return {"result": self.result(), "version": self.cleaned_data.get("version")}
 
     def result(self) -> Result:
         raise NotImplementedError
@@ -182,12 +204,15 @@ def _cards(text: str) -> tuple:
     return cards
 
 
-class ConfirmForm(forms.Form):
+class ConfirmForm(PrintableForm):
+    """A confirmation names the entry it approves: the version the page showed."""
+
     number = forms.IntegerField(min_value=1)
-    key = forms.CharField(max_length=64, required=False)
+    key = _key_field()
+    version = _version_field(required=True)
 
     def service_arguments(self) -> dict:
-        return {}
+        return {"version": self.cleaned_data["version"]}
 
 
 def first_error(form) -> str:

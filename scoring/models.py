@@ -1,10 +1,13 @@
 """A party and its hands, as stored. The rules live in the pure core; these rows
 only remember what was entered, by whom, and what the core made of it."""
 
+import re
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -20,6 +23,8 @@ class Party(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+        # Started by mistake: kept with its hands for the record, counted nowhere.
+        CANCELLED = "cancelled", _("cancelled")
 
     club = models.ForeignKey(
         "clubs.Club", verbose_name=_("club"), on_delete=models.PROTECT, related_name="parties"
@@ -51,6 +56,15 @@ class Party(models.Model):
 
     def __str__(self):
         return self.label or f"{self.get_format_display()} #{self.pk}"
+
+
+# A seat link's token as `scoring.services.new_token` makes it: 32 random bytes in
+# URL-safe base64 without padding.
+SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+
+
+def is_seat_token(token: str) -> bool:
+    return SEAT_TOKEN.fullmatch(token) is not None
 
 
 class Seat(models.Model):
@@ -137,6 +151,9 @@ class Hand(models.Model):
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # The entry's version: raised by every change, so that a confirmation names the
+    # entry its phone showed and cannot approve one that changed since.
+    version = models.PositiveIntegerField(_("version"), default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -159,7 +176,11 @@ class Hand(models.Model):
 
 
 class AuditRecord(models.Model):
-    """Append-only: every entry, confirmation, correction and void of a party."""
+    """Append-only: every entry, confirmation, correction and void of a party.
+
+    Nothing it refers to can be deleted while it exists (``PROTECT``), and on
+    PostgreSQL a trigger refuses every UPDATE and DELETE of its rows (migration
+    0003), so the record stands even against the admin or a shell."""
 
     class Action(models.TextChoices):
         START = "start", _("party started")
@@ -170,28 +191,37 @@ class AuditRecord(models.Model):
         VOID = "void", _("hand voided")
         RESOLVE = "resolve", _("dispute resolved")
         LINK = "link", _("seat link reissued")
+        CANCEL = "cancel", _("party cancelled")
+        SWAP = "swap", _("player swapped")
 
-    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="audit")
+    party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="audit")
     hand = models.ForeignKey(
-        Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit"
+        Hand, null=True, blank=True, on_delete=models.PROTECT, related_name="audit"
     )
     action = models.CharField(max_length=16, choices=Action)
-    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.PROTECT)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
     )
     address = models.GenericIPAddressField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
-    # The client's idempotency key: a double-tapped submit is recorded once.
-    key = models.CharField(max_length=64, null=True, blank=True, unique=True)
-    at = models.DateTimeField(auto_now_add=True)
+    # The seat's idempotency key: a double-tapped submit is recorded once. A key
+    # belongs to the seat that sent it, so one table's key never touches another's.
+    # NULL, not "": records without a key never collide in the unique constraint.
+    key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    # When it was written; an archive brought back (tournaments/archive.py) writes
+    # its records once with the times they had, since no row is ever updated.
+    at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["at", "pk"]
         verbose_name = _("audit record")
         verbose_name_plural = _("audit records")
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "key"], name="one_record_per_seat_key"),
+        ]
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.get_action_display()}"

@@ -2,12 +2,13 @@
 
 from dataclasses import dataclass, replace
 
-from django.db.models import Count, Max, Prefetch, QuerySet
+from django.db.models import Count, Max, Prefetch, QuerySet, Sum
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from clubs.models import ClubNight
 from scoring.engine.formats import PartyOutcome
-from scoring.models import AuditRecord, Hand, Party, Seat
+from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token
 from scoring.sheet import entry_of, party_state
 
 
@@ -22,6 +23,10 @@ def state_for(party: Party):
 
 
 def seat_by_token(token: str) -> Seat:
+    # Anything that cannot be a token is not looked for: bytes the database would
+    # choke on (a NUL) never reach it.
+    if not is_seat_token(token):
+        raise Http404
     return get_object_or_404(Seat.objects.select_related("party", "player"), token=token)
 
 
@@ -83,19 +88,23 @@ def sheet_rows(state, hands: list[Hand]) -> dict:
 def version(state, hands: list[Hand]) -> str:
     """Changes whenever anything on the sheet changes: the pages poll it."""
     stamp = max((h.updated_at for h in hands), default=None)
-    return _version(state.party, len(hands), stamp)
+    return _version(state.party, len(hands), sum(h.version for h in hands), stamp)
 
 
 def party_version(party: Party) -> str:
     """The same as `version`, in one query and without loading the hands: every
     phone at every table asks for it every few seconds."""
-    counted = party.hands.aggregate(count=Count("pk"), stamp=Max("updated_at"))
-    return _version(party, counted["count"], counted["stamp"])
+    counted = party.hands.aggregate(
+        count=Count("pk"), versions=Sum("version"), stamp=Max("updated_at")
+    )
+    return _version(party, counted["count"], counted["versions"] or 0, counted["stamp"])
 
 
-def _version(party: Party, count: int, stamp) -> str:
+def _version(party: Party, count: int, versions: int, stamp) -> str:
+    # The hands' versions, not only the time: two corrections within the clock's
+    # resolution still change what the phones poll.
     stamp = stamp or party.started_at
-    return f"{count}-{stamp.timestamp():.6f}-{party.status}"
+    return f"{count}-{versions}-{stamp.timestamp():.6f}-{party.status}"
 
 
 def settlement_view(state) -> dict:

@@ -15,7 +15,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.models import Club, ClubNight
+from clubs.models import Club, ClubNight, ClubRecord
+from clubs.services import club_record_add
 from scoring import errors, versions
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
@@ -62,6 +63,8 @@ def night_create(
     date: datetime.date,
     ruleset: str = "classic",
     confirmation_required: bool = True,
+    user=None,
+    address=None,
 ) -> ClubNight:
     """Opens a club night. Its rules and confirmation setting are copied onto every
     party started in it, so they are checked here, once, before any party needs them."""
@@ -76,13 +79,24 @@ def night_create(
         raise errors.EntryError(
             gettext("There are no rules called “%(name)s”.") % {"name": ruleset}
         )
-    return ClubNight.objects.create(
+    night = ClubNight.objects.create(
         club=club,
         name=name,
         date=date,
         ruleset=ruleset,
         confirmation_required=confirmation_required,
     )
+    club_record_add(
+        ClubRecord.Action.NIGHT,
+        club=club,
+        user=user,
+        address=address,
+        night=name,
+        date=date.isoformat(),
+        ruleset=ruleset,
+        confirmation_required=confirmation_required,
+    )
+    return night
 
 
 @transaction.atomic
@@ -244,8 +258,18 @@ def _score(party: Party, table, result: Result) -> dict:
 
 
 def _locked_state(party_id: int):
-    """Locks the party (every write to it queues here) and loads its state and hands."""
-    return state_for(Party.objects.select_for_update().get(pk=party_id))
+    """Locks the party (every write to it queues here) and loads its state and hands.
+    A cancelled party takes no more hands and no more decisions."""
+    state, hands = state_for(Party.objects.select_for_update().get(pk=party_id))
+    _check_not_cancelled(state.party)
+    return state, hands
+
+
+def _check_not_cancelled(party: Party) -> None:
+    if party.status == Party.Status.CANCELLED:
+        raise errors.PartyCancelled(
+            gettext("This party was cancelled by the organizer: it takes no more hands.")
+        )
 
 
 def _snapshot(hand: Hand) -> dict:
@@ -261,6 +285,7 @@ def _snapshot(hand: Hand) -> dict:
         "kind": hand.kind,
         "points": hand.points,
         "winner": hand.winner.position if hand.winner else None,
+        "version": hand.version,
     }
 
 
@@ -323,8 +348,31 @@ def _finish_if_over(state, hands: list[Hand]) -> None:
         party.update(status=Party.Status.RUNNING, finished_at=None)
 
 
-def _replayed(key: str | None) -> AuditRecord | None:
-    return AuditRecord.objects.filter(key=key).select_related("hand").first() if key else None
+def _replayed(seat: Seat, key: str | None) -> AuditRecord | None:
+    """The record a seat's earlier submission with this key wrote: keys belong to
+    the seat that sent them, so another table's key never answers for this one."""
+    if not key:
+        return None
+    return AuditRecord.objects.filter(seat=seat, key=key).select_related("hand").first()
+
+
+def _changed(hand: Hand) -> None:
+    """Every change to a hand raises its version: a phone that answers an entry
+    names the version it showed, and an older one is refused."""
+    hand.version += 1
+    hand.save()
+
+
+def _check_version(hand: Hand, version: int) -> None:
+    if hand.version != version:
+        raise errors.EntryChanged(
+            gettext(
+                "%(who)s changed hand %(n)d after your phone showed it: "
+                "check the new entry and confirm it again."
+            )
+            % {"who": hand.entered_by.player.name, "n": hand.number},
+            hand=hand,
+        )
 
 
 @dataclass(frozen=True)
@@ -337,24 +385,30 @@ class Outcome:
     hand: Hand
 
 
-def hand_enter(*, seat: Seat, number: int, result: Result, key=None, address=None) -> Outcome:
+def hand_enter(
+    *, seat: Seat, number: int, result: Result, key=None, address=None, version=None
+) -> Outcome:
     """A seat enters the result of hand ``number``.
 
     - The first entry for a hand is pending until a seat of the other side confirms
       it (or is confirmed at once when the party needs no confirmation).
     - The same result entered from the other side confirms it; a different one
       marks the hand disputed and keeps both versions until the organizer decides.
-    - The entering side may replace its own pending entry before it is confirmed.
+    - The entering side may replace its own pending entry before it is confirmed;
+      each correction is a new version of the entry.
+    - ``version``: the version of the other side's entry the phone showed, when it
+      answers one; if that entry changed since, the answer is refused
+      (`errors.EntryChanged`) and the phone shows the new entry.
     - An entry for a hand already recorded, or not yet due, is refused as stale; a
-      repeated submission (same ``key``) is stored once.
+      repeated submission (same seat, same ``key``) is stored once.
     """
     try:
         with transaction.atomic():
-            return _hand_enter(seat, number, result, key, address)
+            return _hand_enter(seat, number, result, key, address, version)
     except IntegrityError:
         # The idempotency key collides when the same submission was stored by a
         # request that ran at the same moment (the party lock serialises the rest).
-        replay = _replayed(key)
+        replay = _replayed(seat, key)
         if replay is not None:
             return Outcome("repeated", replay.hand)
         # Anything else is a hand the state did not foresee: the player is told to
@@ -365,9 +419,9 @@ def hand_enter(*, seat: Seat, number: int, result: Result, key=None, address=Non
         ) from None
 
 
-def _hand_enter(seat, number, result, key, address) -> Outcome:
+def _hand_enter(seat, number, result, key, address, version) -> Outcome:
     state, hands = _locked_state(seat.party_id)
-    replay = _replayed(key)
+    replay = _replayed(seat, key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
     if state.finished:
@@ -406,21 +460,25 @@ def _hand_enter(seat, number, result, key, address) -> Outcome:
         _audit(state, hand, action, seat=seat, address=address, key=key, before=before)
 
     if hand.entered_by.side == seat.side:
+        # The entering side corrects its own pending entry: a new version, which the
+        # other phone is shown as a change before it can confirm.
         _apply(hand, state, result, scored)
         hand.entered_by = seat
-        hand.save()
+        _changed(hand)
         record(AuditRecord.Action.ENTER)
         return Outcome("entered", hand)
+    if version is not None:
+        _check_version(hand, version)
     if _same(hand, result):
         hand.status = Hand.Status.CONFIRMED
         hand.confirmed_by = seat
-        hand.save()
+        _changed(hand)
         record(AuditRecord.Action.CONFIRM)
         _finish_if_over(state, hands)
         return Outcome("confirmed", hand)
     hand.status = Hand.Status.DISPUTED
     hand.counter = {"seat": seat.position, **result.as_dict(), **scored}
-    hand.save()
+    _changed(hand)
     record(AuditRecord.Action.DISPUTE)
     return Outcome("disputed", hand)
 
@@ -433,6 +491,7 @@ def hand_preview(*, seat: Seat, result: Result) -> dict:
     Returns the winner and defender positions, points, kind, and the players' names
     by position; raises as `hand_enter` does for an impossible result."""
     state, _ = state_for(seat.party)
+    _check_not_cancelled(state.party)
     if state.finished:
         raise PartyOver(gettext("The party is over: no more hands can be entered."))
     table = state.table_of(seat.position)
@@ -464,11 +523,14 @@ def _table_done_message(number: int) -> str:
 
 
 @transaction.atomic
-def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
-    """A seat of the other side confirms the pending entry of hand ``number``.
-    The server, not the page, enforces that nobody confirms his own side's entry."""
+def hand_confirm(*, seat: Seat, number: int, version: int, key=None, address=None) -> Outcome:
+    """A seat of the other side confirms the pending entry of hand ``number`` in the
+    ``version`` its phone showed. An entry changed since is refused
+    (`errors.EntryChanged`, which carries the new one): a player approves what he
+    saw, never what arrived after. The server, not the page, enforces that nobody
+    confirms his own side's entry."""
     state, hands = _locked_state(seat.party_id)
-    replay = _replayed(key)
+    replay = _replayed(seat, key)
     if replay is not None:
         return Outcome("repeated", replay.hand)
     table = state.table_of(seat.position)
@@ -489,10 +551,11 @@ def hand_confirm(*, seat: Seat, number: int, key=None, address=None) -> Outcome:
         raise errors.NotYourHand(
             gettext("Your side entered this hand: a player of the other side confirms it.")
         )
+    _check_version(hand, version)
     before = _snapshot(hand)
     hand.status = Hand.Status.CONFIRMED
     hand.confirmed_by = seat
-    hand.save()
+    _changed(hand)
     _audit(
         state, hand, AuditRecord.Action.CONFIRM, seat=seat, address=address, key=key, before=before
     )
@@ -544,7 +607,7 @@ def hand_decide(
         hand.status = Hand.Status.CONFIRMED
     hand.counter = None
     hand.decided_by = user
-    hand.save()
+    _changed(hand)
     _audit(state, hand, action, user=user, address=address, before=before, reason=reason)
     try:
         _finish_if_over(state, hands)
@@ -583,3 +646,31 @@ def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
         address=address,
     )
     return seat
+
+
+@transaction.atomic
+def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
+    """Cancels a party started by mistake (or a tournament table that will not be
+    played). A reason is required and goes into the party's record; its hands and
+    its start stay there, but the party counts nowhere any more and its seats take
+    no hands. The record is append-only, so a party is never deleted."""
+    if not (reason or "").strip():
+        raise errors.EntryError(gettext("Give a reason: a cancelled party stays in the record."))
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    _check_not_cancelled(party)
+    before = {"status": party.status}
+    party.status = Party.Status.CANCELLED
+    party.finished_at = timezone.now()
+    party.save(update_fields=["status", "finished_at"])
+    # The party leaves every figure and standing it was part of.
+    versions.scores_changed(party.club_id)
+    AuditRecord.objects.create(
+        party=party,
+        action=AuditRecord.Action.CANCEL,
+        user=user,
+        address=address,
+        before=before,
+        after={"status": party.status},
+        reason=reason.strip(),
+    )
+    return party

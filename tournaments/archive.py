@@ -3,10 +3,13 @@ bring it back on another Knock (a backup, a move to a new server) with nothing
 lost — every party with its seats, hands and audit record, and for a tournament
 its entrants, rounds (seeds, draws, explanations), tables and seatings.
 
-Players are written by name; importing into a club reuses its member of the same
-name, else makes a new player. Rows get new ids on import; within the archive
-things refer to each other by the archive's own numbers. Seat links are kept, so
-the printed table cards still work, unless the link is taken on the new server."""
+Players are written by name, with their place in the club (member, guest, or
+none for a tournament's walk-in); importing into a club reuses its player of the
+same name, else adds them to the member list (into the club's record, unlisted)
+or, for a walk-in, makes a bare player. Rows get new ids on import; within the
+archive things refer to each other by the archive's own numbers. Seat links are
+kept, so the printed table cards still work, unless the link is taken on the new
+server. A cancelled party comes back cancelled, counted nowhere, as it was."""
 
 from __future__ import annotations
 
@@ -19,8 +22,10 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext
 
 from clubs.models import Club, ClubNight, Membership, Player
-from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.services import new_token
+from clubs.services import member_create
+from config.validators import unprintable
+from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token
+from scoring.services import new_token, night_create
 from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
 
 FORMAT = "knock-archive"
@@ -102,6 +107,7 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
                     "entered_by": at(h.entered_by_id),
                     "confirmed_by": at(h.confirmed_by_id),
                     "decided_by": h.decided_by.get_username() if h.decided_by else None,
+                    "version": h.version,
                     "created_at": _when(h.created_at),
                     "updated_at": _when(h.updated_at),
                 }
@@ -130,16 +136,31 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
 class _Players:
     """The archive's players, numbered as they are first met."""
 
-    def __init__(self):
+    def __init__(self, club: Club):
+        self.club = club
         self.keys: dict[int, int] = {}
-        self.names: dict[int, str] = {}
 
     def key(self, player_id: int) -> int:
         return self.keys.setdefault(player_id, len(self.keys) + 1)
 
     def rows(self) -> list[dict]:
         names = dict(Player.objects.filter(pk__in=self.keys).values_list("pk", "name"))
-        return [{"key": key, "name": names[pk]} for pk, key in self.keys.items()]
+        roles = dict(
+            Membership.objects.filter(club=self.club, player_id__in=self.keys).values_list(
+                "player_id", "role"
+            )
+        )
+        return [
+            {"key": key, "name": names[pk], "role": _playing_role(roles.get(pk))}
+            for pk, key in self.keys.items()
+        ]
+
+
+def _playing_role(role: str | None) -> str | None:
+    # Who organizes a club is its owner's decision, made again on the new server.
+    if role in (Membership.Role.ORGANIZER, Membership.Role.OWNER):
+        return Membership.Role.MEMBER
+    return role
 
 
 def _club(club: Club) -> dict:
@@ -148,7 +169,7 @@ def _club(club: Club) -> dict:
 
 def tournament_export(tournament: Tournament) -> dict:
     """The tournament as one archive (plain JSON data)."""
-    players = _Players()
+    players = _Players(tournament.club)
     entrants = list(tournament.entrants.order_by("pk"))
     rounds = list(tournament.round_set.order_by("number"))
     tables = list(
@@ -238,7 +259,7 @@ def tournament_export(tournament: Tournament) -> dict:
 
 def night_export(night: ClubNight) -> dict:
     """A club night and its parties as one archive (plain JSON data)."""
-    players = _Players()
+    players = _Players(night.club)
     parties = list(night.parties.order_by("pk"))
     body = {
         "format": FORMAT,
@@ -272,15 +293,19 @@ def _moment(text):
 
 
 @transaction.atomic
-def archive_import(*, data: dict, club: Club | None = None) -> Tournament | ClubNight:
+def archive_import(
+    *, data: dict, club: Club | None = None, user=None, address=None
+) -> Tournament | ClubNight:
     """Bring an archive back: into ``club``, or into the club it names (made if
-    this Knock has no club of that short name). Returns the tournament or night."""
+    this Knock has no club of that short name). Returns the tournament or night.
+    ``user`` (and ``address``): who imports, named in the club's record."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ArchiveError(gettext("This is not a Knock archive."))
     if data.get("version") != VERSION:
         raise ArchiveError(gettext("This archive comes from another version of Knock."))
+    _refuse_unprintable(data)
     try:
-        return _import(data, club)
+        return _import(data, club, user, address)
     except (
         KeyError,
         TypeError,
@@ -297,7 +322,23 @@ def archive_import(*, data: dict, club: Club | None = None) -> Tournament | Club
         ) from None
 
 
-def _import(data: dict, club: Club | None):
+def _refuse_unprintable(value) -> None:
+    """No text of an archive may hold a control character, as no form or schema
+    takes one (config/validators.py)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            _refuse_unprintable(item)
+    elif isinstance(value, list):
+        for item in value:
+            _refuse_unprintable(item)
+    elif isinstance(value, str) and (character := unprintable(value)):
+        raise ArchiveError(
+            gettext("The archive holds an invisible control character (U+%(code)04X).")
+            % {"code": ord(character)}
+        )
+
+
+def _import(data: dict, club: Club | None, user, address):
     if club is None:
         info = data["club"]
         club, _ = Club.objects.get_or_create(
@@ -308,18 +349,20 @@ def _import(data: dict, club: Club | None):
                 "founded": info.get("founded"),
             },
         )
-    players = _import_players(club, data["players"])
+    players = _import_players(club, data["players"], user)
     users = (
         {u.get_username(): u for u in get_user_model().objects.all()} if _names_users(data) else {}
     )
     if data["kind"] == "night":
         info = data["night"]
-        night = ClubNight.objects.create(
+        night = night_create(
             club=club,
             name=info["name"],
             date=parse_date(info["date"]),
             ruleset=info["ruleset"],
             confirmation_required=info["confirmation_required"],
+            user=user,
+            address=address,
         )
         _import_parties(data["parties"], club, night, players, users)
         return night
@@ -334,15 +377,22 @@ def _names_users(data) -> bool:
     )
 
 
-def _import_players(club: Club, rows: list[dict]) -> dict[int, Player]:
-    members = {m.player.name: m.player for m in club.memberships.select_related("player")}
+def _import_players(club: Club, rows: list[dict], user) -> dict[int, Player]:
+    # A club's names are unique whatever their case (`clubs.services.member_create`).
+    memberships = club.memberships.select_related("player")
+    members = {m.player.name.casefold(): m.player for m in memberships}
     players = {}
     for row in rows:
-        player = members.get(row["name"])
+        name = row["name"].strip()
+        player = members.get(name.casefold())
         if player is None:
-            player = Player.objects.create(name=row["name"])
-            Membership.objects.create(player=player, club=club)
-            members[row["name"]] = player
+            # Archives made before roles were kept name members only.
+            role = row.get("role", Membership.Role.MEMBER)
+            if role is None:
+                player = Player.objects.create(name=name)
+            else:
+                player = member_create(club=club, name=name, role=role, by=user).player
+                members[name.casefold()] = player
         players[row["key"]] = player
     return players
 
@@ -353,8 +403,6 @@ def _import_parties(rows, club, night, players, users) -> dict[int, Party]:
             "token", flat=True
         )
     )
-    keys = {r["key"] for p in rows for r in p["audit"] if r["key"]}
-    taken_keys = set(AuditRecord.objects.filter(key__in=keys).values_list("key", flat=True))
     made = {}
     for row in rows:
         party = Party.objects.create(
@@ -376,7 +424,10 @@ def _import_parties(rows, club, night, players, users) -> dict[int, Party]:
                 player=players[s["player"]],
                 side=s["side"],
                 position=s["position"],
-                token=new_token() if s["token"] in taken else s["token"],
+                # A link taken here, or not of the shape links have, is made anew.
+                token=s["token"]
+                if s["token"] not in taken and is_seat_token(s["token"])
+                else new_token(),
             )
             for s in row["seats"]
         }
@@ -401,13 +452,16 @@ def _import_parties(rows, club, night, players, users) -> dict[int, Party]:
                 entered_by=seats.get(h["entered_by"]),
                 confirmed_by=seats.get(h["confirmed_by"]),
                 decided_by=users.get(h["decided_by"]),
+                version=h.get("version", 1),
             )
             Hand.objects.filter(pk=hand.pk).update(
                 created_at=_moment(h["created_at"]), updated_at=_moment(h["updated_at"])
             )
             hands[(h["number"], h["table"])] = hand
-        for r in row["audit"]:
-            record = AuditRecord.objects.create(
+        # The record is append-only (never updated): each row is written once,
+        # with its own time. Its keys belong to the new seats, so none is taken.
+        AuditRecord.objects.bulk_create(
+            AuditRecord(
                 party=party,
                 hand=hands.get(tuple(r["hand"])) if r["hand"] else None,
                 action=r["action"],
@@ -417,9 +471,11 @@ def _import_parties(rows, club, night, players, users) -> dict[int, Party]:
                 before=r["before"],
                 after=r["after"],
                 reason=r["reason"],
-                key=None if r["key"] in taken_keys else r["key"],
+                key=r["key"],
+                at=_moment(r["at"]),
             )
-            AuditRecord.objects.filter(pk=record.pk).update(at=_moment(r["at"]))
+            for r in row["audit"]
+        )
         made[row["key"]] = party
     return made
 

@@ -23,7 +23,6 @@ from django.core.cache import cache
 from scoring import versions
 from scoring.selectors import party_scores
 from tournaments import selectors
-from tournaments.engine.standings import Bye, Forfeit, Played
 from tournaments.models import Round, Table, Tournament
 
 log = logging.getLogger(__name__)
@@ -125,8 +124,6 @@ def build_board(tournament: Tournament) -> Board:
     standings = selectors.standings_from(tournament, entrants, rounds, history, live=True)
     by_id = {e.pk: e for e in entrants}
     player_of = {e.pk: e.player_id for e in entrants}
-    results = history.results(player_of, closed_only=False)
-    counts = _counts(results)
     place = {line.entrant.pk: line.place for line in standings.lines}
     lines = [
         Line(
@@ -135,10 +132,12 @@ def build_board(tournament: Tournament) -> Board:
             entrant=line.entrant.pk,
             player=line.entrant.player_id,
             name=line.entrant.player.name,
-            played=counts[line.entrant.pk]["played"],
-            won=counts[line.entrant.pk]["won"],
+            # Parties at a table (a forfeit is one), won, and byes: counted once, by
+            # the standings, as the organizer's standings count them.
+            played=line.parties,
+            won=line.won,
             points=line.points,
-            byes=counts[line.entrant.pk]["byes"],
+            byes=line.byes,
             withdrawn=line.withdrawn,
             draw=line.draw,
         )
@@ -195,21 +194,6 @@ class _Outcome:
     # What `History.results` reads of a party: finished, and plus/minus by player.
     finished: bool
     plus_minus: dict
-
-
-def _counts(results) -> dict[int, dict[str, int]]:
-    counts = defaultdict(lambda: {"played": 0, "won": 0, "byes": 0})
-    for result in results:
-        if isinstance(result, Played):
-            counts[result.first]["played"] += 1
-            counts[result.second]["played"] += 1
-            if result.winner is not None:
-                counts[result.winner]["won"] += 1
-        elif isinstance(result, Bye):
-            counts[result.entrant]["byes"] += 1
-        elif isinstance(result, Forfeit):
-            counts[result.present]["won"] += 1
-    return counts
 
 
 def _side_points(table, seating, score, player_of, tournament) -> int | None:

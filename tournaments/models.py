@@ -87,6 +87,10 @@ class Entrant(models.Model):
     def __str__(self):
         return str(self.player)
 
+    @property
+    def club(self):
+        return self.tournament.club
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
@@ -132,6 +136,10 @@ class Round(models.Model):
     def __str__(self):
         return f"{self.tournament} – {self.number}"
 
+    @property
+    def club(self):
+        return self.tournament.club
+
 
 class Table(models.Model):
     """One board of a round: two entrants and their party, or one entrant's bye.
@@ -166,6 +174,10 @@ class Table(models.Model):
 
     def __str__(self):
         return f"{self.round} – {self.number}"
+
+    @property
+    def club(self):
+        return self.round.tournament.club
 
 
 class Seating(models.Model):

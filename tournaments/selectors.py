@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language, gettext
 
+from clubs.models import Player
 from scoring.engine.cards import parse_card
 from scoring.engine.formats import PartyOutcome
-from scoring.models import Hand, Party, Seat
-from scoring.selectors import party_outcomes
-from scoring.sheet import party_state
+from scoring.models import AuditRecord, Hand, Party, Seat
+from scoring.selectors import party_outcomes, party_states
 from tournaments.engine.explain import (
     HAD_BYE,
     KEPT_APART,
@@ -26,6 +27,7 @@ from tournaments.engine.explain import (
     describe,
     english_ordinal,
 )
+from tournaments.engine.pairing import round_robin, swiss_round_count
 from tournaments.engine.standings import Bye, Forfeit, Place, Played, places, plus_minus
 from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
 
@@ -41,22 +43,14 @@ class PartyProgress:
     pending: bool
     disputed: bool
     finished: bool
+    # Running points by player id: the party's sides follow its seat draw, not
+    # the tournament's table sides.
+    by_player: dict[int, int] = field(default_factory=dict)
 
 
 def _party_states(party_ids) -> dict[int, object]:
     """Every party's state from three queries (parties, seats, hands)."""
-    ids = list(party_ids)
-    if not ids:
-        return {}
-    parties = Party.objects.in_bulk(ids)
-    seats = defaultdict(list)
-    for seat in Seat.objects.filter(party_id__in=ids).order_by("party_id", "position"):
-        seats[seat.party_id].append(seat)
-    hands = defaultdict(list)
-    query = Hand.objects.filter(party_id__in=ids).select_related("winner")
-    for hand in query.order_by("party_id", "number", "table"):
-        hands[hand.party_id].append(hand)
-    return {pk: party_state(party, seats[pk], hands[pk]) for pk, party in parties.items()}
+    return {pk: state for pk, (state, _) in party_states(party_ids).items()}
 
 
 def party_progress(party_ids) -> dict[int, PartyProgress]:
@@ -71,6 +65,7 @@ def party_progress(party_ids) -> dict[int, PartyProgress]:
             pending=any(h.status == Hand.Status.PENDING for h in open_hands),
             disputed=any(h.status == Hand.Status.DISPUTED for h in open_hands),
             finished=state.finished,
+            by_player={seat.player_id: points[seat.side] for seat in state.seats},
         )
     return progress
 
@@ -159,6 +154,13 @@ class StandingsLine:
     games: int
     draw: str  # the cards drawn, as shown ("K♥"), or ""
     withdrawn: bool
+    won: int = 0
+    byes: int = 0
+
+    @property
+    def parties(self) -> int:
+        """Games at a table: parties played and forfeits, byes not counted."""
+        return self.games - self.byes
 
 
 @dataclass
@@ -213,14 +215,21 @@ def standings_from(
         draws = tournament.final_draws
     elif closed and len(rounds) > len(closed) and not (live and _playing(rounds)):
         draws = rounds[len(closed)].draws
-    games = defaultdict(int)
+    games, won, byes = defaultdict(int), defaultdict(int), defaultdict(int)
     for result in results:
         for entrant in _entrants_of(result):
             games[entrant] += 1
+        if isinstance(result, Bye):
+            byes[result.entrant] += 1
+        elif isinstance(result, Forfeit):
+            won[result.present] += 1
+        elif result.winner is not None:
+            won[result.winner] += 1
     by_id = {e.pk: e for e in entrants}
     lines = [
-        _line(place, by_id[place.entrant], games[place.entrant])
+        _line(place, by_id[place.entrant], games[pk], won[pk], byes[pk])
         for place in places(totals, draws_by_entrant(draws))
+        for pk in [place.entrant]
     ]
     return Standings(lines, closed[-1].number if closed else 0, draws)
 
@@ -229,7 +238,7 @@ def _playing(rounds) -> bool:
     return any(r.status == Round.Status.PLAYING for r in rounds)
 
 
-def _line(place: Place, entrant: Entrant, games: int) -> StandingsLine:
+def _line(place: Place, entrant: Entrant, games: int, won: int, byes: int) -> StandingsLine:
     draw = show_cards(str(c) for c in place.draw) if place.draw else ""
     return StandingsLine(
         place.place,
@@ -239,6 +248,8 @@ def _line(place: Place, entrant: Entrant, games: int) -> StandingsLine:
         games,
         draw,
         entrant.withdrawn_after is not None,
+        won,
+        byes,
     )
 
 
@@ -281,6 +292,25 @@ class TableView:
     progress: PartyProgress | None
 
     @property
+    def scores(self) -> list[int | None]:
+        """Each entrant's running points, in table order (None before a party)."""
+        by_player = self.progress.by_player if self.progress else {}
+        return [by_player.get(e.player_id) for e in self.entrants]
+
+    @property
+    def lines(self) -> list[tuple[Entrant, int | None]]:
+        """Each entrant with his running points, in table order."""
+        return list(zip(self.entrants, self.scores, strict=True))
+
+    @property
+    def untouched(self) -> bool:
+        """No hand entered and no forfeit: the table may still be changed."""
+        if self.table.absent is not None:
+            return False
+        progress = self.progress
+        return progress is None or not (progress.hands or progress.pending or progress.disputed)
+
+    @property
     def finished(self) -> bool:
         return (
             self.table.bye
@@ -314,6 +344,143 @@ def tournament_round(tournament: Tournament, number: int) -> Round:
     return get_object_or_404(
         Round.objects.select_related("tournament__club"), tournament=tournament, number=number
     )
+
+
+def round_for_manage(slug: str, number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("tournament__club"), tournament__slug=slug, number=number
+    )
+
+
+def table_for_manage(slug: str, number: int, table: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round__tournament__club"),
+        round__tournament__slug=slug,
+        round__number=number,
+        number=table,
+    )
+
+
+def entrant_for_manage(slug: str, pk: int) -> Entrant:
+    return get_object_or_404(
+        Entrant.objects.select_related("tournament__club", "player"),
+        tournament__slug=slug,
+        pk=pk,
+    )
+
+
+def table_entrants(table: Table) -> list[Entrant]:
+    return [s.entrant for s in table.seatings.select_related("entrant__player").order_by("side")]
+
+
+def club_tournaments(club) -> list[Tournament]:
+    return list(club.tournaments.order_by("-date", "-pk"))
+
+
+def rounds_planned(tournament: Tournament, entrants: list[Entrant]) -> int:
+    """The rounds the tournament will have: as set, or once started as fixed then,
+    else from the seed's table for the entrants checked in so far (a round robin:
+    everyone once)."""
+    if tournament.rounds:
+        return tournament.rounds
+    count = sum(e.checked_in for e in entrants)
+    return schedule_length(tournament, count) if count >= 2 else 0
+
+
+def schedule_length(tournament: Tournament, count: int) -> int:
+    """Rounds for ``count`` entrants: a full round robin, or the seed's table for Swiss."""
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        return len(round_robin(range(count)))
+    return swiss_round_count(count)
+
+
+def latest_round(tournament: Tournament) -> Round | None:
+    return tournament.round_set.order_by("-number").first()
+
+
+def members_not_entered(tournament: Tournament) -> QuerySet[Player]:
+    """The club's members who have not entered yet: who the organizer may register
+    (a queryset, for the form's choices)."""
+    return (
+        Player.objects.filter(memberships__club=tournament.club)
+        .exclude(entries__tournament=tournament)
+        .order_by("name", "pk")
+    )
+
+
+@dataclass(frozen=True)
+class Clock:
+    ends_at: datetime
+    minutes_left: int  # rounded up; 0 once time is up
+
+    @property
+    def over(self) -> bool:
+        return self.minutes_left <= 0
+
+
+def round_clock(round: Round, now: datetime) -> Clock | None:
+    """The round's time limit, when the tournament sets one: when it ends and how
+    many minutes are left."""
+    minutes = round.tournament.round_minutes
+    if not minutes or round.started_at is None or round.status != Round.Status.PLAYING:
+        return None
+    ends_at = round.started_at + timedelta(minutes=minutes)
+    seconds = (ends_at - now).total_seconds()
+    return Clock(ends_at, max(0, -int(-seconds // 60)))
+
+
+def venue_draw_groups(tournament: Tournament, standings: Standings) -> list[list[StandingsLine]]:
+    """The tied groups of entrants who play on, when the next round waits to be
+    paired: who draws cards at the venue (`services.standings_draw_enter`)."""
+    waiting = latest_round(tournament)
+    if waiting is None or waiting.status not in (Round.Status.PENDING, Round.Status.STUCK):
+        return []
+    by_points = defaultdict(list)
+    for line in standings.lines:
+        if line.entrant.checked_in and not line.withdrawn:
+            by_points[line.points].append(line)
+    return [group for group in by_points.values() if len(group) > 1]
+
+
+def draws_shown(draws: list[dict], entrants: dict[int, Entrant]) -> str:
+    """A card draw as the room hears it: "Anna K♥, Ben 7♣"."""
+    return ", ".join(
+        f"{entrants[d['entrant']]} {show_cards(d['cards'])}"
+        for d in draws
+        if d["entrant"] in entrants
+    )
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """What a table card prints: the table, its players in seat order with the
+    card each drew and whether he deals first, and each seat's link."""
+
+    table: Table
+    seats: list[Seat]
+    drawn: list[tuple[Seat, str]]  # each seat with the card it drew, as shown
+    dealer: Seat | None
+
+
+def round_cards(round: Round) -> list[TableCard]:
+    """The table cards of a round's games (byes have none). Four queries."""
+    tables = [t for t in round.tables.select_related("party").order_by("number") if t.party_id]
+    ids = [t.party_id for t in tables]
+    seats = defaultdict(list)
+    for seat in Seat.objects.filter(party_id__in=ids).select_related("player"):
+        seats[seat.party_id].append(seat)
+    starts = AuditRecord.objects.filter(party_id__in=ids, action=AuditRecord.Action.START)
+    draws = {record.party_id: record.after.get("draws", {}) for record in starts}
+    cards = []
+    for table in tables:
+        party_seats = sorted(seats[table.party_id], key=lambda s: s.position)
+        drawn = []
+        for seat in party_seats:
+            card = draws.get(table.party_id, {}).get(str(seat.player))
+            drawn.append((seat, show_cards([card]) if card else ""))
+        dealer = next((s for s in party_seats if s.position == table.party.first_dealer), None)
+        cards.append(TableCard(table, party_seats, drawn, dealer))
+    return cards
 
 
 def tournament_entrants(tournament: Tournament) -> list[Entrant]:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from clubs.models import Player
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.engine.rules import RULESETS
-from scoring.services import party_start
+from scoring.services import party_cancel, party_start
 from tournaments import selectors
 from tournaments.board import tournament_changed
 from tournaments.engine.explain import BY_HAND, LOT, SCHEDULE, Line, explain_plain, explain_swiss
@@ -32,7 +32,6 @@ from tournaments.engine.pairing import (
     standings_order,
     swiss_pairings,
     swiss_pairings_fewest_rematches,
-    swiss_round_count,
     tied_groups,
 )
 from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
@@ -190,12 +189,6 @@ def _active(entrants, number: int) -> list[Entrant]:
     ]
 
 
-def _schedule_length(tournament: Tournament, count: int) -> int:
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        return len(round_robin(range(count)))
-    return swiss_round_count(count)
-
-
 @transaction.atomic
 def round_start(*, tournament: Tournament) -> Round:
     """Close registration and pair round 1 by lot (seed 000: "Die Paarungen für
@@ -210,7 +203,7 @@ def round_start(*, tournament: Tournament) -> Round:
     if count < 2:
         raise TournamentError(gettext("At least two entrants must be checked in."))
     if tournament.rounds is None:
-        tournament.rounds = _schedule_length(tournament, count)
+        tournament.rounds = selectors.schedule_length(tournament, count)
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["rounds", "status"])
     round = Round.objects.create(
@@ -417,7 +410,7 @@ def _venue_key(draw: dict):
 
 
 @transaction.atomic
-def table_forfeit(*, table: Table, absent: Entrant) -> Table:
+def table_forfeit(*, table: Table, absent: Entrant, user=None) -> Table:
     """A no-show: the table is over, the entrant who came scores the forfeit value
     and the absent one loses it. The table's party is removed if no hand was
     played (nobody will play it)."""
@@ -443,7 +436,7 @@ def table_forfeit(*, table: Table, absent: Entrant) -> Table:
     table.party = None
     table.save(update_fields=["absent", "party"])
     if party is not None:
-        party.delete()
+        party_cancel(party=party, user=user, reason=gettext("No-show: the table is a forfeit."))
     return table
 
 
@@ -524,7 +517,7 @@ def entrant_withdraw(*, entrant: Entrant) -> Entrant:
 
 
 @transaction.atomic
-def tables_swap(*, round: Round, first: Entrant, second: Entrant) -> list[str]:
+def tables_swap(*, round: Round, first: Entrant, second: Entrant, user=None) -> list[str]:
     """Swap two entrants between tables by hand, before either table has played a
     hand. Returns warnings: the swap is made even if it makes a rematch, but the
     organizer is told."""
@@ -567,7 +560,8 @@ def tables_swap(*, round: Round, first: Entrant, second: Entrant) -> list[str]:
             old = table.party
             table.party = None
             table.save(update_fields=["party"])
-            old.delete()
+            reason = gettext("Players swapped by hand: the table starts again.")
+            party_cancel(party=old, user=user, reason=reason)
         if not table.bye:
             table.party = _start_party(
                 tournament, round, table.number, entrants[ids[0]], entrants[ids[1]]
@@ -589,7 +583,7 @@ def tables_swap(*, round: Round, first: Entrant, second: Entrant) -> list[str]:
 
 
 @transaction.atomic
-def round_undo(*, round: Round) -> Round:
+def round_undo(*, round: Round, user=None) -> Round:
     """Undo the pairing of the latest round while no table has played a hand: its
     tables and parties go, and the round waits to be paired again (from the same
     seed, so round 1's lots come out the same unless entrants changed)."""
@@ -608,7 +602,7 @@ def round_undo(*, round: Round) -> Round:
     round.seatings.all().delete()
     round.tables.all().delete()
     for party in parties:
-        party.delete()
+        party_cancel(party=party, user=user, reason=gettext("The round was undone."))
     round.status = Round.Status.PENDING
     round.explanation = []
     round.how = ""

@@ -22,10 +22,11 @@ def managed_club_list(request):
 
 @router.get("/manage/clubs/{slug}/players", response={200: list[PlayerOut], **ERROR_RESPONSES})
 def club_player_list(request, slug: Slug):
-    """The club's members, with the player ids that parties and tournaments take."""
+    """The club's active members and guests, with the player ids that parties and
+    tournaments take (listed publicly or not: the organizer sees them all)."""
     club = selectors.club_by_slug(slug)
     require_organizer(request.auth, club)
     return [
         {"id": m.player_id, "name": m.player.name, "role": m.role}
-        for m in selectors.club_members(club=club)
+        for m in selectors.member_list(club=club)
     ]

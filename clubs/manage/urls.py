@@ -6,6 +6,32 @@ from clubs.manage import views
 
 urlpatterns = [
     path("", views.club_list, name="club-list"),
+    path("clubs/<slug:slug>/members/", views.member_list, name="member-list"),
+    path("clubs/<slug:slug>/members/add/", views.member_add, name="member-add"),
+    path("clubs/<slug:slug>/members/<int:pk>/", views.member_edit, name="member-edit"),
+    path(
+        "clubs/<slug:slug>/members/<int:pk>/deactivate/",
+        views.member_deactivate,
+        name="member-deactivate",
+    ),
+    path(
+        "clubs/<slug:slug>/members/<int:pk>/reactivate/",
+        views.member_reactivate,
+        name="member-reactivate",
+    ),
+    path("clubs/<slug:slug>/guests/add/", views.guest_add, name="guest-add"),
+    path("clubs/<slug:slug>/organizers/", views.organizer_list, name="organizer-list"),
+    path("clubs/<slug:slug>/organizers/invite/", views.organizer_invite, name="organizer-invite"),
+    path(
+        "clubs/<slug:slug>/organizers/<int:pk>/link/",
+        views.organizer_link,
+        name="organizer-link",
+    ),
+    path(
+        "clubs/<slug:slug>/organizers/<int:pk>/revoke/",
+        views.organizer_revoke,
+        name="organizer-revoke",
+    ),
     path("api-keys/", views.token_list, name="token-list"),
     path("api-keys/<int:token_id>/revoke/", views.token_revoke, name="token-revoke"),
 ]

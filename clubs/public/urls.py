@@ -5,7 +5,12 @@ app above, in tournaments/public."""
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-urlpatterns = []
+from clubs.public import views
+
+urlpatterns = [
+    # The link an owner gives a new organizer, to choose the login's password.
+    path("welcome/<uidb64>/<token>/", views.organizer_welcome, name="organizer-welcome"),
+]
 
 # Names outside any namespace: Django's auth and the settings refer to them.
 site_urlpatterns = [

@@ -20,7 +20,7 @@ from ninja import Path
 from ninja.responses import codes_4xx
 
 from scoring import entries, errors, selectors, services
-from scoring.api.schemas import ErrorOut, ResultIn
+from scoring.api.schemas import ChangedOut, ErrorOut, ResultIn
 from scoring.engine.cards import InvalidCard
 from scoring.engine.hands import IllegalKnock, ImpossibleClaim
 from scoring.engine.melds import IllegalMeld, WrongHandSize
@@ -36,6 +36,7 @@ Token = Annotated[str, Path(..., max_length=64)]
 
 #: Exception → (HTTP status, code); the most specific class wins.
 ERRORS = {
+    errors.EntryChanged: (409, "entry_changed"),
     errors.StaleEntry: (409, "stale_entry"),
     errors.HandBlocked: (409, "hand_disputed"),
     errors.NotYourHand: (409, "not_your_hand"),
@@ -53,6 +54,14 @@ ERRORS = {
 
 # ninja's codes_4xx leaves out 422, the answer to every invalid body.
 ERROR_RESPONSES = {codes_4xx | {422}: ErrorOut}
+# An answer to an entry that changed gets the new entry with its 409.
+ANSWER_RESPONSES = {**ERROR_RESPONSES, 409: ChangedOut}
+
+
+def changed_entry(error: errors.EntryChanged) -> dict:
+    """What a 409 ``entry_changed`` adds to its body: the entry as it now stands."""
+    state, _ = selectors.state_for(error.hand.party)
+    return {"hand": Seats(state.seats).hand(error.hand)}
 
 
 # --- From a request to a result ----------------------------------------------------
@@ -125,6 +134,7 @@ class Seats:
             "confirmed_by": self.of(hand.confirmed_by_id),
             "decided": hand.decided_by_id is not None,
             "counter": self.counter(hand.counter),
+            "version": hand.version,
         }
 
     def counter(self, counter: dict | None) -> dict | None:

@@ -58,6 +58,8 @@ def night_create(request, slug: Slug, night: NightIn):
         date=night.date,
         ruleset=night.ruleset,
         confirmation_required=night.confirmation_required,
+        user=request.auth,
+        address=client_address(request),
     )
     return Status(201, _night(created))
 

@@ -15,10 +15,11 @@ from ninja import Field, Schema
 from pydantic import ConfigDict, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
+from config.validators import KeyText, Text
 from scoring import entries
 
 # A hand holds at most eleven cards: ten, and the card just drawn.
-CardText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=8)]
+CardText = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=8)]
 Cards = Annotated[list[CardText], Field(max_length=11)]
 Ending = Literal["knock", "gin", "big_gin", "no_game"]
 
@@ -107,18 +108,32 @@ class ResultIn(Schema):
             raise _refuse(problem)
 
 
+# A hand's version (`HandOut.version`), as the database counts it.
+Version = Annotated[int, Field(ge=1, le=2_147_483_647)]
+
+
 class HandEntryIn(ResultIn):
     """A seat's entry of hand ``number``. ``key`` makes a retried submission count
-    once: send the same key again and the first outcome is repeated."""
+    once: send the same key again (from the same seat) and the first outcome is
+    repeated. ``version``: when answering the other side's pending entry, the
+    version of it that the phone showed; if it changed since, 409
+    ``entry_changed`` with the new entry."""
 
     number: int = Field(..., ge=1, le=32767)
-    key: str | None = Field(None, min_length=1, max_length=48, pattern=r"^[A-Za-z0-9_.:-]+$")
+    key: KeyText | None = None
+    version: Version | None = None
 
 
 class ConfirmIn(Schema):
+    """A confirmation names the entry it approves: ``version`` is the pending
+    entry's ``version`` as the phone showed it. If the entry changed since, the
+    answer is 409 ``entry_changed`` with the new entry in ``hand``: show it, and
+    confirm that version if it is right."""
+
     model_config = ConfigDict(extra="forbid")
 
-    key: str | None = Field(None, min_length=1, max_length=48, pattern=r"^[A-Za-z0-9_.:-]+$")
+    version: Version
+    key: KeyText | None = None
 
 
 class DecideIn(Schema):
@@ -131,7 +146,7 @@ class DecideIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
     action: Literal["correct", "resolve", "void"]
-    reason: str = Field(..., max_length=2000)
+    reason: Text = Field(..., max_length=2000)
     result: ResultIn | None = None
     version: Literal["entered", "counter"] | None = None
 
@@ -212,6 +227,15 @@ class HandOut(Schema):
     confirmed_by: SeatOut | None
     decided: bool
     counter: CounterOut | None
+    # Raised by every change to the hand: a confirmation names it.
+    version: int
+
+
+class ChangedOut(ErrorOut):
+    """409 ``entry_changed``: the entry answered is no longer pending as shown;
+    ``hand`` is the entry as it now stands."""
+
+    hand: HandOut | None = None
 
 
 class RowOut(Schema):
@@ -323,9 +347,9 @@ class AuditOut(Schema):
 class NightIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+    name: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
     date: date
-    ruleset: Annotated[str, StringConstraints(max_length=40)] = "classic"
+    ruleset: Annotated[Text, StringConstraints(max_length=40)] = "classic"
     confirmation_required: bool = True
 
 
@@ -343,4 +367,4 @@ class PartyStartIn(Schema):
 
     format: Literal["two", "rotation", "chouette", "partners"] = "two"
     players: Annotated[list[Annotated[int, Field(ge=1, le=2_147_483_647)]], Field(max_length=6)]
-    label: Annotated[str, StringConstraints(max_length=120)] = ""
+    label: Annotated[Text, StringConstraints(max_length=120)] = ""

@@ -8,6 +8,7 @@ from ninja import Router, Status
 from config.client import client_address
 from scoring import selectors, services
 from scoring.api.common import (
+    ANSWER_RESPONSES,
     ERROR_RESPONSES,
     Number,
     Seats,
@@ -37,7 +38,7 @@ def table_detail(request, token: Token):
     return table_body(seat, selectors.seat_view(seat))
 
 
-@router.post("/tables/{token}/hands", response={200: EntryOut, 201: EntryOut, **ERROR_RESPONSES})
+@router.post("/tables/{token}/hands", response={200: EntryOut, 201: EntryOut, **ANSWER_RESPONSES})
 def table_hand_enter(request, token: Token, entry: HandEntryIn):
     """Enter hand ``number``: by the counts or by the cards; the rules engine scores
     it. 201 with the outcome (``entered``, ``recorded``, ``confirmed``,
@@ -47,30 +48,26 @@ def table_hand_enter(request, token: Token, entry: HandEntryIn):
         seat=seat,
         number=entry.number,
         result=result_of(entry, seat.party.rules),
-        key=_key(seat, entry.key),
+        key=entry.key,
         address=client_address(request),
+        version=entry.version,
     )
     return Status(200 if outcome.action == "repeated" else 201, _entry(token, outcome))
 
 
-@router.post("/tables/{token}/hands/{number}/confirm", response={200: EntryOut, **ERROR_RESPONSES})
+@router.post("/tables/{token}/hands/{number}/confirm", response={200: EntryOut, **ANSWER_RESPONSES})
 def table_hand_confirm(request, token: Token, number: Number, body: ConfirmIn):
-    """Confirm the other side's pending entry of hand ``number``."""
+    """Confirm the other side's pending entry of hand ``number``, in the ``version``
+    the phone showed (``open_hand.version``)."""
     seat = request.auth
     outcome = services.hand_confirm(
         seat=seat,
         number=number,
-        key=_key(seat, body.key),
+        version=body.version,
+        key=body.key,
         address=client_address(request),
     )
     return _entry(token, outcome)
-
-
-def _key(seat, key: str | None) -> str | None:
-    # Keys are unique across all parties in the audit record, and API clients
-    # choose their own ("hand-1"): scoped to the seat, two tables cannot replay
-    # each other's entries.
-    return f"{seat.pk}:{key}" if key else None
 
 
 def _entry(token: str, outcome) -> dict:

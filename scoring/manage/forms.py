@@ -3,10 +3,12 @@ hand (correct it, void it, or settle a dispute by accepting one side's version).
 They only validate: the services write."""
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.validators import PrintableForm
 from scoring import entries, errors
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
@@ -32,6 +34,7 @@ class HandDecisionForm(QuickEntryForm):
 
     number = None
     key = None
+    version = None
     decision = forms.ChoiceField(choices=Decision.choices, widget=forms.HiddenInput)
     reason = forms.CharField(
         label=_("Reason"),
@@ -124,7 +127,29 @@ FORMAT_LABELS = {
 }
 
 
-class NightForm(forms.Form):
+# The largest id a row can have (a 64-bit column).
+MAX_ID = 2**63 - 1
+
+
+class MemberChoiceField(forms.ModelMultipleChoiceField):
+    """The players ticked, by id. An id no row can have is refused before the
+    database is asked: past the column's range it would be the database's error,
+    not a miss."""
+
+    def clean(self, value):
+        if isinstance(value, list | tuple):
+            for pk in value:
+                text = str(pk)
+                if not (text.isascii() and text.isdigit() and 0 < int(text) <= MAX_ID):
+                    raise ValidationError(
+                        self.error_messages["invalid_pk_value"],
+                        code="invalid_pk_value",
+                        params={"pk": pk},
+                    )
+        return super().clean(value)
+
+
+class NightForm(PrintableForm):
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(
         label=_("Date"),
@@ -144,14 +169,14 @@ class NightForm(forms.Form):
     )
 
 
-class PartyStartForm(forms.Form):
+class PartyStartForm(PrintableForm):
     format = forms.ChoiceField(
         label=_("Format"),
         choices=list(FORMAT_LABELS.items()),
         initial=Party.Format.TWO,
         widget=forms.RadioSelect,
     )
-    players = forms.ModelMultipleChoiceField(
+    players = MemberChoiceField(
         label=_("Players"),
         queryset=None,
         widget=forms.CheckboxSelectMultiple,

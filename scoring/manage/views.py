@@ -27,7 +27,12 @@ def club_detail(request, club):
     form = NightForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            night = services.night_create(club=club, **form.cleaned_data)
+            night = services.night_create(
+                club=club,
+                user=request.user,
+                address=client_address(request),
+                **form.cleaned_data,
+            )
         except ValueError as error:
             form.add_error(None, errors.explain(error))
         else:
@@ -35,7 +40,8 @@ def club_detail(request, club):
             return redirect("manage:night-detail", pk=night.pk)
     table = NightTable(club_selectors.club_nights(club=club))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    context = {"club": club, "table": table, "form": form}
+    records = club_selectors.club_records(club=club)
+    context = {"club": club, "table": table, "form": form, "records": records}
     return render(request, "scoring/manage/night_list.html", context)
 
 
@@ -46,6 +52,8 @@ def night_detail(request, night):
     form = PartyStartForm(
         request.POST if request.method == "POST" else None,
         players=club_selectors.club_players(club=night.club),
+        # A guest just added at the door comes back ticked (clubs' guest-add page).
+        initial={"players": request.GET.getlist("guest")},
     )
     if form.is_valid():
         try:

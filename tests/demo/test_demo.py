@@ -23,7 +23,7 @@ def test_demo_has_the_knickerbocker_club_with_twelve_members_and_an_organizer():
     club = Club.objects.get(slug="knickerbocker")
     assert (club.name, club.city, club.founded) == ("Knickerbocker Whist Club", "New York", 1909)
     assert club.memberships.count() >= 12
-    assert club.memberships.filter(role=Membership.Role.ORGANIZER, player__user__isnull=False)
+    assert club.memberships.filter(role=Membership.Role.OWNER, player__user__isnull=False)
 
 
 def test_loading_the_demo_twice_duplicates_nothing(capsys):
@@ -48,3 +48,33 @@ def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
     assert night.parties.filter(status="running").exists()
     formats = set(night.parties.values_list("format", flat=True))
     assert formats == {"two", "rotation", "chouette", "partners"}
+
+
+def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
+    from tournaments import selectors
+    from tournaments.models import Round, Tournament
+
+    call_command("load_demo")
+    call_command("load_demo")
+
+    swiss = Tournament.objects.get(slug="knickerbocker-spring-open")
+    assert (swiss.format, swiss.status, swiss.entrants.count()) == ("swiss", "running", 12)
+    assert list(swiss.round_set.values_list("number", "status")) == [
+        (1, Round.Status.CLOSED),
+        (2, Round.Status.PLAYING),
+    ]
+    tables = selectors.round_tables(swiss.round_set.get(number=2))
+    finished = [v for v in tables if v.finished]
+    waiting = [v for v in tables if v.progress.pending]
+    assert len(tables) == 6 and len(finished) == 3 and len(waiting) == 1
+    assert selectors.round_explanation(
+        swiss.round_set.get(number=2), {e.pk: e for e in selectors.tournament_entrants(swiss)}
+    )
+
+    robin = Tournament.objects.get(slug="knickerbocker-round-robin")
+    assert (robin.format, robin.status, robin.entrants.count()) == ("round_robin", "finished", 6)
+    assert robin.round_set.filter(status=Round.Status.CLOSED).count() == robin.rounds == 5
+    standings = selectors.standings_for(robin)
+    assert [line.parties for line in standings.lines] == [5] * 6
+    assert [line.place for line in standings.lines] == [1, 2, 3, 4, 5, 6]
+    assert Tournament.objects.count() == 2

@@ -215,7 +215,7 @@ def following(site, i: int) -> Plan:
     first, second = (1 + i % 10, 20 + i % 20), (10 - i % 10, 30 + i % 20)
     old = open_page(site, a)
     services.hand_enter(seat=a, number=1, result=services.Result("knock", 0, *first))
-    services.hand_confirm(seat=b, number=1)
+    services.hand_confirm(seat=b, number=1, version=1)
     pa, pb = open_page(site, a), open_page(site, b)
     return Plan(
         party,

@@ -250,8 +250,10 @@ def play_hand(phones, number, table, me, result):
         data["defender_deadwood"] = 2 + abs(result)
     page = phones[me].send(action, number=number, **data)
     assert said(page) == [f"Hand {number} entered: waiting for the other side to confirm."]
-    assert phones[other].open().context["can_confirm"]
-    page = phones[other].send("confirm", number=number)
+    shown = phones[other].open().context
+    assert shown["can_confirm"]
+    # The confirmation names the entry the phone shows.
+    page = phones[other].send("confirm", number=number, version=shown["open_hand"].version)
     assert said(page) == [f"Hand {number} confirmed."]
     return won
 

@@ -17,7 +17,7 @@ def play_seed_sheet(party):
     for number, (side, points) in enumerate(SEED_SHEET, start=1):
         result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
         hand_enter(seat=seats[side], number=number, result=result)
-        hand_confirm(seat=seats[1 - side], number=number)
+        hand_confirm(seat=seats[1 - side], number=number, version=1)
     return seats
 
 

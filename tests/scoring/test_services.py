@@ -12,6 +12,7 @@ from scoring.services import (
     hand_decide,
     hand_enter,
     hand_preview,
+    party_cancel,
     party_start,
     result_from_cards,
     seat_link_reissue,
@@ -41,7 +42,7 @@ def play(party, number, result):
     a, b = seats(party)
     enterer, confirmer = (a, b) if result.knocker in (None, 0) else (b, a)
     hand_enter(seat=enterer, number=number, result=result)
-    return hand_confirm(seat=confirmer, number=number)
+    return hand_confirm(seat=confirmer, number=number, version=1)
 
 
 def test_the_seed_sheet_settles_284_to_82():
@@ -66,7 +67,7 @@ def test_an_entry_is_pending_until_the_other_side_confirms():
     assert outcome.hand.status == Hand.Status.PENDING
     assert state(party).rounds == []
 
-    outcome = hand_confirm(seat=b, number=1)
+    outcome = hand_confirm(seat=b, number=1, version=1)
 
     assert outcome.hand.status == Hand.Status.CONFIRMED
     assert state(party).rounds == [[(0, 18)]]
@@ -77,7 +78,7 @@ def test_a_seat_cannot_confirm_its_own_entry():
     a, _ = seats(party)
     hand_enter(seat=a, number=1, result=knock(0, 3, 21))
     with pytest.raises(errors.NotYourHand, match="other side confirms"):
-        hand_confirm(seat=a, number=1)
+        hand_confirm(seat=a, number=1, version=1)
     assert party.hands.get().status == Hand.Status.PENDING
 
 
@@ -258,7 +259,7 @@ def test_rotation_the_winner_plays_the_player_who_sat_out():
     assert set(table.players) == {0, 1} and table.sitting_out == (2,)
     a, b, _ = seats(party)
     hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand_confirm(seat=b, number=1)
+    hand_confirm(seat=b, number=1, version=1)
     table = state(party).tables[0]
     assert set(table.players) == {0, 2}
     with pytest.raises(errors.NotYourHand, match="sit out"):
@@ -273,10 +274,10 @@ def test_partnership_round_counts_when_both_tables_are_confirmed():
     first, second = current.tables
     for table in current.tables:
         hand_enter(seat=by_position[table.forehand], number=1, result=knock(table.forehand, 2, 20))
-    hand_confirm(seat=by_position[first.dealer], number=1)
+    hand_confirm(seat=by_position[first.dealer], number=1, version=1)
     assert state(party).rounds == []  # the other table is still pending
 
-    hand_confirm(seat=by_position[second.dealer], number=1)
+    hand_confirm(seat=by_position[second.dealer], number=1, version=1)
 
     sides = [by_position[table.forehand].side for table in (first, second)]
     assert state(party).rounds == [[(sides[0], 18), (sides[1], 18)]]
@@ -367,3 +368,34 @@ def test_a_hand_entered_from_the_cards_and_one_from_the_counts_confirm_each_othe
     outcome = hand_enter(seat=b, number=1, result=knock(0, 2, 42))
     assert outcome.action == "confirmed"
     assert outcome.hand.details["knocker_cards"][0] == "2H"
+
+
+def test_a_cancelled_party_takes_no_more_hands_and_keeps_its_record():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    organizer = UserFactory()
+
+    party_cancel(party=party, user=organizer, reason="Wrong players")
+
+    party.refresh_from_db()
+    assert party.status == Party.Status.CANCELLED
+    cancel = party.audit.get(action=AuditRecord.Action.CANCEL)
+    assert (cancel.user, cancel.reason, cancel.before) == (
+        organizer,
+        "Wrong players",
+        {"status": "running"},
+    )
+    with pytest.raises(errors.PartyCancelled):
+        hand_confirm(seat=b, number=1, version=1)
+    with pytest.raises(errors.PartyCancelled):
+        hand_enter(seat=b, number=1, result=knock(0, 3, 21))
+    assert party.hands.get().status == Hand.Status.PENDING
+
+
+def test_a_party_is_cancelled_only_with_a_reason():
+    party = start_party()
+    with pytest.raises(errors.EntryError):
+        party_cancel(party=party, user=None, reason="  ")
+    party.refresh_from_db()
+    assert party.status == Party.Status.RUNNING

@@ -18,8 +18,8 @@ def play_out(table, winner, deadwood=90):
         result = Result(
             "gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=deadwood
         )
-        hand_enter(seat=mine, number=number, result=result)
-        hand_confirm(seat=theirs, number=number)
+        entered = hand_enter(seat=mine, number=number, result=result).hand
+        hand_confirm(seat=theirs, number=number, version=entered.version)
         number += 1
         party.refresh_from_db()
     return party
@@ -33,6 +33,20 @@ def seated(round):
 
 def entrant(tournament, name):
     return tournament.entrants.get(player__name=name)
+
+
+@pytest.fixture(autouse=True)
+def pairing_in_process(request):
+    """The pairing task runs in the test's process, even with a real broker: a
+    worker could not see a test's uncommitted rows. Tests marked ``worker`` use the
+    real worker."""
+    from config.celery import app
+
+    eager = app.conf.task_always_eager
+    if "worker" not in request.keywords:
+        app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
 
 
 @pytest.fixture
@@ -95,9 +109,9 @@ def confirmed(django_capture_on_commit_callbacks):
         if knock is not None:  # (knocker's deadwood, defender's deadwood)
             result = Result("knock", mine.position, *knock)
         with django_capture_on_commit_callbacks(execute=True):
-            hand_enter(seat=mine, number=number, result=result)
+            entered = hand_enter(seat=mine, number=number, result=result).hand
         with django_capture_on_commit_callbacks(execute=True):
-            hand_confirm(seat=theirs, number=number)
+            hand_confirm(seat=theirs, number=number, version=entered.version)
         return mine, theirs
 
     return play

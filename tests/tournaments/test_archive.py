@@ -7,9 +7,16 @@ import pytest
 from django.core.management import call_command
 from django.core.serializers.json import DjangoJSONEncoder
 
-from scoring.models import Seat
-from scoring.services import Result, hand_confirm, hand_decide, hand_enter
-from tests.factories import ClubFactory, ClubNightFactory, UserFactory, start_night_party
+from clubs.models import ClubRecord, Membership
+from scoring.models import Party, Seat
+from scoring.services import Result, hand_confirm, hand_decide, hand_enter, party_cancel
+from tests.factories import (
+    ClubFactory,
+    ClubNightFactory,
+    MembershipFactory,
+    UserFactory,
+    start_night_party,
+)
 from tests.tournaments.conftest import play_out
 from tournaments import selectors, services
 from tournaments.archive import ArchiveError, archive_import, night_export, tournament_export
@@ -115,6 +122,7 @@ def _party(party) -> dict:
                 seats.get(h.entered_by_id),
                 seats.get(h.confirmed_by_id),
                 h.decided_by.username if h.decided_by else None,
+                h.version,
                 h.created_at,
                 h.updated_at,
             )
@@ -129,6 +137,7 @@ def _party(party) -> dict:
                 r.before,
                 r.after,
                 r.reason,
+                r.key,
                 r.at,
             )
             for r in party.audit.order_by("at", "pk")
@@ -196,8 +205,8 @@ def test_a_club_night_comes_back_with_its_parties():
     night = ClubNightFactory(name="Friday")
     party = start_night_party(night)
     a, b = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 4, 20))
-    hand_confirm(seat=b, number=1)
+    entered = hand_enter(seat=a, number=1, result=Result("knock", a.position, 4, 20)).hand
+    hand_confirm(seat=b, number=1, version=entered.version)
     data = json.loads(json.dumps(night_export(night), cls=DjangoJSONEncoder))
 
     copy = archive_import(data=data, club=ClubFactory())
@@ -222,3 +231,51 @@ def test_a_damaged_archive_is_refused_and_nothing_is_written(data):
     with pytest.raises(ArchiveError):
         archive_import(data=data, club=ClubFactory())
     assert not Tournament.objects.exists()
+
+
+def test_a_cancelled_party_comes_back_cancelled_and_counts_nowhere(client):
+    night = ClubNightFactory(name="Friday")
+    kept, cancelled = start_night_party(night), start_night_party(night)
+    a, _ = cancelled.seats.order_by("position")
+    hand_enter(seat=a, number=1, result=Result("knock", a.position, 4, 20), key="tap-1")
+    party_cancel(party=cancelled, user=UserFactory(), reason="Started by mistake")
+    data = json.loads(json.dumps(night_export(night), cls=DjangoJSONEncoder))
+    club = ClubFactory()
+
+    copy = archive_import(data=data, club=club)
+
+    restored = copy.parties.get(status=Party.Status.CANCELLED)
+    assert _party(restored)["hands"] == _party(cancelled)["hands"]
+    assert _party(restored)["audit"] == _party(cancelled)["audit"]
+    assert copy.parties.exclude(pk=restored.pk).get().status == kept.status
+    # The public sees one party that night, here as on the first server.
+    api = client.get(f"/api/clubs/{club.slug}").json()
+    assert [n["party_count"] for n in api["nights"]] == [1]
+
+
+def test_the_import_adds_members_to_the_record_and_keeps_walk_ins_off_the_list():
+    source = ClubFactory()
+    night = ClubNightFactory(club=source, name="Friday")
+    party = start_night_party(night)
+    guest = MembershipFactory(club=source, role=Membership.Role.GUEST).player
+    walk_in = party.seats.order_by("position").last().player
+    walk_in.memberships.all().delete()  # a tournament's walk-in: no membership
+    data = night_export(night)
+    data["players"].append({"key": 99, "name": guest.name, "role": "guest"})
+    director = UserFactory()
+    club = ClubFactory()
+    MembershipFactory(club=club, player__name=party.seats.first().player.name.upper())
+
+    archive_import(data=data, club=club, user=director, address="198.51.100.7")
+
+    roles = dict(club.memberships.values_list("player__name", "role"))
+    assert roles[guest.name] == "guest"
+    assert walk_in.name not in roles
+    # The member of the same name (in any case) is the same player.
+    assert club.memberships.count() == 2
+    records = club.records.values_list("action", "user", "address")
+    assert sorted(records) == [
+        (ClubRecord.Action.MEMBER, director.pk, None),
+        (ClubRecord.Action.NIGHT, director.pk, "198.51.100.7"),
+    ]
+    assert not club.memberships.filter(listed=True).exists()

@@ -105,7 +105,10 @@ def test_the_swiss_day_standings_byes_forfeits_and_the_next_round(started, commi
     assert points[views[1].entrants[0].pk] == 120
     assert points[no_show.pk] == -120
     assert [line.place for line in standings.lines] == [1, 2, 3, 4, 5]
-    assert not Party.objects.filter(pk=views[1].table.party_id).exists()
+    # The no-show's party is cancelled, not deleted: its start stays in the record.
+    forfeited = Party.objects.get(pk=views[1].table.party_id)
+    assert forfeited.status == Party.Status.CANCELLED
+    assert forfeited.audit.filter(action="cancel").exists()
 
     second = tournament.round_set.get(number=2)
     assert second.status == Round.Status.PENDING
@@ -288,7 +291,9 @@ def test_a_round_without_hands_can_be_undone_and_paired_again_the_same(started, 
 
     round.refresh_from_db()
     assert round.status == Round.Status.PENDING and not round.tables.exists()
-    assert not Party.objects.filter(pk__in=parties).exists()
+    # The undone round's parties are cancelled and take no hands; the record keeps them.
+    statuses = set(Party.objects.filter(pk__in=parties).values_list("status", flat=True))
+    assert statuses == {Party.Status.CANCELLED}
     committed(services.round_pair_next, tournament=tournament)
     round.refresh_from_db()
     assert seated(round) == before

@@ -10,6 +10,7 @@ from ninja import Router, Status
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
+from config.client import client_address
 from scoring.selectors import night_by_id
 from tournaments import archive, board, selectors, services
 from tournaments.api.common import ERROR_RESPONSES, Id, Number, Slug, round_body, tournament_body
@@ -181,7 +182,9 @@ def table_forfeit(request, slug: Slug, table_id: Id, body: ForfeitIn):
     """A no-show: ``absent`` is the entrant id of who did not come."""
     tournament = _organized(request, slug)
     table = selectors.tournament_table(tournament, table_id)
-    services.table_forfeit(table=table, absent=_entrant_of(tournament, body.absent))
+    services.table_forfeit(
+        table=table, absent=_entrant_of(tournament, body.absent), user=request.auth
+    )
     return _fresh(tournament)
 
 
@@ -216,7 +219,9 @@ def archive_import(request, slug: Slug, body: ArchiveIn):
     club = clubs.club_by_slug(slug)
     require_organizer(request.auth, club)
     # The schema checked the archive's label; the import reads all of it.
-    made = archive.archive_import(data=json.loads(request.body), club=club)
+    made = archive.archive_import(
+        data=json.loads(request.body), club=club, user=request.auth, address=client_address(request)
+    )
     if isinstance(made, Tournament):
         return Status(201, {"kind": "tournament", "slug": made.slug, "id": made.pk})
     return Status(201, {"kind": "night", "slug": None, "id": made.pk})

@@ -21,7 +21,7 @@ router = Router(tags=["public"])
 
 
 class TournamentFilter(Schema):
-    club: str | None = Field(None, max_length=60)
+    club: str | None = Field(None, max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")
 
 
 @router.get("/tournaments", response={200: list[TournamentOut], **ERROR_RESPONSES})

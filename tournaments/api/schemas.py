@@ -6,8 +6,10 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 from pydantic import ConfigDict, StringConstraints
 
+from config.validators import Text
+
 Id = Annotated[int, Field(ge=1, le=2_147_483_647)]
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+Name = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
 
 
 class ErrorOut(Schema):
@@ -114,7 +116,7 @@ class TournamentIn(Schema):
     name: Name
     format: Literal["swiss", "round_robin"] = "swiss"
     date: datetime.date | None = None
-    ruleset: Annotated[str, StringConstraints(max_length=40)] = "classic"
+    ruleset: Annotated[Text, StringConstraints(max_length=40)] = "classic"
     target: int = Field(100, ge=10, le=1000)
     rounds: int | None = Field(None, ge=1, le=50)
     bye_value: int = Field(0, ge=-1000, le=1000)

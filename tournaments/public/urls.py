@@ -21,7 +21,7 @@ urlpatterns = [
     path("t/<slug:slug>/print/<str:what>/", views.tournament_print, name="tournament-print"),
 ]
 
-# Outside any namespace: the settings' LOGIN_REDIRECT_URL and the base template use it.
+# Outside any namespace: the settings' LOGOUT_REDIRECT_URL and the base template use it.
 site_urlpatterns = [
     path("", views.home, name="home"),
 ]

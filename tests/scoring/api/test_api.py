@@ -51,8 +51,9 @@ def enter(client, seat, data):
     return post(client, table(seat, "/hands"), data)
 
 
-def confirm(client, seat, number, key=None):
-    return post(client, table(seat, f"/hands/{number}/confirm"), {"key": key} if key else {})
+def confirm(client, seat, number, key=None, version=1):
+    body = {"version": version, **({"key": key} if key else {})}
+    return post(client, table(seat, f"/hands/{number}/confirm"), body)
 
 
 def organizer_of(party):
@@ -481,7 +482,7 @@ def test_an_unknown_or_replaced_link_is_a_json_404(client, path):
         if not path:
             response = client.get(url)
         else:
-            response = post(client, url, knock(1, 0, 3, 21) if path == "/hands" else {})
+            response = post(client, url, knock(1, 0, 3, 21) if path == "/hands" else {"version": 1})
         assert response.status_code == 404
         assert response.json()["code"] == "not_found"
     assert not party.hands.exists()
@@ -558,9 +559,10 @@ def test_only_an_organizer_of_the_party_s_club_may_look_or_decide(client, who):
         outsider.get(f"/api/parties/{party.pk}/audit"),
         decide(outsider, hand, {"action": "void", "reason": "misdeal"}),
     ):
-        assert response.status_code == 403
-        assert response.json()["code"] == "forbidden"
-        assert party.club.name in response.json()["detail"]
+        # Another club's party is not there for them, not even as a refusal.
+        assert response.status_code == 404
+        assert response.json()["code"] == "not_found"
+        assert party.club.name not in response.json()["detail"]
     assert party.hands.get().status == Hand.Status.DISPUTED
 
 
@@ -818,7 +820,7 @@ def play_small_hands(party, count):
             number=number,
             result=services.Result("knock", knocker=0, knocker_deadwood=9, defender_deadwood=10),
         )
-        services.hand_confirm(seat=b, number=number)
+        services.hand_confirm(seat=b, number=number, version=1)
     services.hand_enter(
         seat=b,
         number=count + 1,

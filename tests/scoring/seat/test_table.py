@@ -39,7 +39,7 @@ def test_enter_and_confirm_from_two_phones(client):
     response = enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
     assert "waiting for the other side" in response.text
 
-    response = client.post(table_url(b, "table-confirm"), {"number": 1}, follow=True)
+    response = client.post(table_url(b, "table-confirm"), {"number": 1, "version": 1}, follow=True)
 
     assert "Hand 1 confirmed" in response.text
     assert party.hands.get().status == Hand.Status.CONFIRMED
@@ -89,7 +89,7 @@ def test_confirming_your_own_entry_is_refused_by_the_server(client):
     party = start_party()
     a, _ = party.seats.order_by("position")
     enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
-    response = client.post(table_url(a, "table-confirm"), {"number": 1}, follow=True)
+    response = client.post(table_url(a, "table-confirm"), {"number": 1, "version": 1}, follow=True)
     assert "other side confirms" in response.text
     assert party.hands.get().status == Hand.Status.PENDING
 
@@ -131,7 +131,7 @@ def test_the_polled_version_matches_the_page_so_it_reloads_only_on_change(
         if step == 0:
             enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
         elif step == 1:
-            client.post(table_url(b, "table-confirm"), {"number": 1})
+            client.post(table_url(b, "table-confirm"), {"number": 1, "version": 1})
     assert len(set(seen)) == 3
 
 
@@ -562,6 +562,6 @@ def test_a_table_enters_and_confirms_while_redis_is_down(client, settings):
     party = start_party()
     a, b = party.seats.order_by("position")
     enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
-    response = client.post(table_url(b, "table-confirm"), {"number": 1}, follow=True)
+    response = client.post(table_url(b, "table-confirm"), {"number": 1, "version": 1}, follow=True)
     assert "Hand 1 confirmed" in response.text
     assert party.hands.get().status == Hand.Status.CONFIRMED

@@ -92,6 +92,34 @@ def test_a_round_change_moves_the_standings(started, committed, client):
     assert "After round 1." in after.text
 
 
+def test_a_forfeit_cancels_the_tables_party_and_the_public_sees_only_the_forfeit(
+    started, committed, client
+):
+    tournament, round = started(NAMES)
+    table = first_table(round)
+    party = table.party
+    absent = table.seatings.get(side=1).entrant
+    present = table.seatings.get(side=0).entrant
+    live = url("tournament-live", tournament, "tables")
+    version = client.get(live)["X-Board-Version"]
+
+    committed(services.table_forfeit, table=table, absent=absent)
+
+    party.refresh_from_db()
+    assert party.status == "cancelled"
+    after = client.get(live, {"v": version})
+    assert after.status_code == 200
+    (row,) = [r for r in after.context["current"].tables if r.number == table.number]
+    assert (row.party, row.absent, row.finished) == (None, 1, True)
+    mine = client.get(url("player-detail", tournament, present.pk)).context
+    # No score sheet and no hands: the figures count none of the cancelled party.
+    assert [p.get("state") for p in mine["parties"]] == [None]
+    assert mine["figures"] == {"parties": 0, "won": 0, "points": 0, "gins": 0, "undercuts": 0}
+    # The standings count the forfeit, won, as the organizer's standings do.
+    assert (mine["line"].played, mine["line"].won, mine["line"].byes) == (1, 1, 0)
+    assert client.get(f"/api/tournaments/{tournament.slug}/parties/{party.pk}").status_code == 404
+
+
 def test_a_cached_page_is_read_in_one_query(started, client, django_assert_num_queries):
     tournament, _ = started(NAMES)
     client.get(url("tournament-detail", tournament))  # builds and keeps the board

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0002_club_nights_and_parties'),
+        ('clubs', '0007_club_record_activation'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -30,5 +30,10 @@ class Migration(migrations.Migration):
                 'verbose_name_plural': 'API tokens',
                 'ordering': ['-created_at'],
             },
+        ),
+        migrations.AlterField(
+            model_name='clubrecord',
+            name='action',
+            field=models.CharField(choices=[('night', 'club night opened'), ('member', 'member added'), ('role', 'role changed'), ('left', 'membership ended'), ('deactivated', 'member deactivated'), ('reactivated', 'member reactivated'), ('login', 'logged in'), ('login_failed', 'login failed'), ('key_made', 'API key made'), ('key_revoked', 'API key revoked')], max_length=16, verbose_name='action'),
         ),
     ]

@@ -1,0 +1,72 @@
+"""The organizer's forms for the member list and the club's organizers. They only
+validate: the services write."""
+
+from django import forms
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Membership
+
+#: The roles the member list gives: who organizes is the owner's decision.
+PLAYING_CHOICES = [
+    (Membership.Role.MEMBER, _("Member")),
+    (Membership.Role.GUEST, _("Guest")),
+]
+
+
+class MemberSearchForm(forms.Form):
+    q = forms.CharField(label=_("Name or email"), required=False, max_length=120)
+    inactive = forms.BooleanField(label=_("Show deactivated members too"), required=False)
+
+
+class MemberForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    email = forms.EmailField(label=_("Email (optional)"), required=False)
+    role = forms.ChoiceField(
+        label=_("Plays as"),
+        choices=PLAYING_CHOICES,
+        initial=Membership.Role.MEMBER,
+        widget=forms.RadioSelect,
+    )
+    listed = forms.BooleanField(
+        label=_("Agreed to be listed on the club's public page"), required=False
+    )
+
+    def __init__(self, *args, organizes: bool = False, **kwargs):
+        """``organizes``: the member runs the club, so their role is not this form's."""
+        super().__init__(*args, **kwargs)
+        if organizes:
+            del self.fields["role"]
+
+    @classmethod
+    def for_membership(cls, membership: Membership, data=None) -> "MemberForm":
+        initial = {
+            "name": membership.player.name,
+            "email": membership.player.email,
+            "role": membership.role,
+            "listed": membership.listed,
+        }
+        return cls(data, initial=initial, organizes=membership.organizes)
+
+
+class GuestForm(forms.Form):
+    """A walk-in guest at the door: a name is enough."""
+
+    name = forms.CharField(label=_("Guest's name"), max_length=120)
+
+
+class InviteForm(forms.Form):
+    member = forms.ModelChoiceField(label=_("Committee member"), queryset=None)
+    username = forms.CharField(
+        label=_("User name for the new login"),
+        max_length=150,
+        required=False,
+        validators=[UnicodeUsernameValidator()],
+        help_text=_("Not needed when the member already has a login."),
+    )
+
+    def __init__(self, *args, members, **kwargs):
+        """``members``: the active members who may be made organizers."""
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = members
+        self.fields["member"].label_from_instance = lambda membership: membership.player.name

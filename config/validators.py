@@ -1,0 +1,81 @@
+"""What any text a client sends may hold, checked the same way by the forms and the
+API's schemas: one rule, two ways of saying no (a form error, a 422).
+
+A NUL byte makes PostgreSQL refuse the whole statement, and other control characters
+are invisible on every page that would show them; a lone surrogate cannot even be
+stored. None of them belongs in a name, a reason, a card or a key, so they are
+refused with a message, before anything is looked up or written. Tabs and line
+breaks stay: a reason may run over several lines."""
+
+import re
+from typing import Annotated
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext, gettext_lazy
+from pydantic import AfterValidator, StringConstraints
+from pydantic_core import PydanticCustomError
+
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+#: An idempotency key: what a client may name a submission by, stored with its seat.
+KEY_PATTERN = r"^[A-Za-z0-9_.:-]{1,64}$"
+KEY_MAX_LENGTH = 64
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` that no text field takes, or None."""
+    found = _UNPRINTABLE.search(text)
+    return found.group() if found else None
+
+
+def _message(character: str) -> str:
+    return gettext(
+        "This text holds an invisible control character (U+%(code)04X): type it again without it."
+    ) % {"code": ord(character)}
+
+
+# --- Django forms ------------------------------------------------------------------
+
+
+def validate_printable(value) -> None:
+    """A form field's validator."""
+    if isinstance(value, str) and (character := unprintable(value)):
+        raise ValidationError(_message(character), code="control_character")
+
+
+class PrintableForm(forms.Form):
+    """A form whose every text field refuses control characters."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            if isinstance(field, forms.CharField):
+                field.validators.append(validate_printable)
+
+
+key_validator = RegexValidator(
+    KEY_PATTERN,
+    gettext_lazy("This submission's key is not valid: reload the page and enter the hand again."),
+    code="invalid_key",
+)
+
+
+# --- pydantic (the API's schemas) ---------------------------------------------------
+
+
+def _printable(value: str) -> str:
+    if character := unprintable(value):
+        # A custom error keeps the sentence as it is (pydantic would prefix it).
+        raise PydanticCustomError("control_character", _message(character))
+    return value
+
+
+#: A string without control characters, for every text field of a schema.
+Text = Annotated[str, AfterValidator(_printable)]
+
+#: An idempotency key as the API takes it (the pattern leaves no control character).
+KeyText = Annotated[
+    str, StringConstraints(min_length=1, max_length=KEY_MAX_LENGTH, pattern=KEY_PATTERN)
+]

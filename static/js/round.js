@@ -1,0 +1,47 @@
+// The round page: its tables follow the phones by themselves. Every few seconds the
+// tables are fetched again and put in place; when the round itself has changed
+// (paired, closed, undone), the whole page is loaded again. A file of its own
+// because the pages allow no inline script.
+(function () {
+  "use strict";
+  var root = document.getElementById("round");
+  if (!root) return;
+  var url = root.dataset.pollUrl;
+  var status = root.dataset.status;
+  var untouched = root.dataset.untouched;
+  var every = parseInt(root.dataset.pollMs, 10) || 4000;
+  var target = document.getElementById("round-tables");
+
+  // A half-open "no-show" choice would close under the organizer's hand.
+  function tablesBusy() {
+    return target !== null && target.querySelector("details[open]") !== null;
+  }
+
+  // A reload would also lose a swap being chosen.
+  function pageBusy() {
+    var el = document.activeElement;
+    var swap = document.getElementById("swap-form");
+    var picked = swap !== null && Array.prototype.some.call(
+      swap.querySelectorAll("select"), function (s) { return s.value !== ""; });
+    return tablesBusy() || picked || (el !== null && el.tagName === "SELECT");
+  }
+
+  function poll() {
+    fetch(url, { headers: { Accept: "text/html" }, cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        if (!r.ok) return null;
+        var changed = r.headers.get("X-Round-Status") !== status ||
+          r.headers.get("X-Round-Untouched") !== untouched;
+        if (changed && !pageBusy()) {
+          window.location.reload();
+          return null;
+        }
+        return r.text();
+      })
+      .then(function (html) {
+        if (html && target && !tablesBusy()) target.innerHTML = html;
+      })
+      .catch(function () { /* offline for a moment: try again on the next tick */ });
+  }
+  if (status === "pairing" || status === "playing") setInterval(poll, every);
+})();

@@ -1,0 +1,175 @@
+"""A 5-player Swiss event in a real browser, from registration to the final
+standings: the organizer at a laptop, the players on their phones at the tables.
+
+Set KNOCK_SCREENSHOTS to a folder to keep screenshots of the organizer's pages at
+360 and 1280 pixels."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.factories import MembershipFactory, OrganizerFactory
+from tournaments.models import Entrant, Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LAPTOP = {"width": 1280, "height": 900}
+SHOTS = os.environ.get("KNOCK_SCREENSHOTS")
+
+
+@pytest.fixture
+def desk(chromium, live_server):
+    """The organizer's laptop, logged in."""
+    organizer = OrganizerFactory(player__name="Olga").player.user
+    context = chromium.new_context(viewport=LAPTOP, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_server.url + "/login/?next=/manage/")
+    page.get_by_label("Username").fill(organizer.username)
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()
+    yield page
+    context.close()
+
+
+def look(page, name):
+    """Nothing sticks out sideways on a phone; screenshots at both widths if asked."""
+    size = page.viewport_size
+    page.set_viewport_size(PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}-360.png", full_page=True)
+        page.set_viewport_size(LAPTOP)
+        page.screenshot(path=f"{SHOTS}/{name}-1280.png", full_page=True)
+    page.set_viewport_size(size)
+    assert width <= PHONE["width"], f"{name} is {width} pixels wide on a phone"
+
+
+def play_round(desk, phone, number):
+    """Every game of the round is played on the seat pages, opened from the table
+    cards: the first player's phone enters his gin against 90 (the party is over in
+    one hand), the other phone confirms. The round page follows by itself."""
+    round_page = desk.url
+    cards = desk.context.new_page()
+    cards.goto(round_page + "cards/")
+    seats = {}
+    for card in cards.locator(".table-card").all():
+        seats.setdefault(card.get_attribute("data-table"), []).append(
+            (card.locator(".card-player").inner_text(), card.locator(".card-link").inner_text())
+        )
+    cards.close()
+    assert seats, f"round {number} has no table cards"
+    for table, ((name, first), (_, second)) in sorted(seats.items()):
+        a, b = phone(_path(first)), phone(_path(second))
+        a.locator("#quick-entry input[name=ending][value=gin]").check()
+        mine = a.locator("#quick-entry label").filter(has_text=re.compile(rf"^\s*{name}\s*$"))
+        mine.locator("input[name=knocker]").check()
+        a.locator("#id_defender_deadwood").fill("90")
+        a.locator("#enter-hand").click()
+        expect(b.locator("#confirm")).to_be_visible()
+        b.locator("#confirm").click()
+        for page in (a, b):
+            expect(page.get_by_role("heading", name="Party over")).to_be_visible()
+        # The round page shows the finished table without being reloaded.
+        expect(desk.locator(f"#table-{table}")).to_have_attribute("data-state", "finished")
+
+
+def _path(link):
+    return "/" + link.split("/", 3)[3]
+
+
+def test_a_five_player_swiss_event_from_registration_to_final_standings(desk, phone, live_server):
+    organizer_club = Tournament._meta.get_field("club").related_model.objects.get()
+    for name in ("Anna", "Ben", "Carl"):
+        MembershipFactory(club=organizer_club, player__name=name)
+
+    # Create the tournament from the club's organizer page.
+    desk.goto(live_server.url + f"/manage/clubs/{organizer_club.slug}/")
+    desk.locator("#club-tournaments").click()
+    desk.locator("#id_name").fill("Spring Open")
+    desk.locator("#tournament-create").click()
+    expect(desk.locator(".messages")).to_contain_text("Tournament “Spring Open” created")
+
+    # Register three members and two pasted guests; check all five in at the door.
+    for name in ("Anna", "Ben", "Carl"):
+        desk.locator("#members-form").get_by_label(name).check()
+    desk.locator("#register-members").click()
+    expect(desk.locator(".messages")).to_contain_text("Entered: Anna, Ben, Carl.")
+    desk.get_by_label("Guests, one name a line").fill("Dora\nEd\n")
+    desk.locator("#register-guests").click()
+    expect(desk.locator(".messages")).to_contain_text("Entered: Dora, Ed.")
+    for name in ("Anna", "Ben", "Carl", "Dora", "Ed"):
+        desk.get_by_role("button", name=f"Check in {name}").click()
+        expect(desk.locator(".messages")).to_contain_text(f"{name} is checked in.")
+    expect(desk.locator("#tournament-meta")).to_contain_text("3 rounds")
+    look(desk, "desk")
+
+    # Round 1 by lot: two tables and a bye; the table cards carry the card draw.
+    desk.locator("#start").click()
+    expect(desk.locator("#round-tables .board")).to_have_count(3)
+    expect(desk.locator("[data-state=bye]")).to_have_count(1)
+    expect(desk.locator("#explanation")).to_contain_text("drawn by lot")
+    look(desk, "round-1")
+    desk.locator("#round-cards").click()
+    expect(desk.locator(".table-card")).to_have_count(4)
+    expect(desk.locator(".table-card .card-draw").first).to_contain_text("deals first")
+    look(desk, "cards")
+    desk.go_back()
+
+    play_round(desk, phone, 1)
+    expect(desk.locator("#unfinished")).to_contain_text("Every table is finished")
+    look(desk, "round-1-finished")
+    desk.locator("#close").click()
+
+    # Both winners won by the same margin: tied, until the cards drawn at the venue.
+    expect(desk.get_by_role("heading", name="Standings")).to_be_visible()
+    expect(desk.locator("#draws-shown")).to_contain_text("Knock's card draw")
+    tie = desk.locator("#draws-form fieldset").first
+    fields = tie.locator("input")
+    expect(fields).to_have_count(2)
+    fields.nth(0).fill("2C")
+    fields.nth(1).fill("KH")
+    desk.locator("#enter-draws").click()
+    expect(desk.locator(".messages")).to_contain_text("The cards drawn at the venue order")
+    expect(desk.locator("#draws-shown")).to_contain_text("K♥")
+    rows = desk.locator("#standings tbody tr")
+    expect(rows.nth(0).locator("td").nth(6)).to_have_text("K♥")
+    expect(rows.nth(1).locator("td").nth(6)).to_have_text("2♣")
+    expect(rows.nth(0).locator("td").nth(0)).to_have_text("1")
+    look(desk, "standings")
+
+    # Round 2, paired by the Swiss rule with its reasons.
+    desk.locator("#pair").click()
+    expect(desk.locator("#explanation li")).to_have_count(3)
+    expect(desk.locator("#explanation")).to_contain_text("plays")
+    bye = desk.locator("[data-state=bye] .who").inner_text()
+
+    # Someone withdraws during round 2: he plays it out, then is not paired again.
+    leaver = next(e for e in Entrant.objects.select_related("player") if str(e) != bye)
+    desk.locator("nav.steps").get_by_role("link", name="Entrants").click()
+    desk.get_by_role("button", name=f"Withdraw {leaver}").click()
+    expect(desk.locator(".messages")).to_contain_text(f"{leaver} has withdrawn")
+    desk.locator("nav.steps").get_by_role("link", name="Round 2").click()
+    play_round(desk, phone, 2)
+    desk.locator("#close").click()
+    desk.locator("#pair").click()
+    expect(desk.locator("#round-tables .board")).to_have_count(2)
+    expect(desk.locator("#round-tables")).not_to_contain_text(str(leaver))
+
+    play_round(desk, phone, 3)
+    desk.locator("#close").click()
+
+    # The finish: one place each, by a final card draw where tied.
+    desk.get_by_label("One place for every player").check()
+    desk.locator("#finish").click()
+    expect(desk.get_by_role("heading", name="Final standings")).to_be_visible()
+    places = desk.locator("#standings tbody tr td:first-child").all_inner_texts()
+    assert places == ["1", "2", "3", "4", "5"]
+    expect(desk.locator("#standings")).to_contain_text(f"{leaver} (withdrawn)")
+    look(desk, "final")

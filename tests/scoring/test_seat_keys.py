@@ -1,0 +1,104 @@
+"""Idempotency keys belong to the seat that sent them: a key sent from one table's
+link never answers for another table, whatever it looks like."""
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from scoring.models import AuditRecord, Hand
+from scoring.services import Result, hand_enter
+from tests.factories import start_party
+
+pytestmark = pytest.mark.django_db
+
+KNOCK = {
+    "number": 1,
+    "ending": "knock",
+    "knocker": 0,
+    "knocker_deadwood": 3,
+    "defender_deadwood": 21,
+}
+
+
+def api(client, seat, path, body):
+    return client.post(f"/api/tables/{seat.token}{path}", body, content_type="application/json")
+
+
+def test_a_key_sent_from_another_table_does_not_swallow_this_tables_hand(client):
+    """The reproduction: anyone holding any seat link sends an entry through the page
+    with the key another seat's API client will use ("<seat id>:hand-1", or plain
+    "hand-1"); that seat's own entry is stored, and it gets its own hand back."""
+    attacker, _ = start_party(seed=1).seats.order_by("position")
+    victim_party = start_party(seed=2)
+    victim, _ = victim_party.seats.order_by("position")
+    for key in (f"{victim.pk}:hand-1", "hand-1"):
+        client.post(
+            reverse("seat:table-enter", args=[attacker.token]),
+            {**KNOCK, "ending": "gin", "knocker_deadwood": 0, "key": key},
+        )
+
+    response = api(client, victim, "/hands", {**KNOCK, "key": "hand-1"})
+
+    assert response.status_code == 201
+    assert response.json()["outcome"] == "entered"
+    hand = victim_party.hands.get()
+    assert (hand.ending, hand.entered_by) == (Hand.Ending.KNOCK, victim)
+    assert response.json()["hand"]["id"] == hand.pk
+    assert response.json()["hand"]["ending"] == "knock"
+    again = api(client, victim, "/hands", {**KNOCK, "key": "hand-1"})
+    assert (again.status_code, again.json()["outcome"]) == (200, "repeated")
+    assert victim_party.hands.count() == 1
+
+
+def test_a_key_sent_from_another_table_does_not_swallow_this_tables_confirmation(client):
+    attacker_party = start_party(seed=1)
+    a, b = attacker_party.seats.order_by("position")
+    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    party = start_party(seed=2)
+    c, d = party.seats.order_by("position")
+    hand_enter(seat=c, number=1, result=Result("knock", 0, 4, 30))
+    api(client, b, "/hands/1/confirm", {"version": 1, "key": "confirm-1"})
+
+    response = api(client, d, "/hands/1/confirm", {"version": 1, "key": "confirm-1"})
+
+    assert (response.status_code, response.json()["outcome"]) == (200, "confirmed")
+    assert party.hands.get().status == Hand.Status.CONFIRMED
+    assert response.json()["hand"]["defender_deadwood"] == 30
+
+
+def test_the_page_and_the_api_store_the_key_as_sent_with_its_seat(client):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    client.post(reverse("seat:table-enter", args=[a.token]), {**KNOCK, "key": "page-1"})
+    api(client, b, "/hands/1/confirm", {"version": 1, "key": "api-1"})
+
+    assert set(party.audit.exclude(key=None).values_list("seat", "key")) == {
+        (a.pk, "page-1"),
+        (b.pk, "api-1"),
+    }
+
+
+def test_the_database_holds_a_key_once_per_seat():
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    AuditRecord.objects.create(party=party, action="enter", seat=a, key="k")
+    AuditRecord.objects.create(party=party, action="enter", seat=b, key="k")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        AuditRecord.objects.create(party=party, action="enter", seat=a, key="k")
+
+
+@pytest.mark.parametrize("key", ["x" * 65, "two words", "ключ", "a\x00b", "<script>"])
+def test_a_key_out_of_shape_is_refused_with_a_message(client, key):
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+
+    page = client.post(
+        reverse("seat:table-enter", args=[a.token]), {**KNOCK, "key": key}, follow=True
+    )
+    response = api(client, a, "/hands", {**KNOCK, "key": key})
+
+    assert page.status_code == 200
+    assert [str(m) for m in page.context["messages"]] != []
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "key"
+    assert not party.hands.exists()

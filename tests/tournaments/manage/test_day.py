@@ -1,0 +1,404 @@
+"""The organizer's day through the pages: every step a POST answered by a redirect,
+with a message the organizer understands."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Hand
+from scoring.services import Result, hand_confirm, hand_enter
+from tests.tournaments.conftest import entrant, play_out
+from tests.tournaments.manage.conftest import messages_of
+from tournaments import selectors
+from tournaments.models import Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, *args):
+    return reverse(f"manage:{name}", args=args)
+
+
+def test_the_clubs_organizer_page_leads_to_its_tournaments(client, club):
+    page = client.get(url("club-detail", club.slug)).content.decode()
+
+    assert url("tournament-create", club.slug) in page
+
+
+def test_an_organizer_creates_a_tournament_and_the_rounds_wait_for_the_entrants(club, post):
+    response = post(
+        url("tournament-create", club.slug),
+        {
+            "name": "Spring Open",
+            "date": "2025-04-05",
+            "format": "swiss",
+            "ruleset": "classic",
+            "target": "100",
+            "rounds": "",
+            "bye_value": "0",
+            "forfeit_value": "100",
+            "round_minutes": "45",
+            "confirmation_required": "on",
+            "public_standings": "on",
+        },
+    )
+
+    tournament = Tournament.objects.get(club=club)
+    assert response.request["PATH_INFO"] == url("tournament-detail", tournament.slug)
+    assert messages_of(response) == ["Tournament “Spring Open” created: register the entrants."]
+    assert tournament.rounds is None and tournament.round_minutes == 45
+    assert (tournament.public_standings, tournament.public_pairings) == (True, False)
+
+
+def test_a_bad_tournament_form_is_shown_again_with_what_is_wrong(client, club):
+    response = client.post(
+        url("tournament-create", club.slug), {"name": "", "format": "chess", "target": "x"}
+    )
+
+    assert response.status_code == 200
+    assert set(response.context["form"].errors) >= {"name", "format", "target"}
+    assert not Tournament.objects.exists()
+
+
+def test_members_and_pasted_guests_register_and_check_in_at_the_door(club, members, post):
+    anna, ben = members("Anna", "Ben")
+    post(
+        url("tournament-create", club.slug),
+        {
+            "name": "Cup",
+            "format": "swiss",
+            "ruleset": "classic",
+            "target": 100,
+            "bye_value": 0,
+            "forfeit_value": 100,
+            "date": "2025-04-05",
+        },
+    )
+    tournament = Tournament.objects.get()
+
+    registered = post(url("entrant-register", tournament.slug), {"players": [anna.pk, ben.pk]})
+    guests = post(url("entrant-guests", tournament.slug), {"names": "Carl\n\n  Dora  \n"})
+    dora = entrant(tournament, "Dora")
+    checked = post(url("entrant-check-in", tournament.slug, dora.pk), {"checked_in": "1"})
+
+    assert messages_of(registered) == ["Entered: Anna, Ben."]
+    assert messages_of(guests) == ["Entered: Carl, Dora."]
+    assert messages_of(checked) == ["Dora is checked in."]
+    assert sorted(e.player.name for e in tournament.entrants.filter(checked_in=True)) == ["Dora"]
+    page = checked.content.decode()
+    assert f'data-entrant="{dora.pk}" data-checked-in="1"' in page
+    # The members already entered are no longer offered.
+    assert f'value="{anna.pk}"' not in page.split('id="members-form"')[1].split("</form>")[0]
+
+
+def test_a_swiss_day_from_the_first_lots_to_the_final_standings(tournament, members, post, client):
+    t = tournament()
+    anna, ben = entrant(t, "Anna"), entrant(t, "Ben")
+    post(url("keep-apart", t.slug), {"first": anna.pk, "second": ben.pk})
+
+    # Round 1: by lot; the table cards carry a QR code per seat.
+    page = post(url("round-start", t.slug))
+    first = t.round_set.get(number=1)
+    assert first.status == Round.Status.PLAYING
+    assert page.request["PATH_INFO"] == url("round-detail", t.slug, 1)
+    assert page.content.decode().count('class="board card') == 3
+    assert "drawn by lot" in page.content.decode()
+    cards = client.get(url("round-cards", t.slug, 1)).content.decode()
+    assert cards.count("<svg") == 4 and cards.count("deals first") == 4
+
+    # A no-show at one table, the other is played out on the phones.
+    games = [v for v in selectors.round_tables(first) if not v.table.bye]
+    no_show, played = games
+    absent = no_show.entrants[1]
+    page = post(url("table-forfeit", t.slug, 1, no_show.table.number), {"absent": absent.pk})
+    assert messages_of(page) == [
+        f"Table {no_show.table.number}: {absent} did not come; the forfeit is recorded."
+    ]
+    play_out(played.table, played.entrants[0])
+    fragment = client.get(url("round-tables", t.slug, 1))
+    assert fragment["X-Round-Status"] == "playing"
+    assert 'data-state="finished"' in fragment.content.decode()
+    assert "Every table is finished" in fragment.content.decode()
+
+    # Closing leads to the standings, where the next round is paired.
+    standings = post(url("round-close", t.slug, 1))
+    assert standings.request["PATH_INFO"] == url("standings", t.slug)
+    assert messages_of(standings) == ["Round 1 is closed."]
+    lines = standings.context["standings"].lines
+    assert [line.points for line in lines] == sorted((line.points for line in lines), reverse=True)
+    page = post(url("round-pair", t.slug))
+    second = t.round_set.get(number=2)
+    assert second.status == Round.Status.PLAYING
+    explanation = page.context["explanation"]
+    assert len(explanation) == 3 and all(" plays " in e or "has the bye" in e for e in explanation)
+
+    # A withdrawal during round 2: still at his table, not paired again.
+    leaver = selectors.round_tables(second)[0].entrants[0]
+    page = post(url("entrant-withdraw", t.slug, leaver.pk))
+    assert messages_of(page) == [
+        f"{leaver} has withdrawn: not paired again, the results so far stay."
+    ]
+    for view in selectors.round_tables(second):
+        if not view.table.bye:
+            play_out(view.table, view.entrants[1])
+    post(url("round-close", t.slug, 2))
+    post(url("round-pair", t.slug))
+    third = t.round_set.get(number=3)
+    assert leaver.pk not in {e.pk for v in selectors.round_tables(third) for e in v.entrants}
+    for view in selectors.round_tables(third):
+        if not view.table.bye:
+            play_out(view.table, view.entrants[0])
+    post(url("round-close", t.slug, 3))
+
+    # The finish, with a final card draw: one place each.
+    final = post(url("tournament-finish", t.slug), {"final_draw": "on"})
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    assert messages_of(final) == ["The tournament is finished: these are the final standings."]
+    html = final.content.decode()
+    assert "<h1>Final standings</h1>" in html
+    places = [line.place for line in final.context["standings"].lines]
+    assert places == list(range(1, 6))
+    entrants = {e.pk: e for e in t.entrants.select_related("player")}
+    if t.final_draws:
+        assert selectors.draws_shown(t.final_draws, entrants) in html
+
+
+def test_a_final_card_draw_gives_tied_players_one_place_each(tournament, post):
+    t = tournament(["Anna", "Ben", "Carl", "Dora"], rounds=1)
+    post(url("round-start", t.slug))
+    for view in selectors.round_tables(t.round_set.get()):
+        play_out(view.table, view.entrants[0])
+    shared = post(url("round-close", t.slug, 1)).context["standings"].lines
+    assert [line.place for line in shared] == [1, 1, 3, 3]
+
+    final = post(url("tournament-finish", t.slug), {"final_draw": "on"})
+
+    lines = final.context["standings"].lines
+    assert [line.place for line in lines] == [1, 2, 3, 4]
+    html = final.content.decode()
+    shown = re.search(r"Final card draw: <strong>([^<]+)</strong>", html).group(1)
+    assert shown.count(",") == 3
+    for line in lines:
+        assert f"{line.entrant} {line.draw}" in shown
+
+
+def test_a_tie_is_ordered_by_the_cards_drawn_at_the_venue(tournament, post):
+    t = tournament(["Anna", "Ben", "Carl", "Dora"])
+    post(url("round-start", t.slug))
+    for view in selectors.round_tables(t.round_set.get()):
+        play_out(view.table, view.entrants[0])
+    standings = post(url("round-close", t.slug, 1))
+    winners, _ = standings.context["cards_form"].groups
+    low, high = (line.entrant for line in winners)
+
+    page = post(url("standings-draw", t.slug), {f"card-{low.pk}": "3c", f"card-{high.pk}": "K♥"})
+
+    assert messages_of(page) == ["The cards drawn at the venue order the tied players."]
+    top = page.context["standings"].lines[:2]
+    assert [(line.entrant, line.place, line.draw) for line in top] == [
+        (high, 1, "K♥"),
+        (low, 2, "3♣"),
+    ]
+    assert f"Ties ordered by the cards drawn at the venue: <strong>{high} K♥, {low} 3♣" in (
+        page.content.decode()
+    )
+
+
+def test_a_card_that_is_not_a_card_is_refused_with_a_message(tournament, post):
+    t = tournament(["Anna", "Ben", "Carl", "Dora"])
+    post(url("round-start", t.slug))
+    for view in selectors.round_tables(t.round_set.get()):
+        play_out(view.table, view.entrants[0])
+    standings = post(url("round-close", t.slug, 1))
+    line = standings.context["cards_form"].groups[0][0]
+    before = t.round_set.get(number=2).draws
+
+    page = post(url("standings-draw", t.slug), {f"card-{line.entrant.pk}": "Z9"})
+
+    assert messages_of(page) == ["“Z9” is not a card: write rank and suit, e.g. KH or 10♣."]
+    assert t.round_set.get(number=2).draws == before
+
+
+def test_a_swap_that_makes_a_rematch_is_made_with_a_warning(tournament, post):
+    t = tournament(["Anna", "Ben", "Carl", "Dora"])
+    post(url("round-start", t.slug))
+    first = t.round_set.get()
+    met = [tuple(v.entrants) for v in selectors.round_tables(first)]
+    for view in selectors.round_tables(first):
+        play_out(view.table, view.entrants[0])
+    post(url("round-close", t.slug, 1))
+    post(url("round-pair", t.slug))
+    second = t.round_set.get(number=2)
+    tables = sorted(selectors.round_tables(second), key=lambda v: v.table.number)
+    # Put the first round's pair together again.
+    a, b = met[0]
+    mover = b if a in tables[0].entrants or a in tables[1].entrants else a
+    stay = a if mover is b else b
+    other_table = next(v for v in tables if stay in v.entrants)
+    swap_with = next(e for e in other_table.entrants if e != stay)
+
+    page = post(url("tables-swap", t.slug, 2), {"first": mover.pk, "second": swap_with.pk})
+
+    texts = messages_of(page)
+    assert texts[0] == f"{mover} and {swap_with} have changed tables: print their new table cards."
+    assert any("have met before: this is a rematch." in text for text in texts[1:])
+    together = [set(v.entrants) for v in selectors.round_tables(second)]
+    assert {stay, mover} in together
+
+
+def test_a_round_without_hands_is_undone_and_paired_again_from_its_seed(tournament, post):
+    t = tournament()
+    post(url("round-start", t.slug))
+    before = selectors.round_tables(t.round_set.get())
+    lots = [[e.pk for e in v.entrants] for v in before]
+
+    undone = post(url("round-undo", t.slug, 1))
+    assert messages_of(undone) == [
+        "Round 1 is undone: its tables are gone; pair it again when ready."
+    ]
+    assert 'id="pair"' in undone.content.decode()
+    post(url("round-pair", t.slug))
+
+    again = selectors.round_tables(t.round_set.get())
+    assert [[e.pk for e in v.entrants] for v in again] == lots
+
+
+def test_a_round_with_a_hand_entered_cannot_be_undone(tournament, post):
+    t = tournament(["Anna", "Ben"])
+    post(url("round-start", t.slug))
+    table = selectors.round_tables(t.round_set.get())[0].table
+    seat = table.party.seats.first()
+    hand_enter(
+        seat=seat,
+        number=1,
+        result=Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=10),
+    )
+
+    page = post(url("round-undo", t.slug, 1))
+
+    assert messages_of(page) == ["Hands or forfeits are recorded: the round cannot be undone."]
+    assert t.round_set.get().status == Round.Status.PLAYING
+
+
+def test_a_disputed_table_comes_first_with_one_click_to_the_partys_decision(
+    tournament, post, client
+):
+    t = tournament(["Anna", "Ben", "Carl", "Dora"])
+    post(url("round-start", t.slug))
+    last = max(selectors.round_tables(t.round_set.get()), key=lambda v: v.table.number)
+    a, b = last.table.party.seats.order_by("position")
+    hand_enter(
+        seat=a,
+        number=1,
+        result=Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=30),
+    )
+    hand_enter(
+        seat=b,
+        number=1,
+        result=Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=40),
+    )
+    assert last.table.party.hands.get().status == Hand.Status.DISPUTED
+
+    html = client.get(url("round-tables", t.slug, 1)).content.decode()
+
+    boards = re.findall(r'data-table="(\d+)"', html)
+    assert boards[0] == str(last.table.number)
+    assert f'href="{url("party-detail", last.table.party_id)}#hands" data-dispute' in html
+
+
+def test_a_pending_hand_shows_as_waiting_and_the_running_score_per_player(tournament, post, client):
+    t = tournament(["Anna", "Ben"])
+    post(url("round-start", t.slug))
+    view = selectors.round_tables(t.round_set.get())[0]
+    a, b = view.table.party.seats.order_by("position")
+    entered = hand_enter(
+        seat=a,
+        number=1,
+        result=Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=10),
+    ).hand
+    hand_confirm(seat=b, number=1, version=entered.version)
+    hand_enter(
+        seat=b,
+        number=2,
+        result=Result("gin", knocker=b.position, knocker_deadwood=0, defender_deadwood=5),
+    )
+
+    html = client.get(url("round-tables", t.slug, 1)).content.decode()
+
+    assert 'data-state="pending"' in html and "waiting for confirmation" in html
+    assert "1 hand ·" in html
+    gin = view.table.party.hands.get(number=1).points
+    row = re.search(rf"{a.player.name}</span>\s*<span class=\"board-points\">(\d+)<", html)
+    assert row and int(row.group(1)) == gin
+
+
+def test_the_clock_shows_the_minutes_left_when_a_round_has_a_time_limit(tournament, post, client):
+    t = tournament(["Anna", "Ben"], round_minutes=30)
+    post(url("round-start", t.slug))
+
+    html = client.get(url("round-tables", t.slug, 1)).content.decode()
+
+    assert re.search(r'data-minutes-left="(29|30)"', html)
+    assert "minutes left, until" in html
+
+
+def test_no_pairing_without_a_rematch_offers_both_ways_out(tournament, post):
+    t = tournament(["Anna", "Ben", "Carl"], rounds=4)
+    post(url("round-start", t.slug))
+    for number in (1, 2, 3):
+        for view in selectors.round_tables(t.round_set.get(number=number)):
+            if not view.table.bye:
+                play_out(view.table, view.entrants[0])
+        post(url("round-close", t.slug, number))
+        page = post(url("round-pair", t.slug))
+    fourth = t.round_set.get(number=4)
+
+    assert fourth.status == Round.Status.STUCK
+    html = page.content.decode()
+    assert "No pairing without a rematch" in html
+    assert 'id="pair-fewest"' in html and 'id="end"' in html
+    page = post(url("round-pair", t.slug), {"fewest": "1"})
+    fourth.refresh_from_db()
+    assert fourth.status == Round.Status.PLAYING and fourth.how == Round.How.FEWEST_REMATCHES
+    assert "a rematch" in " ".join(page.context["explanation"])
+
+
+def test_a_late_entrant_starts_at_zero_from_the_next_round(tournament, members, post):
+    t = tournament(["Anna", "Ben", "Carl", "Dora"])
+    fay = members("Fay")[0]
+    post(url("round-start", t.slug))
+
+    page = post(url("entrant-register", t.slug), {"players": [fay.pk]})
+
+    assert messages_of(page) == [
+        "Late entrants, starting at 0 and paired from the next round: Fay."
+    ]
+    late = entrant(t, "Fay")
+    assert (late.checked_in, late.joined_round) == (True, 2)
+
+
+def test_a_five_player_round_robin_runs_from_the_pages_to_its_end(tournament, post):
+    t = tournament(format="round_robin")
+    post(url("round-start", t.slug))
+    t.refresh_from_db()
+    assert t.rounds == 5
+
+    met = []
+    for number in range(1, 6):
+        round = t.round_set.get(number=number)
+        for view in selectors.round_tables(round):
+            if view.table.bye:
+                continue
+            met.append(frozenset(e.pk for e in view.entrants))
+            play_out(view.table, view.entrants[0])
+        page = post(url("round-close", t.slug, number))
+        if number < 5:
+            page = post(url("round-pair", t.slug))
+            assert all("round-robin schedule" in line for line in page.context["explanation"])
+
+    # Everyone met everyone once, and each sat out once.
+    assert len(met) == len(set(met)) == 10
+    assert [line.byes for line in page.context["standings"].lines] == [1] * 5
+    assert "Finish with these standings" in page.content.decode()

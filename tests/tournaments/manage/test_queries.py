@@ -1,0 +1,61 @@
+"""The round page and the standings take the same number of queries however many
+entrants and rounds."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.tournaments.conftest import play_out
+from tournaments import selectors, services
+
+pytestmark = pytest.mark.django_db
+
+ROUND_PAGE = 11
+STANDINGS_PAGE = 14
+
+
+def played(tournament, post, rounds):
+    """``rounds`` - 1 closed rounds (one table played out each, the rest forfeits),
+    and the last being played: one table finished, the others playing."""
+    post(reverse("manage:round-start", args=[tournament.slug]))
+    for number in range(1, rounds + 1):
+        round = tournament.round_set.get(number=number)
+        games = [v for v in selectors.round_tables(round) if not v.table.bye]
+        play_out(games[0].table, games[0].entrants[0])
+        if number == rounds:
+            return round
+        for view in games[1:]:
+            services.table_forfeit(table=view.table, absent=view.entrants[1])
+        services.round_close(round=round)
+        post(reverse("manage:round-pair", args=[tournament.slug]))
+    raise AssertionError("unreachable")
+
+
+def count(client, url):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(queries)
+
+
+def test_round_page_and_standings_take_the_same_queries_for_any_field_or_round(
+    client, tournament, post, django_assert_max_num_queries
+):
+    counts = []
+    for entrants, rounds in [(10, 2), (60, 2), (10, 4)]:
+        t = tournament([f"P{i:03d}" for i in range(entrants)], rounds=5)
+        round = played(t, post, rounds)
+        pages = {
+            "round": reverse("manage:round-detail", args=[t.slug, round.number]),
+            "tables": reverse("manage:round-tables", args=[t.slug, round.number]),
+            "standings": reverse("manage:standings", args=[t.slug]),
+            "desk": reverse("manage:tournament-detail", args=[t.slug]),
+        }
+        with django_assert_max_num_queries(ROUND_PAGE):
+            client.get(pages["round"])
+        with django_assert_max_num_queries(STANDINGS_PAGE):
+            client.get(pages["standings"])
+        counts.append({page: count(client, url) for page, url in pages.items()})
+
+    assert counts[0] == counts[1] == counts[2]

@@ -1,0 +1,162 @@
+"""The organizer's tournament forms. They only validate: the services write."""
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.rules import RULESETS
+from scoring.labels import ruleset_label
+from tournaments.models import Tournament
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    date = forms.DateField(
+        label=_("Date"),
+        initial=timezone.localdate,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=Tournament.Format.choices,
+        initial=Tournament.Format.SWISS,
+        widget=forms.RadioSelect,
+    )
+    ruleset = forms.ChoiceField(
+        label=_("Rules"),
+        choices=[(key, ruleset_label(key)) for key in RULESETS],
+        initial="classic",
+    )
+    target = forms.IntegerField(label=_("Party target"), min_value=25, max_value=1000, initial=100)
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=1,
+        max_value=99,
+        required=False,
+        help_text=_(
+            "Leave empty for the usual number: Swiss 3 rounds for 5–8 entrants, 4 for "
+            "9–16, 5 for 17–32, and so on; a round robin plays everyone once."
+        ),
+    )
+    bye_value = forms.IntegerField(
+        label=_("Points for a bye"), initial=0, min_value=-1000, max_value=1000
+    )
+    forfeit_value = forms.IntegerField(
+        label=_("Points for a forfeit"),
+        initial=100,
+        min_value=0,
+        max_value=1000,
+        help_text=_("Plus for the player who came, minus for the one who did not."),
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Time limit per round (minutes)"),
+        min_value=5,
+        max_value=600,
+        required=False,
+        help_text=_("Optional: the round page shows the clock."),
+    )
+    confirmation_required = forms.BooleanField(
+        label=_("The opponent confirms each hand"), required=False, initial=True
+    )
+    public_pairings = forms.BooleanField(
+        label=_("Pairings are public"), required=False, initial=True
+    )
+    public_standings = forms.BooleanField(
+        label=_("Standings are public"), required=False, initial=True
+    )
+    public_results = forms.BooleanField(label=_("Results are public"), required=False, initial=True)
+
+
+class MembersForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(
+        label=_("Members"),
+        queryset=None,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": _("Tick the members who enter.")},
+    )
+
+    def __init__(self, *args, players, **kwargs):
+        """``players``: the club's members who have not entered yet."""
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = players
+
+
+class GuestsForm(forms.Form):
+    names = forms.CharField(
+        label=_("Guests, one name a line"),
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        error_messages={"required": _("Write one name a line.")},
+    )
+
+
+def _entrant_choices(entrants):
+    return [("", "–"), *((e.pk, str(e)) for e in entrants)]
+
+
+class PairForm(forms.Form):
+    """Two entrants: kept apart, or swapped between tables."""
+
+    first = forms.TypedChoiceField(label=_("First player"), coerce=int)
+    second = forms.TypedChoiceField(label=_("Second player"), coerce=int)
+
+    def __init__(self, *args, entrants, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entrants = {e.pk: e for e in entrants}
+        for name in ("first", "second"):
+            self.fields[name].choices = _entrant_choices(entrants)
+            self.fields[name].error_messages["required"] = _("Choose two players.")
+
+    def clean(self):
+        first, second = self.cleaned_data.get("first"), self.cleaned_data.get("second")
+        if first is not None and first == second:
+            raise forms.ValidationError(_("Choose two different players."))
+        return self.cleaned_data
+
+    def pair(self):
+        return self.entrants[self.cleaned_data["first"]], self.entrants[self.cleaned_data["second"]]
+
+
+class CardsForm(forms.Form):
+    """The cards drawn at the venue, one field per tied entrant (e.g. "KH", "10♣")."""
+
+    def __init__(self, *args, groups, **kwargs):
+        """``groups``: the tied groups (`selectors.venue_draw_groups`)."""
+        super().__init__(*args, **kwargs)
+        for group in groups:
+            for line in group:
+                self.fields[f"card-{line.entrant.pk}"] = forms.CharField(
+                    label=str(line.entrant),
+                    max_length=4,
+                    required=False,
+                    widget=forms.TextInput(attrs={"size": 4, "autocomplete": "off"}),
+                )
+        self.groups = groups
+
+    def grouped(self) -> list[tuple[int, list]]:
+        """Each tied group's points with its entrants' fields."""
+        return [
+            (group[0].points, [self[f"card-{line.entrant.pk}"] for line in group])
+            for group in self.groups
+        ]
+
+    def cards(self) -> dict[int, str]:
+        """Entrant id -> the card written, for the entrants a card was written for."""
+        return {
+            int(name.removeprefix("card-")): value.strip()
+            for name, value in self.cleaned_data.items()
+            if value and value.strip()
+        }
+
+    def clean(self):
+        if not any(v and v.strip() for v in self.cleaned_data.values()):
+            raise forms.ValidationError(_("Write the card each tied player drew."))
+        return self.cleaned_data
+
+
+class FinishForm(forms.Form):
+    final_draw = forms.BooleanField(
+        label=_("One place for every player: tied players draw cards"),
+        required=False,
+        help_text=_("Otherwise players on equal points share their place."),
+    )

@@ -1,0 +1,30 @@
+"""The organizer's tournament pages (namespace ``manage``, under /manage/, see config/urls.py)."""
+
+from django.urls import path
+
+from tournaments.manage import views
+
+T = "tournaments/<slug:slug>/"
+R = T + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("clubs/<slug:slug>/tournaments/", views.tournament_create, name="tournament-create"),
+    path(T, views.tournament_detail, name="tournament-detail"),
+    path(T + "register/", views.entrant_register, name="entrant-register"),
+    path(T + "guests/", views.entrant_register_guests, name="entrant-guests"),
+    path(T + "entrants/<int:pk>/check-in/", views.entrant_check_in, name="entrant-check-in"),
+    path(T + "entrants/<int:pk>/withdraw/", views.entrant_withdraw, name="entrant-withdraw"),
+    path(T + "apart/", views.keep_apart_add, name="keep-apart"),
+    path(T + "start/", views.round_start, name="round-start"),
+    path(T + "pair/", views.round_pair, name="round-pair"),
+    path(T + "standings/", views.standings, name="standings"),
+    path(T + "standings/draw/", views.standings_draw, name="standings-draw"),
+    path(T + "finish/", views.tournament_finish, name="tournament-finish"),
+    path(R, views.round_detail, name="round-detail"),
+    path(R + "tables/", views.round_tables, name="round-tables"),
+    path(R + "cards/", views.round_cards, name="round-cards"),
+    path(R + "swap/", views.tables_swap, name="tables-swap"),
+    path(R + "undo/", views.round_undo, name="round-undo"),
+    path(R + "close/", views.round_close, name="round-close"),
+    path(R + "tables/<int:table>/forfeit/", views.table_forfeit, name="table-forfeit"),
+]
