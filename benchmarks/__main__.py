@@ -1,8 +1,8 @@
 """Run every benchmark module's ``main()`` in turn."""
 
-from benchmarks import melds, pairing, table
+from benchmarks import melds, pairing, public, table
 
-MODULES = [melds, pairing, table]
+MODULES = [melds, pairing, table, public]
 
 
 def main() -> None:

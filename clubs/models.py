@@ -158,6 +158,8 @@ class ClubRecord(models.Model):
         REACTIVATED = "reactivated", _("member reactivated")
         LOGIN = "login", _("logged in")
         LOGIN_FAILED = "login_failed", _("login failed")
+        KEY_MADE = "key_made", _("API key made")
+        KEY_REVOKED = "key_revoked", _("API key revoked")
 
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="records"
@@ -181,3 +183,31 @@ class ClubRecord(models.Model):
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.get_action_display()}"
+
+
+class ApiToken(models.Model):
+    """An organizer's personal key to the API. Only a hash of the key is kept:
+    the key itself is shown once, when it is made. It acts for its user, so it
+    reaches the clubs he organizes and nothing else, until it is revoked."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("login"),
+        on_delete=models.CASCADE,
+        related_name="api_tokens",
+    )
+    name = models.CharField(_("name"), max_length=80)
+    digest = models.CharField(max_length=64, unique=True)
+    # The key's first characters, so its owner can tell his keys apart.
+    prefix = models.CharField(_("begins with"), max_length=12)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self):
+        return f"{self.name} ({self.prefix}…)"

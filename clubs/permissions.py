@@ -12,16 +12,24 @@ from functools import wraps
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext
-from ninja.security import SessionAuth
+from ninja.security import HttpBearer, SessionAuth
 
 from clubs.models import Club
-from clubs.selectors import is_organizer, is_owner
+from clubs.selectors import clubs_organized_by, is_organizer, is_owner
+from clubs.services import api_token_use
 
 
 def require_organizer(user, club: Club) -> None:
     """Only the club's organizers (and superusers) see or change its nights, parties
     and members; to anyone else there is nothing there."""
     if not is_organizer(user=user, club=club):
+        raise Http404
+
+
+def require_organizing(user) -> None:
+    """Pages of one's own that only organizers need (the API keys): someone who
+    organizes no club finds nothing there either."""
+    if not clubs_organized_by(user=user).exists():
         raise Http404
 
 
@@ -64,3 +72,13 @@ def club_of(thing) -> Club:
 class OrganizerAuth(SessionAuth):
     """The API's organizer: a logged-in session, with its CSRF check on unsafe
     methods. Whose club it is, is checked per object by `require_organizer`."""
+
+
+class TokenAuth(HttpBearer):
+    """The API's organizer by a personal key (``Authorization: Bearer knock_…``),
+    made and revoked on the organizer's API keys page. The key acts for its user:
+    whose club it is, is checked per object by `require_organizer`, as for a
+    session. No cookie is read, so there is no CSRF check to make."""
+
+    def authenticate(self, request, token):
+        return api_token_use(key=token)

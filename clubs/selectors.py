@@ -4,7 +4,7 @@ number of queries."""
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from clubs.models import ORGANIZING, Club, ClubNight, ClubRecord, Membership, Player
+from clubs.models import ORGANIZING, ApiToken, Club, ClubNight, ClubRecord, Membership, Player
 
 #: The memberships counted and shown as the club's members: active, not guests.
 _MEMBERS = Q(memberships__active=True) & ~Q(memberships__role=Membership.Role.GUEST)
@@ -127,3 +127,26 @@ def club_players(*, club: Club) -> QuerySet[Player]:
 def club_records(*, club: Club, limit: int = 30) -> list[ClubRecord]:
     """The club's latest records, newest first, with who made each."""
     return list(club.records.select_related("user").order_by("-at", "-pk")[:limit])
+
+
+def recent_nights(*, club_ids=None, since=None, limit: int | None = None) -> list[ClubNight]:
+    """Club nights since ``since``, newest first, each with its number of parties
+    (a cancelled party, scoring's ``Party.Status.CANCELLED``, counts nowhere)."""
+    counted = ~Q(parties__status="cancelled")
+    query = ClubNight.objects.select_related("club").annotate(
+        party_count=Count("parties", filter=counted)
+    )
+    if club_ids is not None:
+        query = query.filter(club_id__in=club_ids)
+    if since is not None:
+        query = query.filter(date__gte=since)
+    query = query.order_by("-date", "-pk")
+    return list(query[:limit] if limit else query)
+
+
+def api_tokens(*, user) -> QuerySet[ApiToken]:
+    return ApiToken.objects.filter(user=user).order_by("revoked_at", "-created_at")
+
+
+def api_token_of(*, user, token_id: int) -> ApiToken:
+    return get_object_or_404(ApiToken, user=user, pk=token_id)

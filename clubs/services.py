@@ -4,14 +4,21 @@ Every change to a club's nights and members, and every login, goes into the club
 append-only record (`ClubRecord`): who did it, from where, and what changed, in
 words that stay true after the rows change."""
 
+import datetime
+import hashlib
+import secrets
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext
 
-from clubs.models import ORGANIZING, Club, ClubRecord, Membership, Player
+from clubs.models import ORGANIZING, ApiToken, Club, ClubRecord, Membership, Player
+from config.validators import validate_printable
 
 #: The roles an organizer gives and takes in the member list; who organizes is the
 #: owner's decision (`organizer_invite`, `organizer_revoke`).
@@ -363,3 +370,64 @@ def _refuse_taken_name(*, club: Club, name: str, keep: Membership | None = None)
             )
             % {"club": club.name, "name": name}
         )
+
+
+def token_digest(key: str) -> str:
+    """What is stored of an API key: its SHA-256. The key is 256 random bits, so a
+    plain hash is enough; no salt or slow hash is needed against guessing."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@transaction.atomic
+def api_token_create(*, user, name: str, address=None) -> tuple[ApiToken, str]:
+    """A new personal API key for ``user``: the row, and the key, which is shown
+    once and never stored. Like a login, it goes into the record (of no club: it
+    reaches every club its owner organizes)."""
+    name = (name or "").strip()
+    if not name:
+        raise ValueError(gettext("Give the key a name, e.g. the program that uses it."))
+    if len(name) > ApiToken._meta.get_field("name").max_length:
+        raise ValueError(gettext("The key's name is too long."))
+    try:
+        validate_printable(name)
+    except ValidationError as error:
+        raise ValueError(error.messages[0]) from error
+    key = "knock_" + secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(user=user, name=name, digest=token_digest(key), prefix=key[:12])
+    club_record_add(
+        ClubRecord.Action.KEY_MADE, user=user, address=address, key=name, prefix=token.prefix
+    )
+    return token, key
+
+
+@transaction.atomic
+def api_token_revoke(*, token: ApiToken, address=None) -> ApiToken:
+    """The key stops working at once; the row stays, for the record."""
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+        club_record_add(
+            ClubRecord.Action.KEY_REVOKED,
+            user=token.user,
+            address=address,
+            key=token.name,
+            prefix=token.prefix,
+        )
+    return token
+
+
+def api_token_use(*, key: str):
+    """The active user whose live API key this is, or None. Notes when the key was
+    last used, at most once a minute, so a busy program does not cost a write on
+    every request."""
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(digest=token_digest(key), revoked_at__isnull=True, user__is_active=True)
+        .first()
+    )
+    if token is None:
+        return None
+    now = timezone.now()
+    if token.last_used_at is None or now - token.last_used_at > datetime.timedelta(minutes=1):
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    return token.user

@@ -11,6 +11,7 @@ from importlib import import_module
 import pydantic
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, JsonResponse
+from django.urls import reverse
 from django.utils.translation import gettext
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -19,32 +20,65 @@ from scoring import errors
 
 #: The apps' API packages; each has ``ROUTERS`` (prefix, router) and ``ERRORS``
 #: (exception class -> (status, code)), and may have ``ERROR_BODIES`` (exception
-#: class -> a function of the exception giving what its body adds).
-APPS = ["scoring.api"]
+#: class -> a function of the exception giving what its body adds), and may word its
+#: errors itself (``explain``; scoring's are worded for the players by
+#: `scoring.errors.explain`).
+APPS = ["clubs.api", "scoring.api", "tournaments.api"]
 
-api = NinjaAPI(title="Knock", version="1", urls_namespace="api")
+api = NinjaAPI(
+    title="Knock",
+    version="1",
+    urls_namespace="api",
+    description=(
+        "Gin Rummy clubs, nights, parties and tournaments. Public reads need nothing; "
+        "a table's entries take its seat token in the path; the organizer's actions "
+        "take a personal API key (`Authorization: Bearer …`, made on /manage/api-keys/) "
+        "or the logged-in session. Errors are JSON: `{detail, code}`."
+    ),
+)
 
 
 def _error(request, status: int, code: str, detail: str, **extra):
     return api.create_response(request, {"detail": detail, "code": code, **extra}, status=status)
 
 
-def _known(request, exc, *, status: int, code: str, body=None):
+def _known(request, exc, *, status: int, code: str, explain, body=None):
     if isinstance(exc, pydantic.ValidationError):
         # A pydantic error outside request parsing is a bug in a response, not a
         # bad request: let it be the 500 it is.
         raise exc
     extra = body(exc) if body else {}
-    return _error(request, status, code, errors.explain(exc), **extra)
+    return _error(request, status, code, explain(exc), **extra)
 
 
 for app in map(import_module, APPS):
     for prefix, router in app.ROUTERS:
         api.add_router(prefix, router)
+    explain = getattr(app, "explain", errors.explain)
     bodies = getattr(app, "ERROR_BODIES", {})
     for exc_class, (status, code) in app.ERRORS.items():
-        handler = partial(_known, status=status, code=code, body=bodies.get(exc_class))
+        handler = partial(
+            _known, status=status, code=code, explain=explain, body=bodies.get(exc_class)
+        )
         api.add_exception_handler(exc_class, handler)
+
+
+@api.get("/", tags=["index"], auth=None, response=dict)
+def index(request):
+    """What is here: every address of the API with its methods and what it does, and
+    where the OpenAPI document and its documentation are."""
+    schema = api.get_openapi_schema()
+    endpoints = [
+        {"path": path, "method": method.upper(), "summary": operation.get("summary", "")}
+        for path, methods in schema["paths"].items()
+        for method, operation in methods.items()
+    ]
+    return {
+        "name": "Knock",
+        "openapi": request.build_absolute_uri(reverse("api:openapi-json")),
+        "docs": request.build_absolute_uri(reverse("api:openapi-view")),
+        "endpoints": endpoints,
+    }
 
 
 @api.exception_handler(ValidationError)

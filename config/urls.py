@@ -13,23 +13,26 @@ from django.urls import include, path
 
 from clubs.manage import urls as clubs_manage
 from clubs.public import urls as clubs_public
-from clubs.public.urls import site_urlpatterns
+from clubs.public.urls import site_urlpatterns as clubs_site
 from config.api import api
 from config.health import health
 from scoring.manage import urls as scoring_manage
 from scoring.seat import urls as scoring_seat
 from tournaments.manage import urls as tournaments_manage
+from tournaments.public import urls as tournaments_public
+from tournaments.public.urls import site_urlpatterns as tournaments_site
 
 AUDIENCES = {
     # namespace: (prefix, the apps' URL modules)
-    "public": ("", [clubs_public]),
+    "public": ("", [clubs_public, tournaments_public]),
     "seat": ("", [scoring_seat]),
     "manage": ("manage/", [clubs_manage, scoring_manage, tournaments_manage]),
 }
 
 urlpatterns = [
     path("health/", health, name="health"),
-    *site_urlpatterns,
+    *clubs_site,
+    *tournaments_site,
     *(
         path(prefix, include(([p for m in modules for p in m.urlpatterns], namespace)))
         for namespace, (prefix, modules) in AUDIENCES.items()

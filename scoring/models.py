@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -217,7 +218,9 @@ class AuditRecord(models.Model):
     # belongs to the seat that sent it, so one table's key never touches another's.
     # NULL, not "": records without a key never collide in the unique constraint.
     key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
-    at = models.DateTimeField(auto_now_add=True)
+    # When it was written; an archive brought back (tournaments/archive.py) writes
+    # its records once with the times they had, since no row is ever updated.
+    at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["at", "pk"]

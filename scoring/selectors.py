@@ -1,12 +1,13 @@
 """Reads for the party pages: a fixed number of queries, however many hands."""
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from django.db.models import Count, Max, Prefetch, Sum
+from django.db.models import Count, Max, Prefetch, QuerySet, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _lazy
 
+from clubs.models import ClubNight
 from scoring.engine.formats import PartyOutcome
 from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token, token_digest
 from scoring.sheet import entry_of, party_state
@@ -297,3 +298,67 @@ def ruling_texts(details: dict) -> list[str]:
 def choice_label(choices, value) -> str:
     # Records outlive code: a value no longer among the choices is shown as stored.
     return str(dict(choices.choices).get(value, value or ""))
+
+
+def party_states(party_ids) -> dict[int, tuple]:
+    """Many parties' states and hands, each as `state_for` gives one, in three
+    queries however many parties (parties, seats with players, hands).
+
+    ``party_ids``: ids, or a query of them (``values("party_id")``), which the
+    database then reads as a subquery: no list of thousands of ids is sent."""
+    ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
+    if not isinstance(ids, QuerySet) and not ids:
+        return {}
+    parties = {p.pk: p for p in Party.objects.select_related("club").filter(pk__in=ids)}
+    seats: dict[int, list] = {pk: [] for pk in parties}
+    query = Seat.objects.filter(party_id__in=ids).select_related("player")
+    for seat in query.order_by("party_id", "position"):
+        seats[seat.party_id].append(seat)
+    by_id = {seat.pk: seat for party_seats in seats.values() for seat in party_seats}
+    hands: dict[int, list] = {pk: [] for pk in parties}
+    for hand in Hand.objects.filter(party_id__in=ids).order_by("party_id", "number", "table"):
+        # The seats are loaded already: no query per hand for who won or knocked.
+        for name in ("winner", "knocker", "defender", "dealer", "entered_by"):
+            seat_id = getattr(hand, f"{name}_id")
+            if seat_id is not None:
+                setattr(hand, name, by_id[seat_id])
+        hands[hand.party_id].append(hand)
+    return {
+        pk: (party_state(party, seats[pk], hands[pk]), hands[pk]) for pk, party in parties.items()
+    }
+
+
+@dataclass(frozen=True)
+class PartyScore:
+    """A party as a spectator follows it, by player id: the running hand points of
+    each player's side, the hands counted, whether one waits for confirmation or is
+    disputed, and once finished each player's plus/minus."""
+
+    finished: bool
+    hands: int
+    points: dict[int, int]
+    plus_minus: dict[int, int]
+    pending: bool
+    disputed: bool
+
+
+def party_scores(party_ids) -> dict[int, PartyScore]:
+    """Every party's score by player, in three queries however many parties."""
+    scores = {}
+    for pk, (state, _) in party_states(party_ids).items():
+        side_points = [side.points for side in state.outcome.sides]
+        player = {seat.position: seat.player_id for seat in state.seats}
+        open_hands = state.open_hands.values()
+        scores[pk] = PartyScore(
+            finished=state.finished,
+            hands=len(state.rounds),
+            points={seat.player_id: side_points[seat.side] for seat in state.seats},
+            plus_minus={player[p]: amount for p, amount in state.outcome.plus_minus.items()},
+            pending=any(h.status == Hand.Status.PENDING for h in open_hands),
+            disputed=any(h.status == Hand.Status.DISPUTED for h in open_hands),
+        )
+    return scores
+
+
+def night_by_id(night_id: int) -> ClubNight:
+    return get_object_or_404(ClubNight.objects.select_related("club"), pk=night_id)

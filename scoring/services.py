@@ -18,7 +18,7 @@ from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club, ClubNight, ClubRecord
 from clubs.services import club_record_add
-from scoring import errors
+from scoring import errors, versions
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
@@ -353,6 +353,9 @@ def _apply(hand: Hand, state, result: Result, scored: dict) -> None:
 def _audit(
     state, hand, action, *, seat=None, user=None, address=None, key=None, before=None, reason=""
 ):
+    # Every write to a hand is audited here, so this is where the cached pages
+    # that show the club's scores learn of it (after the commit).
+    versions.scores_changed(state.party.club_id)
     AuditRecord.objects.create(
         party=state.party,
         hand=hand,
@@ -716,6 +719,8 @@ def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
     party.status = Party.Status.CANCELLED
     party.finished_at = timezone.now()
     party.save(update_fields=["status", "finished_at"])
+    # The party leaves every figure and standing it was part of.
+    versions.scores_changed(party.club_id)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.CANCEL,

@@ -134,3 +134,46 @@ def test_a_player_id_past_the_databases_range_is_a_form_error(client, organizer,
     assert response.status_code == 200
     assert response.context["form"].errors["players"]
     assert not night.parties.exists()
+
+
+@pytest.mark.parametrize("text", CONTROL)
+def test_a_control_character_in_the_organizers_api_is_a_422(client, organizer, text):
+    slug = organizer.club.slug
+    night = api_post(
+        client, f"/api/manage/clubs/{slug}/nights", {"name": text, "date": "2026-01-09"}
+    )
+    tournament = api_post(client, f"/api/manage/clubs/{slug}/tournaments", {"name": f"Cup{text}"})
+
+    assert (night.status_code, tournament.status_code) == (422, 422)
+    assert "control character" in night.json()["detail"]
+    assert "control character" in tournament.json()["detail"]
+    assert not organizer.club.nights.exists()
+    assert not organizer.club.tournaments.exists()
+
+
+@pytest.mark.parametrize("text", CONTROL)
+def test_a_control_character_in_an_archive_is_refused(client, organizer, text):
+    night = ClubNightFactory(club=organizer.club, name="Friday")
+    start_night_party(night)
+    archive = client.get(f"/api/manage/nights/{night.pk}/archive").json()
+    archive["players"][0]["name"] += text
+
+    response = api_post(client, f"/api/manage/clubs/{organizer.club.slug}/archive", archive)
+
+    assert (response.status_code, response.json()["code"]) == (422, "invalid_archive")
+    assert "control character" in response.json()["detail"]
+    assert organizer.club.nights.count() == 1
+
+
+@pytest.mark.parametrize("text", CONTROL)
+def test_a_control_character_in_an_api_keys_name_makes_no_key(client, organizer, text):
+    response = client.post(reverse("manage:token-list"), {"name": f"club{text}site"})
+
+    assert response.status_code == 200
+    assert response.context["key"] is None
+    assert "control character" in response.text
+    assert not organizer.player.user.api_tokens.exists()
+
+
+def test_a_club_filter_out_of_shape_is_a_422(client):
+    assert client.get("/api/tournaments", {"club": "a\x00b"}).status_code == 422

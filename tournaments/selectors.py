@@ -9,7 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language, gettext
 
@@ -17,8 +17,7 @@ from clubs.models import Player
 from scoring.engine.cards import parse_card
 from scoring.engine.formats import PartyOutcome
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.selectors import party_outcomes
-from scoring.sheet import party_state
+from scoring.selectors import party_outcomes, party_states
 from tournaments.engine.explain import (
     HAD_BYE,
     KEPT_APART,
@@ -51,18 +50,7 @@ class PartyProgress:
 
 def _party_states(party_ids) -> dict[int, object]:
     """Every party's state from three queries (parties, seats, hands)."""
-    ids = list(party_ids)
-    if not ids:
-        return {}
-    parties = Party.objects.in_bulk(ids)
-    seats = defaultdict(list)
-    for seat in Seat.objects.filter(party_id__in=ids).order_by("party_id", "position"):
-        seats[seat.party_id].append(seat)
-    hands = defaultdict(list)
-    query = Hand.objects.filter(party_id__in=ids).select_related("winner")
-    for hand in query.order_by("party_id", "number", "table"):
-        hands[hand.party_id].append(hand)
-    return {pk: party_state(party, seats[pk], hands[pk]) for pk, party in parties.items()}
+    return {pk: state for pk, (state, _) in party_states(party_ids).items()}
 
 
 def party_progress(party_ids) -> dict[int, PartyProgress]:
@@ -204,16 +192,31 @@ def standings_for(tournament: Tournament) -> Standings:
     next round, or the final draw). Seven queries, whatever the size."""
     entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
     rounds = list(tournament.round_set.order_by("number"))
-    history = tournament_history(tournament)
-    totals = _totals(tournament, entrants, history)
+    return standings_from(tournament, entrants, rounds, tournament_history(tournament))
+
+
+def standings_from(
+    tournament: Tournament, entrants, rounds, history: History, *, live: bool = False
+) -> Standings:
+    """`standings_for` from rows already loaded. ``live``: the tables of the round
+    being played count as soon as they are finished (provisional standings for the
+    spectators); places are then shared on equal points, since the card draw that
+    will order the next round is not made yet."""
     closed = [r for r in rounds if r.status == Round.Status.CLOSED]
+    results = history.results(_players(entrants), closed_only=not live)
+    totals = plus_minus(
+        [e.pk for e in entrants],
+        results,
+        bye_value=tournament.bye_value,
+        forfeit_value=tournament.forfeit_value,
+    )
     draws = []
     if tournament.status == Tournament.Status.FINISHED:
         draws = tournament.final_draws
-    elif closed and len(rounds) > len(closed):
+    elif closed and len(rounds) > len(closed) and not (live and _playing(rounds)):
         draws = rounds[len(closed)].draws
     games, won, byes = defaultdict(int), defaultdict(int), defaultdict(int)
-    for result in history.results(_players(entrants)):
+    for result in results:
         for entrant in _entrants_of(result):
             games[entrant] += 1
         if isinstance(result, Bye):
@@ -229,6 +232,10 @@ def standings_for(tournament: Tournament) -> Standings:
         for pk in [place.entrant]
     ]
     return Standings(lines, closed[-1].number if closed else 0, draws)
+
+
+def _playing(rounds) -> bool:
+    return any(r.status == Round.Status.PLAYING for r in rounds)
 
 
 def _line(place: Place, entrant: Entrant, games: int, won: int, byes: int) -> StandingsLine:
@@ -540,3 +547,63 @@ def ordinal(n: int) -> str:
     if get_language() and not get_language().startswith("en"):
         return f"{n}."
     return english_ordinal(n)
+
+
+# --------------------------------------------------------------------------- the public
+
+
+def published() -> Q:
+    """A tournament the public may see: at least one of its parts is published."""
+    return Q(public_pairings=True) | Q(public_standings=True) | Q(public_results=True)
+
+
+def public_tournament(slug: str) -> Tournament:
+    """A tournament by its slug, or a 404 when nothing of it is published."""
+    return get_object_or_404(
+        Tournament.objects.select_related("club").filter(published()), slug=slug
+    )
+
+
+def public_entrant(tournament: Tournament, entrant_id: int) -> Entrant:
+    return get_object_or_404(
+        Entrant.objects.select_related("player"), tournament=tournament, pk=entrant_id
+    )
+
+
+def recent_tournaments(
+    *, club_ids=None, club_slug=None, since=None, limit: int | None = None
+) -> list[Tournament]:
+    """Published tournaments, running ones and those since ``since``, newest first."""
+    query = Tournament.objects.filter(published()).select_related("club")
+    if club_ids is not None:
+        query = query.filter(club_id__in=club_ids)
+    if club_slug is not None:
+        query = query.filter(club__slug=club_slug)
+    if since is not None:
+        query = query.filter(Q(date__gte=since) | Q(status=Tournament.Status.RUNNING))
+    query = query.order_by("-date", "-pk")
+    return list(query[:limit] if limit else query)
+
+
+def entrant_parties(tournament: Tournament, entrant: Entrant) -> list[Table]:
+    """The tables an entrant sat at, by round, with their rounds."""
+    return list(
+        Table.objects.filter(seatings__entrant=entrant, round__tournament=tournament)
+        .select_related("round")
+        .order_by("round__number")
+    )
+
+
+def tournament_party(tournament: Tournament, party_id: int) -> Party:
+    """A party played at one of the tournament's tables, or a 404."""
+    return get_object_or_404(
+        Party.objects.select_related("club"),
+        pk=party_id,
+        tournament_table__round__tournament=tournament,
+    )
+
+
+def tournament_table(tournament: Tournament, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round"), pk=table_id, round__tournament=tournament
+    )

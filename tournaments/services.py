@@ -21,6 +21,7 @@ from scoring.engine.cards import InvalidCard, parse_card
 from scoring.engine.rules import RULESETS
 from scoring.services import party_cancel, party_start
 from tournaments import selectors
+from tournaments.board import tournament_changed
 from tournaments.engine.explain import BY_HAND, LOT, SCHEDULE, Line, explain_plain, explain_swiss
 from tournaments.engine.pairing import (
     NoPairing,
@@ -111,6 +112,7 @@ def entrant_register(*, tournament: Tournament, players) -> list[Entrant]:
     paired from the next round, starting at 0 (the rounds he missed are not byes).
     A round robin takes no late entrants: its schedule is fixed at the start."""
     tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentError(gettext("The tournament is finished."))
     late = tournament.status == Tournament.Status.RUNNING
@@ -146,6 +148,7 @@ def entrant_register_guests(*, tournament: Tournament, names: str) -> list[Entra
 def entrant_check_in(*, entrant: Entrant, checked_in: bool = True) -> Entrant:
     """Check an entrant in at the door (or out again, before the start)."""
     tournament = _locked(entrant.tournament)
+    tournament_changed(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError(gettext("Check-in is closed: the tournament has started."))
     entrant.checked_in = checked_in
@@ -193,6 +196,7 @@ def round_start(*, tournament: Tournament) -> Round:
     round. Only checked-in entrants play. The number of rounds, if not set, comes
     from the seed's table (`swiss_round_count`), or is a full round robin."""
     tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError(gettext("The tournament has already started."))
     count = tournament.entrants.filter(checked_in=True).count()
@@ -221,6 +225,7 @@ def round_pair_next(*, tournament: Tournament, fewest_rematches: bool = False) -
     pairing without a rematch, with ``fewest_rematches``): the pairing runs as a
     task, and the round shows "being paired" until it is done."""
     tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
     round = tournament.round_set.order_by("-number").first()
     waiting = (Round.Status.PENDING, Round.Status.STUCK)
     if tournament.status != Tournament.Status.RUNNING or round is None:
@@ -254,6 +259,7 @@ def round_pair(*, round_id: int, fewest_rematches: bool = False) -> Round:
     if round.status != Round.Status.PAIRING:
         return round
     tournament = round.tournament
+    tournament_changed(tournament.pk)
     totals, history, entrants = selectors.tournament_totals(tournament)
     active = _active(entrants, round.number)
     by_id = {e.pk: e for e in entrants}
@@ -415,6 +421,7 @@ def table_forfeit(*, table: Table, absent: Entrant, user=None) -> Table:
     )
     if table.round.status != Round.Status.PLAYING:
         raise TournamentError(gettext("This round is not being played."))
+    tournament_changed(table.round.tournament_id)
     if table.bye:
         raise TournamentError(gettext("A bye has no opponent to forfeit."))
     side = table.seatings.filter(entrant=absent).values_list("side", flat=True).first()
@@ -442,6 +449,7 @@ def round_close(*, round: Round) -> Round:
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if round.status != Round.Status.PLAYING:
         raise TournamentError(gettext("This round is not being played."))
+    tournament_changed(round.tournament_id)
     unfinished = [v.table.number for v in selectors.round_tables(round) if not v.finished]
     if unfinished:
         raise TournamentError(
@@ -467,6 +475,7 @@ def standings_draw_enter(*, tournament: Tournament, cards: dict[int, str]) -> Ro
     order them instead of Knock's draw. Every entrant of a tied group must draw,
     each a different card; the higher card goes first (ace low, ♣ ♦ ♥ ♠)."""
     tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
     round = tournament.round_set.order_by("-number").first()
     if round is None or round.status not in (Round.Status.PENDING, Round.Status.STUCK):
         raise TournamentError(gettext("Cards can be entered only before a round is paired."))
@@ -494,6 +503,7 @@ def entrant_withdraw(*, entrant: Entrant) -> Entrant:
     """Withdraw an entrant: not paired again, his results stay. Withdrawn during a
     round, he is still at that round's table (play it, or enter a forfeit)."""
     tournament = _locked(entrant.tournament)
+    tournament_changed(tournament.pk)
     entrant = Entrant.objects.get(pk=entrant.pk)
     if entrant.withdrawn_after is not None:
         raise TournamentError(gettext("%(name)s has already withdrawn.") % {"name": entrant})
@@ -514,6 +524,7 @@ def tables_swap(*, round: Round, first: Entrant, second: Entrant, user=None) -> 
     round = Round.objects.select_for_update().select_related("tournament__club").get(pk=round.pk)
     if round.status != Round.Status.PLAYING:
         raise TournamentError(gettext("This round is not being played."))
+    tournament_changed(round.tournament_id)
     seats = {s.entrant_id: s for s in round.seatings.select_related("table__party")}
     if first.pk not in seats or second.pk not in seats:
         raise TournamentError(gettext("Both must play in this round."))
@@ -579,6 +590,7 @@ def round_undo(*, round: Round, user=None) -> Round:
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if round.status != Round.Status.PLAYING:
         raise TournamentError(gettext("Only a round being played can be undone."))
+    tournament_changed(round.tournament_id)
     if round.tournament.round_set.filter(number__gt=round.number).exists():
         raise TournamentError(gettext("Only the latest round can be undone."))
     tables = list(round.tables.select_related("party"))
@@ -613,6 +625,7 @@ def tournament_finish(
     each: then tied entrants draw cards (Knock from a stored seed, or ``cards``
     drawn at the venue, entrant id -> card)."""
     tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
     if tournament.status != Tournament.Status.RUNNING:
         raise TournamentError(gettext("Only a running tournament can be finished."))
     rounds = tournament.round_set

@@ -32,4 +32,6 @@ urlpatterns = [
         views.organizer_revoke,
         name="organizer-revoke",
     ),
+    path("api-keys/", views.token_list, name="token-list"),
+    path("api-keys/<int:token_id>/revoke/", views.token_revoke, name="token-revoke"),
 ]

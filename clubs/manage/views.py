@@ -14,8 +14,9 @@ from clubs import selectors, services
 from clubs.manage.forms import GuestForm, InviteForm, MemberForm, MemberSearchForm
 from clubs.manage.tables import ManagedClubTable, MemberListTable
 from clubs.models import Membership
-from clubs.permissions import organizer_required
+from clubs.permissions import organizer_required, require_organizing
 from clubs.services import MemberRefused
+from config.client import client_address
 
 
 @login_required
@@ -216,3 +217,35 @@ def _tell_invitation(request, membership, needs_password: bool) -> None:
         )
         % {"name": name, "link": link},
     )
+
+
+@login_required
+def token_list(request):
+    """The organizer's personal API keys: make one (shown once), or revoke one. A key
+    acts for its owner, so it is for those who organize a club."""
+    require_organizing(request.user)
+    key = None
+    if request.method == "POST":
+        try:
+            _token, key = services.api_token_create(
+                user=request.user,
+                name=request.POST.get("name", ""),
+                address=client_address(request),
+            )
+        except ValueError as error:
+            messages.error(request, str(error))
+    return render(
+        request,
+        "clubs/manage/token_list.html",
+        {"tokens": selectors.api_tokens(user=request.user), "key": key},
+    )
+
+
+@login_required
+@require_POST
+def token_revoke(request, token_id):
+    # Only the key's owner finds it; he may revoke it even once he organizes no club.
+    token = selectors.api_token_of(user=request.user, token_id=token_id)
+    services.api_token_revoke(token=token, address=client_address(request))
+    messages.success(request, _("The key “%(name)s” no longer works.") % {"name": token.name})
+    return redirect("manage:token-list")

@@ -64,7 +64,8 @@ ERRORS = {
     ValueError: (422, "invalid_entry"),
 }
 
-ERROR_RESPONSES = {codes_4xx: ErrorOut}
+# ninja's codes_4xx leaves out 422, the answer to every invalid body.
+ERROR_RESPONSES = {codes_4xx | {422}: ErrorOut}
 # An answer to an entry that changed gets the new entry with its 409.
 ANSWER_RESPONSES = {**ERROR_RESPONSES, 409: ChangedOut}
 

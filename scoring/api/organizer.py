@@ -1,16 +1,92 @@
-"""The API of a club's organizers: ``/api/parties/<id>…``. Django's session login
-(`clubs.permissions.OrganizerAuth`, which checks the CSRF token on unsafe
-methods), and the user must organize the party's club."""
+"""The API of a club's organizers: ``/api/parties/<id>…`` and their nights under
+``/api/manage/…``. A personal API key (`clubs.permissions.TokenAuth`) or Django's
+session login (`OrganizerAuth`, which checks the CSRF token on unsafe methods),
+and the user must organize the club."""
 
-from ninja import Router
+from typing import Annotated
 
-from clubs.permissions import OrganizerAuth, require_organizer
+from django.utils.translation import gettext
+from ninja import Path, Router, Status
+
+from clubs import selectors as clubs
+from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
 from config.client import client_address
-from scoring import entries, selectors, services
+from scoring import entries, errors, selectors, services
 from scoring.api.common import ERROR_RESPONSES, Id, audit_body, party_detail_body, result_of
-from scoring.api.schemas import AuditOut, DecideIn, DecideOut, PartyDetailOut
+from scoring.api.schemas import (
+    AuditOut,
+    DecideIn,
+    DecideOut,
+    NightIn,
+    NightOut,
+    PartyDetailOut,
+    PartyStartIn,
+)
 
-router = Router(auth=OrganizerAuth(), tags=["parties"])
+router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["parties"])
+
+Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
+
+
+def _night(night) -> dict:
+    return {
+        "id": night.pk,
+        "club": night.club.slug,
+        "name": night.name,
+        "date": night.date,
+        "ruleset": night.ruleset,
+        "confirmation_required": night.confirmation_required,
+    }
+
+
+@router.get("/manage/clubs/{slug}/nights", response={200: list[NightOut], **ERROR_RESPONSES})
+def night_list(request, slug: Slug):
+    """The club's nights, newest first."""
+    club = clubs.club_by_slug(slug)
+    require_organizer(request.auth, club)
+    return [_night(n) for n in clubs.recent_nights(club_ids=[club.pk])]
+
+
+@router.post("/manage/clubs/{slug}/nights", response={201: NightOut, **ERROR_RESPONSES})
+def night_create(request, slug: Slug, night: NightIn):
+    """Open a club night; its rules and confirmation setting go onto each party."""
+    club = clubs.club_by_slug(slug)
+    require_organizer(request.auth, club)
+    created = services.night_create(
+        club=club,
+        name=night.name,
+        date=night.date,
+        ruleset=night.ruleset,
+        confirmation_required=night.confirmation_required,
+        user=request.auth,
+        address=client_address(request),
+    )
+    return Status(201, _night(created))
+
+
+@router.post("/manage/nights/{night_id}/parties", response={201: PartyDetailOut, **ERROR_RESPONSES})
+def night_party_start(request, night_id: Id, party: PartyStartIn):
+    """Start a party at a night between members of its club (player ids from
+    ``/api/manage/clubs/{slug}/players``); the seats are drawn as at the table.
+    The answer holds each seat's link."""
+    night = selectors.night_by_id(night_id)
+    require_organizer(request.auth, night.club)
+    members = clubs.club_players(club=night.club).filter(pk__in=party.players)
+    found = {p.pk: p for p in members}
+    missing = [pk for pk in party.players if pk not in found]
+    if missing:
+        raise errors.EntryError(
+            gettext("Player %(id)s is not a member of this club.") % {"id": missing[0]}
+        )
+    started = services.party_start(
+        club=night.club,
+        night=night,
+        format=party.format,
+        players=[found[pk] for pk in party.players],
+        label=party.label,
+        user=request.auth,
+    )
+    return Status(201, party_detail_body(request, selectors.party_by_id(started.pk)))
 
 
 @router.get("/parties/{party_id}", response={200: PartyDetailOut, **ERROR_RESPONSES})

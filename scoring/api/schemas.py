@@ -7,7 +7,7 @@ Unknown fields are refused, so a misspelt field is an error rather than a value
 silently left out of a hand.
 """
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Literal
 
 from django.utils.translation import gettext
@@ -340,3 +340,32 @@ class AuditOut(Schema):
     before: dict | None
     after: dict | None
     reason: str
+
+
+# --- The organizer's nights and parties ---------------------------------------------
+
+
+class NightIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+    date: date
+    ruleset: Annotated[Text, StringConstraints(max_length=40)] = "classic"
+    confirmation_required: bool = True
+
+
+class NightOut(Schema):
+    id: int
+    club: str
+    name: str
+    date: date
+    ruleset: str
+    confirmation_required: bool
+
+
+class PartyStartIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["two", "rotation", "chouette", "partners"] = "two"
+    players: Annotated[list[Annotated[int, Field(ge=1, le=2_147_483_647)]], Field(max_length=6)]
+    label: Annotated[Text, StringConstraints(max_length=120)] = ""

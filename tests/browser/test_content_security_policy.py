@@ -4,7 +4,8 @@ page loads in Chromium without a single policy violation."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import OrganizerFactory, start_party
+from tests.factories import MembershipFactory, OrganizerFactory, start_party
+from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,6 +35,23 @@ def test_every_kind_of_page_runs_under_the_policy(phone, live_server):
         page.goto(live_server.url + path)
         page.wait_for_load_state("networkidle")
 
+    # The public tournament pages (polling their parts, the screen's clock), and the
+    # organizer's API keys page.
+    t = _tournament_in_play(party.club)
+    entrant = t.entrants.first()
+    for path in (
+        f"/t/{t.slug}/",
+        f"/t/{t.slug}/screen/",
+        f"/t/{t.slug}/rounds/1/",
+        f"/t/{t.slug}/crosstable/",
+        f"/t/{t.slug}/players/{entrant.pk}/",
+        f"/t/{t.slug}/print/standings/",
+        party.club.get_absolute_url(),
+        "/manage/api-keys/",
+    ):
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+
     # The table cards wire their Print button from a script file, not inline.
     page.goto(f"{live_server.url}/manage/parties/{party.pk}/cards/")
     page.wait_for_load_state("networkidle")
@@ -43,3 +61,13 @@ def test_every_kind_of_page_runs_under_the_policy(phone, live_server):
     expect(page.locator(".opblock").first).to_be_visible()
 
     assert refused == []
+
+
+def _tournament_in_play(club):
+    tournament = services.tournament_create(club=club, name="Autumn Cup", round_minutes=60)
+    players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
+    services.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        services.entrant_check_in(entrant=entrant)
+    services.round_start(tournament=tournament)  # paired on commit
+    return tournament

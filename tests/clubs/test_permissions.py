@@ -2,12 +2,15 @@
 log in (401 in the API), a club's players and other clubs' organizers find
 nothing there (404), its organizers and the site's superusers get in; what only
 the owner may do is a 403 for the other organizers. A new organizer page or
-endpoint is one more line in `ORGANIZER_URLS`."""
+endpoint is one more line in `ORGANIZER_URLS`. The API answers a personal API key
+exactly as it answers its owner's session; the keys page itself is for those who
+organize a club, and each key only for its owner."""
 
 import pytest
 from django.urls import reverse
 
-from clubs.models import Membership
+from clubs.models import ApiToken, Membership
+from clubs.services import api_token_create
 from scoring.services import Result, hand_enter
 from tests.factories import (
     ClubNightFactory,
@@ -58,7 +61,28 @@ ORGANIZER_URLS = [
         lambda w: f"/api/parties/{w.party.pk}/hands/{w.hand.pk}/decide",
         False,
     ),
+    ("api players", "get", lambda w: f"/api/manage/clubs/{w.club.slug}/players", False),
+    ("api nights", "get", lambda w: f"/api/manage/clubs/{w.club.slug}/nights", False),
+    ("api night create", "post", lambda w: f"/api/manage/clubs/{w.club.slug}/nights", False),
+    ("api party start", "post", lambda w: f"/api/manage/nights/{w.night.pk}/parties", False),
+    ("api night archive", "get", lambda w: f"/api/manage/nights/{w.night.pk}/archive", False),
+    ("api archive import", "post", lambda w: f"/api/manage/clubs/{w.club.slug}/archive", False),
+    (
+        "api tournament create",
+        "post",
+        lambda w: f"/api/manage/clubs/{w.club.slug}/tournaments",
+        False,
+    ),
 ]
+
+#: Well-formed bodies of the endpoints that take one (the rest get the decision's),
+#: so that the answer comes from who asks, not from the body.
+API_BODIES = {
+    "api night create": lambda w: {"name": "Friday", "date": "2026-01-09"},
+    "api party start": lambda w: {"players": [w.member.player_id, w.organizer.player_id]},
+    "api archive import": lambda w: {"format": "knock-archive", "version": 1, "kind": "night"},
+    "api tournament create": lambda w: {"name": "Spring Open"},
+}
 
 WHO = ["anonymous", "player", "other club's organizer", "organizer", "owner", "superuser"]
 
@@ -100,11 +124,13 @@ class World:
         }[who]
 
 
-def _ask(client, method, url):
+def _ask(client, method, url, name="", world=None, **headers):
     if url.startswith("/api/"):
         # A well-formed body: the answer must come from who asks, not from the body.
         body = {"action": "void", "reason": "checking who may"}
-        return getattr(client, method)(url, body, content_type="application/json")
+        if name in API_BODIES:
+            body = API_BODIES[name](world)
+        return getattr(client, method)(url, body, content_type="application/json", **headers)
     return getattr(client, method)(url, {})
 
 
@@ -123,7 +149,7 @@ def test_organizer_pages_and_endpoints_let_in_only_their_club_s_organizers(
         client.force_login(user)
     url = url(world)
 
-    response = _ask(client, method, url)
+    response = _ask(client, method, url, name, world)
 
     if who == "anonymous":
         if url.startswith("/api/"):
@@ -137,8 +163,9 @@ def test_organizer_pages_and_endpoints_let_in_only_their_club_s_organizers(
     elif owner_only and who == "organizer":
         assert response.status_code == 403
     else:
-        # In: the page, a redirect after a write, or a refusal of the empty form.
-        assert response.status_code in (200, 302, 400, 422), response.content[:300]
+        # In: the page, a redirect after a write, something made (201), or a refusal
+        # of the empty form.
+        assert response.status_code in (200, 201, 302, 400, 422), response.content[:300]
 
 
 def test_the_list_of_clubs_shows_each_user_only_theirs(client):
@@ -165,3 +192,75 @@ def test_the_admin_is_for_the_site_s_superusers_only(client, who):
 def test_a_superuser_opens_the_admin(client):
     client.force_login(World().user("superuser"))
     assert client.get("/admin/").status_code == 200
+
+
+API_URLS = [entry for entry in ORGANIZER_URLS if entry[0].startswith("api ")]
+
+
+@pytest.mark.parametrize("who", WHO)
+@pytest.mark.parametrize(
+    "name, method, url, owner_only",
+    API_URLS,
+    ids=[f"{method} {name}" for name, method, *_ in API_URLS],
+)
+def test_the_api_answers_a_personal_key_as_it_answers_its_owner(
+    client, who, name, method, url, owner_only
+):
+    world = World()
+    user = world.user(who)
+    # Anonymous: a key nobody made.
+    key = api_token_create(user=user, name="program")[1] if user else "knock_guessed"
+    url = url(world)
+
+    response = _ask(client, method, url, name, world, HTTP_AUTHORIZATION=f"Bearer {key}")
+
+    if who == "anonymous":
+        assert response.status_code == 401
+    elif who in ("player", "other club's organizer"):
+        assert response.status_code == 404
+        assert world.club.name not in response.content.decode()
+    else:
+        assert response.status_code in (200, 201, 422), response.content[:300]
+
+
+#: The organizer's own pages: his API keys (to make one, and to revoke the
+#: organizer's key of the `World`), with what each user gets.
+KEY_PAGES = [
+    ("keys", "get", lambda w: reverse("manage:token-list")),
+    ("key make", "post", lambda w: reverse("manage:token-list")),
+    ("key revoke", "post", lambda w: reverse("manage:token-revoke", args=[w.key.pk])),
+]
+KEY_ANSWERS = {
+    # (page, who): status; anonymous visitors are sent to log in.
+    **{(page, "player"): 404 for page, *_ in KEY_PAGES},
+    **{(page, who): 200 for page, *_ in KEY_PAGES[:2] for who in WHO[2:]},
+    # A key is its owner's alone: to anyone else there is no such key.
+    **{("key revoke", who): 404 for who in WHO[2:]},
+    ("key revoke", "organizer"): 302,
+}
+
+
+@pytest.mark.parametrize("who", WHO)
+@pytest.mark.parametrize("page, method, url", KEY_PAGES, ids=[p for p, *_ in KEY_PAGES])
+def test_the_api_keys_pages_are_for_organizers_each_key_for_its_owner(
+    client, who, page, method, url
+):
+    world = World()
+    world.key, _ = api_token_create(user=world.organizer.player.user, name="club website")
+    user = world.user(who)
+    if user is not None:
+        client.force_login(user)
+
+    response = getattr(client, method)(url(world), {"name": "scoreboard"})
+
+    if who == "anonymous":
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+    else:
+        assert response.status_code == KEY_ANSWERS[page, who]
+    made = ApiToken.objects.filter(name="scoreboard").exists()
+    assert made == (response.status_code == 200 and page == "key make")
+    world.key.refresh_from_db()
+    assert (world.key.revoked_at is not None) == (
+        response.status_code == 302 and who != "anonymous"
+    )

@@ -127,3 +127,21 @@ def test_the_member_list_writes_its_changes_into_the_club_record(organizer):
         ("deactivated", {"player": "Walk-in"}, director.pk),
         ("reactivated", {"player": "Walk-in"}, director.pk),
     ]
+
+
+def test_making_and_revoking_an_api_key_are_recorded_without_the_key(client, organizer):
+    page = client.post(
+        reverse("manage:token-list"), {"name": "club website"}, REMOTE_ADDR="198.51.100.7"
+    )
+    key = page.context["key"]
+    token = organizer.player.user.api_tokens.get()
+    client.post(reverse("manage:token-revoke", args=[token.pk]), REMOTE_ADDR="198.51.100.8")
+    client.post(reverse("manage:token-revoke", args=[token.pk]))  # twice: recorded once
+
+    records = list(ClubRecord.objects.filter(club=None, action__startswith="key").order_by("pk"))
+    assert [(r.action, r.user, r.address) for r in records] == [
+        ("key_made", organizer.player.user, "198.51.100.7"),
+        ("key_revoked", organizer.player.user, "198.51.100.8"),
+    ]
+    assert records[0].details == {"key": "club website", "prefix": token.prefix}
+    assert all(key not in str(r.details) for r in records)

@@ -1,11 +1,13 @@
 """Only the organizers of the tournament's club see or change its tournaments: a
 stranger, another club's organizer included, learns nothing (404), and nobody
-changes anything without logging in."""
+changes anything without logging in. The same holds for the organizer's API, by
+session or by personal API key."""
 
 import pytest
 from django.urls import reverse
 
-from tests.factories import MembershipFactory, OrganizerFactory, UserFactory
+from clubs.services import api_token_create
+from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory, UserFactory
 from tournaments import selectors
 
 pytestmark = pytest.mark.django_db
@@ -59,10 +61,13 @@ def as_member(client, club):
     user = UserFactory()
     MembershipFactory(club=club, player__user=user)
     client.force_login(user)
+    return user
 
 
 def as_other_organizer(client, club):
-    client.force_login(OrganizerFactory().player.user)
+    user = OrganizerFactory().player.user
+    client.force_login(user)
+    return user
 
 
 def answers(client, running):
@@ -96,3 +101,96 @@ def test_the_clubs_organizer_gets_each_page_or_a_redirect(client, running, name,
 def test_changing_pages_refuse_a_get(client, running):
     response = client.get(reverse("manage:round-close", args=running["round"]))
     assert response.status_code == 405
+
+
+# --- The organizer's API -------------------------------------------------------------
+
+# (method, path as the router names it, body): every endpoint of tournaments/api/organizer.
+ENDPOINTS = [
+    ("post", "/manage/clubs/{slug}/tournaments", {"name": "Autumn Cup"}),
+    ("get", "/manage/tournaments/{slug}", None),
+    ("post", "/manage/tournaments/{slug}/entrants", {"guests": ["Walk In"]}),
+    ("post", "/manage/tournaments/{slug}/entrants/{entrant_id}/check-in", {"checked_in": True}),
+    ("post", "/manage/tournaments/{slug}/entrants/{entrant_id}/withdraw", {}),
+    ("post", "/manage/tournaments/{slug}/start", {}),
+    ("post", "/manage/tournaments/{slug}/rounds/next", {"fewest_rematches": False}),
+    ("post", "/manage/tournaments/{slug}/rounds/{number}/close", {}),
+    ("post", "/manage/tournaments/{slug}/tables/{table_id}/forfeit", {"absent": "entrant"}),
+    ("post", "/manage/tournaments/{slug}/finish", {"final_draw": False}),
+    ("get", "/manage/tournaments/{slug}/archive", None),
+    ("get", "/manage/nights/{night_id}/archive", None),
+    (
+        "post",
+        "/manage/clubs/{slug}/archive",
+        {"format": "knock-archive", "version": 1, "kind": "night"},
+    ),
+]
+
+
+def test_every_endpoint_of_the_organizers_api_is_in_the_matrix():
+    from tournaments.api.organizer import router
+
+    assert set(router.path_operations) == {path for _, path, _ in ENDPOINTS}
+
+
+@pytest.fixture
+def addresses(club, running):
+    """Each endpoint's address and body for the running tournament of ``running``."""
+    slug, entrant = running["entrant"]
+    table = selectors.round_tables(selectors.latest_round(selectors.tournament_by_slug(slug)))
+    values = {
+        "entrant_id": entrant,
+        "number": 1,
+        "table_id": next(v.table.pk for v in table if not v.table.bye),
+        "night_id": ClubNightFactory(club=club).pk,
+    }
+    found = []
+    for method, path, body in ENDPOINTS:
+        # A club's endpoints name the club, a tournament's the tournament.
+        names = {**values, "slug": club.slug if "/clubs/" in path else slug}
+        if body and body.get("absent") == "entrant":
+            body = {"absent": entrant}
+        found.append((method, "/api" + path.format(**names), body))
+    return found
+
+
+def api_answers(client, addresses, **headers) -> list[int]:
+    return [
+        getattr(client, method)(
+            url, body or {}, content_type="application/json", **headers
+        ).status_code
+        for method, url, body in addresses
+    ]
+
+
+def test_the_api_wants_a_login_or_a_key(client, addresses):
+    client.logout()
+    assert api_answers(client, addresses) == [401] * len(ENDPOINTS)
+    wrong = {"HTTP_AUTHORIZATION": "Bearer knock_guessed"}
+    assert api_answers(client, addresses, **wrong) == [401] * len(ENDPOINTS)
+
+
+@pytest.mark.parametrize("who", [as_member, as_other_organizer])
+@pytest.mark.parametrize("by_key", [False, True], ids=["session", "key"])
+def test_anyone_but_the_clubs_organizers_finds_nothing_in_the_api(
+    client, club, addresses, who, by_key
+):
+    user = who(client, club)
+    headers = {}
+    if by_key:
+        headers = {"HTTP_AUTHORIZATION": f"Bearer {api_token_create(user=user, name='x')[1]}"}
+        client.logout()
+    assert api_answers(client, addresses, **headers) == [404] * len(ENDPOINTS)
+
+
+@pytest.mark.parametrize("by_key", [False, True], ids=["session", "key"])
+def test_the_clubs_organizer_reaches_every_endpoint(client, organizer, addresses, by_key):
+    headers = {}
+    if by_key:
+        key = api_token_create(user=organizer.player.user, name="x")[1]
+        headers = {"HTTP_AUTHORIZATION": f"Bearer {key}"}
+        client.logout()
+    answers = api_answers(client, addresses, **headers)
+    # In: an answer, something made, or a refusal of what cannot be done now (a
+    # round not finished: 409) or of the incomplete archive (422).
+    assert all(status in (200, 201, 409, 422) for status in answers), answers

@@ -3,7 +3,15 @@ from django.urls import reverse
 
 from clubs.models import Membership
 from demo.loader import DEMO_PASSWORD, DEMO_USERNAME, load_demo
-from tests.factories import ClubFactory, MembershipFactory, OrganizerFactory, UserFactory
+from scoring.services import party_cancel
+from tests.factories import (
+    ClubFactory,
+    ClubNightFactory,
+    MembershipFactory,
+    OrganizerFactory,
+    UserFactory,
+    start_night_party,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +164,14 @@ def test_a_next_page_from_the_login_form_goes_first(client):
         {"username": "cora", "password": "correct horse battery", "next": "/clubs/x/"},
     )
     assert response.url == "/clubs/x/"
+
+
+def test_a_cancelled_party_is_not_counted_on_the_clubs_page(client):
+    night = ClubNightFactory(name="Friday")
+    start_night_party(night)
+    party_cancel(party=start_night_party(night), user=None, reason="Wrong players")
+
+    page = client.get(night.club.get_absolute_url())
+
+    assert [n.party_count for n in page.context["nights"]] == [1]
+    assert "1 party" in page.text

@@ -1,0 +1,37 @@
+"""Bodies of the clubs' part of the API."""
+
+import datetime
+
+from ninja import Schema
+
+
+class ClubOut(Schema):
+    slug: str
+    name: str
+    city: str
+    founded: int | None
+
+
+class NightOut(Schema):
+    id: int
+    name: str
+    date: datetime.date
+    ruleset: str
+    confirmation_required: bool
+    party_count: int
+
+
+class ClubDetailOut(ClubOut):
+    members: list[str]
+    nights: list[NightOut]
+
+
+class PlayerOut(Schema):
+    id: int
+    name: str
+    role: str
+
+
+class ApiErrorOut(Schema):
+    detail: str
+    code: str

@@ -1,0 +1,303 @@
+"""The documented API: the public's reads respect what is published, a program
+runs a whole tournament with an organizer's personal key, and keys reach only
+their owner's clubs and stop working when revoked."""
+
+import pytest
+from django.test import Client
+
+from clubs.models import ApiToken
+from tests.factories import ClubFactory, MembershipFactory, OrganizerFactory
+from tests.tournaments.conftest import first_table, play_out
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anna", "Ben", "Carl", "Dora"]
+
+
+def post(client, url, data=None, **headers):
+    return client.post(url, data or {}, content_type="application/json", **headers)
+
+
+@pytest.fixture
+def keyholder(client):
+    """An organizer of a club with a personal key made on the keys page."""
+    membership = OrganizerFactory(player__user__username="director")
+    client.force_login(membership.player.user)
+    page = client.post("/manage/api-keys/", {"name": "club website"})
+    key = page.context["key"]
+    client.logout()
+    return membership.club, key
+
+
+def bearer(key):
+    return {"HTTP_AUTHORIZATION": f"Bearer {key}"}
+
+
+def test_the_index_lists_the_endpoints_and_the_documents(client):
+    index = client.get("/api/").json()
+    paths = {e["path"] for e in index["endpoints"]}
+    assert {"/api/tournaments/{slug}/standings", "/api/clubs", "/api/tables/{token}"} <= paths
+    assert index["openapi"].endswith("/api/openapi.json")
+    assert client.get("/api/openapi.json").status_code == 200
+    assert client.get("/api/docs").status_code == 200
+
+
+def test_the_public_reads_a_running_tournament(started, confirmed, client):
+    tournament, round = started(NAMES)
+    table = first_table(round)
+    confirmed(table, deadwood=30)
+
+    listed = client.get("/api/tournaments", {"club": tournament.club.slug}).json()
+    standings = client.get(f"/api/tournaments/{tournament.slug}/standings").json()
+    rounds = client.get(f"/api/tournaments/{tournament.slug}/rounds").json()
+    tables = client.get(f"/api/tournaments/{tournament.slug}/rounds/1").json()["tables"]
+    party = client.get(f"/api/tournaments/{tournament.slug}/parties/{table.party_id}").json()
+
+    assert [t["slug"] for t in listed] == [tournament.slug]
+    assert sorted(line["name"] for line in standings["lines"]) == NAMES
+    assert [r["number"] for r in rounds] == [1]
+    mine = next(t for t in tables if t["number"] == table.number)
+    assert [s["points"] for s in mine["sides"]] == [50, 0]
+    assert [(h["number"], h["kind"], h["points"]) for h in party["hands"]] == [(1, "gin", 50)]
+    assert "token" not in str(party)  # no seat link reaches the public
+
+
+def test_unpublished_parts_are_404_with_a_json_body(started, client):
+    tournament, round = started(NAMES)
+    party = first_table(round).party_id
+    Tournament.objects.filter(pk=tournament.pk).update(public_standings=False)
+    Tournament.objects.filter(pk=tournament.pk).update(public_pairings=False, public_results=False)
+
+    for path in ["", "/standings", "/rounds/1", f"/parties/{party}"]:
+        response = client.get(f"/api/tournaments/{tournament.slug}{path}")
+        assert response.status_code == 404, path
+        assert response.json()["code"] == "not_found"
+    assert client.get("/api/tournaments").json() == []
+
+
+def test_the_round_in_play_follows_the_pairings_flag_and_closed_ones_the_results(
+    started, committed, client
+):
+    from tournaments import services
+
+    tournament, round = started(NAMES)
+    for view in services.selectors.round_tables(round):
+        play_out(view.table, view.entrants[0])
+    committed(services.round_close, round=round)
+    committed(services.round_pair_next, tournament=tournament)
+    Tournament.objects.filter(pk=tournament.pk).update(public_pairings=False)
+
+    numbers = [r["number"] for r in client.get(f"/api/tournaments/{tournament.slug}/rounds").json()]
+
+    assert numbers == [1]
+    assert client.get(f"/api/tournaments/{tournament.slug}/rounds/2").status_code == 404
+
+
+def test_hostile_names_come_back_as_plain_data(started, client):
+    hostile = "<script>alert(1)</script>\"'&"
+    tournament, _ = started([hostile, "Ben"])
+    response = client.get(f"/api/tournaments/{tournament.slug}/standings")
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert hostile in [line["name"] for line in response.json()["lines"]]
+
+
+def test_a_program_runs_a_tournament_with_a_personal_key(
+    keyholder, client, django_capture_on_commit_callbacks
+):
+    club, key = keyholder
+    members = [MembershipFactory(club=club, player__name=n).player for n in NAMES[:3]]
+    auth = bearer(key)
+    anonymous = Client()
+
+    created = post(
+        client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup", "rounds": 2}, **auth
+    )
+    assert created.status_code == 201, created.content
+    slug = created.json()["slug"]
+    entered = post(
+        client,
+        f"/api/manage/tournaments/{slug}/entrants",
+        {"players": [p.pk for p in members], "guests": ["Gast <b>Eins</b>"]},
+        **auth,
+    )
+    assert entered.status_code == 201, entered.content
+    for entrant in entered.json():
+        checked = post(
+            client, f"/api/manage/tournaments/{slug}/entrants/{entrant['id']}/check-in", **auth
+        )
+        assert checked.json()["checked_in"] is True
+    # Starting pairs round 1 (eagerly here, after the commit).
+    with django_capture_on_commit_callbacks(execute=True):
+        started = post(client, f"/api/manage/tournaments/{slug}/start", **auth)
+    assert started.status_code == 200, started.content
+
+    for number in (1, 2):
+        detail = client.get(f"/api/manage/tournaments/{slug}", **auth).json()
+        round = detail["rounds_played"][number - 1]
+        assert round["status"] == "playing"
+        for table in round["tables"]:
+            # Each table plays through the seat API, with the links the organizer reads.
+            seats = client.get(f"/api/parties/{table['party']}", **auth).json()["seats"]
+            a, b = seats
+            hand = {"number": 1, "ending": "gin", "knocker": a["position"], "defender_deadwood": 90}
+            assert post(anonymous, f"/api/tables/{a['token']}/hands", hand).status_code == 201
+            # The other phone confirms the entry in the version it shows.
+            shown = anonymous.get(f"/api/tables/{b['token']}").json()["open_hand"]
+            confirm = post(
+                anonymous,
+                f"/api/tables/{b['token']}/hands/1/confirm",
+                {"version": shown["version"]},
+            )
+            assert confirm.json()["table"]["settlement"] is not None
+        closed = post(client, f"/api/manage/tournaments/{slug}/rounds/{number}/close", **auth)
+        assert closed.status_code == 200, closed.content
+        if number == 1:
+            with django_capture_on_commit_callbacks(execute=True):
+                paired = post(client, f"/api/manage/tournaments/{slug}/rounds/next", **auth)
+            assert paired.status_code == 200
+
+    finished = post(client, f"/api/manage/tournaments/{slug}/finish", {"final_draw": True}, **auth)
+    assert finished.json()["status"] == "finished"
+    standings = anonymous.get(f"/api/tournaments/{slug}/standings").json()
+    # Every party is won by what its loser loses: the points add up to nothing.
+    assert sum(line["points"] for line in standings["lines"]) == 0
+    assert sorted(line["name"] for line in standings["lines"]) == sorted(
+        [*NAMES[:3], "Gast <b>Eins</b>"]
+    )
+
+
+def test_a_refused_action_is_a_409_and_bad_input_a_422(keyholder, client):
+    club, key = keyholder
+    created = post(
+        client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup"}, **bearer(key)
+    )
+    slug = created.json()["slug"]
+
+    early = post(client, f"/api/manage/tournaments/{slug}/start", **bearer(key))
+    bad = post(
+        client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "", "x": 1}, **bearer(key)
+    )
+    stranger = post(
+        client, f"/api/manage/tournaments/{slug}/entrants", {"players": [10**6]}, **bearer(key)
+    )
+
+    assert (early.status_code, early.json()["code"]) == (409, "refused")
+    assert "two entrants" in early.json()["detail"]
+    assert (bad.status_code, bad.json()["code"]) == (422, "invalid_entry")
+    assert (stranger.status_code, stranger.json()["code"]) == (409, "refused")
+
+
+def test_a_key_reaches_only_its_owners_clubs(keyholder, client):
+    _, key = keyholder
+    other = ClubFactory()
+    MembershipFactory(club=other)
+
+    players = client.get(f"/api/manage/clubs/{other.slug}/players", **bearer(key))
+    create = post(
+        client, f"/api/manage/clubs/{other.slug}/tournaments", {"name": "X"}, **bearer(key)
+    )
+
+    # As for anyone who does not organize the club: nothing there.
+    assert (players.status_code, players.json()["code"]) == (404, "not_found")
+    assert create.status_code == 404
+    assert other.name not in players.content.decode() + create.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_only_a_hash_of_the_key_is_stored_and_a_revoked_key_stops_working(keyholder, client):
+    club, key = keyholder
+    token = ApiToken.objects.get()
+    assert key not in (token.digest, token.prefix, token.name)
+    assert key.startswith(token.prefix)
+    assert client.get(f"/api/manage/clubs/{club.slug}/players", **bearer(key)).status_code == 200
+
+    client.force_login(token.user)
+    client.post(f"/manage/api-keys/{token.pk}/revoke/")
+    client.logout()
+
+    refused = client.get(f"/api/manage/clubs/{club.slug}/players", **bearer(key))
+    assert (refused.status_code, refused.json()["code"]) == (401, "not_authenticated")
+    assert client.get("/api/manage/clubs", **bearer("knock_guess")).status_code == 401
+
+
+def test_nobody_revokes_another_organizers_key(keyholder, client):
+    token = ApiToken.objects.get()
+    someone = OrganizerFactory(player__user__username="other").player.user
+    client.force_login(someone)
+    assert client.post(f"/manage/api-keys/{token.pk}/revoke/").status_code == 404
+    token.refresh_from_db()
+    assert token.revoked_at is None
+
+
+def test_the_keys_page_escapes_the_key_name(client, organizer):
+    page = client.post("/manage/api-keys/", {"name": "<script>x</script>"})
+    assert "<script>x</script>" not in page.text
+    assert "&lt;script&gt;x&lt;/script&gt;" in page.text
+
+
+def test_a_night_and_a_party_are_started_with_a_key(keyholder, client):
+    club, key = keyholder
+    a, b = (MembershipFactory(club=club).player for _ in range(2))
+    night = post(
+        client,
+        f"/api/manage/clubs/{club.slug}/nights",
+        {"name": "Friday", "date": "2026-01-09"},
+        **bearer(key),
+    )
+    assert night.status_code == 201, night.content
+    party = post(
+        client,
+        f"/api/manage/nights/{night.json()['id']}/parties",
+        {"players": [a.pk, b.pk]},
+        **bearer(key),
+    )
+    assert party.status_code == 201, party.content
+    assert {s["player"] for s in party.json()["seats"]} == {a.name, b.name}
+    listed = client.get(f"/api/manage/clubs/{club.slug}/nights", **bearer(key)).json()
+    assert [n["name"] for n in listed] == ["Friday"]
+
+
+def test_an_organizer_downloads_a_tournament_and_uploads_it_to_another_club(
+    keyholder, client, started
+):
+    club, key = keyholder
+    tournament, _ = started(NAMES)
+    from tournaments.models import Tournament as T
+
+    T.objects.filter(pk=tournament.pk).update(club=club)
+    # The same organizer runs a second club.
+    other = OrganizerFactory(player=ApiToken.objects.get().user.player).club
+
+    archive = client.get(f"/api/manage/tournaments/{tournament.slug}/archive", **bearer(key))
+    assert archive.status_code == 200
+    imported = post(
+        client, f"/api/manage/clubs/{other.slug}/archive", archive.json(), **bearer(key)
+    )
+    damaged = post(
+        client,
+        f"/api/manage/clubs/{other.slug}/archive",
+        {"format": "x", "version": 1, "kind": "night"},
+        **bearer(key),
+    )
+
+    assert imported.status_code == 201, imported.content
+    copy = T.objects.get(slug=imported.json()["slug"])
+    assert copy.club == other
+    assert sorted(e.player.name for e in copy.entrants.select_related("player")) == NAMES
+    assert (damaged.status_code, damaged.json()["code"]) == (422, "invalid_archive")
+
+
+def test_a_refusal_is_worded_in_the_readers_language(keyholder, client):
+    club, key = keyholder
+    created = post(
+        client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup"}, **bearer(key)
+    )
+    early = post(
+        client,
+        f"/api/manage/tournaments/{created.json()['slug']}/start",
+        HTTP_ACCEPT_LANGUAGE="de",
+        **bearer(key),
+    )
+    assert early.json()["detail"] == "Mindestens zwei Teilnehmer müssen anwesend sein."

@@ -1,0 +1,338 @@
+"""The public tournament pages: what is published shows, what is not is a 404, the
+running scores follow confirmed hands, and names are text, never markup."""
+
+import csv
+import datetime
+import io
+
+import pytest
+import redis
+from django.urls import reverse
+
+from tests.tournaments.conftest import first_table, play_out
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anna", "Ben", "Carl", "Dora"]
+
+
+def url(name, tournament, *args):
+    return reverse(f"public:{name}", args=[tournament.slug, *args])
+
+
+def test_the_tournament_page_shows_standings_and_the_round_with_running_scores(
+    started, confirmed, client
+):
+    tournament, round = started(NAMES)
+    table = first_table(round)
+    first = table.seatings.get(side=0).entrant.player.name
+
+    confirmed(table, deadwood=30)  # gin: 30 + the gin bonus of 20 = 50 for the first side
+
+    page = client.get(url("tournament-detail", tournament))
+    assert page.status_code == 200
+    for name in NAMES:
+        assert name in page.text
+    rows = [r for r in page.context["current"].tables if r.number == table.number]
+    assert next(s.name for s in rows[0].sides) == first
+    assert [s.points for s in rows[0].sides] == [50, 0]
+    assert rows[0].hands == 1
+
+
+def test_a_confirmed_hand_changes_the_polled_tables_and_nothing_before(started, confirmed, client):
+    tournament, round = started(NAMES)
+    live = url("tournament-live", tournament, "tables")
+    first = client.get(live)
+    version = first["X-Board-Version"]
+    assert version
+    assert client.get(live, {"v": version}).status_code == 204
+
+    confirmed(first_table(round), deadwood=30)
+
+    after = client.get(live, {"v": version})
+    assert after.status_code == 200
+    assert after["X-Board-Version"] != version
+    assert ">50<" in after.text
+
+
+def test_the_version_moves_only_after_the_commit(
+    started, client, django_capture_on_commit_callbacks
+):
+    from scoring.services import Result, hand_enter
+
+    tournament, round = started(NAMES)
+    live = url("tournament-live", tournament, "tables")
+    version = client.get(live)["X-Board-Version"]
+    table = first_table(round)
+    seat = table.party.seats.order_by("position").first()
+    result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=10)
+
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        hand_enter(seat=seat, number=1, result=result)
+        # Not committed yet: readers keep the old board.
+        assert client.get(live, {"v": version}).status_code == 204
+    assert callbacks
+    for callback in callbacks:
+        callback()
+    assert client.get(live, {"v": version}).status_code == 200
+
+
+def test_a_round_change_moves_the_standings(started, committed, client):
+    tournament, round = started(NAMES)
+    live = url("tournament-live", tournament, "standings")
+    version = client.get(live)["X-Board-Version"]
+    for view in services.selectors.round_tables(round):
+        play_out(view.table, view.entrants[0])
+    committed(services.round_close, round=round)
+
+    after = client.get(live, {"v": version})
+
+    assert after.status_code == 200
+    assert "After round 1." in after.text
+
+
+def test_a_forfeit_cancels_the_tables_party_and_the_public_sees_only_the_forfeit(
+    started, committed, client
+):
+    tournament, round = started(NAMES)
+    table = first_table(round)
+    party = table.party
+    absent = table.seatings.get(side=1).entrant
+    present = table.seatings.get(side=0).entrant
+    live = url("tournament-live", tournament, "tables")
+    version = client.get(live)["X-Board-Version"]
+
+    committed(services.table_forfeit, table=table, absent=absent)
+
+    party.refresh_from_db()
+    assert party.status == "cancelled"
+    after = client.get(live, {"v": version})
+    assert after.status_code == 200
+    (row,) = [r for r in after.context["current"].tables if r.number == table.number]
+    assert (row.party, row.absent, row.finished) == (None, 1, True)
+    mine = client.get(url("player-detail", tournament, present.pk)).context
+    # No score sheet and no hands: the figures count none of the cancelled party.
+    assert [p.get("state") for p in mine["parties"]] == [None]
+    assert mine["figures"] == {"parties": 0, "won": 0, "points": 0, "gins": 0, "undercuts": 0}
+    # The standings count the forfeit, won, as the organizer's standings do.
+    assert (mine["line"].played, mine["line"].won, mine["line"].byes) == (1, 1, 0)
+    assert client.get(f"/api/tournaments/{tournament.slug}/parties/{party.pk}").status_code == 404
+
+
+def test_a_cached_page_is_read_in_one_query(started, client, django_assert_num_queries):
+    tournament, _ = started(NAMES)
+    client.get(url("tournament-detail", tournament))  # builds and keeps the board
+    with django_assert_num_queries(1):
+        response = client.get(url("tournament-live", tournament, "standings"))
+    assert response.status_code == 200
+
+
+def test_with_the_cache_down_the_page_is_computed_and_answers(started, client, settings):
+    tournament, _round = started(NAMES)
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+        }
+    }
+    from django.core.cache import cache
+
+    with pytest.raises(redis.ConnectionError):
+        cache.get("anything")
+
+    page = client.get(url("tournament-detail", tournament))
+    live = client.get(url("tournament-live", tournament, "tables"), {"v": ""})
+
+    assert page.status_code == 200
+    assert "Anna" in page.text
+    assert live.status_code == 200
+    assert live["X-Board-Version"] == ""
+
+
+@pytest.mark.parametrize(
+    "flag, hidden",
+    [
+        ("public_standings", [("standings-csv",), ("tournament-print", "standings")]),
+        ("public_pairings", [("tournament-print", "pairings")]),
+        (
+            "public_results",
+            [
+                ("crosstable",),
+                ("results-csv",),
+                ("round-detail", 1),
+                ("tournament-print", "crosstable"),
+            ],
+        ),
+    ],
+)
+def test_an_unpublished_part_is_a_404(started, client, flag, hidden):
+    tournament, _ = started(NAMES)
+    live_part = {"public_standings": "standings", "public_pairings": "tables"}.get(flag)
+    for name, *args in hidden:
+        assert client.get(url(name, tournament, *args)).status_code == 200, name
+    tournament.__class__.objects.filter(pk=tournament.pk).update(**{flag: False})
+
+    for name, *args in hidden:
+        assert client.get(url(name, tournament, *args)).status_code == 404, name
+    if live_part:
+        assert client.get(url("tournament-live", tournament, live_part)).status_code == 404
+    assert client.get(url("tournament-detail", tournament)).status_code == 200
+
+
+def test_a_tournament_with_nothing_published_is_a_404_everywhere(started, client):
+    tournament, _ = started(NAMES)
+    entrant = tournament.entrants.first()
+    tournament.__class__.objects.filter(pk=tournament.pk).update(
+        public_standings=False, public_pairings=False, public_results=False
+    )
+    for address in [
+        url("tournament-detail", tournament),
+        url("tournament-screen", tournament),
+        url("tournament-live", tournament, "screen"),
+        url("player-detail", tournament, entrant.pk),
+    ]:
+        assert client.get(address).status_code == 404, address
+    assert tournament.name not in client.get(reverse("home")).text
+
+
+def test_the_standings_sort_by_any_column(started, committed, client):
+    tournament, round = started(NAMES)
+    for view in services.selectors.round_tables(round):
+        play_out(view.table, view.entrants[0])
+    committed(services.round_close, round=round)
+
+    def names(sort):
+        table = client.get(url("tournament-detail", tournament), {"sort": sort}).text
+        return sorted(NAMES, key=table.index)
+
+    assert names("name") == ["Anna", "Ben", "Carl", "Dora"]
+    assert names("-name") == ["Dora", "Carl", "Ben", "Anna"]
+    by_points = names("-points")
+    by_place = names("place")
+    assert by_points[:2] == sorted(by_place[:2], key=by_points.index)
+
+
+def test_the_standings_csv_lists_every_entrant(started, committed, client):
+    tournament, round = started(NAMES)
+    winners = []
+    for view in services.selectors.round_tables(round):
+        play_out(view.table, view.entrants[0], deadwood=90)
+        winners.append(view.entrants[0].player.name)
+    committed(services.round_close, round=round)
+
+    response = client.get(url("standings-csv", tournament))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+
+    assert response["Content-Type"].startswith("text/csv")
+    assert rows[0] == ["Place", "Player", "Parties", "Won", "Plus/minus", "Byes"]
+    assert sorted(r[1] for r in rows[1:]) == NAMES
+    # Gin against 90 each hand: 110 a hand, over in one, plus the box (20) and the game (100),
+    # and the shutout (100): the winner is paid 330.
+    assert {r[1]: int(r[4]) for r in rows[1:] if r[1] in winners} == dict.fromkeys(winners, 330)
+    assert all(r[2] == "1" for r in rows[1:])
+
+
+def test_a_formula_in_a_name_stays_text_in_the_csv(started, client, members):
+    tournament, _ = started(["=HYPERLINK(1)", "Ben", "Carl", "Dora"])
+    text = client.get(url("standings-csv", tournament)).content.decode()
+    assert "'=HYPERLINK(1)" in text
+
+
+def test_the_player_page_shows_each_party_and_figures_from_the_hands(started, confirmed, client):
+    tournament, round = started(NAMES)
+    table = first_table(round)
+    entrant = table.seatings.get(side=0).entrant
+    opponent = table.seatings.get(side=1).entrant
+    confirmed(table, number=1, deadwood=10)  # gin: 30
+    confirmed(table, number=2, knock=(8, 5))  # undercut by the opponent: 3 + 10
+    confirmed(table, number=3, deadwood=10)  # gin: 30
+
+    mine = client.get(url("player-detail", tournament, entrant.pk))
+    theirs = client.get(url("player-detail", tournament, opponent.pk))
+
+    assert mine.status_code == 200
+    assert mine.context["figures"] == {
+        "parties": 0,  # not finished: 60 to 13
+        "won": 0,
+        "points": 0,
+        "gins": 2,
+        "undercuts": 0,
+    }
+    assert theirs.context["figures"]["undercuts"] == 1
+    assert theirs.context["figures"]["gins"] == 0
+    assert len(mine.context["parties"][0]["sheet"]["rows"]) == 3
+    assert opponent.player.name in mine.text
+
+
+def test_the_player_page_counts_a_finished_party(started, client):
+    tournament, round = started(NAMES)
+    table = first_table(round)
+    winner = table.seatings.get(side=0).entrant
+    play_out(table, winner, deadwood=90)
+
+    page = client.get(url("player-detail", tournament, winner.pk))
+
+    # One gin against 90: 110 points, box 20, game 100, shutout 100.
+    assert page.context["figures"] == {
+        "parties": 1,
+        "won": 1,
+        "points": 330,
+        "gins": 1,
+        "undercuts": 0,
+    }
+
+
+def test_an_entrant_of_another_tournament_is_a_404(started, client):
+    tournament, _ = started(NAMES)
+    other, _ = started(["Eva", "Fritz"])
+    stranger = other.entrants.first()
+    assert client.get(url("player-detail", tournament, stranger.pk)).status_code == 404
+
+
+def test_the_screen_has_no_navigation_and_cycles_its_slides(started, client):
+    tournament, _ = started(NAMES)
+    page = client.get(url("tournament-screen", tournament))
+    assert page.status_code == 200
+    assert 'class="bar"' not in page.text
+    assert "data-cycle" in page.text
+    assert page.text.count("data-slide") == 2  # standings, then the round's tables
+
+
+def test_the_round_clock_is_shown_when_the_round_has_a_limit(started, client):
+    tournament, round = started(NAMES, round_minutes=45)
+    page = client.get(url("tournament-screen", tournament))
+    deadline = (round.started_at + datetime.timedelta(minutes=45)).isoformat()
+    assert "data-deadline" in page.text
+    assert deadline[:16] in page.text
+
+
+HOSTILE = "<script>alert(1)</script>\"'&"
+
+
+def test_hostile_names_are_escaped_on_every_page(started, confirmed, committed, client):
+    tournament, round = started([HOSTILE, "Ben", "Carl", "Dora"])
+    tournament.__class__.objects.filter(pk=tournament.pk).update(name=HOSTILE)
+    confirmed(first_table(round))
+    entrant = tournament.entrants.get(player__name=HOSTILE)
+    pages = [
+        reverse("home"),
+        tournament.club.get_absolute_url(),
+        url("tournament-detail", tournament),
+        url("tournament-live", tournament, "standings"),
+        url("tournament-live", tournament, "tables"),
+        url("tournament-live", tournament, "screen"),
+        url("tournament-screen", tournament),
+        url("round-detail", tournament, 1),
+        url("crosstable", tournament),
+        url("player-detail", tournament, entrant.pk),
+        url("tournament-print", tournament, "standings"),
+        url("tournament-print", tournament, "pairings"),
+        url("tournament-print", tournament, "crosstable"),
+    ]
+    for address in pages:
+        response = client.get(address)
+        assert response.status_code == 200, address
+        assert "<script>alert(1)" not in response.text, address
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in response.text, address

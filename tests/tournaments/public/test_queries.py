@@ -1,0 +1,58 @@
+"""The public standings take the same number of queries for 10 entrants as for
+1,000, after 10 rounds, cached or not."""
+
+import pytest
+from django.urls import reverse
+
+from demo.big import big_tournament
+from scoring.versions import bump
+from tournaments.board import tournament_key
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("entrants", [10, 1000])
+def test_the_standings_page_takes_fixed_queries(client, django_assert_num_queries, entrants):
+    tournament = big_tournament(entrants=entrants, rounds=10)
+    page = reverse("public:tournament-detail", args=[tournament.slug])
+    bump(tournament_key(tournament.pk))  # nothing cached for it from here on
+
+    with django_assert_num_queries(8):
+        cold = client.get(page)
+    with django_assert_num_queries(1):
+        warm = client.get(page)
+
+    assert cold.status_code == warm.status_code == 200
+    standings = cold.context["standings"]
+    # One linked name per line, a hundred lines a page.
+    assert standings["html"].count("/players/") == min(entrants, 100)
+    assert standings["after_round"] == 10
+    assert warm.context["standings"]["html"] == standings["html"]
+
+
+@pytest.mark.parametrize("entrants", [10, 200])
+def test_the_other_public_pages_take_fixed_queries(client, django_assert_max_num_queries, entrants):
+    tournament = big_tournament(entrants=entrants, rounds=3)
+    entrant = tournament.entrants.first()
+    for name, args in [
+        ("crosstable", []),
+        ("round-detail", [2]),
+        ("player-detail", [entrant.pk]),
+        ("tournament-screen", []),
+        ("standings-csv", []),
+        ("results-csv", []),
+    ]:
+        bump(tournament_key(tournament.pk))
+        with django_assert_max_num_queries(16):
+            response = client.get(reverse(f"public:{name}", args=[tournament.slug, *args]))
+        assert response.status_code == 200, name
+
+
+@pytest.mark.parametrize("count", [1, 20])
+def test_the_home_page_takes_fixed_queries(client, django_assert_max_num_queries, count):
+    for i in range(count):
+        big_tournament(entrants=4, rounds=1, slug=f"t{i}")
+    with django_assert_max_num_queries(4):
+        response = client.get(reverse("home"))
+    assert response.status_code == 200
+    assert response.text.count("/t/t") >= min(count, 5)

@@ -1,0 +1,227 @@
+"""The organizer's actions on tournaments: ``/api/manage/…``. A personal API key
+(`clubs.permissions.TokenAuth`) or the logged-in session; every object is
+checked against the clubs its user organizes (`require_organizer`)."""
+
+import json
+
+from django.http import Http404
+from django.utils.translation import gettext
+from ninja import Router, Status
+
+from clubs import selectors as clubs
+from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
+from config.client import client_address
+from scoring.selectors import night_by_id
+from tournaments import archive, board, selectors, services
+from tournaments.api.common import ERROR_RESPONSES, Id, Number, Slug, round_body, tournament_body
+from tournaments.api.schemas import (
+    ArchiveIn,
+    CheckInIn,
+    EntrantOut,
+    EntrantsIn,
+    FinishIn,
+    ForfeitIn,
+    ImportedOut,
+    ManagedTournamentOut,
+    PairIn,
+    TournamentIn,
+)
+from tournaments.models import Tournament
+
+router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
+
+
+def _organized(request, slug: str):
+    tournament = selectors.tournament_by_slug(slug)
+    require_organizer(request.auth, tournament.club)
+    return tournament
+
+
+def _detail(tournament) -> dict:
+    data = board.build_board(tournament)
+    problems = {r.number: r.problem for r in selectors.tournament_rounds(tournament)}
+    return {
+        **tournament_body(tournament),
+        "entrants": [_entrant(e) for e in selectors.tournament_entrants(tournament)],
+        "rounds_played": [
+            {**round_body(r), "problem": problems.get(r.number, "")} for r in data.rounds
+        ],
+    }
+
+
+def _entrant(entrant) -> dict:
+    return {
+        "id": entrant.pk,
+        "player": entrant.player_id,
+        "name": entrant.player.name,
+        "checked_in": entrant.checked_in,
+        "joined_round": entrant.joined_round,
+        "withdrawn_after": entrant.withdrawn_after,
+    }
+
+
+def _fresh(tournament) -> dict:
+    return _detail(selectors.tournament_by_slug(tournament.slug))
+
+
+@router.post(
+    "/manage/clubs/{slug}/tournaments", response={201: ManagedTournamentOut, **ERROR_RESPONSES}
+)
+def tournament_create(request, slug: Slug, body: TournamentIn):
+    """A new tournament in registration."""
+    club = clubs.club_by_slug(slug)
+    require_organizer(request.auth, club)
+    tournament = services.tournament_create(club=club, **body.dict())
+    return Status(201, _fresh(tournament))
+
+
+@router.get("/manage/tournaments/{slug}", response={200: ManagedTournamentOut, **ERROR_RESPONSES})
+def tournament_detail(request, slug: Slug):
+    """Everything the organizer runs the day from: entrants with their ids, every
+    round with its tables (and each table's party id), published or not."""
+    return _detail(_organized(request, slug))
+
+
+@router.post(
+    "/manage/tournaments/{slug}/entrants",
+    response={201: list[EntrantOut], **ERROR_RESPONSES},
+)
+def entrant_register(request, slug: Slug, body: EntrantsIn):
+    """Enter members (player ids of the club) and guests (names). Members already
+    entered are left as they are."""
+    tournament = _organized(request, slug)
+    members = {
+        p.pk: p for p in clubs.club_players(club=tournament.club).filter(pk__in=body.players)
+    }
+    missing = [pk for pk in body.players if pk not in members]
+    if missing:
+        raise services.TournamentError(
+            gettext("Player %(id)s is not a member of this club.") % {"id": missing[0]}
+        )
+    entered = services.entrant_register(
+        tournament=tournament, players=[members[pk] for pk in body.players]
+    )
+    if body.guests:
+        entered += services.entrant_register_guests(
+            tournament=tournament, names="\n".join(body.guests)
+        )
+    ids = [e.pk for e in entered]
+    return Status(
+        201, [_entrant(e) for e in selectors.tournament_entrants(tournament) if e.pk in ids]
+    )
+
+
+def _entrant_of(tournament, entrant_id):
+    entrant = tournament.entrants.select_related("tournament").filter(pk=entrant_id).first()
+    if entrant is None:
+        raise Http404
+    return entrant
+
+
+@router.post(
+    "/manage/tournaments/{slug}/entrants/{entrant_id}/check-in",
+    response={200: EntrantOut, **ERROR_RESPONSES},
+)
+def entrant_check_in(request, slug: Slug, entrant_id: Id, body: CheckInIn):
+    tournament = _organized(request, slug)
+    entrant = services.entrant_check_in(
+        entrant=_entrant_of(tournament, entrant_id), checked_in=body.checked_in
+    )
+    return _entrant(selectors.public_entrant(tournament, entrant.pk))
+
+
+@router.post(
+    "/manage/tournaments/{slug}/entrants/{entrant_id}/withdraw",
+    response={200: EntrantOut, **ERROR_RESPONSES},
+)
+def entrant_withdraw(request, slug: Slug, entrant_id: Id):
+    """Not paired again; his results stay."""
+    tournament = _organized(request, slug)
+    entrant = services.entrant_withdraw(entrant=_entrant_of(tournament, entrant_id))
+    return _entrant(selectors.public_entrant(tournament, entrant.pk))
+
+
+@router.post(
+    "/manage/tournaments/{slug}/start", response={200: ManagedTournamentOut, **ERROR_RESPONSES}
+)
+def tournament_start(request, slug: Slug):
+    """Close registration and pair round 1 by lot (the pairing runs as a task: the
+    round shows ``pairing`` until it is done)."""
+    tournament = _organized(request, slug)
+    services.round_start(tournament=tournament)
+    return _fresh(tournament)
+
+
+@router.post(
+    "/manage/tournaments/{slug}/rounds/next",
+    response={200: ManagedTournamentOut, **ERROR_RESPONSES},
+)
+def round_pair_next(request, slug: Slug, body: PairIn):
+    """Pair the round that waits (after a close)."""
+    tournament = _organized(request, slug)
+    services.round_pair_next(tournament=tournament, fewest_rematches=body.fewest_rematches)
+    return _fresh(tournament)
+
+
+@router.post(
+    "/manage/tournaments/{slug}/rounds/{number}/close",
+    response={200: ManagedTournamentOut, **ERROR_RESPONSES},
+)
+def round_close(request, slug: Slug, number: Number):
+    """Close a round once every table is finished."""
+    tournament = _organized(request, slug)
+    services.round_close(round=selectors.tournament_round(tournament, number))
+    return _fresh(tournament)
+
+
+@router.post(
+    "/manage/tournaments/{slug}/tables/{table_id}/forfeit",
+    response={200: ManagedTournamentOut, **ERROR_RESPONSES},
+)
+def table_forfeit(request, slug: Slug, table_id: Id, body: ForfeitIn):
+    """A no-show: ``absent`` is the entrant id of who did not come."""
+    tournament = _organized(request, slug)
+    table = selectors.tournament_table(tournament, table_id)
+    services.table_forfeit(
+        table=table, absent=_entrant_of(tournament, body.absent), user=request.auth
+    )
+    return _fresh(tournament)
+
+
+@router.post(
+    "/manage/tournaments/{slug}/finish", response={200: ManagedTournamentOut, **ERROR_RESPONSES}
+)
+def tournament_finish(request, slug: Slug, body: FinishIn):
+    """End the tournament; ``final_draw``: tied entrants draw cards for one place each."""
+    tournament = _organized(request, slug)
+    services.tournament_finish(tournament=tournament, final_draw=body.final_draw)
+    return _fresh(tournament)
+
+
+@router.get("/manage/tournaments/{slug}/archive", response={200: dict, **ERROR_RESPONSES})
+def tournament_archive(request, slug: Slug):
+    """The whole tournament as one JSON archive (a backup, or to move it to another
+    Knock): every entrant, round, table, party, hand and audit record."""
+    return archive.tournament_export(_organized(request, slug))
+
+
+@router.get("/manage/nights/{night_id}/archive", response={200: dict, **ERROR_RESPONSES})
+def night_archive(request, night_id: Id):
+    """A club night and its parties as one JSON archive."""
+    night = night_by_id(night_id)
+    require_organizer(request.auth, night.club)
+    return archive.night_export(night)
+
+
+@router.post("/manage/clubs/{slug}/archive", response={201: ImportedOut, **ERROR_RESPONSES})
+def archive_import(request, slug: Slug, body: ArchiveIn):
+    """Bring back an archive into one of the organizer's clubs."""
+    club = clubs.club_by_slug(slug)
+    require_organizer(request.auth, club)
+    # The schema checked the archive's label; the import reads all of it.
+    made = archive.archive_import(
+        data=json.loads(request.body), club=club, user=request.auth, address=client_address(request)
+    )
+    if isinstance(made, Tournament):
+        return Status(201, {"kind": "tournament", "slug": made.slug, "id": made.pk})
+    return Status(201, {"kind": "night", "slug": None, "id": made.pk})

@@ -1,0 +1,134 @@
+"""The public's reads of tournaments: ``/api/tournaments…``. No login; only what
+the organizer published (pairings, standings, results), checked here for each
+answer, and a 404 for the rest, as on the pages."""
+
+from django.http import Http404
+from ninja import Query, Router, Schema
+from pydantic import Field
+
+from scoring.selectors import state_for
+from tournaments import board, selectors
+from tournaments.api.common import ERROR_RESPONSES, Id, Number, Slug, round_body, tournament_body
+from tournaments.api.schemas import (
+    PartyOut,
+    RoundDetailOut,
+    RoundOut,
+    StandingsOut,
+    TournamentOut,
+)
+
+router = Router(tags=["public"])
+
+
+class TournamentFilter(Schema):
+    club: str | None = Field(None, max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")
+
+
+@router.get("/tournaments", response={200: list[TournamentOut], **ERROR_RESPONSES})
+def tournament_list(request, filters: Query[TournamentFilter]):
+    """Published tournaments, newest first; ``club``: one club's, by its slug."""
+    found = selectors.recent_tournaments(limit=500, club_slug=filters.club)
+    return [tournament_body(t) for t in found]
+
+
+@router.get("/tournaments/{slug}", response={200: TournamentOut, **ERROR_RESPONSES})
+def tournament_detail(request, slug: Slug):
+    return tournament_body(selectors.public_tournament(slug))
+
+
+@router.get("/tournaments/{slug}/standings", response={200: StandingsOut, **ERROR_RESPONSES})
+def tournament_standings(request, slug: Slug):
+    """The standings; during a round, provisional: finished tables count at once."""
+    tournament = selectors.public_tournament(slug)
+    if not tournament.public_standings:
+        raise Http404
+    data = board.board_for(tournament)
+    lines = [
+        {
+            "place": line.place,
+            "shared": line.shared,
+            "entrant": line.entrant,
+            "name": line.name,
+            "played": line.played,
+            "won": line.won,
+            "points": line.points,
+            "byes": line.byes,
+            "withdrawn": line.withdrawn,
+        }
+        for line in data.standings
+    ]
+    return {"after_round": data.after_round, "provisional": data.provisional, "lines": lines}
+
+
+def _visible_rounds(tournament):
+    """The rounds the public may see: the one in play with the pairings published,
+    the others with the results."""
+    data = board.board_for(tournament)
+    current = data.current
+    return [
+        r
+        for r in data.rounds
+        if (tournament.public_pairings if r is current else tournament.public_results)
+        and r.status in ("playing", "closed")
+    ]
+
+
+@router.get("/tournaments/{slug}/rounds", response={200: list[RoundOut], **ERROR_RESPONSES})
+def tournament_rounds(request, slug: Slug):
+    tournament = selectors.public_tournament(slug)
+    return [round_body(r, tables=False) for r in _visible_rounds(tournament)]
+
+
+@router.get(
+    "/tournaments/{slug}/rounds/{number}", response={200: RoundDetailOut, **ERROR_RESPONSES}
+)
+def tournament_round(request, slug: Slug, number: Number):
+    """A round's tables: who plays whom, and each table's points (the running hand
+    points while it is played, each side's plus/minus once it is over)."""
+    tournament = selectors.public_tournament(slug)
+    found = [r for r in _visible_rounds(tournament) if r.number == number]
+    if not found:
+        raise Http404
+    return round_body(found[0])
+
+
+@router.get("/tournaments/{slug}/parties/{party_id}", response={200: PartyOut, **ERROR_RESPONSES})
+def tournament_party(request, slug: Slug, party_id: Id):
+    """One party of the tournament with every hand (results published)."""
+    tournament = selectors.public_tournament(slug)
+    if not tournament.public_results:
+        raise Http404
+    party = selectors.tournament_party(tournament, party_id)
+    state, hands = state_for(party)
+    names = {seat.pk: seat.player.name for seat in state.seats}
+    sides = [
+        {
+            "players": [s.player.name for s in state.seats if s.side == side],
+            "points": total.points,
+            "boxes": total.boxes,
+            "total": total.total,
+        }
+        for side, total in enumerate(state.outcome.sides)
+    ]
+    return {
+        "id": party.pk,
+        "label": party.label,
+        "status": party.status,
+        "target": party.target,
+        "sides": sides,
+        "hands": [
+            {
+                "number": h.number,
+                "table": h.table,
+                "status": h.status,
+                "ending": h.ending,
+                "kind": h.kind,
+                "points": h.points,
+                "winner": names.get(h.winner_id),
+                "knocker": names.get(h.knocker_id),
+                "knocker_deadwood": h.knocker_deadwood,
+                "defender_deadwood": h.defender_deadwood,
+            }
+            for h in hands
+        ],
+    }

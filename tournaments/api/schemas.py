@@ -1,0 +1,194 @@
+"""Bodies of the tournaments' part of the API."""
+
+import datetime
+from typing import Annotated, Literal
+
+from ninja import Field, Schema
+from pydantic import ConfigDict, StringConstraints
+
+from config.validators import Text
+
+Id = Annotated[int, Field(ge=1, le=2_147_483_647)]
+Name = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+
+
+class ErrorOut(Schema):
+    detail: str
+    code: str
+
+
+class TournamentOut(Schema):
+    slug: str
+    name: str
+    club: str
+    date: datetime.date
+    format: str
+    status: str
+    rounds: int | None
+    public_pairings: bool
+    public_standings: bool
+    public_results: bool
+
+
+class LineOut(Schema):
+    place: int
+    shared: bool
+    entrant: int
+    name: str
+    played: int
+    won: int
+    points: int
+    byes: int
+    withdrawn: bool
+
+
+class StandingsOut(Schema):
+    after_round: int
+    provisional: bool
+    lines: list[LineOut]
+
+
+class SideOut(Schema):
+    entrant: int
+    name: str
+    place: int | None
+    points: int | None
+
+
+class TableOut(Schema):
+    number: int
+    sides: list[SideOut]
+    bye: bool
+    absent: int | None
+    party: int | None
+    hands: int
+    finished: bool
+    pending: bool
+    disputed: bool
+
+
+class RoundOut(Schema):
+    number: int
+    status: str
+    started_at: datetime.datetime | None
+    deadline: datetime.datetime | None
+
+
+class RoundDetailOut(RoundOut):
+    tables: list[TableOut]
+
+
+class HandOut(Schema):
+    number: int
+    table: int
+    status: str
+    ending: str
+    kind: str
+    points: int
+    winner: str | None
+    knocker: str | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+
+
+class PartySideOut(Schema):
+    players: list[str]
+    points: int
+    boxes: int
+    total: int
+
+
+class PartyOut(Schema):
+    id: int
+    label: str
+    status: str
+    target: int
+    sides: list[PartySideOut]
+    hands: list[HandOut]
+
+
+# --- The organizer's ---------------------------------------------------------------
+
+
+class TournamentIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name
+    format: Literal["swiss", "round_robin"] = "swiss"
+    date: datetime.date | None = None
+    ruleset: Annotated[Text, StringConstraints(max_length=40)] = "classic"
+    target: int = Field(100, ge=10, le=1000)
+    rounds: int | None = Field(None, ge=1, le=50)
+    bye_value: int = Field(0, ge=-1000, le=1000)
+    forfeit_value: int = Field(100, ge=0, le=1000)
+    confirmation_required: bool = True
+    public_pairings: bool = True
+    public_standings: bool = True
+    public_results: bool = True
+    round_minutes: int | None = Field(None, ge=1, le=600)
+
+
+class EntrantsIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    players: list[Id] = Field(default_factory=list, max_length=2000)
+    guests: list[Name] = Field(default_factory=list, max_length=2000)
+
+
+class EntrantOut(Schema):
+    id: int
+    player: int
+    name: str
+    checked_in: bool
+    joined_round: int
+    withdrawn_after: int | None
+
+
+class CheckInIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    checked_in: bool = True
+
+
+class PairIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    fewest_rematches: bool = False
+
+
+class ForfeitIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    absent: Id
+
+
+class FinishIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    final_draw: bool = False
+
+
+class ManagedRoundOut(RoundOut):
+    problem: str
+    tables: list[TableOut]
+
+
+class ManagedTournamentOut(TournamentOut):
+    entrants: list[EntrantOut]
+    rounds_played: list[ManagedRoundOut]
+
+
+class ImportedOut(Schema):
+    kind: str
+    slug: str | None
+    id: int
+
+
+class ArchiveIn(Schema):
+    """An archive as `GET …/archive` gives it; its contents are checked on import."""
+
+    model_config = ConfigDict(extra="allow")
+
+    format: str
+    version: int
+    kind: str

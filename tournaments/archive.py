@@ -1,0 +1,565 @@
+"""A whole tournament, or a club night, as one JSON archive: everything needed to
+bring it back on another Knock (a backup, a move to a new server) with nothing
+lost — every party with its seats, hands and audit record, and for a tournament
+its entrants, rounds (seeds, draws, explanations), tables and seatings.
+
+Players are written by name, with their place in the club (member, guest, or
+none for a tournament's walk-in); importing into a club reuses its player of the
+same name, else adds them to the member list (into the club's record, unlisted)
+or, for a walk-in, makes a bare player. Rows get new ids on import; within the
+archive things refer to each other by the archive's own numbers. Seat links are
+kept, so the printed table cards still work, unless the link is taken on the new
+server. A cancelled party comes back cancelled, counted nowhere, as it was."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, transaction
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext
+
+from clubs.models import Club, ClubNight, Membership, Player
+from clubs.services import member_create
+from config.validators import unprintable
+from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token
+from scoring.services import new_token, night_create
+from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
+
+FORMAT = "knock-archive"
+VERSION = 1
+
+
+class ArchiveError(ValueError):
+    """An archive that cannot be imported, with a message saying why."""
+
+
+# --------------------------------------------------------------------------- export
+
+
+def _when(value):
+    return value.isoformat() if value else None
+
+
+def _parties(parties: list[Party], player_key) -> list[dict]:
+    ids = [p.pk for p in parties]
+    seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
+    for seat in Seat.objects.filter(party_id__in=ids).order_by("party_id", "position"):
+        seats[seat.party_id].append(seat)
+    position = {s.pk: s.position for party_seats in seats.values() for s in party_seats}
+    hands: dict[int, list[Hand]] = {pk: [] for pk in ids}
+    for hand in (
+        Hand.objects.filter(party_id__in=ids)
+        .select_related("decided_by")
+        .order_by("party_id", "number", "table")
+    ):
+        hands[hand.party_id].append(hand)
+    audit: dict[int, list[AuditRecord]] = {pk: [] for pk in ids}
+    for record in (
+        AuditRecord.objects.filter(party_id__in=ids)
+        .select_related("hand", "user")
+        .order_by("party_id", "at", "pk")
+    ):
+        audit[record.party_id].append(record)
+
+    def at(seat_id):
+        return position.get(seat_id) if seat_id else None
+
+    return [
+        {
+            "key": party.pk,
+            "label": party.label,
+            "format": party.format,
+            "rules": party.rules,
+            "target": party.target,
+            "status": party.status,
+            "first_dealer": party.first_dealer,
+            "confirmation_required": party.confirmation_required,
+            "started_at": _when(party.started_at),
+            "finished_at": _when(party.finished_at),
+            "seats": [
+                {
+                    "player": player_key(s.player_id),
+                    "side": s.side,
+                    "position": s.position,
+                    "token": s.token,
+                }
+                for s in seats[party.pk]
+            ],
+            "hands": [
+                {
+                    "number": h.number,
+                    "table": h.table,
+                    "status": h.status,
+                    "ending": h.ending,
+                    "dealer": at(h.dealer_id),
+                    "knocker": at(h.knocker_id),
+                    "defender": at(h.defender_id),
+                    "knocker_deadwood": h.knocker_deadwood,
+                    "defender_deadwood": h.defender_deadwood,
+                    "details": h.details,
+                    "kind": h.kind,
+                    "points": h.points,
+                    "winner": at(h.winner_id),
+                    "counter": h.counter,
+                    "entered_by": at(h.entered_by_id),
+                    "confirmed_by": at(h.confirmed_by_id),
+                    "decided_by": h.decided_by.get_username() if h.decided_by else None,
+                    "version": h.version,
+                    "created_at": _when(h.created_at),
+                    "updated_at": _when(h.updated_at),
+                }
+                for h in hands[party.pk]
+            ],
+            "audit": [
+                {
+                    "action": r.action,
+                    "hand": [r.hand.number, r.hand.table] if r.hand else None,
+                    "seat": at(r.seat_id),
+                    "user": r.user.get_username() if r.user else None,
+                    "address": r.address,
+                    "before": r.before,
+                    "after": r.after,
+                    "reason": r.reason,
+                    "key": r.key,
+                    "at": _when(r.at),
+                }
+                for r in audit[party.pk]
+            ],
+        }
+        for party in parties
+    ]
+
+
+class _Players:
+    """The archive's players, numbered as they are first met."""
+
+    def __init__(self, club: Club):
+        self.club = club
+        self.keys: dict[int, int] = {}
+
+    def key(self, player_id: int) -> int:
+        return self.keys.setdefault(player_id, len(self.keys) + 1)
+
+    def rows(self) -> list[dict]:
+        names = dict(Player.objects.filter(pk__in=self.keys).values_list("pk", "name"))
+        roles = dict(
+            Membership.objects.filter(club=self.club, player_id__in=self.keys).values_list(
+                "player_id", "role"
+            )
+        )
+        return [
+            {"key": key, "name": names[pk], "role": _playing_role(roles.get(pk))}
+            for pk, key in self.keys.items()
+        ]
+
+
+def _playing_role(role: str | None) -> str | None:
+    # Who organizes a club is its owner's decision, made again on the new server.
+    if role in (Membership.Role.ORGANIZER, Membership.Role.OWNER):
+        return Membership.Role.MEMBER
+    return role
+
+
+def _club(club: Club) -> dict:
+    return {"slug": club.slug, "name": club.name, "city": club.city, "founded": club.founded}
+
+
+def tournament_export(tournament: Tournament) -> dict:
+    """The tournament as one archive (plain JSON data)."""
+    players = _Players(tournament.club)
+    entrants = list(tournament.entrants.order_by("pk"))
+    rounds = list(tournament.round_set.order_by("number"))
+    tables = list(
+        Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    )
+    seatings = list(Seating.objects.filter(round__tournament=tournament).order_by("pk"))
+    round_number = {r.pk: r.number for r in rounds}
+    table_key = {t.pk: (round_number[t.round_id], t.number) for t in tables}
+    parties = list(
+        Party.objects.filter(pk__in=[t.party_id for t in tables if t.party_id]).order_by("pk")
+    )
+    body = {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": "tournament",
+        "club": _club(tournament.club),
+        "tournament": {
+            field: getattr(tournament, field)
+            for field in (
+                "name",
+                "slug",
+                "format",
+                "ruleset",
+                "target",
+                "rounds",
+                "bye_value",
+                "forfeit_value",
+                "confirmation_required",
+                "public_pairings",
+                "public_standings",
+                "public_results",
+                "round_minutes",
+                "status",
+                "final_seed",
+                "final_draws",
+            )
+        }
+        | {"date": tournament.date.isoformat(), "created_at": _when(tournament.created_at)},
+        "entrants": [
+            {
+                "key": e.pk,
+                "player": players.key(e.player_id),
+                "checked_in": e.checked_in,
+                "joined_round": e.joined_round,
+                "withdrawn_after": e.withdrawn_after,
+            }
+            for e in entrants
+        ],
+        "keep_apart": list(tournament.apart.values_list("first_id", "second_id")),
+        "rounds": [
+            {
+                field: getattr(r, field)
+                for field in (
+                    "number",
+                    "status",
+                    "how",
+                    "seed",
+                    "standings",
+                    "points",
+                    "draws",
+                    "explanation",
+                    "problem",
+                )
+            }
+            | {"started_at": _when(r.started_at)}
+            for r in rounds
+        ],
+        "tables": [
+            {
+                "round": round_number[t.round_id],
+                "number": t.number,
+                "bye": t.bye,
+                "absent": t.absent,
+                "party": t.party_id,
+            }
+            for t in tables
+        ],
+        "seatings": [
+            {"table": list(table_key[s.table_id]), "entrant": s.entrant_id, "side": s.side}
+            for s in seatings
+        ],
+    }
+    body["parties"] = _parties(parties, players.key)
+    body["players"] = players.rows()
+    return body
+
+
+def night_export(night: ClubNight) -> dict:
+    """A club night and its parties as one archive (plain JSON data)."""
+    players = _Players(night.club)
+    parties = list(night.parties.order_by("pk"))
+    body = {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": "night",
+        "club": _club(night.club),
+        "night": {
+            "name": night.name,
+            "date": night.date.isoformat(),
+            "ruleset": night.ruleset,
+            "confirmation_required": night.confirmation_required,
+        },
+        "parties": _parties(parties, players.key),
+    }
+    body["players"] = players.rows()
+    return body
+
+
+# --------------------------------------------------------------------------- import
+
+
+def _moment(text):
+    if text is None:
+        return None
+    value = parse_datetime(text)
+    if value is None:
+        raise ArchiveError(
+            gettext("The archive holds a time that is not one: %(text)s") % {"text": text}
+        )
+    return value
+
+
+@transaction.atomic
+def archive_import(
+    *, data: dict, club: Club | None = None, user=None, address=None
+) -> Tournament | ClubNight:
+    """Bring an archive back: into ``club``, or into the club it names (made if
+    this Knock has no club of that short name). Returns the tournament or night.
+    ``user`` (and ``address``): who imports, named in the club's record."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ArchiveError(gettext("This is not a Knock archive."))
+    if data.get("version") != VERSION:
+        raise ArchiveError(gettext("This archive comes from another version of Knock."))
+    _refuse_unprintable(data)
+    try:
+        return _import(data, club, user, address)
+    except (
+        KeyError,
+        TypeError,
+        IndexError,
+        AttributeError,
+        ValueError,
+        ValidationError,
+        DatabaseError,
+    ) as error:
+        if isinstance(error, ArchiveError):
+            raise
+        raise ArchiveError(
+            gettext("The archive is incomplete or damaged (%(what)s).") % {"what": error}
+        ) from None
+
+
+def _refuse_unprintable(value) -> None:
+    """No text of an archive may hold a control character, as no form or schema
+    takes one (config/validators.py)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            _refuse_unprintable(item)
+    elif isinstance(value, list):
+        for item in value:
+            _refuse_unprintable(item)
+    elif isinstance(value, str) and (character := unprintable(value)):
+        raise ArchiveError(
+            gettext("The archive holds an invisible control character (U+%(code)04X).")
+            % {"code": ord(character)}
+        )
+
+
+def _import(data: dict, club: Club | None, user, address):
+    if club is None:
+        info = data["club"]
+        club, _ = Club.objects.get_or_create(
+            slug=info["slug"],
+            defaults={
+                "name": info["name"],
+                "city": info.get("city", ""),
+                "founded": info.get("founded"),
+            },
+        )
+    players = _import_players(club, data["players"], user)
+    users = (
+        {u.get_username(): u for u in get_user_model().objects.all()} if _names_users(data) else {}
+    )
+    if data["kind"] == "night":
+        info = data["night"]
+        night = night_create(
+            club=club,
+            name=info["name"],
+            date=parse_date(info["date"]),
+            ruleset=info["ruleset"],
+            confirmation_required=info["confirmation_required"],
+            user=user,
+            address=address,
+        )
+        _import_parties(data["parties"], club, night, players, users)
+        return night
+    if data["kind"] != "tournament":
+        raise ArchiveError(gettext("This is not a Knock archive."))
+    return _import_tournament(data, club, players, users)
+
+
+def _names_users(data) -> bool:
+    return any(h.get("decided_by") for p in data["parties"] for h in p["hands"]) or any(
+        r.get("user") for p in data["parties"] for r in p["audit"]
+    )
+
+
+def _import_players(club: Club, rows: list[dict], user) -> dict[int, Player]:
+    # A club's names are unique whatever their case (`clubs.services.member_create`).
+    memberships = club.memberships.select_related("player")
+    members = {m.player.name.casefold(): m.player for m in memberships}
+    players = {}
+    for row in rows:
+        name = row["name"].strip()
+        player = members.get(name.casefold())
+        if player is None:
+            # Archives made before roles were kept name members only.
+            role = row.get("role", Membership.Role.MEMBER)
+            if role is None:
+                player = Player.objects.create(name=name)
+            else:
+                player = member_create(club=club, name=name, role=role, by=user).player
+                members[name.casefold()] = player
+        players[row["key"]] = player
+    return players
+
+
+def _import_parties(rows, club, night, players, users) -> dict[int, Party]:
+    taken = set(
+        Seat.objects.filter(token__in=[s["token"] for p in rows for s in p["seats"]]).values_list(
+            "token", flat=True
+        )
+    )
+    made = {}
+    for row in rows:
+        party = Party.objects.create(
+            club=club,
+            night=night,
+            label=row["label"],
+            format=row["format"],
+            rules=row["rules"],
+            target=row["target"],
+            status=row["status"],
+            first_dealer=row["first_dealer"],
+            confirmation_required=row["confirmation_required"],
+            finished_at=_moment(row["finished_at"]),
+        )
+        Party.objects.filter(pk=party.pk).update(started_at=_moment(row["started_at"]))
+        seats = {
+            s["position"]: Seat.objects.create(
+                party=party,
+                player=players[s["player"]],
+                side=s["side"],
+                position=s["position"],
+                # A link taken here, or not of the shape links have, is made anew.
+                token=s["token"]
+                if s["token"] not in taken and is_seat_token(s["token"])
+                else new_token(),
+            )
+            for s in row["seats"]
+        }
+        hands = {}
+        for h in row["hands"]:
+            hand = Hand.objects.create(
+                party=party,
+                number=h["number"],
+                table=h["table"],
+                status=h["status"],
+                ending=h["ending"],
+                dealer=seats.get(h["dealer"]),
+                knocker=seats.get(h["knocker"]),
+                defender=seats.get(h["defender"]),
+                knocker_deadwood=h["knocker_deadwood"],
+                defender_deadwood=h["defender_deadwood"],
+                details=h["details"],
+                kind=h["kind"],
+                points=h["points"],
+                winner=seats.get(h["winner"]),
+                counter=h["counter"],
+                entered_by=seats.get(h["entered_by"]),
+                confirmed_by=seats.get(h["confirmed_by"]),
+                decided_by=users.get(h["decided_by"]),
+                version=h.get("version", 1),
+            )
+            Hand.objects.filter(pk=hand.pk).update(
+                created_at=_moment(h["created_at"]), updated_at=_moment(h["updated_at"])
+            )
+            hands[(h["number"], h["table"])] = hand
+        # The record is append-only (never updated): each row is written once,
+        # with its own time. Its keys belong to the new seats, so none is taken.
+        AuditRecord.objects.bulk_create(
+            AuditRecord(
+                party=party,
+                hand=hands.get(tuple(r["hand"])) if r["hand"] else None,
+                action=r["action"],
+                seat=seats.get(r["seat"]),
+                user=users.get(r["user"]),
+                address=r["address"],
+                before=r["before"],
+                after=r["after"],
+                reason=r["reason"],
+                key=r["key"],
+                at=_moment(r["at"]),
+            )
+            for r in row["audit"]
+        )
+        made[row["key"]] = party
+    return made
+
+
+def _import_tournament(data, club, players, users) -> Tournament:
+    info = dict(data["tournament"])
+    slug, number = info.pop("slug"), 1
+    base = slug
+    while Tournament.objects.filter(slug=slug).exists():
+        number += 1
+        slug = f"{base}-{number}"
+    created = _moment(info.pop("created_at"))
+    info["date"] = parse_date(info["date"])
+    tournament = Tournament.objects.create(club=club, slug=slug, **info)
+    Tournament.objects.filter(pk=tournament.pk).update(created_at=created)
+    entrants = {
+        e["key"]: Entrant.objects.create(
+            tournament=tournament,
+            player=players[e["player"]],
+            checked_in=e["checked_in"],
+            joined_round=e["joined_round"],
+            withdrawn_after=e["withdrawn_after"],
+        )
+        for e in data["entrants"]
+    }
+    for first, second in data["keep_apart"]:
+        low, high = sorted((entrants[first], entrants[second]), key=lambda e: e.pk)
+        KeepApart.objects.create(tournament=tournament, first=low, second=high)
+
+    def renumber(ids):
+        return [entrants[pk].pk for pk in ids]
+
+    rounds = {}
+    for r in data["rounds"]:
+        rounds[r["number"]] = Round.objects.create(
+            tournament=tournament,
+            number=r["number"],
+            status=r["status"],
+            how=r["how"],
+            seed=r["seed"],
+            standings=renumber(r["standings"]),
+            points={str(entrants[int(pk)].pk): v for pk, v in r["points"].items()},
+            draws=[{**d, "entrant": entrants[d["entrant"]].pk} for d in r["draws"]],
+            explanation=[_line_renumbered(line, entrants) for line in r["explanation"]],
+            problem=r["problem"],
+            started_at=_moment(r["started_at"]),
+        )
+    tournament.final_draws = [
+        {**d, "entrant": entrants[d["entrant"]].pk} for d in info["final_draws"]
+    ]
+    tournament.save(update_fields=["final_draws"])
+    parties = _import_parties(data["parties"], club, None, players, users)
+    tables = {}
+    for t in data["tables"]:
+        tables[(t["round"], t["number"])] = Table.objects.create(
+            round=rounds[t["round"]],
+            number=t["number"],
+            bye=t["bye"],
+            absent=t["absent"],
+            party=parties.get(t["party"]) if t["party"] else None,
+        )
+    Seating.objects.bulk_create(
+        Seating(
+            round=rounds[s["table"][0]],
+            table=tables[tuple(s["table"])],
+            entrant=entrants[s["entrant"]],
+            side=s["side"],
+        )
+        for s in data["seatings"]
+    )
+    return tournament
+
+
+def _line_renumbered(line: dict, entrants: dict) -> dict:
+    """An explanation line names entrants by id: the ids of this Knock now."""
+    line = dict(line)
+    for name in ("first", "second"):
+        if line.get(name) is not None:
+            line[name] = entrants[line[name]].pk
+    line["skipped"] = [[entrants[pk].pk, reason] for pk, reason in line.get("skipped", [])]
+    return line
+
+
+def archive_name(data: dict) -> str:
+    today = datetime.date.today().isoformat()
+    what = data.get("tournament", {}).get("slug") or data.get("night", {}).get("name", "night")
+    return f"knock-{data['kind']}-{what}-{today}.json"

@@ -1,0 +1,274 @@
+"""What the public sees of a tournament — standings, the round in play with each
+table's running score, every round's results, the crosstable — as plain data,
+built in a fixed number of queries and kept in the shared cache.
+
+The cache key holds two counters (`scoring.versions`): the club's scores, moved
+after the commit of any hand written at the club, and the tournament's own,
+moved after the commit of any of its services (a round paired, closed, undone, a
+forfeit, a withdrawal, the finish). A reader therefore either finds the board
+of the current counters or builds it from committed rows; it never keeps a board
+built before a commit under a key read after it. Without a cache (Redis down),
+every request builds the board: slower, never wrong."""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.cache import cache
+
+from scoring import versions
+from scoring.selectors import party_scores
+from tournaments import selectors
+from tournaments.models import Round, Table, Tournament
+
+log = logging.getLogger(__name__)
+
+
+def tournament_key(tournament_id: int) -> str:
+    return f"v:tournament:{tournament_id}"
+
+
+def tournament_changed(tournament_id: int) -> None:
+    """Called by every tournament service: the board moves on after the commit."""
+    versions.bump_after_commit(tournament_key(tournament_id))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the public standings."""
+
+    place: int
+    shared: bool
+    entrant: int
+    player: int
+    name: str
+    played: int
+    won: int
+    points: int
+    byes: int
+    withdrawn: bool
+    draw: str
+
+
+@dataclass(frozen=True)
+class Side:
+    entrant: int
+    name: str
+    place: int | None
+    points: int | None  # running hand points (in play), or the result (+/-) once over
+
+
+@dataclass(frozen=True)
+class TableLine:
+    number: int
+    sides: tuple[Side, ...]
+    bye: bool
+    absent: int | None  # the side that did not come (a forfeit)
+    party: int | None
+    hands: int
+    finished: bool
+    pending: bool
+    disputed: bool
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    number: int
+    status: str
+    started_at: datetime.datetime | None
+    deadline: datetime.datetime | None
+    tables: tuple[TableLine, ...]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A crosstable cell: the opponent's place and the result, a bye or a forfeit."""
+
+    kind: str  # "played", "playing", "bye", "forfeit_won", "forfeit_lost"
+    opponent: int | None
+    points: int | None
+
+
+@dataclass
+class Board:
+    standings: list[Line]
+    after_round: int
+    provisional: bool
+    rounds: list[RoundLine]
+    crosstable: dict[int, list[Cell | None]] = field(default_factory=dict)
+
+    @property
+    def current(self) -> RoundLine | None:
+        """The latest round, while it is paired and played."""
+        if self.rounds and self.rounds[-1].status == Round.Status.PLAYING:
+            return self.rounds[-1]
+        return None
+
+
+# --------------------------------------------------------------------------- building
+
+
+def build_board(tournament: Tournament) -> Board:
+    """The board from the database: eleven queries, whatever the size."""
+    entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
+    rounds = list(tournament.round_set.order_by("number"))
+    history = selectors.tournament_history(tournament, with_outcomes=False)
+    scores = party_scores(
+        Table.objects.filter(round__tournament=tournament, party__isnull=False).values("party_id")
+    )
+    history.outcomes = {pk: _Outcome(s.finished, s.plus_minus) for pk, s in scores.items()}
+    standings = selectors.standings_from(tournament, entrants, rounds, history, live=True)
+    by_id = {e.pk: e for e in entrants}
+    player_of = {e.pk: e.player_id for e in entrants}
+    place = {line.entrant.pk: line.place for line in standings.lines}
+    lines = [
+        Line(
+            place=line.place,
+            shared=line.shared,
+            entrant=line.entrant.pk,
+            player=line.entrant.player_id,
+            name=line.entrant.player.name,
+            # Parties at a table (a forfeit is one), won, and byes: counted once, by
+            # the standings, as the organizer's standings count them.
+            played=line.parties,
+            won=line.won,
+            points=line.points,
+            byes=line.byes,
+            withdrawn=line.withdrawn,
+            draw=line.draw,
+        )
+        for line in standings.lines
+    ]
+    tables_of = defaultdict(list)
+    for table in history.tables:
+        seats = history.seated[table.pk]
+        score = scores.get(table.party_id)
+        sides = tuple(
+            Side(
+                entrant=s.entrant_id,
+                name=by_id[s.entrant_id].player.name,
+                place=place.get(s.entrant_id),
+                points=_side_points(table, s, score, player_of, tournament),
+            )
+            for s in seats
+        )
+        tables_of[table.round_id].append(
+            TableLine(
+                number=table.number,
+                sides=sides,
+                bye=table.bye,
+                absent=table.absent,
+                party=table.party_id,
+                hands=score.hands if score else 0,
+                finished=table.bye or table.absent is not None or bool(score and score.finished),
+                pending=bool(score and score.pending),
+                disputed=bool(score and score.disputed),
+            )
+        )
+    round_lines = [
+        RoundLine(
+            number=r.number,
+            status=r.status,
+            started_at=r.started_at,
+            deadline=_deadline(r, tournament),
+            tables=tuple(tables_of[r.pk]),
+        )
+        for r in rounds
+    ]
+    provisional = any(r.status == Round.Status.PLAYING for r in rounds)
+    return Board(
+        standings=lines,
+        after_round=standings.after_round,
+        provisional=provisional,
+        rounds=round_lines,
+        crosstable=_crosstable(round_lines, [line.entrant for line in lines]),
+    )
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    # What `History.results` reads of a party: finished, and plus/minus by player.
+    finished: bool
+    plus_minus: dict
+
+
+def _side_points(table, seating, score, player_of, tournament) -> int | None:
+    if table.bye:
+        return tournament.bye_value
+    if table.absent is not None:
+        value = tournament.forfeit_value
+        return -value if seating.side == table.absent else value
+    if score is None:
+        return None
+    player = player_of[seating.entrant_id]
+    if score.finished:
+        return score.plus_minus.get(player, 0)
+    return score.points.get(player, 0)
+
+
+def _deadline(round: Round, tournament: Tournament):
+    if round.started_at is None or not tournament.round_minutes:
+        return None
+    return round.started_at + datetime.timedelta(minutes=tournament.round_minutes)
+
+
+def _crosstable(rounds: list[RoundLine], entrants: list[int]) -> dict[int, list[Cell | None]]:
+    """Per entrant, one cell per round: whom he met (by place) and what it came to."""
+    cells: dict[int, list[Cell | None]] = {pk: [None] * len(rounds) for pk in entrants}
+    for index, round in enumerate(rounds):
+        for table in round.tables:
+            if table.bye:
+                cells[table.sides[0].entrant][index] = Cell("bye", None, table.sides[0].points)
+                continue
+            for side, other in ((0, 1), (1, 0)):
+                me, them = table.sides[side], table.sides[other]
+                if table.absent is not None:
+                    kind = "forfeit_lost" if table.absent == side else "forfeit_won"
+                else:
+                    kind = "played" if table.finished else "playing"
+                points = me.points if kind != "playing" else None
+                cells[me.entrant][index] = Cell(kind, them.place, points)
+    return cells
+
+
+# --------------------------------------------------------------------------- the cache
+
+
+def board_version(tournament: Tournament) -> str | None:
+    """The counters the board depends on, as one string, or None without a cache."""
+    found = versions.read(versions.club_key(tournament.club_id), tournament_key(tournament.pk))
+    if found is None:
+        return None
+    flags = (tournament.public_pairings, tournament.public_standings, tournament.public_results)
+    return "-".join(str(n) for n in (*found, *map(int, flags)))
+
+
+def cached(name: str, version: str | None, build):
+    """``build()``'s value under ``name`` and ``version``: from the cache when it
+    holds it, else built and stored. Without a version (no cache), built."""
+    if version is None:
+        return build()
+    key = f"{name}:{version}"
+    try:
+        value = cache.get(key)
+    except Exception:
+        log.warning("cache unavailable: %s built uncached", name, exc_info=True)
+        return build()
+    if value is None:
+        value = build()
+        try:
+            cache.set(key, value, settings.PUBLIC_CACHE_SECONDS)
+        except Exception:
+            log.warning("cache unavailable: %s not kept", name, exc_info=True)
+    return value
+
+
+def board_for(tournament: Tournament, version: str | None = None) -> Board:
+    """The tournament's board, from the cache when it is current."""
+    if version is None:
+        version = board_version(tournament)
+    return cached(f"board:{tournament.pk}", version, lambda: build_board(tournament))

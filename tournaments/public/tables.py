@@ -1,0 +1,68 @@
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Membership
+
+
+class ClubTable(tables.Table):
+    name = tables.Column(linkify=True, verbose_name=_("Club"))
+    member_count = tables.Column(verbose_name=_("Members"), attrs={"td": {"class": "num"}})
+
+    class Meta:
+        model = Club
+        fields = ["name", "city", "founded", "member_count"]
+        orderable = False
+        empty_text = _("No clubs yet.")
+        attrs = {"class": "sheet"}
+
+
+class MemberTable(tables.Table):
+    player = tables.Column(verbose_name=_("Player"), accessor="player__name")
+    role = tables.Column(verbose_name=_("Role"))
+    since = tables.DateColumn(verbose_name=_("Member since"))
+
+    class Meta:
+        model = Membership
+        fields = ["player", "role", "since"]
+        orderable = False
+        empty_text = _("No members yet.")
+        attrs = {"class": "sheet"}
+
+
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class StandingsTable(tables.Table):
+    """The public standings (`tournaments.board.Line` rows), sortable by any column."""
+
+    place = tables.Column(verbose_name=_("Place"), attrs=NUM)
+    name = tables.Column(verbose_name=_("Player"))
+    played = tables.Column(verbose_name=_("Parties"), attrs=NUM)
+    won = tables.Column(verbose_name=_("Won"), attrs=NUM)
+    points = tables.Column(verbose_name=_("Plus/minus"), attrs=NUM)
+    byes = tables.Column(verbose_name=_("Byes"), attrs=NUM)
+
+    class Meta:
+        orderable = True
+        empty_text = _("No entrants yet.")
+        attrs = {"class": "sheet standings"}
+
+    def __init__(self, *args, slug=None, **kwargs):
+        # With the results published, each name links to the player's page.
+        self.slug = slug
+        super().__init__(*args, **kwargs)
+
+    def render_place(self, record):
+        return f"{record.place}." + (" =" if record.shared else "")
+
+    def render_name(self, record):
+        label = record.name + (f" ({_('withdrawn')})" if record.withdrawn else "")
+        if not self.slug:
+            return label
+        url = reverse("public:player-detail", args=[self.slug, record.entrant])
+        return format_html('<a href="{}">{}</a>', url, label)
+
+    def render_points(self, value):
+        return f"{value:+d}"

@@ -1,0 +1,27 @@
+"""The public pages of tournaments and clubs (namespace ``public``, see config/urls.py)."""
+
+from django.urls import path
+
+from tournaments.public import views
+
+urlpatterns = [
+    path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
+    path("t/<slug:slug>/", views.tournament_detail, name="tournament-detail"),
+    path(
+        "t/<slug:slug>/live/<str:part>/",
+        views.tournament_live,
+        name="tournament-live",
+    ),
+    path("t/<slug:slug>/screen/", views.tournament_screen, name="tournament-screen"),
+    path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round-detail"),
+    path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
+    path("t/<slug:slug>/players/<int:entrant_id>/", views.player_detail, name="player-detail"),
+    path("t/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),
+    path("t/<slug:slug>/results.csv", views.results_csv, name="results-csv"),
+    path("t/<slug:slug>/print/<str:what>/", views.tournament_print, name="tournament-print"),
+]
+
+# Outside any namespace: the settings' LOGOUT_REDIRECT_URL and the base template use it.
+site_urlpatterns = [
+    path("", views.home, name="home"),
+]

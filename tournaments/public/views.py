@@ -1,0 +1,340 @@
+"""Pages anyone may see: the clubs, their tournaments and nights, a tournament's
+standings, rounds, crosstable and players, the screen for the wall, and the
+exports. Only what the organizer published is shown: every view checks the
+tournament's flags itself, and an unpublished part is a 404."""
+
+import csv
+import datetime
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import get_language, gettext
+from django_tables2 import RequestConfig
+
+from clubs import selectors as clubs
+from scoring.selectors import party_states, sheet_rows
+from tournaments import board, selectors
+from tournaments.public.tables import ClubTable, MemberTable, StandingsTable
+
+# How far back the home page and a club's page look for nights and tournaments.
+RECENT = datetime.timedelta(days=90)
+STANDINGS_PER_PAGE = 100
+
+
+def home(request):
+    """The clubs, each with its current and recent tournaments and nights."""
+    club_rows = list(clubs.club_list())
+    since = timezone.localdate() - RECENT
+    tournaments = _by_club(selectors.recent_tournaments(since=since))
+    nights = _by_club(clubs.recent_nights(since=since))
+    table = ClubTable(club_rows, request=request)
+    recent = [
+        {
+            "club": c,
+            "tournaments": tournaments.get(c.pk, [])[:5],
+            "nights": nights.get(c.pk, [])[:5],
+        }
+        for c in club_rows
+        if c.pk in tournaments or c.pk in nights
+    ]
+    return render(request, "tournaments/public/club_list.html", {"table": table, "recent": recent})
+
+
+def _by_club(rows) -> dict:
+    grouped: dict[int, list] = {}
+    for row in rows:
+        grouped.setdefault(row.club_id, []).append(row)
+    return grouped
+
+
+def club_detail(request, slug):
+    club = clubs.club_by_slug(slug)
+    table = MemberTable(clubs.club_members(club=club))
+    # A page number out of range shows the nearest page rather than an error.
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "tournaments/public/club_detail.html",
+        {
+            "club": club,
+            "table": table,
+            "tournaments": selectors.recent_tournaments(club_ids=[club.pk], limit=50),
+            "nights": clubs.recent_nights(club_ids=[club.pk], limit=50),
+            "can_manage": clubs.is_organizer(user=request.user, club=club),
+        },
+    )
+
+
+# --------------------------------------------------------------------------- a tournament
+
+
+def tournament_detail(request, slug):
+    tournament = selectors.public_tournament(slug)
+    version = board.board_version(tournament)
+    context = {"tournament": tournament, "version": version or ""}
+    context.update(_standings_part(request, tournament, version))
+    context.update(_tables_part(tournament, version))
+    return render(request, "tournaments/public/tournament_detail.html", context)
+
+
+def tournament_live(request, slug, part):
+    """A polled part of the tournament page or the screen: 204 while its version
+    is the one the page has, else the part's HTML and its new version."""
+    tournament = selectors.public_tournament(slug)
+    published = {
+        "standings": tournament.public_standings,
+        "tables": tournament.public_pairings,
+        "screen": True,
+    }
+    if not published.get(part):
+        raise Http404
+    version = board.board_version(tournament)
+    if version is not None and request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    if part == "standings":
+        context = _standings_part(request, tournament, version)
+        template = "tournaments/public/_standings.html"
+    elif part == "tables":
+        context = _tables_part(tournament, version)
+        template = "tournaments/public/_tables.html"
+    else:
+        context = _screen_part(tournament, version)
+        template = "tournaments/public/_screen.html"
+    response = render(request, template, {"tournament": tournament, **context})
+    response["X-Board-Version"] = version or ""
+    return response
+
+
+def _standings_part(request, tournament, version) -> dict:
+    if not tournament.public_standings:
+        return {}
+    sort, page = request.GET.get("sort", ""), request.GET.get("page", "1")
+    # The rendered table is cached too: a spectator's request is then one query
+    # and two cache reads.
+    key = f"standings-html:{tournament.pk}:{get_language()}:{sort}:{page}"
+
+    def render_table():
+        data = board.board_for(tournament, version)
+        slug = tournament.slug if tournament.public_results else None
+        table = StandingsTable(data.standings, slug=slug, request=request)
+        RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+        html = render_to_string(
+            "tournaments/public/_standings_table.html", {"table": table}, request=request
+        )
+        return {"html": html, "after_round": data.after_round, "provisional": data.provisional}
+
+    return {"standings": board.cached(key, version, render_table)}
+
+
+def _tables_part(tournament, version) -> dict:
+    if not tournament.public_pairings:
+        return {}
+
+    def build():
+        data = board.board_for(tournament, version)
+        return {"current": data.current, "rounds": [r.number for r in data.rounds]}
+
+    # Kept apart from the whole board: the round in play is small, the board of a
+    # big tournament is not, and reading it back costs more than rendering.
+    return board.cached(f"tables:{tournament.pk}", version, build)
+
+
+def _screen_part(tournament, version) -> dict:
+    data = board.board_for(tournament, version)
+    context = {"current": data.current if tournament.public_pairings else None}
+    if tournament.public_standings:
+        context["standings_pages"] = _chunks(data.standings, 15)
+        context["provisional"] = data.provisional
+    if context["current"]:
+        context["table_pages"] = _chunks(list(context["current"].tables), 12)
+    return context
+
+
+def _chunks(rows, size):
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
+
+
+def tournament_screen(request, slug):
+    """For a projector or a TV: no navigation, large type, the standings and the
+    pairings in turn, and the round's clock."""
+    tournament = selectors.public_tournament(slug)
+    version = board.board_version(tournament)
+    context = {"tournament": tournament, "version": version or ""}
+    context.update(_screen_part(tournament, version))
+    return render(request, "tournaments/public/tournament_screen.html", context)
+
+
+def _results_board(slug):
+    tournament = selectors.public_tournament(slug)
+    if not tournament.public_results:
+        raise Http404
+    return tournament, board.board_for(tournament)
+
+
+def round_detail(request, slug, number):
+    tournament, data = _results_board(slug)
+    found = [r for r in data.rounds if r.number == number]
+    if not found:
+        raise Http404
+    return render(
+        request,
+        "tournaments/public/round_detail.html",
+        {"tournament": tournament, "round": found[0], "rounds": [r.number for r in data.rounds]},
+    )
+
+
+def crosstable(request, slug):
+    tournament, data = _results_board(slug)
+    return render(
+        request,
+        "tournaments/public/tournament_crosstable.html",
+        {"tournament": tournament, **_crosstable_context(data)},
+    )
+
+
+def _crosstable_context(data) -> dict:
+    rows = [(line, data.crosstable.get(line.entrant, [])) for line in data.standings]
+    return {"rows": rows, "rounds": [r.number for r in data.rounds]}
+
+
+def player_detail(request, slug, entrant_id):
+    """One entrant: every party with its score sheet, and his figures from the
+    hands recorded."""
+    tournament, data = _results_board(slug)
+    entrant = selectors.public_entrant(tournament, entrant_id)
+    tables = selectors.entrant_parties(tournament, entrant)
+    states = party_states(t.party_id for t in tables if t.party_id)
+    parties = []
+    figures = {"parties": 0, "won": 0, "points": 0, "gins": 0, "undercuts": 0}
+    for table in tables:
+        if table.party_id is None:
+            parties.append({"table": table})
+            continue
+        state, hands = states[table.party_id]
+        mine = next(s for s in state.seats if s.player_id == entrant.player_id)
+        result = state.outcome.plus_minus.get(mine.position, 0) if state.finished else None
+        if state.finished:
+            figures["parties"] += 1
+            figures["won"] += result > 0
+            figures["points"] += result
+        for hand in hands:
+            if hand.status == "confirmed" and hand.winner_id == mine.pk:
+                figures["gins"] += hand.kind in ("gin", "big_gin")
+                figures["undercuts"] += hand.kind == "undercut"
+        parties.append(
+            {
+                "table": table,
+                "state": state,
+                "sheet": sheet_rows(state, hands),
+                "result": result,
+                "opponents": [s.player.name for s in state.seats if s.pk != mine.pk],
+            }
+        )
+    line = next((line for line in data.standings if line.entrant == entrant.pk), None)
+    return render(
+        request,
+        "tournaments/public/player_detail.html",
+        {
+            "tournament": tournament,
+            "entrant": entrant,
+            "line": line,
+            "parties": parties,
+            "figures": figures,
+        },
+    )
+
+
+# --------------------------------------------------------------------------- exports
+
+
+def standings_csv(request, slug):
+    tournament = selectors.public_tournament(slug)
+    if not tournament.public_standings:
+        raise Http404
+    data = board.board_for(tournament)
+    response = _csv_response(f"{tournament.slug}-standings.csv")
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            gettext("Place"),
+            gettext("Player"),
+            gettext("Parties"),
+            gettext("Won"),
+            gettext("Plus/minus"),
+            gettext("Byes"),
+        ]
+    )
+    for line in data.standings:
+        writer.writerow(
+            [line.place, _cell(line.name), line.played, line.won, line.points, line.byes]
+        )
+    return response
+
+
+def results_csv(request, slug):
+    tournament, data = _results_board(slug)
+    response = _csv_response(f"{tournament.slug}-results.csv")
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            gettext("Round"),
+            gettext("Table"),
+            gettext("Player"),
+            gettext("Opponent"),
+            gettext("Result"),
+            gettext("Hands"),
+            gettext("Finished"),
+        ]
+    )
+    for round in data.rounds:
+        for table in round.tables:
+            first = table.sides[0]
+            second = table.sides[1] if len(table.sides) > 1 else None
+            result = gettext("bye") if table.bye else first.points
+            if table.absent is not None:
+                result = f"{first.points} ({gettext('forfeit')})"
+            writer.writerow(
+                [
+                    round.number,
+                    table.number,
+                    _cell(first.name),
+                    _cell(second.name) if second else "",
+                    "" if result is None else result,
+                    table.hands,
+                    int(table.finished),
+                ]
+            )
+    return response
+
+
+def _csv_response(filename: str) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _cell(text: str) -> str:
+    # A name a spreadsheet would take for a formula is written as text.
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def tournament_print(request, slug, what):
+    """Printable pairings, standings or crosstable: the page's print styles put
+    them on paper without the site around them."""
+    tournament = selectors.public_tournament(slug)
+    needs = {
+        "pairings": tournament.public_pairings,
+        "standings": tournament.public_standings,
+        "crosstable": tournament.public_results,
+    }
+    if not needs.get(what):
+        raise Http404
+    data = board.board_for(tournament)
+    context = {"tournament": tournament, "what": what, "data": data}
+    if what == "crosstable":
+        context.update(_crosstable_context(data))
+    if what == "pairings":
+        context["round"] = data.current or (data.rounds[-1] if data.rounds else None)
+    return render(request, "tournaments/public/tournament_print.html", context)
