@@ -25,7 +25,7 @@ def log_in(page, next_path):
 
 
 def test_the_night_pages_fit_a_phone(phone, tmp_path):
-    organizer = OrganizerFactory(player__user__username="desk")
+    organizer = OrganizerFactory(player__name="Dora Desk", player__user__username="desk")
     night = ClubNightFactory(club=organizer.club, name="Friday")
     services.night_set_stake(night=night, stake="0.05")
     disputed = start_night_party(night, label="Table 1")

@@ -1,6 +1,8 @@
 """A spectator's phone and the screen on the wall follow a hand confirmed at a
 table, without reloading."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -18,7 +20,13 @@ def test_the_standings_and_the_screen_show_a_confirmed_hand_without_reloading(ph
     for entrant in tournament.entrants.all():
         services.entrant_check_in(entrant=entrant)
     round = services.round_start(tournament=tournament)  # paired on commit
-    view = next(v for v in selectors.round_tables(round) if v.table.number == 1)
+    # With a real worker the pairing runs in another process: wait for its tables.
+    for _ in range(150):
+        views = [v for v in selectors.round_tables(round) if v.table.number == 1]
+        if views:
+            break
+        time.sleep(0.1)
+    view = views[0]
     seats = list(view.table.party.seats.order_by("position"))
     winner = seats[0]
     entrant = next(e for e in view.entrants if e.player_id == winner.player_id)
