@@ -124,13 +124,21 @@ def seat_poll(token: str) -> str:
     between then shows up as one more reload, never as a change the phone misses."""
     if not is_seat_token(token):
         raise Http404
-    counter = versions.seat_counter(token)
+    counter, _ = versions.seat_counter(token)
     if counter is None:
         seat = seat_by_token(token)
         counter = versions.seat_counter_start(token)
         if counter is None:  # no cache: the database's own count of the changes
             return "db-" + party_version(seat.party)
     return str(counter)
+
+
+def seat_poll_cached(token: str, also: str) -> tuple[str | None, object]:
+    """`seat_poll` from the cache alone (None when the cache does not know the
+    seat, or ``token`` cannot be a token), and the cache's value under ``also``,
+    read in the same trip."""
+    counter, other = versions.seat_counter(token if is_seat_token(token) else None, also)
+    return (None if counter is None else str(counter)), other
 
 
 def party_version(party: Party) -> str:

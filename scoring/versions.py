@@ -74,13 +74,16 @@ def scores_changed(club_id: int) -> None:
     bump_after_commit(club_key(club_id))
 
 
-def seat_counter(token: str) -> int | None:
-    """The seat's counter, or None when the cache does not know it (or is down)."""
+def seat_counter(token: str | None, also: str | None = None) -> tuple[int | None, object]:
+    """The seat's counter, or None when the cache does not know it (or is down, or
+    there is no ``token``); and the value under the key ``also``, in the same trip."""
+    keys = [key for key in (token and seat_key(token), also) if key]
     try:
-        return cache.get(seat_key(token))
+        found = cache.get_many(keys) if keys else {}
     except Exception:
         log.warning("cache unavailable: seat version not read", exc_info=True)
-        return None
+        return None, None
+    return found.get(seat_key(token)) if token else None, found.get(also) if also else None
 
 
 def seat_counter_start(token: str) -> int | None:

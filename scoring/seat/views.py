@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET, require_POST
 
+from config import security
 from config.client import client_address
 from scoring import errors, selectors, services
 from scoring.engine.rules import Rules
@@ -50,8 +51,14 @@ def table(request, token):
 def table_state(request, token):
     """The number the page polls (`selectors.seat_poll`), as JSON and as the ETag:
     a phone that sends its number back in If-None-Match gets an empty 304 while
-    nothing changed. No template, no session, no database on the way."""
-    version = selectors.seat_poll(token)
+    nothing changed. No template, no session, no database on the way: one trip to
+    the cache, which also brings the address's count of wrong tokens (the guard
+    of `config.security`, which leaves this path to the view)."""
+    version, misses = selectors.seat_poll_cached(token, also=security.miss_key(request))
+    if security.over_limit(misses):
+        return security.too_many(request)
+    if version is None:
+        version = selectors.seat_poll(token)
     etag = f'"{version}"'
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponseNotModified()

@@ -125,6 +125,10 @@ def test_with_the_cache_down_the_poll_asks_the_database_and_still_moves(client):
     assert before.startswith("db-")
     enter(client, a)  # the database's own count moves inside the transaction
     assert polled(client, b) != before
+    # And the table plays on: the hand was entered, and the other phone confirms it.
+    confirm = reverse("seat:table-confirm", args=[b.token])
+    assert "Hand 1 confirmed" in client.post(confirm, {"number": 1, "version": 1}, follow=True).text
+    assert a.party.hands.get().status == "confirmed"
 
 
 def test_a_replaced_link_makes_its_phone_reload_to_say_so(
