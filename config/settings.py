@@ -305,4 +305,6 @@ LOGGING = {
 # Beat: a worker heartbeat every minute, shown on /health/.
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "clubs.tasks.heartbeat", "schedule": 60.0},
+    # Rounds whose pairing task was lost (tournaments.tasks.pair_waiting_rounds).
+    "pair-waiting-rounds": {"task": "tournaments.tasks.pair_waiting_rounds", "schedule": 30.0},
 }
