@@ -17,6 +17,7 @@ what the phones were told (the ledger) with what the database holds."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 import urllib.request
@@ -261,6 +262,7 @@ def check(manifest_path: str, ledger_path: str, site: str) -> bool:
 
 
 if __name__ == "__main__":
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     command, *args = sys.argv[1:]
     if command == "build":
