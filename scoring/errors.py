@@ -62,8 +62,10 @@ class NightClosed(EntryError):
 
 
 class WrongDecision(EntryError):
-    """The organizer's decision does not fit the hand as it now stands: resolving a
-    hand that is no longer disputed, or correcting one that has just become so."""
+    """The organizer's decision does not fit the hand, party or night as it now
+    stands: resolving a hand that is no longer disputed, or correcting one that has
+    just become so; swapping a player after the first hand, a rematch of a running
+    party, closing a night whose parties still run."""
 
 
 # The core speaks English and names the exact problem (which card, which limit). In

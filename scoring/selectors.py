@@ -241,6 +241,11 @@ def party_hand(party: Party, hand_id: int) -> Hand:
     return get_object_or_404(party.hands.all(), pk=hand_id)
 
 
+def party_seat(party: Party, position: int) -> Seat:
+    """The party's seat at ``position`` (as the API names seats), with its player."""
+    return get_object_or_404(party.seats.select_related("player"), position=position)
+
+
 def party_audit(party: Party) -> list[AuditRecord]:
     """The party's record, oldest first, with the seat or login behind each step."""
     return list(party.audit.select_related("hand", "seat__player", "user").order_by("at", "pk"))

@@ -737,6 +737,15 @@ def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
     return party
 
 
+def night_party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
+    """The night's housekeeping cancels a party (the party page, the organizer's API):
+    only a party of a club night. A tournament's tables are cancelled by its round
+    (a forfeit, a swap, an undone round), which keeps its board in step."""
+    if party.night_id is None:
+        raise errors.WrongDecision(gettext("Only a party of a club night can be cancelled here."))
+    return party_cancel(party=party, user=user, reason=reason, address=address)
+
+
 @transaction.atomic
 def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
     """Puts another club member in a seat before the party's first hand: the wrong
@@ -818,7 +827,9 @@ def night_close(*, night: ClubNight, user, address=None) -> ClubNight:
         raise errors.NightClosed(gettext("This club night is already closed."))
     running = night.parties.filter(status=Party.Status.RUNNING).count()
     if running:
-        raise errors.EntryError(
+        # The night's state refuses it now (a 409 in the API), as a rematch of a
+        # running party is refused.
+        raise errors.WrongDecision(
             ngettext(
                 "%(count)d party is still running: finish or cancel it first.",
                 "%(count)d parties are still running: finish or cancel them first.",

@@ -1,7 +1,11 @@
-"""The API of a club's organizers: ``/api/parties/<id>…`` and their nights under
-``/api/manage/…``. A personal API key (`clubs.permissions.TokenAuth`) or Django's
-session login (`OrganizerAuth`, which checks the CSRF token on unsafe methods),
-and the user must organize the club."""
+"""The API of a club's organizers: ``/api/parties/<id>…`` (look, decide a hand, and
+the night's housekeeping: cancel, swap a player, rematch) and their nights under
+``/api/manage/…`` (list, open, start a party, close). A personal API key
+(`clubs.permissions.TokenAuth`) or Django's session login (`OrganizerAuth`, which
+checks the CSRF token on unsafe methods), and the user must organize the club.
+
+Each action calls the service the organizer's page calls, with the key's owner as
+the user and the client's address, so its record reads as the page's does."""
 
 from typing import Annotated
 
@@ -15,17 +19,21 @@ from scoring import entries, errors, selectors, services
 from scoring.api.common import ERROR_RESPONSES, Id, audit_body, party_detail_body, result_of
 from scoring.api.schemas import (
     AuditOut,
+    CancelIn,
     DecideIn,
     DecideOut,
     NightIn,
     NightOut,
     PartyDetailOut,
     PartyStartIn,
+    SwapIn,
 )
 
 router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["parties"])
 
 Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
+# A seat as the party's body names it: its place in the draw (six at most).
+Position = Annotated[int, Path(..., ge=0, le=5)]
 
 
 def _night(night) -> dict:
@@ -36,6 +44,7 @@ def _night(night) -> dict:
         "date": night.date,
         "ruleset": night.ruleset,
         "confirmation_required": night.confirmation_required,
+        "closed_at": night.closed_at,
     }
 
 
@@ -85,8 +94,19 @@ def night_party_start(request, night_id: Id, party: PartyStartIn):
         players=[found[pk] for pk in party.players],
         label=party.label,
         user=request.auth,
+        address=client_address(request),
     )
     return Status(201, party_detail_body(request, selectors.party_by_id(started.pk)))
+
+
+@router.post("/manage/nights/{night_id}/close", response={200: NightOut, **ERROR_RESPONSES})
+def night_close(request, night_id: Id):
+    """Close the night once every party is over or cancelled: it takes no new
+    parties, and its results are final. Goes into the club's record."""
+    night = selectors.night_by_id(night_id)
+    require_organizer(request.auth, night.club)
+    services.night_close(night=night, user=request.auth, address=client_address(request))
+    return _night(selectors.night_by_id(night_id))
 
 
 @router.get("/parties/{party_id}", response={200: PartyDetailOut, **ERROR_RESPONSES})
@@ -129,6 +149,49 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     detail = party_detail_body(request, selectors.party_by_id(party_id))
     decided = next(h for h in detail["hands"] if h["id"] == hand.pk)
     return {"action": decision.action, "hand": decided, "party": detail}
+
+
+@router.post("/parties/{party_id}/cancel", response={200: PartyDetailOut, **ERROR_RESPONSES})
+def party_cancel(request, party_id: Id, body: CancelIn):
+    """Cancel a party of a club night started by mistake, with a reason for its
+    record. Its hands stay in the record; it counts nowhere any more."""
+    party = _organized_party(request, party_id)
+    services.night_party_cancel(
+        party=party, user=request.auth, reason=body.reason, address=client_address(request)
+    )
+    return party_detail_body(request, selectors.party_by_id(party_id))
+
+
+@router.post(
+    "/parties/{party_id}/seats/{position}/swap", response={200: PartyDetailOut, **ERROR_RESPONSES}
+)
+def party_seat_swap(request, party_id: Id, position: Position, body: SwapIn):
+    """Put another member of the club in the seat at ``position``, before the first
+    hand (the wrong player was ticked). The seat gets a new link: the old one stops
+    opening the table."""
+    party = _organized_party(request, party_id)
+    seat = selectors.party_seat(party, position)
+    # Only the club's own players: another club's player id is not even named.
+    player = clubs.club_players(club=party.club).filter(pk=body.player).first()
+    if player is None:
+        raise errors.EntryError(
+            gettext("Player %(id)s is not a member of this club.") % {"id": body.player}
+        )
+    services.party_seat_swap(
+        seat=seat, player=player, user=request.auth, address=client_address(request)
+    )
+    return party_detail_body(request, selectors.party_by_id(party_id))
+
+
+@router.post("/parties/{party_id}/rematch", response={201: PartyDetailOut, **ERROR_RESPONSES})
+def party_rematch(request, party_id: Id):
+    """A new party at the same night, once this one is over (or cancelled): the same
+    players and format, their seats drawn again. The answer is the new party."""
+    party = _organized_party(request, party_id)
+    rematch = services.party_rematch(
+        party=party, user=request.auth, address=client_address(request)
+    )
+    return Status(201, party_detail_body(request, selectors.party_by_id(rematch.pk)))
 
 
 def _organized_party(request, party_id: int):

@@ -361,6 +361,8 @@ class NightOut(Schema):
     date: date
     ruleset: str
     confirmation_required: bool
+    # When the night was closed (its results final), or None while it is open.
+    closed_at: datetime | None
 
 
 class PartyStartIn(Schema):
@@ -369,3 +371,24 @@ class PartyStartIn(Schema):
     format: Literal["two", "rotation", "chouette", "partners"] = "two"
     players: Annotated[list[Annotated[int, Field(ge=1, le=2_147_483_647)]], Field(max_length=6)]
     label: Annotated[Text, StringConstraints(max_length=120)] = ""
+
+
+# --- The night's housekeeping ---------------------------------------------------------
+
+
+class CancelIn(Schema):
+    """Why the party is cancelled: kept in its record. Left out or blank, the
+    answer says a reason is needed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # As long as the party page's form takes.
+    reason: Text = Field("", max_length=500)
+
+
+class SwapIn(Schema):
+    """Who takes the seat: a player id of the club (``/api/manage/clubs/{slug}/players``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: int = Field(..., ge=1, le=2_147_483_647)

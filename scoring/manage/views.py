@@ -257,16 +257,12 @@ def party_cancel(request, party):
     """Cancels a party started by mistake, with the organizer's reason."""
     if request.method != "POST":
         return redirect("manage:party-detail", pk=party.pk)
-    if party.night_id is None:
-        # A tournament's tables are cancelled by its round's page (forfeit, undo).
-        messages.error(request, _("Only a party of a club night can be cancelled here."))
-        return redirect("manage:party-detail", pk=party.pk)
     form = CancelForm(request.POST)
     if not form.is_valid():
         messages.error(request, first_error(form))
         return redirect(_party_url(party.pk, "housekeeping"))
     try:
-        services.party_cancel(
+        services.night_party_cancel(
             party=party,
             user=request.user,
             reason=form.cleaned_data["reason"],

@@ -65,6 +65,10 @@ ORGANIZER_URLS = [
     ("api nights", "get", lambda w: f"/api/manage/clubs/{w.club.slug}/nights", False),
     ("api night create", "post", lambda w: f"/api/manage/clubs/{w.club.slug}/nights", False),
     ("api party start", "post", lambda w: f"/api/manage/nights/{w.night.pk}/parties", False),
+    ("api night close", "post", lambda w: f"/api/manage/nights/{w.night.pk}/close", False),
+    ("api cancel", "post", lambda w: f"/api/parties/{w.party.pk}/cancel", False),
+    ("api swap", "post", lambda w: f"/api/parties/{w.party.pk}/seats/0/swap", False),
+    ("api rematch", "post", lambda w: f"/api/parties/{w.party.pk}/rematch", False),
     ("api night archive", "get", lambda w: f"/api/manage/nights/{w.night.pk}/archive", False),
     ("api archive import", "post", lambda w: f"/api/manage/clubs/{w.club.slug}/archive", False),
     (
@@ -80,6 +84,8 @@ ORGANIZER_URLS = [
 API_BODIES = {
     "api night create": lambda w: {"name": "Friday", "date": "2026-01-09"},
     "api party start": lambda w: {"players": [w.member.player_id, w.organizer.player_id]},
+    "api cancel": lambda w: {"reason": "checking who may"},
+    "api swap": lambda w: {"player": w.member.player_id},
     "api archive import": lambda w: {"format": "knock-archive", "version": 1, "kind": "night"},
     "api tournament create": lambda w: {"name": "Spring Open"},
 }
@@ -163,9 +169,10 @@ def test_organizer_pages_and_endpoints_let_in_only_their_club_s_organizers(
     elif owner_only and who == "organizer":
         assert response.status_code == 403
     else:
-        # In: the page, a redirect after a write, something made (201), or a refusal
-        # of the empty form.
-        assert response.status_code in (200, 201, 302, 400, 422), response.content[:300]
+        # In: the page, a redirect after a write, something made (201), a refusal
+        # of the empty form, or of what the party's hand allows now (409: no swap
+        # after it, no rematch or close while it runs).
+        assert response.status_code in (200, 201, 302, 400, 409, 422), response.content[:300]
 
 
 def test_the_list_of_clubs_shows_each_user_only_theirs(client):
@@ -220,7 +227,7 @@ def test_the_api_answers_a_personal_key_as_it_answers_its_owner(
         assert response.status_code == 404
         assert world.club.name not in response.content.decode()
     else:
-        assert response.status_code in (200, 201, 422), response.content[:300]
+        assert response.status_code in (200, 201, 409, 422), response.content[:300]
 
 
 #: The organizer's own pages: his API keys (to make one, and to revoke the

@@ -32,6 +32,9 @@ class MemberTable(tables.Table):
 
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+# Left out on a phone, as on the organizer's standings: the place, the parties won
+# and the points tell the story (the CSV, the print and a wider screen have them).
+OPTIONAL = {"td": {"class": "num optional"}, "th": {"class": "num optional"}}
 
 
 class StandingsTable(tables.Table):
@@ -39,10 +42,10 @@ class StandingsTable(tables.Table):
 
     place = tables.Column(verbose_name=_("Place"), attrs=NUM)
     name = tables.Column(verbose_name=_("Player"))
-    played = tables.Column(verbose_name=_("Parties"), attrs=NUM)
+    played = tables.Column(verbose_name=_("Parties"), attrs=OPTIONAL)
     won = tables.Column(verbose_name=_("Won"), attrs=NUM)
     points = tables.Column(verbose_name=_("Plus/minus"), attrs=NUM)
-    byes = tables.Column(verbose_name=_("Byes"), attrs=NUM)
+    byes = tables.Column(verbose_name=_("Byes"), attrs=OPTIONAL)
 
     class Meta:
         orderable = True

@@ -1032,6 +1032,10 @@ def test_the_openapi_schema_lists_the_endpoints(client):
         "/api/parties/{party_id}/hands/{hand_id}/decide": {"post"},
         "/api/manage/clubs/{slug}/nights": {"get", "post"},
         "/api/manage/nights/{night_id}/parties": {"post"},
+        "/api/manage/nights/{night_id}/close": {"post"},
+        "/api/parties/{party_id}/cancel": {"post"},
+        "/api/parties/{party_id}/seats/{position}/swap": {"post"},
+        "/api/parties/{party_id}/rematch": {"post"},
     }.items() <= {path: set(operations) for path, operations in paths.items()}.items()
     assert "security" not in paths["/api/tables/{token}/hands"]["post"]
     assert paths["/api/parties/{party_id}"]["get"]["security"]

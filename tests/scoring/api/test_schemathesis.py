@@ -1,7 +1,8 @@
 """Schemathesis against the API's own OpenAPI document, on a live server (CI runs
 this on SQLite and on PostgreSQL): requests generated from the schema, valid and
-invalid, NUL bytes included, reach every endpoint with a real seat token, party and
-hand, and a logged-in organizer; not one is answered with a 5xx."""
+invalid, NUL bytes included, reach every endpoint with a real seat token, party,
+hand, seat position and club night, and a logged-in organizer; not one is answered
+with a 5xx."""
 
 import subprocess
 import sys
@@ -12,7 +13,7 @@ import pytest
 from django.test import Client
 
 from scoring.services import Result, hand_enter
-from tests.factories import UserFactory, start_party
+from tests.factories import ClubNightFactory, UserFactory, start_party
 
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 # Any 32 letters: the CSRF check compares the cookie with the header.
@@ -24,6 +25,9 @@ def test_no_request_generated_from_the_schema_is_a_server_error(live_site, tmp_p
     party = start_party()
     a, b = party.seats.order_by("position")
     hand = hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21)).hand
+    # A night of its own, without parties: closing it is allowed once, and the
+    # party's seats and hands stay open to the entries for the whole run.
+    night = ClubNightFactory()
     organizer = Client()
     organizer.force_login(UserFactory(is_superuser=True))
     session = organizer.cookies["sessionid"].value
@@ -38,7 +42,9 @@ def test_no_request_generated_from_the_schema_is_a_server_error(live_site, tmp_p
         f'"path.token" = "{b.token}"\n'
         f'"path.party_id" = {party.pk}\n'
         f'"path.hand_id" = {hand.pk}\n'
+        f'"path.night_id" = {night.pk}\n'
         '"path.number" = 1\n'
+        '"path.position" = 0\n'
     )
 
     run = subprocess.run(
