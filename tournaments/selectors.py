@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
@@ -35,12 +36,31 @@ from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tourna
 # --------------------------------------------------------------------------- history
 
 
+class TableRow(NamedTuple):
+    """A table of the history, as plain values with its round's number and status."""
+
+    pk: int
+    round_id: int
+    round_number: int
+    round_status: str
+    number: int
+    bye: bool
+    absent: int | None
+    party_id: int | None
+
+
+class SeatingRow(NamedTuple):
+    table_id: int
+    entrant_id: int
+    side: int
+
+
 @dataclass
 class History:
     """What the rounds so far hold: every table, who sat where, the results."""
 
-    tables: list[Table]
-    seated: dict[int, list[Seating]]  # table id -> seatings by side
+    tables: list[TableRow]
+    seated: dict[int, list[SeatingRow]]  # table id -> seatings by side
     outcomes: dict[int, PartyOutcome]
 
     def pairs(self, before: int | None = None) -> list[tuple[int, int]]:
@@ -48,7 +68,7 @@ class History:
         return [
             (seats[0].entrant_id, seats[1].entrant_id)
             for table in self.tables
-            if not table.bye and (before is None or table.round.number < before)
+            if not table.bye and (before is None or table.round_number < before)
             for seats in [self.seated[table.pk]]
         ]
 
@@ -56,14 +76,14 @@ class History:
         return [
             self.seated[table.pk][0].entrant_id
             for table in self.tables
-            if table.bye and (before is None or table.round.number < before)
+            if table.bye and (before is None or table.round_number < before)
         ]
 
     def results(self, entrant_player: dict[int, int], closed_only: bool = True) -> list:
         """The results of the closed rounds as the standings engine reads them."""
         results = []
         for table in self.tables:
-            if closed_only and table.round.status != Round.Status.CLOSED:
+            if closed_only and table.round_status != Round.Status.CLOSED:
                 continue
             seats = self.seated[table.pk]
             if table.bye:
@@ -85,19 +105,31 @@ class History:
 
 def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) -> History:
     """Every table of every round with its seatings (two queries), and the parties'
-    outcomes (three more)."""
-    tables = list(
-        Table.objects.filter(round__tournament=tournament)
-        .select_related("round")
-        .order_by("round__number", "number")
-    )
-    seated: dict[int, list[Seating]] = defaultdict(list)
-    for seating in Seating.objects.filter(round__tournament=tournament).order_by(
-        "table_id", "side"
-    ):
-        seated[seating.table_id].append(seating)
-    outcomes = party_outcomes(t.party_id for t in tables if t.party_id) if with_outcomes else {}
-    return History(tables, seated, outcomes)
+    outcomes (three more). Rows are read as plain values, never as models: a big
+    tournament's history is tens of thousands of rows, read for every standings."""
+    tables = Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    rows = [
+        TableRow(*row)
+        for row in tables.values_list(
+            "pk",
+            "round_id",
+            "round__number",
+            "round__status",
+            "number",
+            "bye",
+            "absent",
+            "party_id",
+        )
+    ]
+    seated: dict[int, list[SeatingRow]] = defaultdict(list)
+    seatings = Seating.objects.filter(round__tournament=tournament).order_by("table_id", "side")
+    for row in seatings.values_list("table_id", "entrant_id", "side"):
+        seated[row[0]].append(SeatingRow(*row))
+    outcomes = {}
+    if with_outcomes:
+        # The ids as a subquery: no list of thousands of ids is sent.
+        outcomes = party_outcomes(tables.filter(party__isnull=False).values("party_id"))
+    return History(rows, seated, outcomes)
 
 
 def kept_apart(tournament: Tournament) -> list[tuple[int, int]]:
