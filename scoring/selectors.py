@@ -331,6 +331,7 @@ class PartyRow(NamedTuple):
     format: str
     rules: dict
     first_dealer: int
+    status: str
 
 
 class SeatRow(NamedTuple):
@@ -367,7 +368,10 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
     query = Party.objects.filter(pk__in=ids).order_by()
     if not cancelled:
         query = query.exclude(status=Party.Status.CANCELLED)
-    parties = [PartyRow(*row) for row in query.values_list("pk", "format", "rules", "first_dealer")]
+    parties = [
+        PartyRow(*row)
+        for row in query.values_list("pk", "format", "rules", "first_dealer", "status")
+    ]
     seats: dict[int, list[SeatRow]] = {party.pk: [] for party in parties}
     by_id = {}
     rows = Seat.objects.filter(party_id__in=ids).order_by("party_id", "position")
@@ -393,7 +397,8 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
 class PartyScore:
     """A party as a spectator follows it, by player id: the running hand points of
     each player's side, the hands counted, whether one waits for confirmation or is
-    disputed, and once finished each player's plus/minus."""
+    disputed, and once finished each player's plus/minus. A cancelled party is
+    marked: it counts in no result (`party_outcomes` leaves it out)."""
 
     finished: bool
     hands: int
@@ -401,6 +406,7 @@ class PartyScore:
     plus_minus: dict[int, int]
     pending: bool
     disputed: bool
+    cancelled: bool
 
 
 def party_scores(party_ids) -> dict[int, PartyScore]:
@@ -417,6 +423,7 @@ def party_scores(party_ids) -> dict[int, PartyScore]:
             plus_minus={player[p]: amount for p, amount in state.outcome.plus_minus.items()},
             pending=any(h.status == Hand.Status.PENDING for h in open_hands),
             disputed=any(h.status == Hand.Status.DISPUTED for h in open_hands),
+            cancelled=state.party.status == Party.Status.CANCELLED,
         )
     return scores
 
