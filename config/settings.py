@@ -287,8 +287,3 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
-
-# Beat: a worker heartbeat every minute, shown on /health/.
-CELERY_BEAT_SCHEDULE = {
-    "worker-heartbeat": {"task": "clubs.tasks.heartbeat", "schedule": 60.0},
-}
