@@ -16,10 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
+from config.client import client_address
 from scoring import qr
 from scoring.forms import first_error
-from tournaments import selectors, services
+from tournaments import archive, selectors, services
 from tournaments.manage.forms import (
+    ArchiveForm,
     CardsForm,
     FinishForm,
     GuestsForm,
@@ -69,6 +71,37 @@ def tournament_create(request, club):
     tournaments = selectors.club_tournaments(club)
     context = {"club": club, "form": form, "tournaments": tournaments}
     return render(request, "tournaments/manage/tournament_create.html", context)
+
+
+@login_required
+@organizer_required(club_selectors.club_by_slug)
+def archive_import(request, club):
+    """Bring back a tournament (or a club night) from its JSON archive into this
+    club, then show it. A file that is not a whole archive is refused with what is
+    wrong, and nothing of it is kept."""
+    posted = request.method == "POST"
+    form = ArchiveForm(request.POST, request.FILES) if posted else ArchiveForm()
+    if posted and form.is_valid():
+        try:
+            made = archive.archive_import(
+                data=form.cleaned_data["file"],
+                club=club,
+                user=request.user,
+                address=client_address(request),
+            )
+        except archive.ArchiveError as error:
+            form.add_error("file", str(error))
+        else:
+            if isinstance(made, Tournament):
+                messages.success(
+                    request, _("Tournament “%(name)s” imported.") % {"name": made.name}
+                )
+                return redirect(_tournament_url(made))
+            messages.success(request, _("Club night “%(name)s” imported.") % {"name": made.name})
+            return redirect("manage:night-detail", pk=made.pk)
+    status = 400 if posted else 200
+    context = {"club": club, "form": form}
+    return render(request, "tournaments/manage/archive_import.html", context, status=status)
 
 
 # --------------------------------------------------------------------------- registration
