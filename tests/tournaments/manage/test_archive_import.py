@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from clubs.models import ClubNight, ClubRecord, Membership, Player
 from scoring.models import AuditRecord, Party
-from tests.factories import ClubFactory, MembershipFactory
+from tests.factories import ClubFactory, ClubNightFactory, MembershipFactory, start_night_party
 from tests.tournaments.test_archive import finished_tournament, picture
 from tournaments.models import Tournament
 
@@ -63,6 +63,18 @@ def test_an_archive_file_comes_back_in_another_club_and_the_page_shows_it(
     assert without_links(picture(copy)) == before
     page = client.get(response["Location"])
     assert f"Tournament “{tournament.name}” imported." in page.text
+
+
+def test_a_club_nights_archive_comes_back_as_a_night(client, organizer, elsewhere):
+    night = ClubNightFactory(club=organizer.club, name="Friday")
+    start_night_party(night)
+    archived = client.get(f"/api/manage/nights/{night.pk}/archive").content
+
+    response = upload(client, elsewhere, archived)
+
+    copy = ClubNight.objects.get(club=elsewhere)
+    assert response["Location"] == reverse("manage:night-detail", args=[copy.pk])
+    assert (copy.name, copy.parties.count()) == ("Friday", 1)
 
 
 def stored() -> dict:
