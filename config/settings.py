@@ -165,6 +165,10 @@ else:
 # change missed while the cache was away shows after at most this long.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 300))
 
+# The largest archive file the organizer's import page takes (a big tournament's
+# archive runs to a few megabytes); the import_archive command has no limit.
+ARCHIVE_UPLOAD_MAX_BYTES = int(os.environ.get("ARCHIVE_UPLOAD_MAX_MB", 20)) * 1024 * 1024
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
@@ -286,9 +290,4 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-}
-
-# Beat: a worker heartbeat every minute, shown on /health/.
-CELERY_BEAT_SCHEDULE = {
-    "worker-heartbeat": {"task": "clubs.tasks.heartbeat", "schedule": 60.0},
 }
