@@ -1,8 +1,8 @@
 """Run every benchmark module's ``main()`` in turn."""
 
-from benchmarks import melds, pairing, public, table
+from benchmarks import melds, pairing, public, standings, table
 
-MODULES = [melds, pairing, table, public]
+MODULES = [melds, pairing, table, standings, public]
 
 
 def main() -> None:

@@ -166,6 +166,10 @@ else:
 # change missed while the cache was away shows after at most this long.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 300))
 
+# The largest archive file the organizer's import page takes (a big tournament's
+# archive runs to a few megabytes); the import_archive command has no limit.
+ARCHIVE_UPLOAD_MAX_BYTES = int(os.environ.get("ARCHIVE_UPLOAD_MAX_MB", 20)) * 1024 * 1024
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
@@ -302,9 +306,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
-# Beat: a worker heartbeat every minute, shown on /health/.
+# Beat: the catch-up of pairings whose task was lost (the broker away when it was
+# sent, or a worker killed with it): tournaments.tasks.pair_waiting_rounds.
 CELERY_BEAT_SCHEDULE = {
-    "worker-heartbeat": {"task": "clubs.tasks.heartbeat", "schedule": 60.0},
-    # Rounds whose pairing task was lost (tournaments.tasks.pair_waiting_rounds).
     "pair-waiting-rounds": {"task": "tournaments.tasks.pair_waiting_rounds", "schedule": 30.0},
 }

@@ -1,8 +1,9 @@
 """Reads for the party pages: a fixed number of queries, however many hands."""
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
-from django.db.models import Count, Max, Prefetch, QuerySet, Sum
+from django.db.models import Count, Max, QuerySet, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _lazy
@@ -11,7 +12,7 @@ from clubs.models import ClubNight
 from scoring import versions
 from scoring.engine.formats import PartyOutcome
 from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token, token_digest
-from scoring.sheet import entry_of, party_state
+from scoring.sheet import PartyState, entry_of, party_state
 
 #: The director's rulings of seed 000 § 14 a hand may carry (`services.RULINGS`).
 RULINGS = (
@@ -254,26 +255,13 @@ def party_audit(party: Party) -> list[AuditRecord]:
 def party_outcomes(party_ids) -> dict[int, PartyOutcome]:
     """What each party comes to, in any format: finished or not, the sides' totals,
     and each player's plus/minus keyed by player id (`scoring.engine.formats`).
-    Three queries, however many parties; an id with no party is left out, and so
-    is a cancelled party: it counts nowhere."""
-    parties = (
-        Party.objects.filter(pk__in=list(party_ids))
-        .exclude(status=Party.Status.CANCELLED)
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.order_by("position")),
-            Prefetch(
-                "hands",
-                queryset=Hand.objects.select_related("winner").order_by("number", "table"),
-            ),
-        )
-    )
+    Three queries, however many parties (``party_ids``: ids, or a query of them);
+    an id with no party is left out, and so is a cancelled party: it counts nowhere."""
     outcomes = {}
-    for party in parties:
-        seats = list(party.seats.all())
-        outcome = party_state(party, seats, list(party.hands.all())).outcome
-        player = {seat.position: seat.player_id for seat in seats}
-        plus_minus = {player[p]: amount for p, amount in outcome.plus_minus.items()}
-        outcomes[party.pk] = replace(outcome, plus_minus=plus_minus)
+    for pk, state in party_sheets(party_ids, cancelled=False).items():
+        player = {seat.position: seat.player_id for seat in state.seats}
+        plus_minus = {player[p]: amount for p, amount in state.outcome.plus_minus.items()}
+        outcomes[pk] = replace(state.outcome, plus_minus=plus_minus)
     return outcomes
 
 
@@ -362,11 +350,84 @@ def party_states(party_ids) -> dict[int, tuple]:
     }
 
 
+# ------------------------------------------------------------------------ many parties, as values
+
+
+class PartyRow(NamedTuple):
+    """What `party_state` reads of a party."""
+
+    pk: int
+    format: str
+    rules: dict
+    first_dealer: int
+    status: str
+
+
+class SeatRow(NamedTuple):
+    """What `party_state` and the scores read of a seat."""
+
+    position: int
+    side: int
+    player_id: int
+
+
+class HandRow(NamedTuple):
+    """What `party_state` reads of a hand: which one, whether it counts, who won
+    (the winner's seat, for its side) and how much."""
+
+    number: int
+    table: int
+    status: str
+    points: int
+    winner_id: int | None
+    winner: SeatRow | None
+
+
+def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
+    """Many parties' states, for their scores only, in three queries however many
+    parties: the rows are read as plain values (`PartyRow`, `SeatRow`, `HandRow`),
+    never as models. A tournament's standings read every hand it ever had (tens of
+    thousands), and making a model of each row took most of their time.
+
+    ``party_ids``: ids, or a query of them (a subquery, as for `party_states`).
+    ``cancelled=False`` leaves cancelled parties out."""
+    ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
+    if not isinstance(ids, QuerySet) and not ids:
+        return {}
+    query = Party.objects.filter(pk__in=ids).order_by()
+    if not cancelled:
+        query = query.exclude(status=Party.Status.CANCELLED)
+    parties = [
+        PartyRow(*row)
+        for row in query.values_list("pk", "format", "rules", "first_dealer", "status")
+    ]
+    seats: dict[int, list[SeatRow]] = {party.pk: [] for party in parties}
+    by_id = {}
+    rows = Seat.objects.filter(party_id__in=ids).order_by("party_id", "position")
+    for pk, party_id, position, side, player in rows.values_list(
+        "pk", "party_id", "position", "side", "player_id"
+    ):
+        if party_id in seats:
+            by_id[pk] = seat = SeatRow(position, side, player)
+            seats[party_id].append(seat)
+    hands: dict[int, list[HandRow]] = {party.pk: [] for party in parties}
+    rows = Hand.objects.filter(party_id__in=ids).order_by("party_id", "number", "table")
+    for party_id, number, table, status, points, winner in rows.values_list(
+        "party_id", "number", "table", "status", "points", "winner_id"
+    ):
+        if party_id in hands:
+            hands[party_id].append(
+                HandRow(number, table, status, points, winner, by_id.get(winner))
+            )
+    return {party.pk: party_state(party, seats[party.pk], hands[party.pk]) for party in parties}
+
+
 @dataclass(frozen=True)
 class PartyScore:
     """A party as a spectator follows it, by player id: the running hand points of
     each player's side, the hands counted, whether one waits for confirmation or is
-    disputed, and once finished each player's plus/minus."""
+    disputed, and once finished each player's plus/minus. A cancelled party is
+    marked: it counts in no result (`party_outcomes` leaves it out)."""
 
     finished: bool
     hands: int
@@ -374,12 +435,13 @@ class PartyScore:
     plus_minus: dict[int, int]
     pending: bool
     disputed: bool
+    cancelled: bool
 
 
 def party_scores(party_ids) -> dict[int, PartyScore]:
     """Every party's score by player, in three queries however many parties."""
     scores = {}
-    for pk, (state, _) in party_states(party_ids).items():
+    for pk, state in party_sheets(party_ids).items():
         side_points = [side.points for side in state.outcome.sides]
         player = {seat.position: seat.player_id for seat in state.seats}
         open_hands = state.open_hands.values()
@@ -390,6 +452,7 @@ def party_scores(party_ids) -> dict[int, PartyScore]:
             plus_minus={player[p]: amount for p, amount in state.outcome.plus_minus.items()},
             pending=any(h.status == Hand.Status.PENDING for h in open_hands),
             disputed=any(h.status == Hand.Status.DISPUTED for h in open_hands),
+            cancelled=state.party.status == Party.Status.CANCELLED,
         )
     return scores
 

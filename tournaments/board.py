@@ -120,7 +120,10 @@ def build_board(tournament: Tournament) -> Board:
     scores = party_scores(
         Table.objects.filter(round__tournament=tournament, party__isnull=False).values("party_id")
     )
-    history.outcomes = {pk: _Outcome(s.finished, s.plus_minus) for pk, s in scores.items()}
+    # A cancelled party counts nowhere, as in the organizer's standings.
+    history.outcomes = {
+        pk: _Outcome(s.finished, s.plus_minus) for pk, s in scores.items() if not s.cancelled
+    }
     standings = selectors.standings_from(tournament, entrants, rounds, history, live=True)
     by_id = {e.pk: e for e in entrants}
     player_of = {e.pk: e.player_id for e in entrants}
@@ -202,7 +205,7 @@ def _side_points(table, seating, score, player_of, tournament) -> int | None:
     if table.absent is not None:
         value = tournament.forfeit_value
         return -value if seating.side == table.absent else value
-    if score is None:
+    if score is None or score.cancelled:
         return None
     player = player_of[seating.entrant_id]
     if score.finished:

@@ -1,13 +1,15 @@
 """Reads for tournaments: standings, rounds and tables, each in a fixed number of
 queries however many entrants and rounds.
 
-Party results come in through `party_outcomes` only."""
+Parties come in through scoring's readers only: `party_outcomes` for results,
+`party_scores` for how far a table has come."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
@@ -16,8 +18,8 @@ from django.utils.translation import get_language, gettext
 from clubs.models import Player
 from scoring.engine.cards import parse_card
 from scoring.engine.formats import PartyOutcome
-from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.selectors import party_outcomes, party_states
+from scoring.models import AuditRecord, Party, Seat
+from scoring.selectors import PartyScore, party_outcomes, party_scores
 from tournaments.engine.explain import (
     HAD_BYE,
     KEPT_APART,
@@ -31,54 +33,34 @@ from tournaments.engine.pairing import round_robin, swiss_round_count
 from tournaments.engine.standings import Bye, Forfeit, Place, Played, places, plus_minus
 from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
 
-# --------------------------------------------------------------------------- party results
-
-
-@dataclass(frozen=True)
-class PartyProgress:
-    """How far a table's party has come: the round page shows it."""
-
-    hands: int
-    points: tuple[int, ...]
-    pending: bool
-    disputed: bool
-    finished: bool
-    # Running points by player id: the party's sides follow its seat draw, not
-    # the tournament's table sides.
-    by_player: dict[int, int] = field(default_factory=dict)
-
-
-def _party_states(party_ids) -> dict[int, object]:
-    """Every party's state from three queries (parties, seats, hands)."""
-    return {pk: state for pk, (state, _) in party_states(party_ids).items()}
-
-
-def party_progress(party_ids) -> dict[int, PartyProgress]:
-    """Hands played, running points, and whether a hand waits or is disputed."""
-    progress = {}
-    for pk, state in _party_states(party_ids).items():
-        open_hands = state.open_hands.values()
-        points = tuple(side.points for side in state.outcome.sides)
-        progress[pk] = PartyProgress(
-            hands=len(state.rounds),
-            points=points,
-            pending=any(h.status == Hand.Status.PENDING for h in open_hands),
-            disputed=any(h.status == Hand.Status.DISPUTED for h in open_hands),
-            finished=state.finished,
-            by_player={seat.player_id: points[seat.side] for seat in state.seats},
-        )
-    return progress
-
-
 # --------------------------------------------------------------------------- history
+
+
+class TableRow(NamedTuple):
+    """A table of the history, as plain values with its round's number and status."""
+
+    pk: int
+    round_id: int
+    round_number: int
+    round_status: str
+    number: int
+    bye: bool
+    absent: int | None
+    party_id: int | None
+
+
+class SeatingRow(NamedTuple):
+    table_id: int
+    entrant_id: int
+    side: int
 
 
 @dataclass
 class History:
     """What the rounds so far hold: every table, who sat where, the results."""
 
-    tables: list[Table]
-    seated: dict[int, list[Seating]]  # table id -> seatings by side
+    tables: list[TableRow]
+    seated: dict[int, list[SeatingRow]]  # table id -> seatings by side
     outcomes: dict[int, PartyOutcome]
 
     def pairs(self, before: int | None = None) -> list[tuple[int, int]]:
@@ -86,7 +68,7 @@ class History:
         return [
             (seats[0].entrant_id, seats[1].entrant_id)
             for table in self.tables
-            if not table.bye and (before is None or table.round.number < before)
+            if not table.bye and (before is None or table.round_number < before)
             for seats in [self.seated[table.pk]]
         ]
 
@@ -94,14 +76,14 @@ class History:
         return [
             self.seated[table.pk][0].entrant_id
             for table in self.tables
-            if table.bye and (before is None or table.round.number < before)
+            if table.bye and (before is None or table.round_number < before)
         ]
 
     def results(self, entrant_player: dict[int, int], closed_only: bool = True) -> list:
         """The results of the closed rounds as the standings engine reads them."""
         results = []
         for table in self.tables:
-            if closed_only and table.round.status != Round.Status.CLOSED:
+            if closed_only and table.round_status != Round.Status.CLOSED:
                 continue
             seats = self.seated[table.pk]
             if table.bye:
@@ -123,19 +105,31 @@ class History:
 
 def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) -> History:
     """Every table of every round with its seatings (two queries), and the parties'
-    outcomes (three more)."""
-    tables = list(
-        Table.objects.filter(round__tournament=tournament)
-        .select_related("round")
-        .order_by("round__number", "number")
-    )
-    seated: dict[int, list[Seating]] = defaultdict(list)
-    for seating in Seating.objects.filter(round__tournament=tournament).order_by(
-        "table_id", "side"
-    ):
-        seated[seating.table_id].append(seating)
-    outcomes = party_outcomes(t.party_id for t in tables if t.party_id) if with_outcomes else {}
-    return History(tables, seated, outcomes)
+    outcomes (three more). Rows are read as plain values, never as models: a big
+    tournament's history is tens of thousands of rows, read for every standings."""
+    tables = Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    rows = [
+        TableRow(*row)
+        for row in tables.values_list(
+            "pk",
+            "round_id",
+            "round__number",
+            "round__status",
+            "number",
+            "bye",
+            "absent",
+            "party_id",
+        )
+    ]
+    seated: dict[int, list[SeatingRow]] = defaultdict(list)
+    seatings = Seating.objects.filter(round__tournament=tournament).order_by("table_id", "side")
+    for row in seatings.values_list("table_id", "entrant_id", "side"):
+        seated[row[0]].append(SeatingRow(*row))
+    outcomes = {}
+    if with_outcomes:
+        # The ids as a subquery: no list of thousands of ids is sent.
+        outcomes = party_outcomes(tables.filter(party__isnull=False).values("party_id"))
+    return History(rows, seated, outcomes)
 
 
 def kept_apart(tournament: Tournament) -> list[tuple[int, int]]:
@@ -289,13 +283,16 @@ def tournament_totals(tournament: Tournament) -> tuple[dict[int, int], History, 
 class TableView:
     table: Table
     entrants: list[Entrant]  # by side
-    progress: PartyProgress | None
+    # The party's running score (`scoring.selectors.party_scores`), None at a bye or
+    # a forfeit.
+    score: PartyScore | None
 
     @property
     def scores(self) -> list[int | None]:
-        """Each entrant's running points, in table order (None before a party)."""
-        by_player = self.progress.by_player if self.progress else {}
-        return [by_player.get(e.player_id) for e in self.entrants]
+        """Each entrant's running points, in table order (None before a party).
+        By player: the party's sides follow its seat draw, not the table's sides."""
+        points = self.score.points if self.score else {}
+        return [points.get(e.player_id) for e in self.entrants]
 
     @property
     def lines(self) -> list[tuple[Entrant, int | None]]:
@@ -307,29 +304,29 @@ class TableView:
         """No hand entered and no forfeit: the table may still be changed."""
         if self.table.absent is not None:
             return False
-        progress = self.progress
-        return progress is None or not (progress.hands or progress.pending or progress.disputed)
+        score = self.score
+        return score is None or not (score.hands or score.pending or score.disputed)
 
     @property
     def finished(self) -> bool:
         return (
             self.table.bye
             or self.table.absent is not None
-            or bool(self.progress and self.progress.finished)
+            or bool(self.score and self.score.finished)
         )
 
 
 def round_tables(round: Round) -> list[TableView]:
     """A round's tables, the disputed first, each with its entrants and how far its
-    party has come. Six queries, whatever the number of tables."""
+    party has come. Five queries, whatever the number of tables."""
     tables = list(round.tables.select_related("party").order_by("number"))
     seated = defaultdict(list)
     query = round.seatings.select_related("entrant__player").order_by("table_id", "side")
     for seating in query:
         seated[seating.table_id].append(seating.entrant)
-    progress = party_progress(t.party_id for t in tables if t.party_id)
-    views = [TableView(t, seated[t.pk], progress.get(t.party_id)) for t in tables]
-    return sorted(views, key=lambda v: (not (v.progress and v.progress.disputed), v.table.number))
+    scores = party_scores(t.party_id for t in tables if t.party_id)
+    views = [TableView(t, seated[t.pk], scores.get(t.party_id)) for t in tables]
+    return sorted(views, key=lambda v: (not (v.score and v.score.disputed), v.table.number))
 
 
 def tournament_by_slug(slug: str) -> Tournament:

@@ -4,15 +4,19 @@ standings: the organizer at a laptop, the players on their phones at the tables.
 Set KNOCK_SCREENSHOTS to a folder to keep screenshots of the organizer's pages at
 360 and 1280 pixels."""
 
+import json
 import os
 import re
 from pathlib import Path
 
 import pytest
+from django.core.serializers.json import DjangoJSONEncoder
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 from tests.factories import MembershipFactory, OrganizerFactory
+from tournaments import services
+from tournaments.archive import tournament_export
 from tournaments.models import Entrant, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -173,3 +177,27 @@ def test_a_five_player_swiss_event_from_registration_to_final_standings(desk, ph
     assert places == ["1", "2", "3", "4", "5"]
     expect(desk.locator("#standings")).to_contain_text(f"{leaver} (withdrawn)")
     look(desk, "final")
+
+
+def test_an_organizer_imports_a_tournament_from_its_archive_file(desk, live_server):
+    club = Tournament._meta.get_field("club").related_model.objects.get()
+    members = [MembershipFactory(club=club, player__name=n).player for n in ("Anna", "Ben")]
+    cup = services.tournament_create(club=club, name="Autumn Cup")
+    services.entrant_register(tournament=cup, players=members)
+    archived = json.dumps(tournament_export(cup), cls=DjangoJSONEncoder).encode()
+
+    desk.goto(live_server.url + f"/manage/clubs/{club.slug}/tournaments/")
+    desk.locator("#archive-import-link").click()
+    upload = desk.get_by_label("Archive file")
+    upload.set_input_files(files=[{"name": "cup.json", "mimeType": "text/plain", "buffer": b"{"}])
+    desk.locator("#archive-import").click()
+    expect(desk.locator("#archive-form")).to_contain_text("This file is not JSON")
+    look(desk, "archive-import")
+
+    upload.set_input_files(
+        files=[{"name": "cup.json", "mimeType": "application/json", "buffer": archived}]
+    )
+    desk.locator("#archive-import").click()
+    expect(desk.locator(".messages")).to_contain_text("Tournament “Autumn Cup” imported.")
+    assert desk.url.endswith(f"/manage/tournaments/{cup.slug}-2/")
+    expect(desk.locator("#entrants")).to_contain_text("Anna")

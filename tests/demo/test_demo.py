@@ -68,7 +68,7 @@ def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
     ]
     tables = selectors.round_tables(swiss.round_set.get(number=2))
     finished = [v for v in tables if v.finished]
-    waiting = [v for v in tables if v.progress.pending]
+    waiting = [v for v in tables if v.score.pending]
     assert len(tables) == 6 and len(finished) == 3 and len(waiting) == 1
     assert selectors.round_explanation(
         swiss.round_set.get(number=2), {e.pk: e for e in selectors.tournament_entrants(swiss)}

@@ -1,4 +1,4 @@
-"""`party_outcomes`: what tournaments read of a party, in any format."""
+"""`party_outcomes` and `party_scores`: what tournaments read of a party, in any format."""
 
 import pytest
 
@@ -60,3 +60,33 @@ def test_reading_outcomes_takes_three_queries_however_many_parties(
 
     assert len(outcomes) == count
     assert outcomes[parties[0].pk].finished
+
+
+def test_party_scores_give_each_players_running_points_and_the_open_hand():
+    waiting, disputed = start_party(), start_party()
+    a, b = list(waiting.seats.order_by("position"))
+    # The seed sheet's first three hands: A 23 + 27 = 50, B 32; a fourth one waits.
+    for number, (side, points) in enumerate(SEED_SHEET[:3], start=1):
+        result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
+        hand_enter(seat=[a, b][side], number=number, result=result)
+        hand_confirm(seat=[a, b][1 - side], number=number, version=1)
+    hand_enter(
+        seat=a, number=4, result=Result("knock", knocker=0, knocker_deadwood=2, defender_deadwood=9)
+    )
+    c, d = list(disputed.seats.order_by("position"))
+    hand_enter(
+        seat=c, number=1, result=Result("knock", knocker=0, knocker_deadwood=2, defender_deadwood=9)
+    )
+    hand_enter(
+        seat=d, number=1, result=Result("knock", knocker=1, knocker_deadwood=2, defender_deadwood=9)
+    )
+
+    scores = selectors.party_scores([waiting.pk, disputed.pk])
+
+    first = scores[waiting.pk]
+    assert (first.hands, first.pending, first.disputed, first.finished) == (3, True, False, False)
+    assert first.points == {a.player_id: 50, b.player_id: 32}
+    assert first.plus_minus == {a.player_id: 0, b.player_id: 0}
+    second = scores[disputed.pk]
+    assert (second.hands, second.pending, second.disputed) == (0, False, True)
+    assert second.points == {c.player_id: 0, d.player_id: 0}

@@ -1,7 +1,12 @@
 """The organizer's tournament forms. They only validate: the services write."""
 
+import json
+
 from django import forms
+from django.conf import settings
+from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import RULESETS
@@ -160,3 +165,31 @@ class FinishForm(forms.Form):
         required=False,
         help_text=_("Otherwise players on equal points share their place."),
     )
+
+
+class ArchiveForm(forms.Form):
+    """An archive file as `GET /api/manage/tournaments/<slug>/archive` (or the
+    export_archive command) gives it: JSON, no larger than the site's limit. What
+    it holds is checked by the import (`tournaments.archive`)."""
+
+    file = forms.FileField(
+        label=_("Archive file"),
+        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
+        help_text=_("The JSON file of a tournament or a club night exported from Knock."),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        limit = settings.ARCHIVE_UPLOAD_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                gettext("The file is too large (%(size)s; at most %(limit)s).")
+                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
+            )
+        # Nesting deeper than the parser goes is a RecursionError (no archive nests so).
+        try:
+            return json.loads(upload.read().decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise forms.ValidationError(
+                gettext("This file is not JSON: choose the .json file of a Knock archive.")
+            ) from None

@@ -9,6 +9,7 @@ R = T + "rounds/<int:number>/"
 
 urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", views.tournament_create, name="tournament-create"),
+    path("clubs/<slug:slug>/tournaments/import/", views.archive_import, name="archive-import"),
     path(T, views.tournament_detail, name="tournament-detail"),
     path(T + "register/", views.entrant_register, name="entrant-register"),
     path(T + "guests/", views.entrant_register_guests, name="entrant-guests"),

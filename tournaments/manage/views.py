@@ -2,15 +2,12 @@
 table cards, watch the round, forfeits, close, standings and card draws, pair the
 next round, withdrawals, late entrants, swaps, undo, the stuck round, the finish.
 
-Every page is for the organizers of the tournament's club only; anyone else is
-told there is no such page. Every change is a POST answered by a redirect."""
-
-from functools import wraps
+Every page is for the organizers of the tournament's club only; anyone else, another
+club's organizer too, gets a 404 (`clubs.permissions.require_organizer`): he learns
+nothing about this club's tournaments. Every change is a POST answered by a redirect."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -19,10 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
+from config.client import client_address
 from scoring import qr
 from scoring.forms import first_error
-from tournaments import selectors, services
+from tournaments import archive, selectors, services
 from tournaments.manage.forms import (
+    ArchiveForm,
     CardsForm,
     FinishForm,
     GuestsForm,
@@ -35,26 +34,6 @@ from tournaments.models import Round, Tournament
 
 #: How often the round page asks for its tables (milliseconds): within 5 s of a change.
 POLL_MS = 4000
-
-
-def organizer_only(load):
-    """`organizer_required` for a tournament's pages, but a stranger — another club's
-    organizer too — gets a 404: he learns nothing about this club's tournaments."""
-
-    def decorator(view):
-        checked = organizer_required(load)(view)
-
-        @login_required
-        @wraps(view)
-        def wrapped(request, **kwargs):
-            try:
-                return checked(request, **kwargs)
-            except PermissionDenied:
-                raise Http404(_("There is no such page.")) from None
-
-        return wrapped
-
-    return decorator
 
 
 def _tournament_url(tournament, anchor=""):
@@ -73,7 +52,8 @@ def _refused(request, error) -> None:
 # --------------------------------------------------------------------------- create
 
 
-@organizer_only(club_selectors.club_by_slug)
+@login_required
+@organizer_required(club_selectors.club_by_slug)
 def tournament_create(request, club):
     form = TournamentForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
@@ -93,11 +73,43 @@ def tournament_create(request, club):
     return render(request, "tournaments/manage/tournament_create.html", context)
 
 
+@login_required
+@organizer_required(club_selectors.club_by_slug)
+def archive_import(request, club):
+    """Bring back a tournament (or a club night) from its JSON archive into this
+    club, then show it. A file that is not a whole archive is refused with what is
+    wrong, and nothing of it is kept."""
+    posted = request.method == "POST"
+    form = ArchiveForm(request.POST, request.FILES) if posted else ArchiveForm()
+    if posted and form.is_valid():
+        try:
+            made = archive.archive_import(
+                data=form.cleaned_data["file"],
+                club=club,
+                user=request.user,
+                address=client_address(request),
+            )
+        except archive.ArchiveError as error:
+            form.add_error("file", str(error))
+        else:
+            if isinstance(made, Tournament):
+                messages.success(
+                    request, _("Tournament “%(name)s” imported.") % {"name": made.name}
+                )
+                return redirect(_tournament_url(made))
+            messages.success(request, _("Club night “%(name)s” imported.") % {"name": made.name})
+            return redirect("manage:night-detail", pk=made.pk)
+    status = 400 if posted else 200
+    context = {"club": club, "form": form}
+    return render(request, "tournaments/manage/archive_import.html", context, status=status)
+
+
 # --------------------------------------------------------------------------- registration
 
 
 @require_GET
-@organizer_only(selectors.tournament_by_slug)
+@login_required
+@organizer_required(selectors.tournament_by_slug)
 def tournament_detail(request, tournament):
     """The tournament's desk: entrants and check-in, registration, pairs kept apart,
     the rounds, and the next step."""
@@ -147,7 +159,8 @@ def _register(request, tournament, entered) -> None:
 
 
 @require_POST
-@organizer_only(selectors.tournament_by_slug)
+@login_required
+@organizer_required(selectors.tournament_by_slug)
 def entrant_register(request, tournament):
     form = MembersForm(request.POST, players=selectors.members_not_entered(tournament))
     if not form.is_valid():
@@ -165,7 +178,8 @@ def entrant_register(request, tournament):
 
 
 @require_POST
-@organizer_only(selectors.tournament_by_slug)
+@login_required
+@organizer_required(selectors.tournament_by_slug)
 def entrant_register_guests(request, tournament):
     form = GuestsForm(request.POST)
     if not form.is_valid():
@@ -183,7 +197,8 @@ def entrant_register_guests(request, tournament):
 
 
 @require_POST
-@organizer_only(selectors.entrant_for_manage)
+@login_required
+@organizer_required(selectors.entrant_for_manage)
 def entrant_check_in(request, entrant):
     checked_in = request.POST.get("checked_in") == "1"
     try:
@@ -197,7 +212,8 @@ def entrant_check_in(request, entrant):
 
 
 @require_POST
-@organizer_only(selectors.entrant_for_manage)
+@login_required
+@organizer_required(selectors.entrant_for_manage)
 def entrant_withdraw(request, entrant):
     try:
         services.entrant_withdraw(entrant=entrant)
@@ -213,7 +229,8 @@ def entrant_withdraw(request, entrant):
 
 
 @require_POST
-@organizer_only(selectors.tournament_by_slug)
+@login_required
+@organizer_required(selectors.tournament_by_slug)
 def keep_apart_add(request, tournament):
     form = PairForm(request.POST, entrants=selectors.tournament_entrants(tournament))
     if not form.is_valid():
@@ -237,7 +254,8 @@ def keep_apart_add(request, tournament):
 
 
 @require_POST
-@organizer_only(selectors.tournament_by_slug)
+@login_required
+@organizer_required(selectors.tournament_by_slug)
 def round_start(request, tournament):
     try:
         round = services.round_start(tournament=tournament)
@@ -249,7 +267,8 @@ def round_start(request, tournament):
 
 
 @require_POST
-@organizer_only(selectors.tournament_by_slug)
+@login_required
+@organizer_required(selectors.tournament_by_slug)
 def round_pair(request, tournament):
     """Pair the round that waits (with the fewest rematches, when asked)."""
     fewest = request.POST.get("fewest") == "1"
@@ -276,7 +295,8 @@ def _round_context(round) -> dict:
 
 
 @require_GET
-@organizer_only(selectors.round_for_manage)
+@login_required
+@organizer_required(selectors.round_for_manage)
 def round_detail(request, round):
     """The round: its tables as they play (the fragment below, polled), the
     pairing's explanation, and what the organizer can do now."""
@@ -305,7 +325,8 @@ def round_detail(request, round):
 
 
 @require_GET
-@organizer_only(selectors.round_for_manage)
+@login_required
+@organizer_required(selectors.round_for_manage)
 def round_tables(request, round):
     """The round's tables alone, for the round page to poll. The round's status and
     how many tables have not started go in headers: when either changes, the page
@@ -318,7 +339,8 @@ def round_tables(request, round):
 
 
 @require_GET
-@organizer_only(selectors.round_for_manage)
+@login_required
+@organizer_required(selectors.round_for_manage)
 def round_cards(request, round):
     """A6 table cards for the round: one per seat, like a party's cards, with the
     table number, both players, the card each drew and who deals first."""
@@ -331,7 +353,8 @@ def round_cards(request, round):
 
 
 @require_POST
-@organizer_only(selectors.table_for_manage)
+@login_required
+@organizer_required(selectors.table_for_manage)
 def table_forfeit(request, table):
     round = table.round
     absent = next(
@@ -355,7 +378,8 @@ def table_forfeit(request, table):
 
 
 @require_POST
-@organizer_only(selectors.round_for_manage)
+@login_required
+@organizer_required(selectors.round_for_manage)
 def tables_swap(request, round):
     form = PairForm(request.POST, entrants=selectors.tournament_entrants(round.tournament))
     if not form.is_valid():
@@ -378,7 +402,8 @@ def tables_swap(request, round):
 
 
 @require_POST
-@organizer_only(selectors.round_for_manage)
+@login_required
+@organizer_required(selectors.round_for_manage)
 def round_undo(request, round):
     try:
         services.round_undo(round=round, user=request.user)
@@ -394,7 +419,8 @@ def round_undo(request, round):
 
 
 @require_POST
-@organizer_only(selectors.round_for_manage)
+@login_required
+@organizer_required(selectors.round_for_manage)
 def round_close(request, round):
     try:
         services.round_close(round=round)
@@ -435,14 +461,16 @@ def _standings_context(tournament, cards_form=None) -> dict:
 
 
 @require_GET
-@organizer_only(selectors.tournament_by_slug)
+@login_required
+@organizer_required(selectors.tournament_by_slug)
 def standings(request, tournament):
     context = _standings_context(tournament)
     return render(request, "tournaments/manage/standings_detail.html", context)
 
 
 @require_POST
-@organizer_only(selectors.tournament_by_slug)
+@login_required
+@organizer_required(selectors.tournament_by_slug)
 def standings_draw(request, tournament):
     """The cards drawn at the venue for the tied players: they order the next round."""
     standings = selectors.standings_for(tournament)
@@ -463,7 +491,8 @@ def standings_draw(request, tournament):
 
 
 @require_POST
-@organizer_only(selectors.tournament_by_slug)
+@login_required
+@organizer_required(selectors.tournament_by_slug)
 def tournament_finish(request, tournament):
     form = FinishForm(request.POST)
     final_draw = form.is_valid() and form.cleaned_data["final_draw"]

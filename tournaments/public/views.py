@@ -5,6 +5,7 @@ tournament's flags itself, and an unpublished part is a 404."""
 
 import csv
 import datetime
+import functools
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
@@ -74,9 +75,16 @@ def tournament_detail(request, slug):
     tournament = selectors.public_tournament(slug)
     version = board.board_version(tournament)
     context = {"tournament": tournament, "version": version or ""}
-    context.update(_standings_part(request, tournament, version))
-    context.update(_tables_part(tournament, version))
+    load = _board_once(tournament, version)
+    context.update(_standings_part(request, tournament, version, load))
+    context.update(_tables_part(tournament, version, load))
     return render(request, "tournaments/public/tournament_detail.html", context)
+
+
+def _board_once(tournament, version):
+    """The board for one request, built or read at most once: when the cache keeps
+    nothing (Redis down), the page's parts would each build it."""
+    return functools.cache(lambda: board.board_for(tournament, version))
 
 
 def tournament_live(request, slug, part):
@@ -93,21 +101,22 @@ def tournament_live(request, slug, part):
     version = board.board_version(tournament)
     if version is not None and request.GET.get("v") == version:
         return HttpResponse(status=204)
+    load = _board_once(tournament, version)
     if part == "standings":
-        context = _standings_part(request, tournament, version)
+        context = _standings_part(request, tournament, version, load)
         template = "tournaments/public/_standings.html"
     elif part == "tables":
-        context = _tables_part(tournament, version)
+        context = _tables_part(tournament, version, load)
         template = "tournaments/public/_tables.html"
     else:
-        context = _screen_part(tournament, version)
+        context = _screen_part(tournament, load)
         template = "tournaments/public/_screen.html"
     response = render(request, template, {"tournament": tournament, **context})
     response["X-Board-Version"] = version or ""
     return response
 
 
-def _standings_part(request, tournament, version) -> dict:
+def _standings_part(request, tournament, version, load) -> dict:
     if not tournament.public_standings:
         return {}
     sort, page = request.GET.get("sort", ""), request.GET.get("page", "1")
@@ -116,7 +125,7 @@ def _standings_part(request, tournament, version) -> dict:
     key = f"standings-html:{tournament.pk}:{get_language()}:{sort}:{page}"
 
     def render_table():
-        data = board.board_for(tournament, version)
+        data = load()
         slug = tournament.slug if tournament.public_results else None
         table = StandingsTable(data.standings, slug=slug, request=request)
         RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
@@ -128,12 +137,12 @@ def _standings_part(request, tournament, version) -> dict:
     return {"standings": board.cached(key, version, render_table)}
 
 
-def _tables_part(tournament, version) -> dict:
+def _tables_part(tournament, version, load) -> dict:
     if not tournament.public_pairings:
         return {}
 
     def build():
-        data = board.board_for(tournament, version)
+        data = load()
         return {"current": data.current, "rounds": [r.number for r in data.rounds]}
 
     # Kept apart from the whole board: the round in play is small, the board of a
@@ -141,8 +150,8 @@ def _tables_part(tournament, version) -> dict:
     return board.cached(f"tables:{tournament.pk}", version, build)
 
 
-def _screen_part(tournament, version) -> dict:
-    data = board.board_for(tournament, version)
+def _screen_part(tournament, load) -> dict:
+    data = load()
     context = {"current": data.current if tournament.public_pairings else None}
     if tournament.public_standings:
         context["standings_pages"] = _chunks(data.standings, 15)
@@ -162,7 +171,7 @@ def tournament_screen(request, slug):
     tournament = selectors.public_tournament(slug)
     version = board.board_version(tournament)
     context = {"tournament": tournament, "version": version or ""}
-    context.update(_screen_part(tournament, version))
+    context.update(_screen_part(tournament, _board_once(tournament, version)))
     return render(request, "tournaments/public/tournament_screen.html", context)
 
 

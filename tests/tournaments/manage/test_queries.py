@@ -1,5 +1,5 @@
 """The round page and the standings take the same number of queries however many
-entrants and rounds."""
+entrants and rounds, and the club's tournament list however many tournaments."""
 
 import pytest
 from django.db import connection
@@ -59,3 +59,14 @@ def test_round_page_and_standings_take_the_same_queries_for_any_field_or_round(
         counts.append({page: count(client, url) for page, url in pages.items()})
 
     assert counts[0] == counts[1] == counts[2]
+
+
+@pytest.mark.parametrize("count", [1, 20])
+def test_the_clubs_tournament_list_takes_the_same_queries_for_any_number(
+    client, organizer, count, django_assert_num_queries
+):
+    for number in range(count):
+        services.tournament_create(club=organizer.club, name=f"Cup {number}")
+    with django_assert_num_queries(5):
+        page = client.get(reverse("manage:tournament-create", args=[organizer.club.slug]))
+    assert page.text.count("Cup ") == count

@@ -30,6 +30,22 @@ def test_the_standings_page_takes_fixed_queries(client, django_assert_num_querie
     assert warm.context["standings"]["html"] == standings["html"]
 
 
+def test_without_a_cache_the_page_builds_the_board_once(
+    client, settings, django_assert_num_queries
+):
+    # The cache keeps nothing (as the uncached benchmark's settings): the standings
+    # and the round in play are both built from one board, in the cold page's queries.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    tournament = big_tournament(entrants=10, rounds=10)
+    page = reverse("public:tournament-detail", args=[tournament.slug])
+
+    with django_assert_num_queries(8):
+        response = client.get(page)
+
+    assert response.status_code == 200
+    assert response.context["standings"]["after_round"] == 10
+
+
 @pytest.mark.parametrize("entrants", [10, 200])
 def test_the_other_public_pages_take_fixed_queries(client, django_assert_max_num_queries, entrants):
     tournament = big_tournament(entrants=entrants, rounds=3)
