@@ -6,6 +6,9 @@ one counter per club: whatever reads a club's scores (a tournament's standings,
 its tables' running scores) puts the counter into its cache key. A hand changed
 at a club night also moves it; that costs one recomputation, never a stale page.
 
+Each seat has one too, which its phone polls (`selectors.seat_poll`): it moves
+after every committed change the seat's page shows.
+
 The cache may be down (Redis): then a bump is lost and a read says ``None``, which
 callers take as "do not cache". Cached entries also expire on their own
 (`settings.PUBLIC_CACHE_SECONDS`), so a bump lost while the cache was away
