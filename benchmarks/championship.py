@@ -194,6 +194,8 @@ def check(manifest_path: str, ledger_path: str, site: str) -> bool:
     the phone sent; every hand it was told was confirmed is confirmed; the audit
     log has an entry for each, and one for each confirmation; the public standings
     (as the ``site`` answers them, from its cache) equal a fresh computation."""
+    from django.conf import settings
+
     from scoring.models import AuditRecord, Hand
     from tournaments import board, selectors
 
@@ -237,6 +239,8 @@ def check(manifest_path: str, ledger_path: str, site: str) -> bool:
     extra = set(stored) - {(p, n) for p, n, _ in ledger["entered"]}
     # A hand the server stored but whose answer the phone never got (a worker killed
     # mid-request) is not lost: the phone shows it on its next poll.
+    # The public board shows a change at most PUBLIC_REFRESH_SECONDS late.
+    time.sleep(settings.PUBLIC_REFRESH_SECONDS + 1)
     tournament = selectors.tournament_by_slug(manifest["slug"])
     fresh = [
         (line.place, line.entrant, line.points) for line in board.build_board(tournament).standings

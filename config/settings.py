@@ -165,6 +165,9 @@ else:
 # after every committed change; entries also expire after this many seconds, so a
 # change missed while the cache was away shows after at most this long.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 300))
+# The public pages of a tournament show a change at most this many seconds late:
+# its board is rebuilt at most once per this many seconds (tournaments/board.py).
+PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", 10))
 
 # The largest archive file the organizer's import page takes (a big tournament's
 # archive runs to a few megabytes); the import_archive command has no limit.

@@ -9,8 +9,8 @@ at a club night also moves it; that costs one recomputation, never a stale page.
 Each seat has one too, which its phone polls (`selectors.seat_poll`): it moves
 after every committed change the seat's page shows.
 
-The cache may be down (Redis): then a bump is lost and a read says ``None``, which
-callers take as "do not cache". Cached entries also expire on their own
+The cache may be down (Redis): then a bump is lost, and readers take a failed
+read as "do not cache". Cached entries also expire on their own
 (`settings.PUBLIC_CACHE_SECONDS`), so a bump lost while the cache was away
 cannot keep an old page alive for long."""
 
@@ -59,17 +59,6 @@ def bump_after_commit(key: str) -> None:
     """Moves the counter once the surrounding transaction commits, never before: a
     reader who sees the new number must also see the new rows."""
     transaction.on_commit(lambda: bump(key))
-
-
-def read(*keys: str) -> tuple | None:
-    """The counters' current values (0 for one never moved), or None when the
-    cache does not answer."""
-    try:
-        found = cache.get_many(keys)
-    except Exception:
-        log.warning("cache unavailable: versions not read", exc_info=True)
-        return None
-    return tuple(found.get(key, 0) for key in keys)
 
 
 def scores_changed(club_id: int) -> None:
