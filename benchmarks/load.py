@@ -304,7 +304,8 @@ class Lab:
             "-r",
             str(spawn),
             "-t",
-            f"{seconds}s",
+            # The run's seconds are counted once every user is there (--reset-stats).
+            f"{seconds + -(-sum(users.values()) // spawn)}s",
             "--host",
             self.site,
             "--csv",
