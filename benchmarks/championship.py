@@ -115,6 +115,7 @@ def profile(kind: str, manifest_path: str) -> None:
     import cProfile
     import pstats
 
+    from django.contrib.auth.models import User
     from django.test import Client
 
     with open(manifest_path) as file:
@@ -123,7 +124,10 @@ def profile(kind: str, manifest_path: str) -> None:
     token = spare["seats"][0]["token"]
     client = Client(HTTP_X_FORWARDED_PROTO="https", HTTP_HOST="127.0.0.1")
     page = f"/table/{token}/"
+    director = Client(HTTP_X_FORWARDED_PROTO="https", HTTP_HOST="127.0.0.1")
+    director.force_login(User.objects.get(username=manifest["username"]))
     requests = {
+        "round tables": lambda: director.get(f"{manifest['round']}tables/"),
         "seat page": lambda: client.get(page),
         "seat poll": lambda: client.get(f"{page}state/"),
         "public page": lambda: client.get(f"/t/{manifest['slug']}/"),

@@ -158,8 +158,11 @@ class Phone(_Client):
         }
         if self.send(f"/table/{self.token}/confirm/", data, "success", "confirm"):
             ledger["confirmed"].append([self.party, int(data["number"])])
-            if random.random() < 0.05:
+            if random.random() < 0.05:  # a double tap: the same form, the same key
                 self.send(f"/table/{self.token}/confirm/", data, "success", "confirm (double tap)")
+            elif random.random() < 0.05:  # the old page, tapped again later: a new key
+                stale = {**data, "key": os.urandom(8).hex()}
+                self.send(f"/table/{self.token}/confirm/", stale, "error", "confirm (stale page)")
 
     def send_entry(self, data, expect, name):
         return self.send(f"/table/{self.token}/enter/", data, expect, name)

@@ -20,7 +20,7 @@ It prints, in this order:
    told, and a profile of the slowest kind of request.
 
 Settings (environment): ``LOAD_TABLES`` (500), ``LOAD_STEPS`` (the tables for step 2,
-default "250,500,750"), ``LOAD_SECONDS`` per run (60), ``LOAD_WORKERS`` (4),
+default "125,250,500"), ``LOAD_SECONDS`` per run (60), ``LOAD_WORKERS`` (2),
 ``LOAD_SPECTATORS`` (200), ``LOAD_HAND_SECONDS`` (120), ``LOAD_HAMMER_SECONDS``
 (15, each poll-cost run), ``LOAD_DATABASE`` (a
 PostgreSQL URL of a database this test may drop and create,
@@ -44,9 +44,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 TABLES = int(os.environ.get("LOAD_TABLES", 500))
-STEPS = [int(n) for n in os.environ.get("LOAD_STEPS", "250,500,750").split(",")]
+STEPS = [int(n) for n in os.environ.get("LOAD_STEPS", "125,250,500").split(",")]
 SECONDS = int(os.environ.get("LOAD_SECONDS", 60))
-WORKERS = int(os.environ.get("LOAD_WORKERS", 4))
+WORKERS = int(os.environ.get("LOAD_WORKERS", 2))
 SPECTATORS = int(os.environ.get("LOAD_SPECTATORS", 200))
 HAMMER = int(os.environ.get("LOAD_HAMMER_SECONDS", 15))
 DATABASE = os.environ.get("LOAD_DATABASE", "postgres://postgres@127.0.0.1:5432/knock_load")
@@ -61,6 +61,7 @@ KINDS = [
     "entry (double tap)",
     "entry (stale page)",
     "confirm (double tap)",
+    "confirm (stale page)",
     "public page",
     "public live part",
     "round tables",
