@@ -49,6 +49,7 @@ SECONDS = int(os.environ.get("LOAD_SECONDS", 60))
 WORKERS = int(os.environ.get("LOAD_WORKERS", 2))
 SPECTATORS = int(os.environ.get("LOAD_SPECTATORS", 200))
 HAMMER = int(os.environ.get("LOAD_HAMMER_SECONDS", 15))
+SPAWN = 50  # users started per second
 DATABASE = os.environ.get("LOAD_DATABASE", "postgres://postgres@127.0.0.1:5432/knock_load")
 TARGETS = {"seat poll": 200, "entry": 500}  # p95, ms
 POLL_SECONDS = 3  # as the seat page's script
@@ -291,7 +292,7 @@ class Lab:
 
     # ------------------------------------------------------------------ measuring
 
-    def locust(self, users: dict, seconds: int, extra_env: dict, name: str, spawn=50):
+    def locust(self, users: dict, seconds: int, extra_env: dict, name: str):
         prefix = self.folder / name
         settings = {k: v for k, v in os.environ.items() if k.startswith("LOAD_")}
         env = {**self.env, **settings, **extra_env, "LOAD_MANIFEST": str(self.manifest)}
@@ -303,10 +304,10 @@ class Lab:
             "-u",
             str(sum(users.values())),
             "-r",
-            str(spawn),
+            str(SPAWN),
             "-t",
             # The run's seconds are counted once every user is there (--reset-stats).
-            f"{seconds + -(-sum(users.values()) // spawn)}s",
+            f"{seconds + -(-sum(users.values()) // SPAWN)}s",
             "--host",
             self.site,
             "--csv",
@@ -382,6 +383,11 @@ class Lab:
         process, prefix = self.locust(users, SECONDS, extra, f"run-{len(self.ledgers)}")
         if faults:
             self.inject_faults(process)
+        else:  # the CPU time of each part while the users are all there
+            time.sleep(-(-sum(users.values()) // SPAWN))
+            before = self.cpu(process)
+            time.sleep(max(0, SECONDS - 5))
+            spent = {part: self.cpu(process)[part] - used for part, used in before.items()}
         process.wait()
         if faults:
             round_id = json.loads((self.folder / "fault-redis.json").read_text())["round"]
@@ -392,7 +398,25 @@ class Lab:
         if "Traceback" in said:  # the simulated users' own failures: the harness is wrong
             print(f"  !! locust said:\n{said[said.index('Traceback') :][:3000]}")
         told = json.loads(ledger.read_text()) if ledger.exists() else {"unexpected": ["no ledger"]}
-        return report(label, stats, told, faults)
+        result = report(label, stats, told, faults)
+        if not faults:
+            total = sum(spent.values()) or 1
+            shares = ", ".join(f"{part} {100 * used / total:.0f}%" for part, used in spent.items())
+            print(f"    where the machine's time went: {shares}")
+        return result
+
+    def cpu(self, locust: subprocess.Popen) -> dict:
+        """CPU seconds used so far by each part (every process of it, children too)."""
+        roots = {
+            "gunicorn": [self.web.pid],
+            "locust (the phones)": [locust.pid],
+            "celery": [self.worker.pid, self.beat.pid],
+            "redis": [self.redis.pid],
+        }
+        used = {part: sum(_cpu_seconds(pid) for pid in _tree(pids)) for part, pids in roots.items()}
+        postgres = subprocess.run(["pgrep", "-u", "postgres"], capture_output=True, text=True)
+        used["postgresql"] = sum(_cpu_seconds(int(pid)) for pid in postgres.stdout.split())
+        return used
 
     def inject_faults(self, locust: subprocess.Popen) -> None:
         """While the phones play: at 1/4 of the run a gunicorn worker is killed, at
@@ -511,6 +535,25 @@ class Lab:
             f"(p95 {result['p95'][slowest]:.0f} ms); one of them, profiled in-process:"
         )
         self.python("-m", "benchmarks.championship", "profile", slowest, str(self.manifest))
+
+
+def _tree(pids: list[int]) -> list[int]:
+    found, todo = [], list(pids)
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+        todo += [int(child) for child in children.stdout.split()]
+    return found
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system time of a live process (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def read_stats(prefix: Path) -> dict:
