@@ -387,7 +387,13 @@ class Lab:
             time.sleep(-(-sum(users.values()) // SPAWN))
             before = self.cpu(process)
             time.sleep(max(0, SECONDS - 5))
-            spent = {part: self.cpu(process)[part] - used for part, used in before.items()}
+            after = self.cpu(process)
+            # Per process: one that ended in between (a closed connection) takes its
+            # time with it, so only those alive at the end are counted.
+            spent = {
+                part: sum(t - before[part].get(pid, 0) for pid, t in after[part].items())
+                for part in after
+            }
         process.wait()
         if faults:
             round_id = json.loads((self.folder / "fault-redis.json").read_text())["round"]
@@ -406,16 +412,18 @@ class Lab:
         return result
 
     def cpu(self, locust: subprocess.Popen) -> dict:
-        """CPU seconds used so far by each part (every process of it, children too)."""
+        """CPU seconds used so far by each part, per process (children too)."""
         roots = {
             "gunicorn": [self.web.pid],
             "locust (the phones)": [locust.pid],
             "celery": [self.worker.pid, self.beat.pid],
             "redis": [self.redis.pid],
         }
-        used = {part: sum(_cpu_seconds(pid) for pid in _tree(pids)) for part, pids in roots.items()}
+        used = {
+            part: {pid: _cpu_seconds(pid) for pid in _tree(pids)} for part, pids in roots.items()
+        }
         postgres = subprocess.run(["pgrep", "-u", "postgres"], capture_output=True, text=True)
-        used["postgresql"] = sum(_cpu_seconds(int(pid)) for pid in postgres.stdout.split())
+        used["postgresql"] = {int(pid): _cpu_seconds(int(pid)) for pid in postgres.stdout.split()}
         return used
 
     def inject_faults(self, locust: subprocess.Popen) -> None:
