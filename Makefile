@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install browser run test lint format bench demo mutate
+.PHONY: install browser run test lint format bench load demo mutate
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,13 @@ format: install
 bench: install
 	$(PY) -m pip install --quiet ".[bench]"
 	$(PY) -m benchmarks
+
+# The championship load test (benchmarks/load.py): gunicorn, a Celery worker,
+# PostgreSQL (127.0.0.1:5432, LOAD_DATABASE) and a Redis of its own, driven by
+# locust; about ten minutes. Prints the figures, the faults and the data check.
+load: install
+	$(PY) -m pip install --quiet ".[bench]"
+	$(PY) -m benchmarks.load
 
 # Mutation testing of the engine against its own tests (tests/scoring/engine and
 # tests/tournaments/engine, no database). Slow: niced and on two workers. Prints the

@@ -35,6 +35,11 @@ def no_store_for_tokens(get_response):
     return middleware
 
 
+# The seat poll, every phone's hot path, reads the count together with its own
+# number, in one trip to the cache (scoring/seat/views.table_state).
+SEAT_POLL = re.compile(r"^/table/[^/]+/state/$")
+
+
 def seat_token_guard(get_response):
     """Counts, per address, the different seat tokens that found no seat (404);
     past the limit, seat requests from that address get 429 until the window
@@ -46,15 +51,28 @@ def seat_token_guard(get_response):
         match = SEAT_TOKEN.match(request.path)
         if match is None:
             return get_response(request)
-        counter = f"seat-miss:{client_address(request)}"
-        if _misses(counter) >= settings.SEAT_TOKEN_MISS_LIMIT:
-            return _too_many(request)
+        if not SEAT_POLL.match(request.path) and guessing(request):
+            return too_many(request)
         response = get_response(request)
         if response.status_code == 404:
-            _count_miss(counter, match.group(1))
+            _count_miss(miss_key(request), match.group(1))
         return response
 
     return middleware
+
+
+def guessing(request) -> bool:
+    """Whether the request's address has tried too many unknown seat tokens."""
+    return over_limit(_misses(miss_key(request)))
+
+
+def over_limit(misses: int | None) -> bool:
+    return (misses or 0) >= settings.SEAT_TOKEN_MISS_LIMIT
+
+
+def miss_key(request) -> str:
+    """The cache key counting the address's unknown seat tokens."""
+    return f"seat-miss:{client_address(request)}"
 
 
 def _misses(counter: str) -> int:
@@ -76,7 +94,7 @@ def _count_miss(counter: str, token: str) -> None:
         log.warning("seat token guard: cache unavailable", exc_info=True)
 
 
-def _too_many(request):
+def too_many(request):
     detail = gettext(
         "Too many wrong table links from your network. Wait a few minutes, then open "
         "the link on your table card again."

@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.api.json_errors",
+    "config.unavailable.DatabaseUnavailable",
     # Last, so that a locked-out login is answered before the login view runs.
     "axes.middleware.AxesMiddleware",
 ]
@@ -164,6 +165,9 @@ else:
 # after every committed change; entries also expire after this many seconds, so a
 # change missed while the cache was away shows after at most this long.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 300))
+# The public pages of a tournament show a change at most this many seconds late:
+# its board is rebuilt at most once per this many seconds (tournaments/board.py).
+PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", 10))
 
 # The largest archive file the organizer's import page takes (a big tournament's
 # archive runs to a few megabytes); the import_archive command has no limit.
@@ -173,10 +177,23 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
+# A task is acknowledged when it has run, not when it was taken: a worker killed
+# in the middle leaves it to the next (every task is safe to run twice). A worker
+# process that dies hands its task back at once; a whole worker that dies leaves
+# it unacknowledged, and Redis gives it to another worker after the visibility
+# timeout, which must exceed the longest task (a pairing takes seconds).
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "max_retries": 1}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1,
+    "max_retries": 1,
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", 120)),
+    # Look for abandoned tasks every 10 s (by default only every 100 s).
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+}
 CELERY_TIMEZONE = "UTC"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -290,4 +307,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# Beat: the catch-up of pairings whose task was lost (the broker away when it was
+# sent, or a worker killed with it): tournaments.tasks.pair_waiting_rounds.
+CELERY_BEAT_SCHEDULE = {
+    "pair-waiting-rounds": {"task": "tournaments.tasks.pair_waiting_rounds", "schedule": 30.0},
 }

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.models import ClubNight
+from scoring import versions
 from scoring.engine.formats import PartyOutcome
 from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token, token_digest
 from scoring.sheet import PartyState, entry_of, party_state
@@ -113,9 +114,37 @@ def version(state, hands: list[Hand]) -> str:
     return _version(state.party, len(hands), sum(h.version for h in hands), stamp)
 
 
+def seat_poll(token: str) -> str:
+    """What a seat's phone polls every few seconds: a number that moves after every
+    committed change its page shows (`versions.party_changed`). A thousand phones
+    ask three times a minute, so the answer comes from the cache alone; the
+    database is asked only for a seat the cache does not know yet (and refuses a
+    token that is no seat), or when the cache is down.
+
+    A page takes this number *before* it reads the party: a change committed in
+    between then shows up as one more reload, never as a change the phone misses."""
+    if not is_seat_token(token):
+        raise Http404
+    counter, _ = versions.seat_counter(token)
+    if counter is None:
+        seat = seat_by_token(token)
+        counter = versions.seat_counter_start(token)
+        if counter is None:  # no cache: the database's own count of the changes
+            return "db-" + party_version(seat.party)
+    return str(counter)
+
+
+def seat_poll_cached(token: str, also: str) -> tuple[str | None, object]:
+    """`seat_poll` from the cache alone (None when the cache does not know the
+    seat, or ``token`` cannot be a token), and the cache's value under ``also``,
+    read in the same trip."""
+    counter, other = versions.seat_counter(token if is_seat_token(token) else None, also)
+    return (None if counter is None else str(counter)), other
+
+
 def party_version(party: Party) -> str:
-    """The same as `version`, in one query and without loading the hands: every
-    phone at every table asks for it every few seconds."""
+    """The same as `version`, in one query and without loading the hands: what the
+    phones poll while the cache is down."""
     counted = party.hands.aggregate(
         count=Count("pk"), versions=Sum("version"), stamp=Max("updated_at")
     )

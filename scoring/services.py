@@ -354,8 +354,10 @@ def _audit(
     state, hand, action, *, seat=None, user=None, address=None, key=None, before=None, reason=""
 ):
     # Every write to a hand is audited here, so this is where the cached pages
-    # that show the club's scores learn of it (after the commit).
+    # that show the club's scores, and the party's phones, learn of it (after the
+    # commit).
     versions.scores_changed(state.party.club_id)
+    versions.party_changed(state.party.pk)
     AuditRecord.objects.create(
         party=state.party,
         hand=hand,
@@ -682,16 +684,17 @@ def _table_of_hand(state, hand: Hand):
 def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
     """Revokes a seat's link and issues a new one (a lost or shared phone)."""
     seat = Seat.objects.select_for_update().get(pk=seat.pk)
-    replaced = token_digest(seat.token)
+    old_token = seat.token
     seat.token = new_token()
     seat.save(update_fields=["token"])
+    versions.seats_changed([old_token])
     AuditRecord.objects.create(
         party_id=seat.party_id,
         action=AuditRecord.Action.LINK,
         seat=seat,
         user=user,
         address=address,
-        before={"replaced_link": replaced},
+        before={"replaced_link": token_digest(old_token)},
     )
     return seat
 
@@ -721,6 +724,7 @@ def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
     party.save(update_fields=["status", "finished_at"])
     # The party leaves every figure and standing it was part of.
     versions.scores_changed(party.club_id)
+    versions.party_changed(party.pk)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.CANCEL,
@@ -769,14 +773,17 @@ def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
         raise errors.EntryError(
             gettext("%(name)s already has a seat at this party.") % {"name": player.name}
         )
+    before_token = seat.token
     before = {
         "player": seat.player.name,
         "position": seat.position,
-        "replaced_link": token_digest(seat.token),
+        "replaced_link": token_digest(before_token),
     }
     seat.player = player
     seat.token = new_token()
     seat.save(update_fields=["player", "token"])
+    versions.party_changed(party.pk)
+    versions.seats_changed([before_token])
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.SWAP,

@@ -6,15 +6,21 @@ one counter per club: whatever reads a club's scores (a tournament's standings,
 its tables' running scores) puts the counter into its cache key. A hand changed
 at a club night also moves it; that costs one recomputation, never a stale page.
 
-The cache may be down (Redis): then a bump is lost and a read says ``None``, which
-callers take as "do not cache". Cached entries also expire on their own
+Each seat has one too, which its phone polls (`selectors.seat_poll`): it moves
+after every committed change the seat's page shows.
+
+The cache may be down (Redis): then a bump is lost, and readers take a failed
+read as "do not cache". Cached entries also expire on their own
 (`settings.PUBLIC_CACHE_SECONDS`), so a bump lost while the cache was away
 cannot keep an old page alive for long."""
 
 import logging
+import time
 
 from django.core.cache import cache
 from django.db import transaction
+
+from scoring.models import Seat
 
 log = logging.getLogger(__name__)
 
@@ -23,13 +29,28 @@ def club_key(club_id: int) -> str:
     return f"v:club-scores:{club_id}"
 
 
-def bump(key: str) -> None:
+#: A seat's counter is forgotten this long after it started; the phone then
+#: reloads its page once, and a seat long over leaves nothing in the cache.
+SEAT_SECONDS = 24 * 3600
+
+
+def seat_key(token: str) -> str:
+    return f"v:seat:{token}"
+
+
+def _start() -> int:
+    # A counter starts at the clock's nanoseconds, not at 1: one lost with the
+    # cache (Redis restarted, the key evicted) starts again above every number it
+    # reached, so a page still open on a phone never matches a new number by chance.
+    return time.time_ns()
+
+
+def bump(key: str, timeout: int | None = None) -> None:
     """Move a counter on, now (callers schedule it after their commit)."""
     try:
-        if not cache.add(key, 1, None):
-            cache.incr(key)
-    except ValueError:  # evicted between add and incr: a new counter will do
-        _try(cache.set, key, 1, None)
+        cache.incr(key)
+    except ValueError:  # never moved, or lost: a new start is a new number
+        _try(cache.add, key, _start(), timeout)
     except Exception:
         log.warning("cache unavailable: version %s not moved", key, exc_info=True)
 
@@ -40,20 +61,52 @@ def bump_after_commit(key: str) -> None:
     transaction.on_commit(lambda: bump(key))
 
 
-def read(*keys: str) -> tuple | None:
-    """The counters' current values (0 for one never moved), or None when the
-    cache does not answer."""
-    try:
-        found = cache.get_many(keys)
-    except Exception:
-        log.warning("cache unavailable: versions not read", exc_info=True)
-        return None
-    return tuple(found.get(key, 0) for key in keys)
-
-
 def scores_changed(club_id: int) -> None:
     """A hand of one of the club's parties was entered, confirmed or decided."""
     bump_after_commit(club_key(club_id))
+
+
+def seat_counter(token: str | None, also: str | None = None) -> tuple[int | None, object]:
+    """The seat's counter, or None when the cache does not know it (or is down, or
+    there is no ``token``); and the value under the key ``also``, in the same trip."""
+    keys = [key for key in (token and seat_key(token), also) if key]
+    try:
+        found = cache.get_many(keys) if keys else {}
+    except Exception:
+        log.warning("cache unavailable: seat version not read", exc_info=True)
+        return None, None
+    return found.get(seat_key(token)) if token else None, found.get(also) if also else None
+
+
+def seat_counter_start(token: str) -> int | None:
+    """Starts the counter of a seat the caller has found in the database (never of
+    a mere guess: the cache would fill with them). None when the cache is down."""
+    key = seat_key(token)
+    try:
+        cache.add(key, _start(), SEAT_SECONDS)
+        return cache.get(key)  # whoever started it first
+    except Exception:
+        log.warning("cache unavailable: seat version not started", exc_info=True)
+        return None
+
+
+def party_changed(party_id: int) -> None:
+    """Something the party's seat pages show changed — a hand, the party's status,
+    who sits where: after the commit every seat's counter moves, and the phones
+    polling it reload."""
+    seats_changed(Seat.objects.filter(party_id=party_id).values_list("token", flat=True))
+
+
+def seats_changed(tokens) -> None:
+    """Moves these seats' counters after the commit: also a link just replaced, so
+    the phone still showing it reloads and learns so."""
+    tokens = list(tokens)
+
+    def move():
+        for token in tokens:
+            bump(seat_key(token), SEAT_SECONDS)
+
+    transaction.on_commit(move)
 
 
 def _try(call, *args):

@@ -52,3 +52,11 @@ def organizer(client, db):
     membership = OrganizerFactory(player__user__username="director")
     client.force_login(membership.player.user)
     return membership
+
+
+@pytest.fixture(autouse=True)
+def _public_pages_show_each_change_at_once(settings):
+    """The public board moves on at most every PUBLIC_REFRESH_SECONDS (10 in
+    production); tests look right after each change. tests/tournaments/public/
+    test_refresh.py checks the wait itself."""
+    settings.PUBLIC_REFRESH_SECONDS = 0

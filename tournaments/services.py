@@ -214,9 +214,21 @@ def round_start(*, tournament: Tournament) -> Round:
 
 
 def _enqueue_pairing(round: Round, fewest_rematches: bool = False) -> None:
-    from tournaments.tasks import pair_round
+    from tournaments.tasks import send_pairing
 
-    transaction.on_commit(lambda: pair_round.delay(round.pk, fewest_rematches))
+    transaction.on_commit(lambda: send_pairing(round.pk, fewest_rematches))
+
+
+def rounds_pair_waiting() -> int:
+    """Pairs every round still being paired: the catch-up for a pairing whose task
+    never reached a worker (the broker was away) or went down with its worker.
+    Each round is paired in its own transaction, and only once (`round_pair`).
+    Returns how many rounds this call paired."""
+    waiting = Round.objects.filter(status=Round.Status.PAIRING).values_list("pk", flat=True)
+    paired = 0
+    for round_id in list(waiting):
+        paired += round_pair(round_id=round_id).status != Round.Status.PAIRING
+    return paired
 
 
 @transaction.atomic
@@ -241,7 +253,9 @@ def round_pair_next(*, tournament: Tournament, fewest_rematches: bool = False) -
         )
     round.status = Round.Status.PAIRING
     round.problem = ""
-    round.save(update_fields=["status", "problem"])
+    # Kept with the round, so a catch-up pairs it as the organizer chose.
+    round.how = Round.How.FEWEST_REMATCHES if fewest_rematches else ""
+    round.save(update_fields=["status", "problem", "how"])
     _enqueue_pairing(round, fewest_rematches)
     return round
 
@@ -258,6 +272,7 @@ def round_pair(*, round_id: int, fewest_rematches: bool = False) -> Round:
     round = Round.objects.select_for_update().select_related("tournament__club").get(pk=round_id)
     if round.status != Round.Status.PAIRING:
         return round
+    fewest_rematches = fewest_rematches or round.how == Round.How.FEWEST_REMATCHES
     tournament = round.tournament
     tournament_changed(tournament.pk)
     totals, history, entrants = selectors.tournament_totals(tournament)

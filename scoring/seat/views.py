@@ -5,10 +5,12 @@ import uuid
 from functools import wraps
 
 from django.contrib import messages
-from django.http import Http404, HttpResponseNotAllowed, JsonResponse
+from django.http import Http404, HttpResponseNotAllowed, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET, require_POST
 
+from config import security
 from config.client import client_address
 from scoring import errors, selectors, services
 from scoring.engine.rules import Rules
@@ -38,18 +40,32 @@ def table(request, token):
     """A seat's view of its party: the sheet, the open hand, and what to do next.
     A link the organizer replaced says so, instead of a bare "not found"."""
     try:
-        seat = selectors.seat_by_token(token)
+        return _page(request, token)
     except Http404:
         if selectors.link_replaced(token):
             return render(request, "scoring/seat/link_replaced.html", status=410)
         raise
-    return _page(request, seat)
 
 
 @require_GET
 def table_state(request, token):
-    seat = selectors.seat_by_token(token)
-    return JsonResponse({"version": selectors.party_version(seat.party)})
+    """The number the page polls (`selectors.seat_poll`), as JSON and as the ETag:
+    a phone that sends its number back in If-None-Match gets an empty 304 while
+    nothing changed. No template, no session, no database on the way: one trip to
+    the cache, which also brings the address's count of wrong tokens (the guard
+    of `config.security`, which leaves this path to the view)."""
+    version, misses = selectors.seat_poll_cached(token, also=security.miss_key(request))
+    if security.over_limit(misses):
+        return security.too_many(request)
+    if version is None:
+        version = selectors.seat_poll(token)
+    etag = f'"{version}"'
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"version": version})
+    response["ETag"] = etag
+    return response
 
 
 @entry_address
@@ -69,7 +85,7 @@ def table_enter_cards(request, token):
         seat,
         form,
         services.hand_enter,
-        on_error=lambda: _page(request, seat, cards_form=form, status=400),
+        on_error=lambda: _page(request, seat.token, cards_form=form, status=400),
     )
 
 
@@ -94,7 +110,10 @@ def table_confirm(request, token):
     return _act(request, seat, ConfirmForm(request.POST), services.hand_confirm)
 
 
-def _page(request, seat, *, cards_form=None, status=200):
+def _page(request, token, *, cards_form=None, status=200):
+    # The polled number first, then the party (see `selectors.seat_poll`).
+    version = selectors.seat_poll(token)
+    seat = selectors.seat_by_token(token)
     rules = _rules(seat)
     view = selectors.seat_view(seat)
     sheet = view["sheet"]
@@ -113,6 +132,7 @@ def _page(request, seat, *, cards_form=None, status=200):
             )
         ],
         **view,
+        "version": version,
     }
     return render(request, "scoring/seat/table_detail.html", context, status=status)
 

@@ -19,9 +19,12 @@
   // sent again ("resubmit the form?").
   function show() { window.location.replace(root.dataset.pageUrl || window.location.pathname); }
 
+  // The page's number goes back as the ETag it was: while nothing changed the
+  // answer is an empty 304 (not "ok", so nothing happens).
   function poll() {
-    fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" })
-      .then(function (r) { return r.ok ? r.json() : null; })
+    var headers = { Accept: "application/json", "If-None-Match": '"' + version + '"' };
+    fetch(url, { headers: headers, cache: "no-store" })
+      .then(function (r) { return r.status === 200 ? r.json() : null; })
       .then(function (data) {
         if (!data || data.version === version) return;
         if (!busy()) show();

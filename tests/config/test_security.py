@@ -138,6 +138,20 @@ def test_an_address_guessing_seat_tokens_is_stopped_and_others_are_not():
     assert player.get(seat.get_absolute_url()).status_code == 200
 
 
+def test_the_seat_poll_is_guarded_like_the_page():
+    # The poll reads the guard's count itself (one trip to the cache): guesses there
+    # count, and past the limit a right token waits there too.
+    seat = start_party().seats.first()
+    Client().get(seat.get_absolute_url())  # the cache knows the seat
+    poll = "/table/{}/state/"
+    guesser = Client(REMOTE_ADDR="203.0.113.7")
+    assert all(guess(guesser, n, path=poll).status_code == 404 for n in range(LIMIT))
+
+    assert guess(guesser, LIMIT, path=poll).status_code == 429
+    assert guesser.get(poll.format(seat.token)).status_code == 429
+    assert Client(REMOTE_ADDR="198.51.100.20").get(poll.format(seat.token)).status_code == 200
+
+
 def test_api_guesses_count_like_page_guesses():
     guesser = Client(REMOTE_ADDR="203.0.113.7")
     for n in range(LIMIT):

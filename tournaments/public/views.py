@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django_tables2 import RequestConfig
 
@@ -77,7 +78,7 @@ def tournament_detail(request, slug):
     context = {"tournament": tournament, "version": version or ""}
     load = _board_once(tournament, version)
     context.update(_standings_part(request, tournament, version, load))
-    context.update(_tables_part(tournament, version, load))
+    context["tables_html"] = _tables_html(tournament, version, load)
     return render(request, "tournaments/public/tournament_detail.html", context)
 
 
@@ -105,13 +106,11 @@ def tournament_live(request, slug, part):
     if part == "standings":
         context = _standings_part(request, tournament, version, load)
         template = "tournaments/public/_standings.html"
+        response = render(request, template, {"tournament": tournament, **context})
     elif part == "tables":
-        context = _tables_part(tournament, version, load)
-        template = "tournaments/public/_tables.html"
+        response = HttpResponse(_tables_html(tournament, version, load))
     else:
-        context = _screen_part(tournament, load)
-        template = "tournaments/public/_screen.html"
-    response = render(request, template, {"tournament": tournament, **context})
+        response = HttpResponse(_screen_html(tournament, version, load))
     response["X-Board-Version"] = version or ""
     return response
 
@@ -137,28 +136,42 @@ def _standings_part(request, tournament, version, load) -> dict:
     return {"standings": board.cached(key, version, render_table)}
 
 
-def _tables_part(tournament, version, load) -> dict:
+def _part_html(name: str, tournament, version, template: str, build) -> str:
+    """A live part's HTML, rendered once per board version and language and kept
+    in the cache: a spectator's poll then costs a cache read, not a rendering of
+    every table of a championship."""
+    key = f"{name}-html:{tournament.pk}:{get_language()}"
+
+    def render_part():
+        return render_to_string(template, {"tournament": tournament, **build()})
+
+    # Our own template's output, escaped when it was rendered.
+    return mark_safe(board.cached(key, version, render_part))
+
+
+def _tables_html(tournament, version, load) -> str:
     if not tournament.public_pairings:
-        return {}
+        return ""
 
     def build():
         data = load()
         return {"current": data.current, "rounds": [r.number for r in data.rounds]}
 
-    # Kept apart from the whole board: the round in play is small, the board of a
-    # big tournament is not, and reading it back costs more than rendering.
-    return board.cached(f"tables:{tournament.pk}", version, build)
+    return _part_html("tables", tournament, version, "tournaments/public/_tables.html", build)
 
 
-def _screen_part(tournament, load) -> dict:
-    data = load()
-    context = {"current": data.current if tournament.public_pairings else None}
-    if tournament.public_standings:
-        context["standings_pages"] = _chunks(data.standings, 15)
-        context["provisional"] = data.provisional
-    if context["current"]:
-        context["table_pages"] = _chunks(list(context["current"].tables), 12)
-    return context
+def _screen_html(tournament, version, load) -> str:
+    def build():
+        data = load()
+        context = {"current": data.current if tournament.public_pairings else None}
+        if tournament.public_standings:
+            context["standings_pages"] = _chunks(data.standings, 15)
+            context["provisional"] = data.provisional
+        if context["current"]:
+            context["table_pages"] = _chunks(list(context["current"].tables), 12)
+        return context
+
+    return _part_html("screen", tournament, version, "tournaments/public/_screen.html", build)
 
 
 def _chunks(rows, size):
@@ -171,7 +184,7 @@ def tournament_screen(request, slug):
     tournament = selectors.public_tournament(slug)
     version = board.board_version(tournament)
     context = {"tournament": tournament, "version": version or ""}
-    context.update(_screen_part(tournament, _board_once(tournament, version)))
+    context["screen_html"] = _screen_html(tournament, version, _board_once(tournament, version))
     return render(request, "tournaments/public/tournament_screen.html", context)
 
 

@@ -1,5 +1,3 @@
-import re
-
 import pytest
 import redis
 from django.core.cache import cache
@@ -104,38 +102,6 @@ def test_a_stale_page_is_told_the_hand_is_already_recorded(client):
     response = enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=25)
     assert "already recorded" in response.text
     assert party.hands.count() == 1
-
-
-def test_the_state_endpoint_changes_when_a_hand_is_entered(client):
-    party = start_party()
-    a, b = party.seats.order_by("position")
-    before = client.get(table_url(b, "table-state")).json()["version"]
-    enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
-    assert client.get(table_url(b, "table-state")).json()["version"] != before
-
-
-def test_the_polled_version_matches_the_page_so_it_reloads_only_on_change(
-    client, django_assert_max_num_queries
-):
-    party = start_party()
-    a, b = party.seats.order_by("position")
-
-    def page_and_polled():
-        page = re.search(r'data-version="([^"]+)"', client.get(table_url(b)).text)[1]
-        with django_assert_max_num_queries(2):
-            polled = client.get(table_url(b, "table-state")).json()["version"]
-        return page, polled
-
-    seen = []
-    for step in range(3):
-        page, polled = page_and_polled()
-        assert page == polled
-        seen.append(polled)
-        if step == 0:
-            enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
-        elif step == 1:
-            client.post(table_url(b, "table-confirm"), {"number": 1, "version": 1})
-    assert len(set(seen)) == 3
 
 
 @pytest.mark.parametrize("hands", [1, 12])

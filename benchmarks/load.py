@@ -1,0 +1,624 @@
+"""The championship load test (``make load``): Knock as in production on this
+machine — gunicorn with DEBUG off behind where the TLS proxy would be, a Celery
+worker, PostgreSQL and a Redis of its own — and a tournament of ``LOAD_TABLES``
+tables (two phones each), spectators and a director, driven by locust
+(benchmarks/championship_locust.py). Traffic goes only to 127.0.0.1.
+
+It prints, in this order:
+
+1. the seat poll against /health/, each asked as fast as it is answered;
+2. one run per table count in ``LOAD_STEPS`` with ``LOAD_WORKERS`` gunicorn processes:
+   requests per second, median, 95th and 99th percentile per kind of request,
+   errors, and whether the targets hold (seat poll p95 < 200 ms, entry p95 < 500 ms,
+   no errors); the largest count that holds;
+3. the same load with one gunicorn process, and the scaling;
+4. a run with faults: a gunicorn worker killed, PostgreSQL's connections dropped,
+   Redis restarted (a round started while it is away is paired by beat's catch-up
+   once it is back), and the Celery worker killed in the middle of pairing a round
+   of its own; each says what it did and what was lost;
+5. the data check (`benchmarks.championship check`) over everything the phones were
+   told, and a profile of the slowest kind of request.
+
+Settings (environment): ``LOAD_TABLES`` (500), ``LOAD_STEPS`` (the tables for step 2,
+default "125,250,500"), ``LOAD_SECONDS`` per run (60), ``LOAD_WORKERS`` (2),
+``LOAD_SPECTATORS`` (200), ``LOAD_HAND_SECONDS`` (120), ``LOAD_HAMMER_SECONDS``
+(15, each poll-cost run), ``LOAD_DATABASE`` (a
+PostgreSQL URL of a database this test may drop and create,
+postgres://postgres@127.0.0.1:5432/knock_load)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+TABLES = int(os.environ.get("LOAD_TABLES", 500))
+STEPS = [int(n) for n in os.environ.get("LOAD_STEPS", "125,250,500").split(",")]
+SECONDS = int(os.environ.get("LOAD_SECONDS", 60))
+WORKERS = int(os.environ.get("LOAD_WORKERS", 2))
+SPECTATORS = int(os.environ.get("LOAD_SPECTATORS", 200))
+HAMMER = int(os.environ.get("LOAD_HAMMER_SECONDS", 15))
+SPAWN = 50  # users started per second
+DATABASE = os.environ.get("LOAD_DATABASE", "postgres://postgres@127.0.0.1:5432/knock_load")
+TARGETS = {"seat poll": 200, "entry": 500}  # p95, ms
+POLL_SECONDS = 3  # as the seat page's script
+nan = float("nan")
+KINDS = [
+    "seat poll",
+    "seat page",
+    "entry",
+    "confirm",
+    "entry (double tap)",
+    "entry (stale page)",
+    "confirm (double tap)",
+    "confirm (stale page)",
+    "public page",
+    "public live part",
+    "round tables",
+]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        lab = Lab(Path(folder))
+        try:
+            lab.run()
+        finally:
+            lab.stop()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Lab:
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.redis_port = free_port()
+        self.port = free_port()
+        self.site = f"http://127.0.0.1:{self.port}"
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "TMPDIR")},
+            "DEBUG": "off",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "BEHIND_PROXY": "on",
+            "DATABASE_URL": DATABASE,
+            "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+            "CONN_MAX_AGE": "60",
+            # A killed worker's task comes back after 30 s here (120 s by default).
+            "CELERY_VISIBILITY_TIMEOUT": "30",
+            "STATIC_ROOT": str(folder / "static"),
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            # The faults make the site log warnings with tracebacks; the figures are
+            # what this test prints.
+            "LOG_LEVEL": "ERROR",
+        }
+        self.redis = self.web = self.worker = self.beat = None
+        self.manifest = folder / "manifest.json"
+        self.ledgers: list[Path] = []
+
+    # ------------------------------------------------------------------ the parts
+
+    def run(self) -> None:
+        print(f"Championship load test: {TABLES} tables, on {os.cpu_count()} cores")
+        self.start_redis()
+        self.create_database()
+        self.manage("collectstatic", "--noinput", "-v", "0")
+        self.manage("migrate", "--noinput", "-v", "0")
+        self.start_worker()
+        self.start_beat()
+        # One table more than any run uses: the profile plays it.
+        biggest = max([*STEPS, TABLES]) + 1
+        self.python("-m", "benchmarks.championship", "build", str(biggest), str(self.manifest))
+        self.start_web(WORKERS)
+        cost = self.poll_cost()
+        results = {}
+        print(
+            f"\nLoad, {WORKERS} gunicorn processes, {SECONDS} s per run "
+            f"(+ {SPECTATORS} spectators, 1 director)"
+        )
+        for tables in STEPS:
+            results[tables] = self.load(tables, f"{tables} tables")
+        held = [n for n, r in results.items() if r["holds"]]
+        print(f"  largest table count that holds the targets: {max(held) if held else 'none'}")
+        self.restart_web(1)
+        print("\nOne gunicorn process")
+        alone = self.hammer(self.poll_paths())
+        single = self.load(TABLES, f"{TABLES} tables, 1 process")
+        several = results.get(TABLES) or self.load(TABLES, f"{TABLES} tables, {WORKERS}")
+        print(f"  scaling, 1 → {WORKERS} processes on {os.cpu_count()} cores:")
+        for label in ("seat poll, unchanged (304)", "seat page"):
+            print(
+                f"    {label:<28} {alone[label]['rps']:6.0f} → {cost[label]['rps']:6.0f} "
+                "requests/s at most"
+            )
+        for kind in TARGETS:
+            before, after = single["p95"].get(kind, nan), several["p95"].get(kind, nan)
+            print(f"    {kind:<28} p95 {before:6.0f} → {after:6.0f} ms under {TABLES} tables")
+        per_table = 2 / POLL_SECONDS
+        print(
+            f"    polls alone, one process answers {alone['seat poll, unchanged (304)']['rps']:.0f}"
+            f"/s: {alone['seat poll, unchanged (304)']['rps'] / per_table:.0f} tables' phones"
+            f" ({per_table:.2f} polls/s a table)"
+        )
+        self.restart_web(WORKERS)
+        print("\nFaults, under the same load")
+        self.load(TABLES, f"{TABLES} tables with faults", faults=True)
+        self.pairing_survives_a_killed_worker()
+        print("\nData check")
+        ok = self.check()
+        self.profile(results.get(TABLES) or several)
+        if not ok:
+            raise SystemExit(1)
+
+    def start_redis(self) -> None:
+        self.redis = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.redis_port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        self.wait(lambda: self.redis_ping(), "Redis")
+
+    def redis_ping(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.redis_port), timeout=1) as s:
+                s.sendall(b"PING\r\n")
+                return s.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def create_database(self) -> None:
+        import psycopg
+
+        base, name = DATABASE.rsplit("/", 1)
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            connection.execute(f'CREATE DATABASE "{name}"')
+
+    def start_worker(self) -> None:
+        self.worker_log = self.folder / f"worker-{time.monotonic_ns()}.log"
+        with open(self.worker_log, "w") as log:
+            self.worker = subprocess.Popen(
+                [
+                    str(BIN / "celery"),
+                    "-A",
+                    "config",
+                    "worker",
+                    "--concurrency",
+                    "1",
+                    "--loglevel",
+                    "INFO",
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        self.wait(lambda: "ready" in self.worker_log.read_text(), "the Celery worker")
+
+    def start_beat(self) -> None:
+        """Beat, as in production: it runs the catch-up of lost pairings."""
+        schedule = str(self.folder / "beat-schedule")
+        self.beat = subprocess.Popen(
+            [str(BIN / "celery"), "-A", "config", "beat", "--loglevel", "WARNING", "-s", schedule],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def start_web(self, workers: int) -> None:
+        self.web = subprocess.Popen(
+            [
+                str(BIN / "gunicorn"),
+                "config.wsgi",
+                "-b",
+                f"127.0.0.1:{self.port}",
+                "-w",
+                str(workers),
+                "--log-level",
+                "warning",
+                "--timeout",
+                "30",
+            ],
+            cwd=ROOT,
+            env=self.env,
+        )
+        self.wait(lambda: self.status("/health/") == 200, "gunicorn")
+
+    def restart_web(self, workers: int) -> None:
+        self.web.terminate()
+        self.web.wait(timeout=60)
+        self.start_web(workers)
+
+    def status(self, path: str) -> int:
+        request = urllib.request.Request(self.site + path, headers={"X-Forwarded-Proto": "https"})
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return response.status
+        except OSError:
+            return 0
+
+    def wait(self, ready, what: str, seconds: float = 120, every: float = 0.3) -> None:
+        deadline = time.monotonic() + seconds
+        while not ready():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"{what} did not start within {seconds:.0f} s")
+            time.sleep(every)
+
+    def manage(self, *args: str) -> None:
+        self.python("manage.py", *args)
+
+    def python(self, *args: str, quiet: bool = False) -> None:
+        """Runs Knock's Python; ``quiet``: its log (a fault's tracebacks) to a file."""
+        with open(self.folder / "python.log", "a") as log:
+            stderr = log if quiet else None
+            subprocess.run(
+                [sys.executable, *args], cwd=ROOT, env=self.env, check=True, stderr=stderr
+            )
+
+    def stop(self) -> None:
+        for process in (self.web, self.beat, self.worker, self.redis):
+            if process is not None and process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+
+    # ------------------------------------------------------------------ measuring
+
+    def locust(self, users: dict, seconds: int, extra_env: dict, name: str):
+        prefix = self.folder / name
+        settings = {k: v for k, v in os.environ.items() if k.startswith("LOAD_")}
+        env = {**self.env, **settings, **extra_env, "LOAD_MANIFEST": str(self.manifest)}
+        command = [
+            str(BIN / "locust"),
+            "-f",
+            str(ROOT / "benchmarks/championship_locust.py"),
+            "--headless",
+            "-u",
+            str(sum(users.values())),
+            "-r",
+            str(SPAWN),
+            "-t",
+            # The run's seconds are counted once every user is there (--reset-stats).
+            f"{seconds + -(-sum(users.values()) // SPAWN)}s",
+            "--host",
+            self.site,
+            "--csv",
+            str(prefix),
+            "--only-summary",
+            "--loglevel",
+            "ERROR",
+            "--reset-stats",
+            "--stop-timeout",
+            "10",
+            *users,
+        ]
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(f"{prefix}.log", "w"),  # noqa: SIM115 (closed with the process)
+        )
+        return process, prefix
+
+    def hammer(self, paths: dict) -> dict:
+        """Each path asked by 16 clients as fast as gunicorn answers, one after the
+        other: ``{label: (path, If-None-Match)}`` → the figures per label."""
+        figures = {}
+        for label, (path, tag) in paths.items():
+            extra = {"LOAD_PATH": path, "LOAD_ETAG": tag}
+            process, prefix = self.locust({"Hammer": 16}, HAMMER, extra, f"hammer-{len(figures)}")
+            process.wait()
+            figures[label] = read_stats(prefix)["hammer"]
+        return figures
+
+    def poll_paths(self) -> dict:
+        token = json.loads(self.manifest.read_text())["tables"][-1]["seats"][0]["token"]
+        poll = f"/table/{token}/state/"
+        request = urllib.request.Request(self.site + poll, headers={"X-Forwarded-Proto": "https"})
+        with urllib.request.urlopen(request) as response:
+            etag = response.headers["ETag"]
+        return {
+            "/health/": ("/health/", ""),
+            "seat poll, unchanged (304)": (poll, etag),
+            "seat poll, changed (200)": (poll, '"0"'),
+            "seat page": (f"/table/{token}/", ""),
+        }
+
+    def poll_cost(self) -> dict:
+        """The seat poll (with the page's number: 304, and without: 200) against
+        /health/, and the seat page, each as fast as it is answered."""
+        figures = self.hammer(self.poll_paths())
+        print(
+            f"\nSeat poll against /health/ ({WORKERS} gunicorn processes, 16 clients, "
+            f"{HAMMER} s each)"
+        )
+        for label, row in figures.items():
+            print(
+                f"  {label:<28} {row['rps']:8.0f} requests/s   median {row['p50']:4.0f} ms"
+                f"   p95 {row['p95']:4.0f} ms   errors {row['errors']}"
+            )
+        health = figures["/health/"]["rps"]
+        poll_rps = figures["seat poll, unchanged (304)"]["rps"]
+        print(f"  a poll costs {health / poll_rps:.2f} health checks (target ≤ 1.5)")
+        return figures
+
+    def load(self, tables: int, label: str, faults: bool = False) -> dict:
+        ledger = self.folder / f"ledger-{len(self.ledgers)}.json"
+        self.ledgers.append(ledger)
+        users = {"Phone": 2 * tables, "Spectator": SPECTATORS, "Director": 1}
+        extra = {
+            "LOAD_TABLES": str(tables),
+            "LOAD_LEDGER": str(ledger),
+            "LOAD_SPECTATORS": str(SPECTATORS),
+        }
+        process, prefix = self.locust(users, SECONDS, extra, f"run-{len(self.ledgers)}")
+        if faults:
+            self.inject_faults(process)
+        else:  # the CPU time of each part while the users are all there
+            time.sleep(-(-sum(users.values()) // SPAWN))
+            before = self.cpu(process)
+            time.sleep(max(0, SECONDS - 5))
+            after = self.cpu(process)
+            # Per process: one that ended in between (a closed connection) takes its
+            # time with it, so only those alive at the end are counted.
+            spent = {
+                part: sum(t - before[part].get(pid, 0) for pid, t in after[part].items())
+                for part in after
+            }
+        process.wait()
+        if faults:
+            round_id = json.loads((self.folder / "fault-redis.json").read_text())["round"]
+            print("  the round started while Redis was away, after beat's catch-up:")
+            self.python("-m", "benchmarks.championship", "paired-once", str(round_id))
+        stats = read_stats(prefix)
+        said = Path(f"{prefix}.log").read_text()
+        if "Traceback" in said:  # the simulated users' own failures: the harness is wrong
+            print(f"  !! locust said:\n{said[said.index('Traceback') :][:3000]}")
+        told = json.loads(ledger.read_text()) if ledger.exists() else {"unexpected": ["no ledger"]}
+        result = report(label, stats, told, faults)
+        if not faults:
+            total = sum(spent.values()) or 1
+            shares = ", ".join(f"{part} {100 * used / total:.0f}%" for part, used in spent.items())
+            print(f"    where the machine's time went: {shares}")
+        return result
+
+    def cpu(self, locust: subprocess.Popen) -> dict:
+        """CPU seconds used so far by each part, per process (children too)."""
+        roots = {
+            "gunicorn": [self.web.pid],
+            "locust (the phones)": [locust.pid],
+            "celery": [self.worker.pid, self.beat.pid],
+            "redis": [self.redis.pid],
+        }
+        used = {
+            part: {pid: _cpu_seconds(pid) for pid in _tree(pids)} for part, pids in roots.items()
+        }
+        postgres = subprocess.run(["pgrep", "-u", "postgres"], capture_output=True, text=True)
+        used["postgresql"] = {int(pid): _cpu_seconds(int(pid)) for pid in postgres.stdout.split()}
+        return used
+
+    def inject_faults(self, locust: subprocess.Popen) -> None:
+        """While the phones play: at 1/4 of the run a gunicorn worker is killed, at
+        1/2 every PostgreSQL connection of the site is dropped, at 3/4 Redis restarts."""
+        step = SECONDS / 4
+        time.sleep(step + 10)  # the users are spawned first
+        workers = [
+            int(p)
+            for p in subprocess.run(
+                ["pgrep", "-P", str(self.web.pid)], capture_output=True, text=True
+            ).stdout.split()
+        ]
+        if workers:
+            os.kill(workers[0], signal.SIGKILL)
+            print(
+                f"  fault: gunicorn worker {workers[0]} killed (SIGKILL); the master starts another"
+            )
+        time.sleep(step)
+        dropped = self.drop_connections()
+        print(
+            f"  fault: {dropped} PostgreSQL connections of the site dropped (pg_terminate_backend)"
+        )
+        time.sleep(step)
+        self.redis.kill()
+        self.redis.wait()
+        # An organizer starts a round while Redis is away: the task cannot be sent.
+        self.python(
+            "-m",
+            "benchmarks.championship",
+            "start",
+            "fault-redis",
+            "40",
+            str(self.folder / "fault-redis.json"),
+            quiet=True,
+        )
+        self.start_redis()
+        print(
+            "  fault: Redis killed, a round started while it was away, Redis started again "
+            "empty (every cached page, counter and queued task lost)"
+        )
+
+    def drop_connections(self) -> int:
+        import psycopg
+
+        base, name = DATABASE.rsplit("/", 1)
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
+            rows = connection.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = %s AND pid <> pg_backend_pid()",
+                [name],
+            ).fetchall()
+        return len(rows)
+
+    def pairing_survives_a_killed_worker(self) -> None:
+        """A tournament of its own starts round 1; the worker is killed (the whole
+        process group, SIGKILL) while it pairs; a new worker pairs the round, once."""
+        self.python(
+            "-m",
+            "benchmarks.championship",
+            "start",
+            "fault-pairing",
+            "1000",
+            str(self.folder / "fault.json"),
+        )
+        round_id = json.loads((self.folder / "fault.json").read_text())["round"]
+        self.wait(
+            lambda: "pair_round" in self.worker_log.read_text(), "the pairing task", 60, every=0.02
+        )
+        os.killpg(self.worker.pid, signal.SIGKILL)
+        self.worker.wait()
+        status = self.round_status(round_id)
+        print(
+            "  fault: the Celery worker killed (SIGKILL) as it began pairing a round of 1,000 "
+            f"entrants; the round was then {status!r}; a new worker started"
+        )
+        started = time.monotonic()
+        self.start_worker()
+        self.python("-m", "benchmarks.championship", "paired-once", str(round_id))
+        print(f"  (paired {time.monotonic() - started:.0f} s after the kill)")
+
+    def round_status(self, round_id: int) -> str:
+        import psycopg
+
+        with psycopg.connect(DATABASE) as connection:
+            query = "SELECT status FROM tournaments_round WHERE id = %s"
+            return connection.execute(query, [round_id]).fetchone()[0]
+
+    def check(self) -> bool:
+        ledger = {"entered": [], "confirmed": []}
+        for path in self.ledgers:
+            if path.exists():
+                told = json.loads(path.read_text())
+                ledger["entered"] += told["entered"]
+                ledger["confirmed"] += told["confirmed"]
+        merged = self.folder / "ledger.json"
+        merged.write_text(json.dumps(ledger))
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "benchmarks.championship",
+                "check",
+                str(self.manifest),
+                str(merged),
+                self.site,
+            ],
+            cwd=ROOT,
+            env=self.env,
+        )
+        return result.returncode == 0
+
+    def profile(self, result: dict) -> None:
+        slowest = max((k for k in result["p95"] if k in KINDS), key=result["p95"].get)
+        print(
+            f"\nWhere the time goes: the slowest kind of request is {slowest!r} "
+            f"(p95 {result['p95'][slowest]:.0f} ms); one of them, profiled in-process:"
+        )
+        self.python("-m", "benchmarks.championship", "profile", slowest, str(self.manifest))
+
+
+def _tree(pids: list[int]) -> list[int]:
+    found, todo = [], list(pids)
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+        todo += [int(child) for child in children.stdout.split()]
+    return found
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system time of a live process (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def read_stats(prefix: Path) -> dict:
+    rows = {}
+    with open(f"{prefix}_stats.csv") as file:
+        for row in csv.DictReader(file):
+            rows[row["Name"]] = {
+                "rps": float(row["Requests/s"]),
+                "p50": number(row["50%"]),
+                "p95": number(row["95%"]),
+                "p99": number(row["99%"]),
+                "count": int(row["Request Count"]),
+                "errors": int(row["Failure Count"]),
+            }
+    return rows
+
+
+def number(text: str) -> float:
+    return nan if text == "N/A" else float(text)
+
+
+def report(label: str, stats: dict, told: dict, faults: bool = False) -> dict:
+    print(f"  {label}:")
+    print(
+        f"    {'request':<22} {'count':>7} {'req/s':>7} {'median':>7} {'p95':>6} {'p99':>6}"
+        f" {'errors':>6}"
+    )
+    for kind in KINDS:
+        if kind in stats:
+            r = stats[kind]
+            print(
+                f"    {kind:<22} {r['count']:7d} {r['rps']:7.1f} {r['p50']:5.0f}ms"
+                f" {r['p95']:4.0f}ms {r['p99']:4.0f}ms {r['errors']:6d}"
+            )
+    total = stats.get("Aggregated", {"rps": 0, "errors": 0})
+    unexpected = told.get("unexpected", [])
+    p95 = {k: r["p95"] for k, r in stats.items()}
+    holds = (
+        all(p95.get(kind, float("inf")) < limit for kind, limit in TARGETS.items())
+        and total["errors"] == 0
+        and not unexpected
+    )
+    refused = told.get("refused_as_expected", 0)
+    print(
+        f"    all: {total['rps']:.0f} requests/s, {total['errors']} errors, "
+        f"{len(unexpected)} unexpected answers, {refused} stale pages refused as they should be"
+    )
+    if faults:
+        # Requests cut off by a fault fail; the phone asks again (a form with the same
+        # key), so what counts is the data check below, not the count of errors.
+        print("    (errors here are requests the faults cut off; every phone asked again)")
+    else:
+        print(f"    targets {'hold' if holds else 'DO NOT hold'}")
+    for line in unexpected[:5]:
+        print(f"    !! {line}")
+    return {"holds": holds, "p95": p95, "errors": total["errors"], "unexpected": unexpected}
+
+
+if __name__ == "__main__":
+    main()
