@@ -44,12 +44,13 @@ bench: install
 	$(PY) -m pip install --quiet ".[bench]"
 	$(PY) -m benchmarks
 
-# Mutation testing of the engine against its own tests (tests/scoring/engine and
-# tests/tournaments/engine, no database). Slow: niced and on two workers. Prints the
-# kill rate per module and every survivor; tests/mutants.md lists the equivalent ones.
+# Mutation testing (tests/mutants.py): the engine against its own tests, then the
+# services that guard results against theirs, on a database migrated once. Slow:
+# niced and on two workers. Prints the kill rate per module and every survivor;
+# tests/mutants.md lists the equivalent ones.
 mutate: install
 	$(PY) -m pip install --quiet ".[mutate]"
 	rm -rf mutants && mkdir mutants
-	nice -n 19 $(VENV)/bin/mutmut run --max-children 2 >mutants/run.log 2>&1 \
-	  || { tail -c 3000 mutants/run.log; exit 1; }
-	nice -n 19 $(PY) -m tests.mutants
+	nice -n 19 $(PY) -m tests.mutants run engine
+	nice -n 19 $(PY) -m tests.mutants run services
+	nice -n 19 $(PY) -m tests.mutants report
