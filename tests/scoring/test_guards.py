@@ -1,0 +1,258 @@
+"""What guards a result once a table has entered it: a confirmation counts once and
+only for the entry it names, two entries agree only when they say the same thing,
+the organizer's decisions are explained and recorded, a closed night stays as it
+is, a party finishes (and reopens) with its sheet, and a reissued link is recorded
+without the link itself."""
+
+import hashlib
+
+import pytest
+from django.utils import timezone
+
+from clubs.models import ClubNight
+from scoring import errors
+from scoring.engine.rules import RULESETS
+from scoring.models import AuditRecord, Hand, Party, Seat
+from scoring.services import (
+    Result,
+    hand_confirm,
+    hand_decide,
+    hand_enter,
+    result_from_cards,
+    seat_link_reissue,
+)
+from tests.factories import ClubNightFactory, UserFactory, start_night_party, start_party
+
+pytestmark = pytest.mark.django_db
+
+ADDRESS = "203.0.113.7"
+
+
+def seats(party):
+    return list(party.seats.select_related("player").order_by("position"))
+
+
+def knock(knocker, mine, theirs, **details):
+    return Result("knock", knocker, mine, theirs, details)
+
+
+def test_a_confirmation_sent_twice_with_its_key_counts_once():
+    party = start_party()
+    a, b = seats(party)
+    entered = hand_enter(seat=a, number=1, result=knock(0, 3, 21)).hand
+
+    first = hand_confirm(seat=b, number=1, version=1, key="confirm-1")
+    again = hand_confirm(seat=b, number=1, version=1, key="confirm-1")
+
+    assert (first.action, again.action) == ("confirmed", "repeated")
+    assert again.hand == entered
+    assert party.audit.filter(action=AuditRecord.Action.CONFIRM).count() == 1
+
+
+def test_a_confirmation_names_the_hand_that_is_due():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    with pytest.raises(errors.StaleEntry) as refused:
+        hand_confirm(seat=b, number=2, version=1)
+    assert str(refused.value) == "Hand 2 is not due yet: hand 1 comes first."
+    assert party.hands.get().status == Hand.Status.PENDING
+
+
+def test_a_disputed_hand_cannot_be_confirmed():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=b, number=1, result=knock(0, 3, 12))
+    with pytest.raises(errors.HandBlocked) as refused:
+        hand_confirm(seat=b, number=1, version=2)
+    assert str(refused.value) == "Hand 1 is disputed: the organizer decides it."
+
+
+def test_a_confirmation_of_a_changed_entry_says_who_changed_it():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, result=knock(0, 3, 25))  # version 2
+    with pytest.raises(errors.EntryChanged) as refused:
+        hand_confirm(seat=b, number=1, version=1)
+    assert str(refused.value) == (
+        f"{a.player.name} changed hand 1 after your phone showed it: "
+        "check the new entry and confirm it again."
+    )
+
+
+def test_two_entries_with_the_same_rulings_agree_and_with_others_do_not():
+    # Seed 000 § 14.12: the defender was short of a card; both phones say so.
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21, defender_missing_cards=1))
+    outcome = hand_enter(seat=b, number=1, result=knock(0, 3, 21, defender_missing_cards=1))
+    assert outcome.action == "confirmed"
+
+    hand_enter(seat=b, number=2, result=knock(1, 4, 30, defender_missing_cards=1))
+    outcome = hand_enter(seat=a, number=2, result=knock(1, 4, 30))
+    assert outcome.action == "disputed"
+
+
+def test_two_no_games_agree():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=Result("no_game"))
+    assert hand_enter(seat=b, number=1, result=Result("no_game")).action == "confirmed"
+
+
+def test_a_party_finishes_with_its_last_hand_and_a_correction_reopens_it():
+    party = start_party(confirmation_required=False)
+    a, b = seats(party)
+    # A writes 95 in the first hand (3 against 98), 9 in the second: 104, over 100.
+    hand_enter(seat=a, number=1, result=knock(0, 3, 98))
+    party.refresh_from_db()
+    assert (party.status, party.finished_at) == (Party.Status.RUNNING, None)
+    last = hand_enter(seat=a, number=2, result=knock(0, 1, 10)).hand
+    party.refresh_from_db()
+    assert party.status == Party.Status.FINISHED
+    assert party.finished_at is not None
+
+    # The second hand was 1 against 2: A has 96, and the party goes on.
+    hand_decide(hand=last, user=UserFactory(), result=knock(0, 1, 2), reason="recounted")
+    party.refresh_from_db()
+    assert (party.status, party.finished_at) == (Party.Status.RUNNING, None)
+
+
+def test_a_correction_is_recorded_with_who_why_and_what_it_was():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand = hand_confirm(seat=b, number=1, version=1).hand
+    director = UserFactory()
+
+    hand = hand_decide(
+        hand=hand, user=director, result=knock(0, 3, 12), reason="typo", address=ADDRESS
+    )
+
+    assert (hand.points, hand.counter, hand.decided_by) == (9, None, director)
+    record = party.audit.latest("pk")
+    assert (record.action, record.user, record.address, record.reason) == (
+        AuditRecord.Action.CORRECT,
+        director,
+        ADDRESS,
+        "typo",
+    )
+    assert (record.before["points"], record.after["points"]) == (18, 9)
+
+
+def test_a_resolved_dispute_keeps_no_second_version():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand = hand_enter(seat=b, number=1, result=knock(0, 3, 12)).hand
+    hand = hand_decide(hand=hand, user=UserFactory(), result=knock(0, 3, 21), reason="seen")
+    hand.refresh_from_db()
+    assert (hand.status, hand.counter, hand.points) == (Hand.Status.CONFIRMED, None, 18)
+
+
+def test_the_refusals_of_a_decision_say_what_to_do_instead():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    first = hand_confirm(seat=b, number=1, version=1).hand
+    hand_enter(seat=a, number=2, result=knock(0, 2, 10))
+    second = hand_enter(seat=b, number=2, result=knock(0, 2, 11)).hand
+    director = UserFactory()
+
+    with pytest.raises(errors.EntryError) as refused:
+        hand_decide(hand=first, user=director, result=None, reason=" ")
+    assert str(refused.value) == "Give a reason: corrections are kept in the party's record."
+    with pytest.raises(errors.WrongDecision) as refused:
+        hand_decide(hand=first, user=director, result=None, reason="x", disputed=True)
+    assert str(refused.value) == "Hand 1 is not disputed (any more): correct it instead."
+    with pytest.raises(errors.WrongDecision) as refused:
+        hand_decide(hand=second, user=director, result=None, reason="x", disputed=False)
+    assert str(refused.value) == ("Hand 2 is disputed: resolve it, after comparing both versions.")
+
+
+def test_a_correction_that_would_end_the_party_before_later_hands_is_refused():
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    first = hand_enter(seat=a, number=1, result=knock(0, 3, 50)).hand  # A 47
+    hand_enter(seat=a, number=2, result=knock(0, 3, 20))  # A 64
+    with pytest.raises(errors.EntryError) as refused:
+        # Gin against 98 is 98 + the gin bonus of 25: the party would end at hand 1.
+        hand_decide(hand=first, user=None, result=Result("gin", 0, 0, 98), reason="x")
+    assert str(refused.value) == (
+        "This correction ends the party before hands that were already played: "
+        "void the later hands first."
+    )
+    assert party.hands.get(number=1).points == 47
+
+
+def test_a_no_game_is_corrected_at_its_own_table_while_it_is_the_current_hand():
+    party = start_party()
+    a, _ = seats(party)
+    hand = hand_enter(seat=a, number=1, result=Result("no_game")).hand
+    hand = hand_decide(hand=hand, user=None, result=knock(1, 2, 12), reason="it was a knock")
+    assert (hand.ending, hand.winner.position, hand.points) == ("knock", 1, 10)
+
+
+def test_an_older_no_game_is_voided_not_corrected():
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    old = hand_enter(seat=a, number=1, result=Result("no_game")).hand
+    hand_enter(seat=a, number=2, result=knock(0, 3, 21))
+    with pytest.raises(errors.EntryError) as refused:
+        hand_decide(hand=old, user=None, result=knock(0, 2, 12), reason="x")
+    assert str(refused.value) == "This hand's players are not recorded; void it instead."
+
+
+def test_a_correction_naming_a_player_who_sat_out_names_the_players():
+    # Rotation (seed 000 "zu dritt" 1): position 2 sits out the first hand.
+    party = start_party("rotation", players=3)
+    p0, p1, p2 = seats(party)
+    hand = hand_enter(seat=p0, number=1, result=knock(0, 3, 21)).hand
+    with pytest.raises(errors.NotYourHand) as refused:
+        hand_decide(hand=hand, user=None, result=knock(2, 3, 21), reason="x")
+    assert str(refused.value) == (
+        f"Hand 1: {p2.player.name} sat out that hand: the knocker must be one of the two "
+        f"players at the table, {p0.player.name} or {p1.player.name}."
+    )
+
+
+def test_a_closed_nights_results_are_not_changed():
+    night = ClubNightFactory(name="Friday")
+    party = start_night_party(night)
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand = hand_confirm(seat=b, number=1, version=1).hand
+    ClubNight.objects.filter(pk=night.pk).update(closed_at=timezone.now())
+    with pytest.raises(errors.NightClosed) as refused:
+        hand_decide(hand=hand, user=None, result=None, reason="x")
+    assert str(refused.value) == "Friday is closed: its results are final."
+
+
+def test_a_reissued_link_is_recorded_by_a_digest_of_the_old_one():
+    party = start_party()
+    seat = seats(party)[0]
+    old = seat.token
+    director = UserFactory()
+
+    seat_link_reissue(seat=seat, user=director, address=ADDRESS)
+
+    assert not Seat.objects.filter(token=old).exists()
+    assert Seat.objects.get(pk=seat.pk).token != old
+    record = party.audit.get(action=AuditRecord.Action.LINK)
+    assert (record.seat_id, record.user, record.address) == (seat.pk, director, ADDRESS)
+    assert record.before == {"replaced_link": hashlib.sha256(old.encode()).hexdigest()}
+
+
+def test_cards_with_an_unknown_ruling_are_refused_and_the_details_keep_both_hands():
+    rules = RULESETS["classic"]
+    knocker = "2H 3H 4H 7C 7D 7S 9S TS JS 2C"
+    defender = "AH 5H KC KD KS 8D 8C 6S QD QC"
+    with pytest.raises(errors.EntryError) as refused:
+        result_from_cards(
+            rules, knocker=0, knocker_cards=knocker, defender_cards=defender, rulings={"x": 1}
+        )
+    assert str(refused.value) == "There is no ruling called 'x'."
+    result = result_from_cards(rules, knocker=0, knocker_cards=knocker, defender_cards=defender)
+    assert result.details["defender_cards"] == defender.split()
