@@ -316,7 +316,7 @@ def test_someone_not_logged_in_owns_and_organizes_nothing():
 
 def test_a_key_acts_for_its_user_while_it_is_live_and_he_is_active():
     organizer = OrganizerFactory(player__user__password=None).player.user
-    other, _ = api_token_create(user=UserFactory(password=None), name="other")
+    api_token_create(user=UserFactory(password=None), name="another user's")
     token, key = api_token_create(user=organizer, name="program")
 
     assert api_token_use(key=key) == organizer

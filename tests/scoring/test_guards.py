@@ -104,7 +104,7 @@ def test_two_no_games_agree():
 
 def test_a_party_finishes_with_its_last_hand_and_a_correction_reopens_it():
     party = start_party(confirmation_required=False)
-    a, b = seats(party)
+    a, _ = seats(party)
     # A writes 95 in the first hand (3 against 98), 9 in the second: 104, over 100.
     hand_enter(seat=a, number=1, result=knock(0, 3, 98))
     party.refresh_from_db()
