@@ -305,19 +305,28 @@ def test_the_engine_names_what_is_wrong_with_the_cards(knocker, defender, melds,
     assert str(refused.value) == message
 
 
+def test_a_defender_with_too_few_cards_is_missing_none_unless_the_director_says_so():
+    with pytest.raises(ShowdownError) as refused:
+        showdown(
+            CLASSIC, knocker_cards=parse_cards(KNOCKER), defender_cards=parse_cards(DEFENDER[:-3])
+        )
+    assert str(refused.value) == "The defender's hand has 9 cards, not 10."
+    assert (refused.value.who, refused.value.missing) == ("defender", 0)
+
+
 def test_the_details_name_the_defenders_deadwood_cards():
     # Seed 002: ♥A and ♥5 are laid off; K K K is a set; 8♦ 8♣ 6♠ Q♦ Q♣ stay.
     result = evaluate()
     assert texts(" ".join(result.details["defender_deadwood_cards"])) == texts("8D 8C 6S QD QC")
 
 
-def test_the_defender_arranges_his_cards_by_the_partys_rules():
-    # Round the corner Q-K-A of hearts is a run: the defender keeps 2 + 3 + 9 + 10 + 4
-    # + 6 + 8 = 42 of deadwood, not 42 + 10 + 10 + 1 = 63.
+def test_against_gin_the_defender_arranges_his_cards_by_the_partys_rules():
+    # No lay-off on gin. Round the corner Q-K-A of hearts is a run: the defender keeps
+    # 2 + 3 + 9 + 10 + 4 + 6 + 8 = 42 of deadwood, not 42 + 10 + 10 + 1 = 63.
     rules = CLASSIC.but(round_the_corner=True)
     shown = showdown(
         rules,
-        knocker_cards=parse_cards("2C 3C 4C 5D 5H 5S 7S 8S 9S TD"),
+        knocker_cards=parse_cards("2C 3C 4C 5D 5H 5S 7S 8S 9S TS"),
         defender_cards=parse_cards("QH KH AH 2D 3D 9C JC 4S 6D 8H"),
     )
-    assert (shown.ending, shown.points, shown.defender_points) == ("knock", 10, 42)
+    assert (shown.ending, shown.points, shown.defender_points) == ("gin", 0, 42)
