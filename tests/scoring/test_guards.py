@@ -10,7 +10,8 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import ClubNight
-from scoring import errors
+from scoring import errors, services, versions
+from scoring.engine.hands import IllegalKnock, MissingUpCard
 from scoring.engine.rules import RULESETS
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.services import (
@@ -256,3 +257,101 @@ def test_cards_with_an_unknown_ruling_are_refused_and_the_details_keep_both_hand
     assert str(refused.value) == "There is no ruling called 'x'."
     result = result_from_cards(rules, knocker=0, knocker_cards=knocker, defender_cards=defender)
     assert result.details["defender_cards"] == defender.split()
+
+
+def test_a_submission_that_collides_with_its_own_twin_is_answered_as_repeated(monkeypatch):
+    # Two requests with the same key at the same moment: the second looked for the
+    # key before the first was committed, and its own record then collides.
+    party = start_party()
+    a, _ = seats(party)
+    stored = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1").hand
+    looked = []
+
+    def not_yet_committed(seat, key):
+        looked.append(key)
+        return None if len(looked) == 1 else replayed(seat, key)
+
+    replayed = services._replayed
+    monkeypatch.setattr(services, "_replayed", not_yet_committed)
+    outcome = hand_enter(seat=a, number=1, result=knock(0, 3, 30), key="hand-1")
+
+    assert (outcome.action, outcome.hand) == ("repeated", stored)
+    assert party.hands.get().defender_deadwood == 21
+
+
+def test_a_hand_stored_at_the_same_moment_is_not_stored_twice(monkeypatch, caplog):
+    # The other phone's entry was committed after this one read the party's state.
+    party = start_party()
+    a, b = seats(party)
+    before = services._locked_state(party.pk)
+    hand_enter(seat=b, number=1, result=knock(0, 3, 21))
+    monkeypatch.setattr(services, "_locked_state", lambda party_id: before)
+
+    with pytest.raises(errors.StaleEntry) as refused:
+        hand_enter(seat=a, number=1, result=knock(0, 3, 30))
+
+    assert str(refused.value) == "This hand was just recorded: the sheet below is up to date."
+    assert party.hands.get().defender_deadwood == 21
+    assert f"Hand 1 of party {party.pk} collided" in caplog.text
+
+
+def test_an_entry_is_recorded_with_its_seat_key_address_and_the_whole_hand():
+    party = start_party()
+    a, _ = seats(party)
+    hand = hand_enter(
+        seat=a,
+        number=1,
+        result=knock(0, 3, 21, defender_missing_cards=1),
+        key="k1",
+        address=ADDRESS,
+    ).hand
+    record = party.audit.get(action=AuditRecord.Action.ENTER)
+    assert (record.seat, record.key, record.address, record.hand) == (a, "k1", ADDRESS, hand)
+    assert (record.user, record.before, record.reason) == (None, None, "")
+    # Seed 000 § 14.12: a missing card of the defender counts 10, so 21 + 10 − 3 = 28.
+    assert record.after == {
+        "number": 1,
+        "table": 1,
+        "status": "pending",
+        "ending": "knock",
+        "knocker": 0,
+        "knocker_deadwood": 3,
+        "defender_deadwood": 21,
+        "details": {"defender_missing_cards": 1},
+        "kind": "knock",
+        "points": 28,
+        "winner": 0,
+        "version": 1,
+    }
+
+
+def test_an_entry_tells_the_clubs_cached_pages_once_it_is_committed(
+    django_capture_on_commit_callbacks,
+):
+    party = start_party()
+    a, _ = seats(party)
+    key = versions.club_key(party.club_id)
+    (before,) = versions.read(key)
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    assert versions.read(key) == (before + 1,)
+
+
+def test_under_oklahoma_the_up_card_sets_the_knock_limit():
+    # Seed 000 (Oklahoma): the up-card's value is the knock limit; a 5 allows 5.
+    party = start_party(rules="oklahoma", confirmation_required=False)
+    a, _ = seats(party)
+    with pytest.raises(MissingUpCard):
+        hand_enter(seat=a, number=1, result=knock(0, 5, 30))
+    with pytest.raises(IllegalKnock):
+        hand_enter(seat=a, number=1, result=knock(0, 6, 30, up_card="5H"))
+    hand = hand_enter(seat=a, number=1, result=knock(0, 5, 30, up_card="5H")).hand
+    assert (hand.kind, hand.points) == ("knock", 25)
+
+
+def test_a_knocker_short_of_a_card_pays_ten_for_it():
+    # Seed 000 § 14.11: the missing card counts 10, so 5 + 10 = 15 against 30: 15.
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    hand = hand_enter(seat=a, number=1, result=knock(0, 5, 30, knocker_missing_cards=1)).hand
+    assert (hand.winner.position, hand.points) == (0, 15)
