@@ -13,6 +13,7 @@ from clubs.models import ClubNight
 from scoring import errors, services, versions
 from scoring.engine.hands import IllegalKnock, MissingUpCard
 from scoring.engine.rules import RULESETS
+from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.services import (
     Result,
@@ -179,7 +180,7 @@ def test_a_correction_that_would_end_the_party_before_later_hands_is_refused():
     first = hand_enter(seat=a, number=1, result=knock(0, 3, 50)).hand  # A 47
     hand_enter(seat=a, number=2, result=knock(0, 3, 20))  # A 64
     with pytest.raises(errors.EntryError) as refused:
-        # Gin against 98 is 98 + the gin bonus of 25: the party would end at hand 1.
+        # Gin against 98 is 98 + the gin bonus of 20: the party would end at hand 1.
         hand_decide(hand=first, user=None, result=Result("gin", 0, 0, 98), reason="x")
     assert str(refused.value) == (
         "This correction ends the party before hands that were already played: "
@@ -355,3 +356,120 @@ def test_a_knocker_short_of_a_card_pays_ten_for_it():
     a, _ = seats(party)
     hand = hand_enter(seat=a, number=1, result=knock(0, 5, 30, knocker_missing_cards=1)).hand
     assert (hand.winner.position, hand.points) == (0, 15)
+
+
+def test_the_refusals_of_an_entry_say_why():
+    party = start_party("rotation", players=3, confirmation_required=False)
+    p0, p1, p2 = seats(party)
+    with pytest.raises(errors.NotYourHand) as refused:
+        hand_enter(seat=p2, number=1, result=knock(0, 3, 21))
+    assert str(refused.value) == "You sit out this hand: the players at the table enter it."
+    with pytest.raises(errors.NotYourHand) as refused:
+        hand_enter(seat=p0, number=1, result=knock(2, 3, 21))
+    assert str(refused.value) == (
+        f"Hand 1: {p2.player.name} sat out that hand: the knocker must be one of the two "
+        f"players at the table, {p0.player.name} or {p1.player.name}."
+    )
+
+
+def test_a_disputed_hand_blocks_the_entering_side_too_and_a_finished_party_all():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=b, number=1, result=knock(0, 3, 12))
+    with pytest.raises(errors.HandBlocked) as refused:
+        hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    assert str(refused.value) == (
+        "Hand 1 is disputed: the organizer decides it before play goes on."
+    )
+
+    done = start_party(confirmation_required=False)
+    c, _ = seats(done)
+    hand_enter(seat=c, number=1, result=Result("gin", 0, 0, 98))  # 98 + 20: over
+    with pytest.raises(PartyOver) as refused:
+        hand_enter(seat=c, number=2, result=knock(0, 3, 21))
+    assert str(refused.value) == "The party is over: no more hands can be entered."
+
+
+def test_a_cancelled_party_says_so():
+    party = start_party()
+    a, _ = seats(party)
+    Party.objects.filter(pk=party.pk).update(status=Party.Status.CANCELLED)
+    with pytest.raises(errors.PartyCancelled) as refused:
+        hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    assert str(refused.value) == (
+        "This party was cancelled by the organizer: it takes no more hands."
+    )
+
+
+def test_a_dispute_keeps_the_other_sides_version_whole_and_records_both():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand = hand_enter(seat=b, number=1, result=knock(0, 3, 12), key="k2", address=ADDRESS).hand
+    # B's version: A knocks with 3 against 12, 9 points to A.
+    assert hand.counter == {
+        "seat": 1,
+        "ending": "knock",
+        "knocker": 0,
+        "knocker_deadwood": 3,
+        "defender_deadwood": 12,
+        "details": {},
+        "kind": "knock",
+        "points": 9,
+        "winner": 0,
+        "defender": 1,
+    }
+    record = party.audit.get(action=AuditRecord.Action.DISPUTE)
+    assert (record.seat, record.key, record.address) == (b, "k2", ADDRESS)
+    assert (record.before["status"], record.after["status"]) == ("pending", "disputed")
+    assert (record.before["version"], record.after["version"]) == (1, 2)
+
+
+def test_a_confirmation_by_entering_the_same_is_recorded_with_what_it_confirmed():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand = hand_enter(seat=b, number=1, result=knock(0, 3, 21), key="k2", address=ADDRESS).hand
+    assert (hand.status, hand.confirmed_by, hand.version) == (Hand.Status.CONFIRMED, b, 2)
+    record = party.audit.get(action=AuditRecord.Action.CONFIRM)
+    assert (record.seat, record.key, record.address) == (b, "k2", ADDRESS)
+    assert (record.before["status"], record.after["status"]) == ("pending", "confirmed")
+
+
+def test_a_correction_by_the_entering_side_is_a_new_version_on_the_record():
+    party = start_party()
+    a, _ = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand = hand_enter(seat=a, number=1, result=knock(0, 3, 25), key="k1b").hand
+    assert (hand.version, hand.points, hand.entered_by) == (2, 22, a)
+    record = party.audit.filter(action=AuditRecord.Action.ENTER).latest("pk")
+    assert (record.key, record.before["points"], record.after["points"]) == ("k1b", 18, 22)
+
+
+def test_the_hand_at_the_second_table_of_partners_is_dealt_by_its_own_dealer():
+    # Partners of two: the low team (positions 2, 3) deals the first round, 2 to 0 at
+    # table 1, 3 to 1 at table 2 (seed 000, "Sind vier Spieler beteiligt…").
+    party = start_party("partners", players=4)
+    hand = hand_enter(seat=seats(party)[1], number=1, result=knock(1, 3, 21)).hand
+    assert (hand.table, hand.dealer.position, hand.defender.position) == (2, 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("result", "scored"),
+    [
+        # Undercut: the defender has less, 5 − 3 = 2 and the bonus of 10.
+        (knock(0, 5, 3), ("undercut", 12, 1)),
+        # A knock over the limit that the director accepts (seed 000 § 14.6): 30 − 12.
+        (knock(0, 12, 30, illegal_knock_accepted=True), ("knock", 18, 0)),
+        # A defender with a card too many who has no more than the knocker: void.
+        (knock(0, 5, 4, defender_too_many_cards=True), ("void", 0, None)),
+        (Result("no_game"), ("no_game", 0, None)),
+    ],
+)
+def test_the_rules_score_what_the_table_entered(result, scored):
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    hand = hand_enter(seat=a, number=1, result=result).hand
+    winner = hand.winner.position if hand.winner else None
+    assert (hand.kind, hand.points, winner) == scored
