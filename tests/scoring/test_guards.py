@@ -43,12 +43,19 @@ def test_a_confirmation_sent_twice_with_its_key_counts_once():
     a, b = seats(party)
     entered = hand_enter(seat=a, number=1, result=knock(0, 3, 21)).hand
 
-    first = hand_confirm(seat=b, number=1, version=1, key="confirm-1")
+    first = hand_confirm(seat=b, number=1, version=1, key="confirm-1", address=ADDRESS)
     again = hand_confirm(seat=b, number=1, version=1, key="confirm-1")
 
     assert (first.action, again.action) == ("confirmed", "repeated")
     assert again.hand == entered
-    assert party.audit.filter(action=AuditRecord.Action.CONFIRM).count() == 1
+    record = party.audit.get(action=AuditRecord.Action.CONFIRM)
+    assert (record.seat, record.key, record.address, record.hand) == (
+        b,
+        "confirm-1",
+        ADDRESS,
+        entered,
+    )
+    assert (record.before["status"], record.after["status"]) == ("pending", "confirmed")
 
 
 def test_a_confirmation_names_the_hand_that_is_due():
@@ -473,3 +480,11 @@ def test_the_rules_score_what_the_table_entered(result, scored):
     hand = hand_enter(seat=a, number=1, result=result).hand
     winner = hand.winner.position if hand.winner else None
     assert (hand.kind, hand.points, winner) == scored
+
+
+def test_a_no_game_at_the_second_table_is_corrected_with_that_tables_players():
+    # Partners of two, first round: table 2 is positions 1 and 3 (3 deals).
+    party = start_party("partners", players=4)
+    hand = hand_enter(seat=seats(party)[1], number=1, result=Result("no_game")).hand
+    hand = hand_decide(hand=hand, user=None, result=knock(1, 3, 21), reason="a knock")
+    assert (hand.table, hand.winner.position, hand.defender.position) == (2, 1, 3)
