@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from clubs.models import ClubNight
 from scoring import errors, services, versions
-from scoring.engine.hands import IllegalKnock, MissingUpCard
+from scoring.engine.hands import IllegalKnock, ImpossibleDeadwood, MissingUpCard
 from scoring.engine.rules import RULESETS
 from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party, Seat
@@ -300,7 +300,7 @@ def test_a_hand_stored_at_the_same_moment_is_not_stored_twice(monkeypatch, caplo
 
     assert str(refused.value) == "This hand was just recorded: the sheet below is up to date."
     assert party.hands.get().defender_deadwood == 21
-    assert f"Hand 1 of party {party.pk} collided" in caplog.text
+    assert [r.getMessage() for r in caplog.records] == [f"Hand 1 of party {party.pk} collided"]
 
 
 def test_an_entry_is_recorded_with_its_seat_key_address_and_the_whole_hand():
@@ -472,6 +472,8 @@ def test_the_hand_at_the_second_table_of_partners_is_dealt_by_its_own_dealer():
         # A defender with a card too many who has no more than the knocker: void.
         (knock(0, 5, 4, defender_too_many_cards=True), ("void", 0, None)),
         (Result("no_game"), ("no_game", 0, None)),
+        # Gin: the defender's 20 and the gin bonus of 20.
+        (Result("gin", 0, 0, 20), ("gin", 40, 0)),
     ],
 )
 def test_the_rules_score_what_the_table_entered(result, scored):
@@ -488,3 +490,37 @@ def test_a_no_game_at_the_second_table_is_corrected_with_that_tables_players():
     hand = hand_enter(seat=seats(party)[1], number=1, result=Result("no_game")).hand
     hand = hand_decide(hand=hand, user=None, result=knock(1, 3, 21), reason="a knock")
     assert (hand.table, hand.winner.position, hand.defender.position) == (2, 1, 3)
+
+
+def test_big_gin_scores_its_own_bonus_where_the_rules_know_it():
+    # cardgames.io's rules: big gin is the defender's deadwood and 31.
+    party = start_party(rules="cardgames", confirmation_required=False)
+    a, _ = seats(party)
+    hand = hand_enter(seat=a, number=1, result=Result("big_gin", 0, 0, 20)).hand
+    assert (hand.kind, hand.points) == ("big_gin", 51)
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        knock(0, 99, 20),
+        knock(0, 3, 99),
+        knock(0, 90, 20, knocker_missing_cards=1),
+        knock(0, 3, 90, defender_missing_cards=1),
+    ],
+)
+def test_more_deadwood_than_the_cards_shown_hold_is_refused_before_scoring(result):
+    # Ten cards hold at most 98, nine at most 89 (seed 000 § 14.11, § 14.12).
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    with pytest.raises(ImpossibleDeadwood):
+        hand_enter(seat=a, number=1, result=result)
+    assert not party.hands.exists()
+
+
+def test_a_defender_with_a_card_too_many_may_hold_more():
+    # Seed 000 § 14.13: eleven cards hold up to 106; 100 against 3 is 97 to the knocker.
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    hand = hand_enter(seat=a, number=1, result=knock(0, 3, 100, defender_too_many_cards=True))
+    assert (hand.hand.kind, hand.hand.points) == ("knock", 97)
