@@ -330,3 +330,51 @@ def test_against_gin_the_defender_arranges_his_cards_by_the_partys_rules():
         defender_cards=parse_cards("QH KH AH 2D 3D 9C JC 4S 6D 8H"),
     )
     assert (shown.ending, shown.points, shown.defender_points) == ("gin", 0, 42)
+
+
+CORNER = CLASSIC.but(round_the_corner=True)
+# Round the corner Q-K-A of hearts is a run; so are 2-3-4 of clubs and three fives.
+CORNER_KNOCKER = "QH KH AH 2C 3C 4C 5D 5H 5S 7S"
+CORNER_DEFENDER = "2D 3D 9C JC 4S 6D 8H TD TH 9D"
+
+
+def test_the_knocker_arranges_his_cards_by_the_partys_rules():
+    shown = showdown(
+        CORNER,
+        knocker_cards=parse_cards(CORNER_KNOCKER),
+        defender_cards=parse_cards(CORNER_DEFENDER),
+    )
+    assert (shown.ending, shown.points) == ("knock", 7)  # the seven of spades
+    # Eleven cards: the king of clubs is the discard, the seven still counts.
+    shown = showdown(
+        CORNER,
+        knocker_cards=parse_cards(CORNER_KNOCKER + " KC"),
+        defender_cards=parse_cards(CORNER_DEFENDER),
+    )
+    assert (shown.ending, shown.points, str(shown.discard)) == ("knock", 7, "KC")
+
+
+def test_big_gin_round_the_corner_needs_the_partys_rules():
+    # J-Q-K-A of hearts, 2-3-4 of clubs and four fives: all eleven meld only round
+    # the corner, and cardgames.io's rules know big gin.
+    shown = showdown(
+        RULESETS["cardgames"].but(round_the_corner=True),
+        knocker_cards=parse_cards("JH QH KH AH 2C 3C 4C 5D 5H 5S 5C"),
+        defender_cards=parse_cards(CORNER_DEFENDER),
+    )
+    assert shown.ending == "big_gin"
+
+
+def test_declared_melds_are_shown_lowest_card_first_whatever_the_order_given():
+    # The ace is the lowest card, so Q-K-A comes first (as the evaluator shows it).
+    result = evaluate(
+        CORNER_KNOCKER,
+        CORNER_DEFENDER,
+        rules=CORNER,
+        melds=[["5D", "5H", "5S"], ["2C", "3C", "4C"], ["QH", "KH", "AH"]],
+    )
+    assert result.details["knocker_melds"] == [
+        ["QH", "KH", "AH"],
+        ["2C", "3C", "4C"],
+        ["5D", "5H", "5S"],
+    ]

@@ -69,6 +69,16 @@ def test_the_running_sheet_of_the_seed_has_a_line_per_hand():
     ]
 
 
+def test_a_rotations_sheet_has_a_column_for_each_of_the_three():
+    # Seed 000 "zu dritt" 1: position 0 wins the first hand, 17; position 2, who sat
+    # it out, wins the second against him, 30.
+    lineup = {0: [0], 1: [1], 2: [2]}
+    assert FORMATS["rotation"].sheet(CLASSIC, lineup, [[(0, 17)], [(2, 30)]]) == [
+        SheetLine((0, 17), (17, 0, 0), (1, 0, 0), (83, 100, 100)),
+        SheetLine((2, 30), (17, 0, 30), (1, 0, 1), (83, 100, 70)),
+    ]
+
+
 def test_partners_meet_their_right_opponent_first_and_the_losing_team_deals():
     # Seed 000, "Sind vier Spieler beteiligt…": the low team (2, 3) deals the first
     # round, each to the opponent on his right; then the partners change opponents,

@@ -684,9 +684,10 @@ def test_a_chouette_settlement_names_the_box_and_the_team():
 
 
 def test_a_rotation_sheet_has_a_column_for_each_of_the_three():
-    # Seed 000 "zu dritt" 1: the third player wins the first hand he plays, 30.
-    (row,) = score_sheet(CLASSIC, [(2, 30)], sides=3)
-    assert (row.points, row.boxes, row.needed) == ((0, 0, 30), (0, 0, 1), (100, 100, 70))
+    # Seed 000 "zu dritt" 1: position 0 wins the first hand, 17; position 2, who sat
+    # it out, wins the second, 30.
+    _, row = score_sheet(CLASSIC, [(0, 17), (2, 30)], sides=3)
+    assert (row.points, row.boxes, row.needed) == ((17, 0, 30), (1, 0, 1), (83, 100, 70))
 
 
 def test_a_partnership_round_won_by_one_point_is_written_for_the_team_ahead():
