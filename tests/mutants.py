@@ -102,27 +102,28 @@ def _names(functions: list[str]) -> list[str]:
 # so the tests package is first imported from mutmut's mutated copy, never from here.
 BOOT = (
     "import sys, importlib.util as u; s = u.spec_from_file_location('knock_mutants', "
-    "sys.argv[1]); m = u.module_from_spec(s); s.loader.exec_module(m); m.mutmut_run(sys.argv[2])"
+    "sys.argv[1]); m = u.module_from_spec(s); s.loader.exec_module(m); "
+    "m.mutmut_run(*sys.argv[2:])"
 )
 
 
-def run(part: str) -> int:
-    """Runs mutmut for ``part`` in ``mutants/PART/``; its output goes to
-    ``mutants/PART.log``, whose end is printed when mutmut fails."""
+def run(part: str, mutants: list[str] = ()) -> int:
+    """Runs mutmut for ``part`` in ``mutants/PART/`` (only ``mutants``, when named);
+    its output goes to ``mutants/PART.log``, whose end is printed when mutmut fails."""
     folder = RESULTS / part
     folder.mkdir(parents=True, exist_ok=True)
     for name in CHECKOUT:
         link = folder / name
         if not link.exists():
             link.symlink_to(ROOT / name)
-    log = RESULTS / f"{part}.log"
+    log = RESULTS / (f"{part}-retest.log" if mutants else f"{part}.log")
     env = dict(os.environ)
     if part == "services":
         # tests/mutants_db.py's TEMPLATE: the migrated database every run copies.
         env["KNOCK_MUTATION_DB"] = str(folder / "test.sqlite3")
     with log.open("w") as out:
         code = subprocess.run(
-            [sys.executable, "-c", BOOT, __file__, part],
+            [sys.executable, "-c", BOOT, __file__, part, *mutants],
             cwd=folder,
             env=env,
             stdout=out,
@@ -134,8 +135,10 @@ def run(part: str) -> int:
     return code
 
 
-def mutmut_run(part: str) -> None:
-    """In the part's folder: mutmut with the part's settings, on its functions only."""
+def mutmut_run(part: str, *mutants: str) -> None:
+    """In the part's folder: mutmut with the part's settings, on its functions only
+    (or on the mutants named: mutmut tests them again, against the tests as they are
+    now, and keeps every other result)."""
     from mutmut import configuration
     from mutmut.__main__ import cli
 
@@ -144,7 +147,7 @@ def mutmut_run(part: str) -> None:
     configuration.reset_config()
     _mutate_harmless_decorators()
     _time_limit_by_cpu()
-    cli(["run", "--max-children", "2", *patterns(part)])
+    cli(["run", "--max-children", "2", *(mutants or patterns(part))])
 
 
 def _time_limit_by_cpu() -> None:
@@ -381,12 +384,26 @@ def report() -> int:
     return 1 if failed else 0
 
 
+def survivors(part: str) -> list[str]:
+    """The part's survivors that tests/mutants.md does not list."""
+    accounted = listed()
+    return [
+        mutant
+        for codes in results(part).values()
+        for mutant, code in codes.items()
+        if code in LEFT and mutant not in accounted
+    ]
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["run"] and len(argv) == 2 and argv[1] in PARTS:
         return run(argv[1])
+    if argv[:1] == ["retest"] and len(argv) == 2 and argv[1] in PARTS:
+        # After new tests: the survivors again, not the whole run.
+        return run(argv[1], survivors(argv[1])) if survivors(argv[1]) else 0
     if argv == ["report"]:
         return report()
-    print(f"usage: python -m tests.mutants run {{{','.join(PARTS)}}} | report")
+    print(f"usage: python -m tests.mutants {{run,retest}} {{{','.join(PARTS)}}} | report")
     return 2
 
 
