@@ -46,17 +46,18 @@ bench: install
 
 # The championship load test (benchmarks/load.py): gunicorn, a Celery worker,
 # PostgreSQL (127.0.0.1:5432, LOAD_DATABASE) and a Redis of its own, driven by
-# locust; about ten minutes. Prints the figures, the faults and the data check.
+# locust; about twelve minutes. Prints the figures, the faults and the data check.
 load: install
 	$(PY) -m pip install --quiet ".[bench]"
 	$(PY) -m benchmarks.load
 
-# Mutation testing of the engine against its own tests (tests/scoring/engine and
-# tests/tournaments/engine, no database). Slow: niced and on two workers. Prints the
-# kill rate per module and every survivor; tests/mutants.md lists the equivalent ones.
+# Mutation testing (tests/mutants.py): the engine against its own tests, then the
+# services that guard results against theirs, on a database migrated once. Slow:
+# niced and on two workers. Prints the kill rate per module and every survivor;
+# tests/mutants.md lists the equivalent ones.
 mutate: install
 	$(PY) -m pip install --quiet ".[mutate]"
 	rm -rf mutants && mkdir mutants
-	nice -n 19 $(VENV)/bin/mutmut run --max-children 2 >mutants/run.log 2>&1 \
-	  || { tail -c 3000 mutants/run.log; exit 1; }
-	nice -n 19 $(PY) -m tests.mutants
+	nice -n 19 $(PY) -m tests.mutants run engine
+	nice -n 19 $(PY) -m tests.mutants run services
+	nice -n 19 $(PY) -m tests.mutants report

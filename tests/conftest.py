@@ -8,6 +8,7 @@ from hypothesis import Phase
 from hypothesis import settings as hypothesis_settings
 
 from tests.factories import OrganizerFactory
+from tests.mutants_db import TEMPLATE
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -19,6 +20,11 @@ hypothesis_settings.register_profile(
 )
 if os.environ.get("MUTANT_UNDER_TEST"):
     hypothesis_settings.load_profile("mutation")
+
+# The services' mutation run starts every run of the tests from a copy of one
+# migrated database (tests/mutants_db.py), instead of migrating one each time.
+if os.environ.get(TEMPLATE):
+    from tests.mutants_db import django_db_setup  # noqa: F401
 
 
 def pytest_collection_modifyitems(config, items):

@@ -6,11 +6,19 @@ endpoint is one more line in `ORGANIZER_URLS`. The API answers a personal API ke
 exactly as it answers its owner's session; the keys page itself is for those who
 organize a club, and each key only for its owner."""
 
+from datetime import timedelta
+
 import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.urls import reverse
 
-from clubs.models import ApiToken, Membership
-from clubs.services import api_token_create
+from clubs.models import ApiToken, Club, Membership
+from clubs.permissions import organizer_required
+from clubs.selectors import is_organizer, is_owner
+from clubs.services import api_token_create, api_token_revoke, api_token_use
+from scoring.models import Party
 from scoring.services import Result, hand_enter
 from tests.factories import (
     ClubNightFactory,
@@ -271,3 +279,84 @@ def test_the_api_keys_pages_are_for_organizers_each_key_for_its_owner(
     assert (world.key.revoked_at is not None) == (
         response.status_code == 302 and who != "anonymous"
     )
+
+
+# The checks themselves, called as the pages and the API call them.
+
+
+def test_the_decorator_hands_the_view_the_thing_the_url_names(rf):
+    world = World()
+
+    @organizer_required(lambda pk: Party.objects.get(pk=pk))
+    def view(request, party):
+        return (request, party)
+
+    request = rf.get("/")
+    request.user = world.organizer.player.user
+    assert view(request, pk=world.party.pk) == (request, world.party)
+    request.user = world.stranger.player.user
+    with pytest.raises(Http404):
+        view(request, pk=world.party.pk)
+
+
+def test_an_owners_page_lets_in_the_owner_and_tells_an_organizer_why_not(rf):
+    world = World()
+
+    @organizer_required(lambda slug: Club.objects.get(slug=slug), owner=True)
+    def view(request, club):
+        return club
+
+    request = rf.get("/")
+    request.user = world.owner.player.user
+    assert view(request, slug=world.club.slug) == world.club
+    request.user = world.organizer.player.user
+    with pytest.raises(PermissionDenied) as refused:
+        view(request, slug=world.club.slug)
+    assert str(refused.value) == f"Only the owner of {world.club.name} decides who organizes it."
+
+
+def test_someone_not_logged_in_owns_and_organizes_nothing():
+    club = World().club
+    assert not is_owner(user=AnonymousUser(), club=club)
+    assert not is_organizer(user=AnonymousUser(), club=club)
+
+
+def test_a_key_acts_for_its_user_while_it_is_live_and_he_is_active():
+    organizer = OrganizerFactory(player__user__password=None).player.user
+    api_token_create(user=UserFactory(password=None), name="another user's")
+    token, key = api_token_create(user=organizer, name="program")
+
+    assert api_token_use(key=key) == organizer
+    assert api_token_use(key="knock_" + "x" * 43) is None
+    organizer.is_active = False
+    organizer.save()
+    assert api_token_use(key=key) is None
+    organizer.is_active = True
+    organizer.save()
+    api_token_revoke(token=token)
+    assert api_token_use(key=key) is None
+
+
+def test_a_key_notes_when_it_was_used_at_most_once_a_minute():
+    token, key = api_token_create(user=UserFactory(password=None), name="program")
+    api_token_use(key=key)
+    token.refresh_from_db()
+    first = token.last_used_at
+    assert first is not None
+
+    # Used again within the minute: not noted again.
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=first - timedelta(seconds=30))
+    api_token_use(key=key)
+    token.refresh_from_db()
+    assert token.last_used_at == first - timedelta(seconds=30)
+
+    # A minute and a half later: noted.
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=first - timedelta(seconds=90))
+    api_token_use(key=key)
+    token.refresh_from_db()
+    assert token.last_used_at > first - timedelta(seconds=1)
+
+
+def test_a_key_that_is_not_valid_text_finds_nobody():
+    # A lone surrogate cannot be encoded as UTF-8: it is hashed as it is, not refused.
+    assert api_token_use(key="knock_\ud800") is None

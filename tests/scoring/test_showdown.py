@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from scoring.engine.cards import DECK, parse_cards
 from scoring.engine.rules import RULESETS
+from scoring.engine.showdown import ShowdownError, showdown
 from scoring.errors import EntryError
 from scoring.services import result_from_cards
 from tests.scoring.engine.brute import all_melds
@@ -268,3 +269,112 @@ def test_no_legal_declaration_leaves_the_knocker_less_deadwood_than_the_best(dea
     assert declared.knocker_deadwood == sum(
         card.value for card in parse_cards(declared.details["knocker_deadwood_cards"])
     )
+
+
+# The engine's own refusals and details, as other callers than the services read them.
+
+
+@pytest.mark.parametrize(
+    ("knocker", "defender", "melds", "message"),
+    [
+        (KNOCKER[:-3], DEFENDER, None, "The knocker's hand has 9 cards, not 10."),
+        (KNOCKER, DEFENDER.replace("AH", "2C"), None, "2C cannot be in both hands."),
+        (
+            KNOCKER,
+            DEFENDER,
+            [["2D", "3D", "4D"]],
+            "2D is declared in a meld but is not in the knocker's hand.",
+        ),
+        (
+            KNOCKER,
+            DEFENDER,
+            [["2H", "3H", "4H"], ["2H", "3H", "4H"]],
+            "2H is in two declared melds.",
+        ),
+        (KNOCKER, DEFENDER, [["2H", "3H", "7C"]], "2H 3H 7C is not a meld."),
+    ],
+)
+def test_the_engine_names_what_is_wrong_with_the_cards(knocker, defender, melds, message):
+    with pytest.raises(ShowdownError) as refused:
+        showdown(
+            CLASSIC,
+            knocker_cards=parse_cards(knocker),
+            defender_cards=parse_cards(defender),
+            melds=None if melds is None else [parse_cards(meld) for meld in melds],
+        )
+    assert str(refused.value) == message
+
+
+def test_a_defender_with_too_few_cards_is_missing_none_unless_the_director_says_so():
+    with pytest.raises(ShowdownError) as refused:
+        showdown(
+            CLASSIC, knocker_cards=parse_cards(KNOCKER), defender_cards=parse_cards(DEFENDER[:-3])
+        )
+    assert str(refused.value) == "The defender's hand has 9 cards, not 10."
+    assert (refused.value.who, refused.value.missing) == ("defender", 0)
+
+
+def test_the_details_name_the_defenders_deadwood_cards():
+    # Seed 002: ♥A and ♥5 are laid off; K K K is a set; 8♦ 8♣ 6♠ Q♦ Q♣ stay.
+    result = evaluate()
+    assert texts(" ".join(result.details["defender_deadwood_cards"])) == texts("8D 8C 6S QD QC")
+
+
+def test_against_gin_the_defender_arranges_his_cards_by_the_partys_rules():
+    # No lay-off on gin. Round the corner Q-K-A of hearts is a run: the defender keeps
+    # 2 + 3 + 9 + 10 + 4 + 6 + 8 = 42 of deadwood, not 42 + 10 + 10 + 1 = 63.
+    rules = CLASSIC.but(round_the_corner=True)
+    shown = showdown(
+        rules,
+        knocker_cards=parse_cards("2C 3C 4C 5D 5H 5S 7S 8S 9S TS"),
+        defender_cards=parse_cards("QH KH AH 2D 3D 9C JC 4S 6D 8H"),
+    )
+    assert (shown.ending, shown.points, shown.defender_points) == ("gin", 0, 42)
+
+
+CORNER = CLASSIC.but(round_the_corner=True)
+# Round the corner Q-K-A of hearts is a run; so are 2-3-4 of clubs and three fives.
+CORNER_KNOCKER = "QH KH AH 2C 3C 4C 5D 5H 5S 7S"
+CORNER_DEFENDER = "2D 3D 9C JC 4S 6D 8H TD TH 9D"
+
+
+def test_the_knocker_arranges_his_cards_by_the_partys_rules():
+    shown = showdown(
+        CORNER,
+        knocker_cards=parse_cards(CORNER_KNOCKER),
+        defender_cards=parse_cards(CORNER_DEFENDER),
+    )
+    assert (shown.ending, shown.points) == ("knock", 7)  # the seven of spades
+    # Eleven cards: the king of clubs is the discard, the seven still counts.
+    shown = showdown(
+        CORNER,
+        knocker_cards=parse_cards(CORNER_KNOCKER + " KC"),
+        defender_cards=parse_cards(CORNER_DEFENDER),
+    )
+    assert (shown.ending, shown.points, str(shown.discard)) == ("knock", 7, "KC")
+
+
+def test_big_gin_round_the_corner_needs_the_partys_rules():
+    # J-Q-K-A of hearts, 2-3-4 of clubs and four fives: all eleven meld only round
+    # the corner, and cardgames.io's rules know big gin.
+    shown = showdown(
+        RULESETS["cardgames"].but(round_the_corner=True),
+        knocker_cards=parse_cards("JH QH KH AH 2C 3C 4C 5D 5H 5S 5C"),
+        defender_cards=parse_cards(CORNER_DEFENDER),
+    )
+    assert shown.ending == "big_gin"
+
+
+def test_declared_melds_are_shown_lowest_card_first_whatever_the_order_given():
+    # The ace is the lowest card, so Q-K-A comes first (as the evaluator shows it).
+    result = evaluate(
+        CORNER_KNOCKER,
+        CORNER_DEFENDER,
+        rules=CORNER,
+        melds=[["5D", "5H", "5S"], ["2C", "3C", "4C"], ["QH", "KH", "AH"]],
+    )
+    assert result.details["knocker_melds"] == [
+        ["QH", "KH", "AH"],
+        ["2C", "3C", "4C"],
+        ["5D", "5H", "5S"],
+    ]

@@ -501,3 +501,10 @@ def test_a_defender_with_too_many_cards_never_wins(rules, knocker, defender):
     )
     assert score.winner != "defender"
     assert score.void == (defender <= knocker)
+
+
+def test_an_illegal_knock_says_the_limit_and_the_points():
+    # Seed 000 § 8: the classic limit is 10; a knock with 11 is refused.
+    with pytest.raises(IllegalKnock) as refused:
+        score_hand(CLASSIC, knocker_points=11, defender_points=20)
+    assert (refused.value.limit, refused.value.points) == (10, 11)

@@ -86,3 +86,67 @@ def test_a_tied_night_pays_nothing():
 def test_balances_that_do_not_add_up_are_refused(night):
     with pytest.raises(ValueError):
         settle_up(night)
+
+
+def test_the_refusals_say_what_is_wrong():
+    with pytest.raises(ValueError, match=r"^'Ada''s balance must be a whole number, not 1\.5\.$"):
+        settle_up({"Ada": 1.5, "Ben": -1.5})
+    refusal = r"^The balances must add up to 0, not 1: every point won is a point paid\.$"
+    with pytest.raises(ValueError, match=refusal):
+        settle_up({"Ada": 5, "Ben": -4})
+
+
+def test_groups_that_cancel_out_settle_among_themselves_in_the_order_of_the_balances():
+    # Ada pays 9, Ben receives 4, Cy 5: one group (two payments, the largest credit
+    # first); Di pays 8 to Ed (1) and Flo (7): the other. Largest debt to largest
+    # credit over all six would take five: 9→7, 8→5, 2 and 3 spread over 4 and 1.
+    night = {"Ada": -9, "Ben": 4, "Cy": 5, "Di": -8, "Ed": 1, "Flo": 7}
+    assert settle_up(night) == (
+        Transfer("Ada", "Cy", 5),
+        Transfer("Ada", "Ben", 4),
+        Transfer("Di", "Flo", 7),
+        Transfer("Di", "Ed", 1),
+    )
+
+
+def test_the_group_first_in_the_balances_pays_first_and_the_largest_balance_first():
+    # Cy and Ben cancel out, and Ada and Di: Cy comes first in the balances.
+    assert settle_up({"Cy": -5, "Ada": -7, "Di": 7, "Ben": 5}) == (
+        Transfer("Cy", "Ben", 5),
+        Transfer("Ada", "Di", 7),
+    )
+    # One group: the larger credit (Bo, 4) is paid first, then Cy.
+    assert settle_up({"Ada": -5, "Cy": 1, "Bo": 4}) == (
+        Transfer("Ada", "Bo", 4),
+        Transfer("Ada", "Cy", 1),
+    )
+    # The larger debt (Bo, 4) pays first.
+    assert settle_up({"Cy": -1, "Bo": -4, "Ada": 5}) == (
+        Transfer("Bo", "Ada", 4),
+        Transfer("Cy", "Ada", 1),
+    )
+    # Equal credits are paid in the order of the balances: Zed before Yan.
+    assert settle_up({"Zed": 2, "Yan": 2, "Xi": -4}) == (
+        Transfer("Xi", "Zed", 2),
+        Transfer("Xi", "Yan", 2),
+    )
+
+
+def test_fifteen_players_still_get_the_fewest_payments():
+    # Five groups of three that cancel out (9 = 4 + 5, 8 = 1 + 7, 27 = 12 + 15,
+    # 22 = 15 + 7, 25 = 12 + 13) and no two balances that do: no group has fewer than
+    # three players, so five groups are the most, and 15 − 5 = 10 payments the fewest.
+    amounts = [-9, 4, 5, -8, 1, 7, -27, 12, 15, -22, 15, 7, -25, 12, 13]
+    assert len(amounts) == EXACT_UP_TO
+    night = {f"P{index}": amount for index, amount in enumerate(amounts)}
+    assert len(settle_up(night)) == 10
+
+
+def test_more_players_pay_equal_and_opposite_balances_to_each_other_first():
+    # Twenty players: four each of −5, −4, +4, +3 and +2. Each −4 pays a +4 (four
+    # payments), then each −5 pays a +3 and a +2 (eight): twelve, the fewest.
+    amounts = [-5] * 4 + [-4] * 4 + [4] * 4 + [3] * 4 + [2] * 4
+    night = {f"P{index}": amount for index, amount in enumerate(amounts)}
+    transfers = settle_up(night)
+    assert len(transfers) == 12
+    assert sum(t.amount == 4 for t in transfers) == 4

@@ -13,6 +13,7 @@ from scoring.engine.hands import (
     ImpossibleDeadwood,
     MissingUpCard,
     UnknownEnding,
+    check_deadwood,
     check_entry,
     most_deadwood,
 )
@@ -109,3 +110,58 @@ def test_eleven_cards_in_melds_are_gin_with_a_discard_under_rules_without_big_gi
     )
     assert (shown.ending, shown.points) == ("gin", 0)
     assert shown.discard is not None
+
+
+def test_a_refusal_names_who_how_much_and_the_most_the_cards_hold():
+    # Ten cards hold at most 98 (two each of K, Q, J, 10, 9: 2 × (10+10+10+10+9)).
+    with pytest.raises(ImpossibleDeadwood) as refused:
+        check_entry(CLASSIC, ending="knock", knocker_points=99, defender_points=0)
+    assert str(refused.value) == (
+        "The knocker's cards cannot hold 99 points of deadwood: at most 98."
+    )
+    assert (refused.value.who, refused.value.points, refused.value.most) == ("knocker", 99, 98)
+
+
+def test_a_knocker_short_of_cards_holds_less_and_none_holds_nothing():
+    # Seed 000 § 14.11: nine cards hold at most 98 − 9 = 89; no card holds nothing.
+    check_entry(CLASSIC, ending="knock", knocker_points=98, defender_points=0)
+    check_entry(
+        CLASSIC, ending="knock", knocker_points=89, defender_points=0, knocker_missing_cards=1
+    )
+    with pytest.raises(ImpossibleDeadwood, match="at most 89"):
+        check_entry(
+            CLASSIC, ending="knock", knocker_points=90, defender_points=0, knocker_missing_cards=1
+        )
+    with pytest.raises(ImpossibleDeadwood, match="at most 0"):
+        check_entry(
+            CLASSIC, ending="knock", knocker_points=1, defender_points=0, knocker_missing_cards=10
+        )
+
+
+def test_a_defender_with_ten_cards_holds_at_most_98():
+    with pytest.raises(ImpossibleDeadwood, match="defender's cards cannot hold 99"):
+        check_entry(CLASSIC, ending="knock", knocker_points=0, defender_points=99)
+
+
+def test_no_cards_hold_no_deadwood_and_a_negative_count_is_refused():
+    assert most_deadwood(0) == 0
+    assert most_deadwood() == 98
+    with pytest.raises(ValueError, match=r"^A number of cards must be a whole number of 0 or "):
+        most_deadwood(-1)
+
+
+def test_the_refusals_of_big_gin_and_of_a_missing_up_card_say_why():
+    with pytest.raises(UnknownEnding) as refused:
+        check_entry(CLASSIC, ending="big_gin", knocker_points=0, defender_points=20)
+    assert str(refused.value) == (
+        "The rules 'classic' do not know big gin: eleven cards in melds are gin."
+    )
+    with pytest.raises(MissingUpCard) as refused:
+        check_entry(RULESETS["oklahoma"], ending="knock", knocker_points=3, defender_points=20)
+    assert str(refused.value) == "Under Oklahoma the up-card sets the knock limit: enter it too."
+
+
+def test_the_counts_alone_are_checked_for_ten_cards_each_unless_told_otherwise():
+    check_deadwood(knocker_points=98, defender_points=98)
+    with pytest.raises(ImpossibleDeadwood, match="defender's cards cannot hold 99"):
+        check_deadwood(knocker_points=0, defender_points=99)

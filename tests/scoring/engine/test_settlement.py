@@ -681,3 +681,15 @@ def test_a_chouette_settlement_names_the_box_and_the_team():
     settlement = settle_chouette(CLASSIC, [(0, 100)], box="X", team=["Y", "Z"])
     assert (settlement.box, settlement.team) == ("X", ("Y", "Z"))
     assert settlement.captains == ("Y",)
+
+
+def test_a_rotation_sheet_has_a_column_for_each_of_the_three():
+    # Seed 000 "zu dritt" 1: position 0 wins the first hand, 17; position 2, who sat
+    # it out, wins the second, 30.
+    _, row = score_sheet(CLASSIC, [(0, 17), (2, 30)], sides=3)
+    assert (row.points, row.boxes, row.needed) == ((17, 0, 30), (1, 0, 1), (83, 100, 70))
+
+
+def test_a_partnership_round_won_by_one_point_is_written_for_the_team_ahead():
+    # A wins 5, his partner loses 4: the team writes 1.
+    assert partnership_round([(0, 5), (1, 4)]) == (0, 1)

@@ -1,10 +1,12 @@
 """Every pairing says why, one line per pair and one for the bye."""
 
 from tournaments.engine.explain import (
+    BY_HAND,
     HAD_BYE,
     KEPT_APART,
     LOT,
     PLAYED,
+    SCHEDULE,
     STRANDS,
     Line,
     Skip,
@@ -109,3 +111,32 @@ def test_ordinals():
         "101st",
         "111th",
     ]
+
+
+def test_lines_with_skips_and_a_rematch_survive_a_round_trip():
+    lines = [
+        Line("Anna", "Ben", skipped=(Skip("Carl", PLAYED), Skip("Dora", STRANDS))),
+        Line("A", "B", rematch=True),
+        Line("Ed", None, skipped=(Skip("Fay", HAD_BYE),)),
+    ]
+    assert [Line.from_dict(line.as_dict()) for line in lines] == lines
+
+
+def test_an_entrant_below_the_bye_with_as_many_byes_would_strand_others():
+    # The bye went to D, though E is placed lower: neither had a bye, so E was
+    # passed over because taking it would have left others without a new opponent.
+    lines = explain_swiss(
+        ["A", "B", "C", "D", "E"], Pairing(pairs=[("A", "B"), ("C", "E")], bye="D"), []
+    )
+    assert lines[-1] == Line("D", None, skipped=(Skip("E", STRANDS),))
+    assert describe(lines[-1]) == "D has the bye: E would leave others without a new opponent"
+
+
+def test_the_ordinal_counts_the_last_two_digits():
+    assert [english_ordinal(n) for n in (121, 1012, 1020)] == ["121st", "1012th", "1020th"]
+
+
+def test_a_round_by_the_schedule_or_by_hand_says_so():
+    pairing = Pairing(pairs=[("A", "B")], bye=None)
+    assert describe(explain_plain(pairing, SCHEDULE)[0]) == "A plays B: round-robin schedule"
+    assert describe(explain_plain(pairing, BY_HAND)[0]) == "A plays B: paired by hand"

@@ -107,3 +107,8 @@ def test_a_second_bye_is_still_better_than_a_rematch():
     pairing = swiss_pairings_fewest_rematches(list("ABC"), played, byes=list("ABC"))
 
     assert pairing == Pairing(pairs=[("A", "C")], bye="B")
+
+
+def test_an_entrant_listed_twice_is_refused_by_name():
+    with pytest.raises(ValueError, match=r"^A is listed twice in the ranking\.$"):
+        swiss_pairings_fewest_rematches(["A", "B", "A", "C"], [])

@@ -102,3 +102,29 @@ def test_places_follow_the_points_and_ties_share_exactly_when_undrawn(totals, dr
         else:
             assert line.place == better + 1
             assert line.shared
+
+
+def test_unless_told_otherwise_a_bye_and_a_forfeit_score_nothing():
+    assert plus_minus("ABE", [Bye("E"), Forfeit(present="A", absent="B")]) == {
+        "A": 0,
+        "B": 0,
+        "E": 0,
+    }
+
+
+def test_a_negative_margin_and_a_thing_that_is_no_result_are_refused():
+    with pytest.raises(ValueError, match=r"^A margin cannot be negative \(-5\)\.$"):
+        Played("A", "B", "A", -5)
+    with pytest.raises(TypeError, match=r"^Not a result: 'A beat B'$"):
+        plus_minus("AB", ["A beat B"])
+
+
+def test_equal_draws_leave_the_place_shared():
+    ranked = places({"A": 5, "B": 5}, {"A": 7, "B": 7})
+    assert [(p.entrant, p.place, p.shared) for p in ranked] == [("A", 1, True), ("B", 1, True)]
+
+
+def test_draws_stored_as_lists_separate_a_tie_too():
+    # Draws read back from JSON are lists: the king of hearts beats the two of clubs.
+    ranked = places({"A": 5, "B": 5}, {"B": [13, "H"], "A": [2, "C"]})
+    assert [(p.entrant, p.place, p.shared) for p in ranked] == [("B", 1, False), ("A", 2, False)]
