@@ -56,9 +56,10 @@ def test_every_kind_of_page_runs_under_the_policy(phone, live_server):
     page.goto(f"{live_server.url}/manage/parties/{party.pk}/cards/")
     page.wait_for_load_state("networkidle")
 
-    # The API's docs page draws its operations with its own scripts.
+    # The API's docs page draws its operations with its own scripts (from the schema
+    # of every endpoint, built and drawn: seconds on a busy machine).
     page.goto(live_server.url + "/api/docs")
-    expect(page.locator(".opblock").first).to_be_visible()
+    expect(page.locator(".opblock").first).to_be_visible(timeout=30_000)
 
     assert refused == []
 
