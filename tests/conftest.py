@@ -66,3 +66,21 @@ def _public_pages_show_each_change_at_once(settings):
     production); tests look right after each change. tests/tournaments/public/
     test_refresh.py checks the wait itself."""
     settings.PUBLIC_REFRESH_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
+def _a_cache_of_its_own():
+    """Each test starts with an empty cache. A transactional test resets the
+    database's sequences, so a later test's club or tournament may get the same
+    primary key, and a page cached for the earlier one would answer for it. With
+    Redis, only the cache's own keys go: the broker's queues share the database."""
+    from django.core.cache import cache
+
+    backend = settings.CACHES["default"]["BACKEND"]
+    if backend.endswith("RedisCache"):
+        client = cache._cache.get_client(write=True)
+        keys = list(client.scan_iter(match=f"{cache.key_prefix}:*", count=1000))
+        if keys:
+            client.delete(*keys)
+    else:
+        cache.clear()
