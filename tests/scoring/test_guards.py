@@ -524,3 +524,27 @@ def test_a_defender_with_a_card_too_many_may_hold_more():
     a, _ = seats(party)
     hand = hand_enter(seat=a, number=1, result=knock(0, 3, 100, defender_too_many_cards=True))
     assert (hand.hand.kind, hand.hand.points) == ("knock", 97)
+
+
+def test_a_seat_cannot_confirm_its_own_sides_entry_and_is_told_who_can():
+    party = start_party()
+    a, _ = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    with pytest.raises(errors.NotYourHand) as refused:
+        hand_confirm(seat=a, number=1, version=1)
+    assert str(refused.value) == (
+        "Your side entered this hand: a player of the other side confirms it."
+    )
+
+
+def test_a_correction_that_keeps_the_party_over_keeps_it_finished():
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 98))  # 95
+    last = hand_enter(seat=a, number=2, result=knock(0, 1, 10)).hand  # 9: 104
+    party.refresh_from_db()
+    finished_at = party.finished_at
+    # 1 against 20 is 19: 114, still over 100.
+    hand_decide(hand=last, user=None, result=knock(0, 1, 20), reason="recounted")
+    party.refresh_from_db()
+    assert (party.status, party.finished_at) == (Party.Status.FINISHED, finished_at)
