@@ -548,3 +548,23 @@ def test_a_correction_that_keeps_the_party_over_keeps_it_finished():
     hand_decide(hand=last, user=None, result=knock(0, 1, 20), reason="recounted")
     party.refresh_from_db()
     assert (party.status, party.finished_at) == (Party.Status.FINISHED, finished_at)
+
+
+def test_an_entry_sent_again_after_its_hand_was_confirmed_is_answered_as_repeated():
+    party = start_party()
+    a, b = seats(party)
+    entered = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1").hand
+    hand_confirm(seat=b, number=1, version=1)
+
+    again = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1")
+
+    assert (again.action, again.hand) == ("repeated", entered)
+    assert party.hands.count() == 1
+
+
+def test_a_knock_over_the_limit_is_refused_as_such_not_as_impossible():
+    # 95 points fit in ten cards (at most 98) but are far over the knock limit of 10.
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    with pytest.raises(IllegalKnock):
+        hand_enter(seat=a, number=1, result=knock(0, 95, 20))
