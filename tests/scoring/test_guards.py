@@ -568,3 +568,16 @@ def test_a_knock_over_the_limit_is_refused_as_such_not_as_impossible():
     a, _ = seats(party)
     with pytest.raises(IllegalKnock):
         hand_enter(seat=a, number=1, result=knock(0, 95, 20))
+
+
+def test_an_answer_naming_the_version_it_saw_is_taken():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, result=knock(0, 3, 25))  # version 2
+    outcome = hand_enter(seat=b, number=1, result=knock(0, 3, 25), version=2)
+    assert outcome.action == "confirmed"
+
+    hand_enter(seat=b, number=2, result=knock(1, 2, 30))
+    outcome = hand_enter(seat=a, number=2, result=knock(1, 2, 20), version=1)
+    assert outcome.action == "disputed"
