@@ -54,7 +54,8 @@ load: install
 # Mutation testing (tests/mutants.py): the engine against its own tests, then the
 # services that guard results against theirs, on a database migrated once. Slow:
 # niced and on two workers. Prints the kill rate per module and every survivor;
-# tests/mutants.md lists the equivalent ones.
+# tests/mutants.md lists the equivalent ones. After adding tests for survivors,
+# `.venv/bin/python -m tests.mutants retest PART` runs only those again.
 mutate: install
 	$(PY) -m pip install --quiet ".[mutate]"
 	rm -rf mutants && mkdir mutants

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.urls import reverse
+from django.utils import timezone
 
 from clubs.models import ApiToken, Club, Membership
 from clubs.permissions import organizer_required
@@ -360,3 +361,13 @@ def test_a_key_notes_when_it_was_used_at_most_once_a_minute():
 def test_a_key_that_is_not_valid_text_finds_nobody():
     # A lone surrogate cannot be encoded as UTF-8: it is hashed as it is, not refused.
     assert api_token_use(key="knock_\ud800") is None
+
+
+def test_a_key_used_exactly_a_minute_after_its_last_note_is_not_noted_again(monkeypatch):
+    token, key = api_token_create(user=UserFactory(password=None), name="program")
+    now = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: now)
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=now - timedelta(minutes=1))
+    api_token_use(key=key)
+    token.refresh_from_db()
+    assert token.last_used_at == now - timedelta(minutes=1)

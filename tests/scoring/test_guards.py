@@ -528,3 +528,60 @@ def test_a_defender_with_a_card_too_many_may_hold_more():
     a, _ = seats(party)
     hand = hand_enter(seat=a, number=1, result=knock(0, 3, 100, defender_too_many_cards=True))
     assert (hand.hand.kind, hand.hand.points) == ("knock", 97)
+
+
+def test_a_seat_cannot_confirm_its_own_sides_entry_and_is_told_who_can():
+    party = start_party()
+    a, _ = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    with pytest.raises(errors.NotYourHand) as refused:
+        hand_confirm(seat=a, number=1, version=1)
+    assert str(refused.value) == (
+        "Your side entered this hand: a player of the other side confirms it."
+    )
+
+
+def test_a_correction_that_keeps_the_party_over_keeps_it_finished():
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 98))  # 95
+    last = hand_enter(seat=a, number=2, result=knock(0, 1, 10)).hand  # 9: 104
+    party.refresh_from_db()
+    finished_at = party.finished_at
+    # 1 against 20 is 19: 114, still over 100.
+    hand_decide(hand=last, user=None, result=knock(0, 1, 20), reason="recounted")
+    party.refresh_from_db()
+    assert (party.status, party.finished_at) == (Party.Status.FINISHED, finished_at)
+
+
+def test_an_entry_sent_again_after_its_hand_was_confirmed_is_answered_as_repeated():
+    party = start_party()
+    a, b = seats(party)
+    entered = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1").hand
+    hand_confirm(seat=b, number=1, version=1)
+
+    again = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1")
+
+    assert (again.action, again.hand) == ("repeated", entered)
+    assert party.hands.count() == 1
+
+
+def test_a_knock_over_the_limit_is_refused_as_such_not_as_impossible():
+    # 95 points fit in ten cards (at most 98) but are far over the knock limit of 10.
+    party = start_party(confirmation_required=False)
+    a, _ = seats(party)
+    with pytest.raises(IllegalKnock):
+        hand_enter(seat=a, number=1, result=knock(0, 95, 20))
+
+
+def test_an_answer_naming_the_version_it_saw_is_taken():
+    party = start_party()
+    a, b = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, result=knock(0, 3, 25))  # version 2
+    outcome = hand_enter(seat=b, number=1, result=knock(0, 3, 25), version=2)
+    assert outcome.action == "confirmed"
+
+    hand_enter(seat=b, number=2, result=knock(1, 2, 30))
+    outcome = hand_enter(seat=a, number=2, result=knock(1, 2, 20), version=1)
+    assert outcome.action == "disputed"
