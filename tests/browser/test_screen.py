@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Player
 from demo.big import big_tournament
+from tournaments.board import tournament_changed
 from tournaments.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -114,4 +115,30 @@ def test_a_slide_is_held_by_its_number_and_the_keys_step_both_ways(chromium, liv
     page.keyboard.press("PageDown")
     page.keyboard.press("PageDown")
     expect(box).to_have_attribute("data-shown", "4")
+    context.close()
+
+
+def test_an_update_is_split_again_and_the_slide_shown_stays(chromium, live_server):
+    tournament = in_play(200)
+    context = chromium.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{tournament.slug}/screen/?slide=2")
+    page.evaluate("window.knockMarker = 1")  # gone if the page reloads
+    box = page.locator("#screen")
+    expect(box).to_have_attribute("data-shown", "2")
+    count = box.get_attribute("data-slides")
+    entrant = page.locator("[data-slide]:not([hidden]) tr[data-entrant]").first
+    pk = int(entrant.get_attribute("data-entrant"))
+
+    player = tournament.entrants.get(pk=pk).player
+    Player.objects.filter(pk=player.pk).update(name="Renamed " + player.name)
+    tournament_changed(tournament.pk)
+
+    expect(page.locator(f"[data-slide]:not([hidden]) tr[data-entrant='{pk}']")).to_contain_text(
+        "Renamed"
+    )
+    expect(box).to_have_attribute("data-shown", "2")
+    assert box.get_attribute("data-slides") == count
+    assert page.locator("[data-group]").count() == 0  # every group split into slides
+    assert page.evaluate("window.knockMarker") == 1
     context.close()
