@@ -134,10 +134,11 @@
     all.forEach(function (s, i) { s.hidden = i !== shown; });
     box.dataset.shown = String(shown + 1);
     box.dataset.slides = String(all.length);
+    var rows = all[shown].querySelectorAll("tbody tr").length;
+    var seconds = Math.round(Math.min(20, Math.max(Number(box.dataset.cycle), 3 + 0.3 * rows)));
+    box.dataset.seconds = String(seconds);
     clearTimeout(timer);
     if (held) return;
-    var rows = all[shown].querySelectorAll("tbody tr").length;
-    var seconds = Math.min(20, Math.max(Number(box.dataset.cycle), 3 + 0.3 * rows));
     timer = setTimeout(function () { shown += 1; slides(box, true); }, 1000 * seconds);
   }
 

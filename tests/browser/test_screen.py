@@ -68,6 +68,7 @@ def test_every_entrant_and_every_table_is_on_some_slide_inside_the_screen(
         box = page.locator("#screen")
         expect(box).to_have_attribute("data-shown", "1")
         count = int(box.get_attribute("data-slides"))
+        seconds = box.get_attribute("data-seconds")
         sizes[width] = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
 
         seen_entrants, seen_tables, cut = set(), set(), []
@@ -93,6 +94,7 @@ def test_every_entrant_and_every_table_is_on_some_slide_inside_the_screen(
         assert seen_tables == tables, f"{width}×{height}: tables never seen"
         if entrants <= 8:
             assert count == 2  # the standings, then the round: one slide each
+            assert seconds == "8"  # a few rows: the shortest time
     # The type is sized to the screen: larger on the larger one.
     assert sizes[1920] > sizes[1280] * 1.4
 
@@ -110,6 +112,8 @@ def test_a_slide_is_held_by_its_number_and_the_keys_step_both_ways(chromium, liv
     expect(page.locator("[data-slide]:not([hidden]) [data-page]")).to_have_text(
         "3/" + str(page.locator("[data-slide]:has(tr[data-entrant])").count())
     )
+    # A full slide stays longer than the shortest (8 seconds), never over 20.
+    assert 8 < int(box.get_attribute("data-seconds")) <= 20
     page.keyboard.press("ArrowLeft")
     expect(box).to_have_attribute("data-shown", "2")
     page.keyboard.press("PageDown")
