@@ -19,21 +19,135 @@
       })
       .then(function (html) {
         if (html === null) return;
-        box.innerHTML = html;
-        slides(box, true);
-        tick();
+        if (box.dataset.cycle) {
+          screen(box, html);
+        } else {
+          box.innerHTML = html;
+          tick();
+        }
       })
       .catch(function () { /* offline for a moment: the next tick tries again */ });
   }
 
-  // The screen: one slide at a time, the next every data-cycle seconds.
+  // The screen: one slide at a time. The server sends each group (the standings,
+  // the round's tables) whole; here it is split into slides, and a slide into
+  // columns, measured on this screen: every row fits inside it, whatever its size.
+  // A slide stays as long as its rows take to read (data-cycle seconds at least).
+  // ?slide=k holds slide k; the arrow keys (or Page Up/Down) step through them.
   var shown = 0;
+  var timer = null;
+  var held = Number(new URLSearchParams(location.search).get("slide")) || 0;
+  var source = new WeakMap();
+
+  function bottomLimit(box) {
+    return document.documentElement.clientHeight - parseFloat(getComputedStyle(box).paddingBottom);
+  }
+
+  function columnsFor(group, box) {
+    var em = parseFloat(getComputedStyle(box).fontSize);
+    var gap = 1.2 * em;
+    var want = Number(group.dataset.columnEm || 0) * em;
+    if (!want) return 1;
+    return Math.max(1, Math.min(3, Math.floor((box.clientWidth + gap) / (want + gap))));
+  }
+
+  // Splits one group into slides inserted before it, and removes the group.
+  function split(group, box) {
+    var table = group.querySelector("table");
+    if (!table || !table.tBodies.length) return;
+    var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+    var limit = bottomLimit(box);
+    var made = [];
+
+    function newSlide(columns) {
+      made.forEach(function (s) { s.hidden = true; });
+      var slide = group.cloneNode(false);
+      slide.removeAttribute("data-group");
+      slide.removeAttribute("data-column-em");
+      slide.hidden = false;
+      Array.prototype.forEach.call(group.children, function (child) {
+        if (child !== table) slide.appendChild(child.cloneNode(true));
+      });
+      var grid = document.createElement("div");
+      grid.className = "slide-columns columns-" + columns;
+      slide.appendChild(grid);
+      box.insertBefore(slide, group);
+      made.push(slide);
+      return grid;
+    }
+    function newColumn(grid) {
+      var column = table.cloneNode(false);
+      Array.prototype.forEach.call(table.children, function (child) {
+        if (child.tagName !== "TBODY") column.appendChild(child.cloneNode(true));
+      });
+      var body = document.createElement("tbody");
+      column.appendChild(body);
+      grid.appendChild(column);
+      return body;
+    }
+    function fits(row) { return row.getBoundingClientRect().bottom <= limit; }
+
+    group.hidden = true;
+    // All on one slide in one column, when they fit: full width reads best.
+    var body = newColumn(newSlide(1));
+    rows.forEach(function (row) { body.appendChild(row); });
+    if (!rows.length || fits(rows[rows.length - 1])) {
+      made[0].hidden = true;
+      group.remove();
+      return;
+    }
+    made.pop().remove();
+    var columns = columnsFor(group, box);
+    var grid = newSlide(columns);
+    var column = 1;
+    body = newColumn(grid);
+    rows.forEach(function (row) {
+      body.appendChild(row);
+      if (fits(row) || body.rows.length === 1) return;
+      if (column < columns) {
+        column += 1;
+      } else {
+        grid = newSlide(columns);
+        column = 1;
+      }
+      body = newColumn(grid);
+      body.appendChild(row);
+    });
+    made.forEach(function (slide, i) {
+      slide.hidden = true;
+      var page = slide.querySelector("[data-page]");
+      if (page && made.length > 1) page.textContent = (i + 1) + "/" + made.length;
+    });
+    group.remove();
+  }
+
+  function paginate(box) {
+    if (!source.has(box)) source.set(box, box.innerHTML);
+    box.querySelectorAll("[data-group]").forEach(function (group) { split(group, box); });
+  }
+
   function slides(box, keep) {
     var all = box.querySelectorAll("[data-slide]");
     if (!all.length || !box.dataset.cycle) return;
-    if (!keep) shown = 0;
-    shown = shown % all.length;
+    if (!keep) shown = held ? held - 1 : 0;
+    shown = ((shown % all.length) + all.length) % all.length;
     all.forEach(function (s, i) { s.hidden = i !== shown; });
+    box.dataset.shown = String(shown + 1);
+    box.dataset.slides = String(all.length);
+    var rows = all[shown].querySelectorAll("tbody tr").length;
+    var seconds = Math.round(Math.min(20, Math.max(Number(box.dataset.cycle), 3 + 0.3 * rows)));
+    box.dataset.seconds = String(seconds);
+    clearTimeout(timer);
+    if (held) return;
+    timer = setTimeout(function () { shown += 1; slides(box, true); }, 1000 * seconds);
+  }
+
+  function screen(box, html) {
+    if (html !== undefined) source.set(box, html);
+    box.innerHTML = source.get(box);
+    tick();  // the clock first: it shares the heading's line, and so the height left
+    paginate(box);
+    slides(box, true);
   }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
@@ -48,13 +162,25 @@
     if (clock) clock.hidden = false;
   }
 
-  document.querySelectorAll("[data-live]").forEach(function (box) {
-    slides(box, false);
-    setInterval(function () { poll(box); }, POLL);
-    if (box.dataset.cycle) {
-      setInterval(function () { shown += 1; slides(box, true); }, 1000 * Number(box.dataset.cycle));
-    }
-  });
   tick();
+  document.querySelectorAll("[data-live]").forEach(function (box) {
+    setInterval(function () { poll(box); }, POLL);
+    if (!box.dataset.cycle) return;
+    paginate(box);
+    slides(box, false);
+    // A new size (a window moved to the projector, a zoom) splits the rows again.
+    var resized = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(resized);
+      resized = setTimeout(function () { screen(box); }, 200);
+    });
+    document.addEventListener("keydown", function (event) {
+      var step = { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1 }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      shown += step;
+      slides(box, true);
+    });
+  });
   setInterval(tick, 1000);
 })();

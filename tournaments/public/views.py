@@ -163,19 +163,15 @@ def _tables_html(tournament, version, load) -> str:
 def _screen_html(tournament, version, load) -> str:
     def build():
         data = load()
+        # Every row goes out: the screen's script splits them into slides that fit
+        # the screen it runs on, which the server cannot know.
         context = {"current": data.current if tournament.public_pairings else None}
         if tournament.public_standings:
-            context["standings_pages"] = _chunks(data.standings, 15)
+            context["standings"] = data.standings
             context["provisional"] = data.provisional
-        if context["current"]:
-            context["table_pages"] = _chunks(list(context["current"].tables), 12)
         return context
 
     return _part_html("screen", tournament, version, "tournaments/public/_screen.html", build)
-
-
-def _chunks(rows, size):
-    return [rows[i : i + size] for i in range(0, len(rows), size)]
 
 
 def tournament_screen(request, slug):
