@@ -53,6 +53,7 @@ class Line:
     byes: int
     withdrawn: bool
     draw: str
+    withdrawn_after: int | None = None  # the last round he was paired in
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,7 @@ def build_board(tournament: Tournament) -> Board:
             byes=line.byes,
             withdrawn=line.withdrawn,
             draw=line.draw,
+            withdrawn_after=line.entrant.withdrawn_after,
         )
         for line in standings.lines
     ]
