@@ -60,8 +60,11 @@ class Line:
 class Side:
     entrant: int
     name: str
-    place: int | None
+    place: int | None  # in the standings now (the crosstable names opponents by it)
     points: int | None  # running hand points (in play), or the result (+/-) once over
+    # In the standings the round was paired from (`selectors.round_places`): the
+    # place in brackets beside the name, as in the organizer's explanation.
+    paired_place: int | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,7 @@ def build_board(tournament: Tournament) -> Board:
         )
         for line in standings.lines
     ]
+    paired = {r.pk: selectors.round_places(r) for r in rounds}
     tables_of = defaultdict(list)
     for table in history.tables:
         seats = history.seated[table.pk]
@@ -159,6 +163,7 @@ def build_board(tournament: Tournament) -> Board:
                 name=by_id[s.entrant_id].player.name,
                 place=place.get(s.entrant_id),
                 points=_side_points(table, s, score, player_of, tournament),
+                paired_place=paired[table.round_id].get(s.entrant_id),
             )
             for s in seats
         )
