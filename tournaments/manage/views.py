@@ -451,7 +451,8 @@ def _standings_context(tournament, cards_form=None) -> dict:
             entrants,
             {line.entrant.pk: line.points for line in standings.lines},
         ),
-        "cards_form": cards_form or (CardsForm(groups=groups) if groups else None),
+        "cards_form": cards_form
+        or (CardsForm(groups=groups, initial=_venue_cards(standings.draws)) if groups else None),
         "latest": latest,
         "waiting": latest is not None
         and running
@@ -461,6 +462,12 @@ def _standings_context(tournament, cards_form=None) -> dict:
         and latest.status not in (Round.Status.PLAYING, Round.Status.PAIRING),
         "finish_form": FinishForm(),
     }
+
+
+def _venue_cards(draws) -> dict[str, str]:
+    # The form shows the cards already entered at the venue: entering another tie
+    # keeps them, and the organizer sees what was entered.
+    return {f"card-{d['entrant']}": d["cards"][0] for d in draws if d["by"] == "venue"}
 
 
 @require_GET

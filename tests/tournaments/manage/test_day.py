@@ -228,6 +228,8 @@ def test_the_page_says_who_drew_what_where_tie_by_tie(tournament, post):
     assert knocks.group(0) in html
     losers = page.context["standings"].lines[2:]
     assert [line.place for line in losers] == [3, 4]
+    # The form shows what was entered: entering the other tie keeps it.
+    assert page.context["cards_form"][f"card-{high.pk}"].value() == "KH"
 
 
 def test_a_card_that_is_not_a_card_is_refused_with_a_message(tournament, post):
