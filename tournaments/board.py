@@ -105,6 +105,9 @@ class Board:
     provisional: bool
     rounds: list[RoundLine]
     crosstable: dict[int, list[Cell | None]] = field(default_factory=dict)
+    # Tie by tie, the card draw that orders the standings (`selectors.DrawGroup`):
+    # only while no round is played, when every draw shown still decides a place.
+    draws: list = field(default_factory=list)
 
     @property
     def current(self) -> RoundLine | None:
@@ -191,12 +194,14 @@ def build_board(tournament: Tournament) -> Board:
         for r in rounds
     ]
     provisional = any(r.status == Round.Status.PLAYING for r in rounds)
+    points = {line.entrant.pk: line.points for line in standings.lines}
     return Board(
         standings=lines,
         after_round=standings.after_round,
         provisional=provisional,
         rounds=round_lines,
         crosstable=_crosstable(round_lines, [line.entrant for line in lines]),
+        draws=[] if provisional else selectors.draw_groups(standings.draws, by_id, points),
     )
 
 

@@ -131,7 +131,12 @@ def _standings_part(request, tournament, version, load) -> dict:
         html = render_to_string(
             "tournaments/public/_standings_table.html", {"table": table}, request=request
         )
-        return {"html": html, "after_round": data.after_round, "provisional": data.provisional}
+        return {
+            "html": html,
+            "after_round": data.after_round,
+            "provisional": data.provisional,
+            "draws": data.draws,
+        }
 
     return {"standings": board.cached(key, version, render_table)}
 

@@ -95,3 +95,24 @@ def test_a_withdrawn_player_is_marked_in_print_and_in_the_crosstable(second_roun
     ):
         assert page.status_code == 200
         assert page.text.count(marked) == 1
+
+
+def test_the_public_standings_say_who_drew_what_where_tie_by_tie(started, committed, client):
+    tournament, round = started(NAMES)
+    views = selectors.round_tables(round)
+    for view in views:
+        play_out(view.table, view.entrants[0], deadwood=90)
+    committed(services.round_close, round=round)
+    high, low = (view.entrants[0] for view in views)
+    committed(
+        services.standings_draw_enter, tournament=tournament, cards={high.pk: "KH", low.pk: "3C"}
+    )
+
+    page = client.get(url("tournament-detail", tournament)).text
+
+    assert f"Tied on +330 · drawn at the venue: <strong>{high} K♥, {low} 3♣</strong>" in page
+    assert "Tied on -330 · Knock's card draw: <strong>" in page
+
+    # Once the round is played the standings are provisional: no draw is claimed.
+    committed(services.round_pair_next, tournament=tournament)
+    assert 'id="standings-draws"' not in client.get(url("tournament-detail", tournament)).text
