@@ -53,14 +53,18 @@ class Line:
     byes: int
     withdrawn: bool
     draw: str
+    withdrawn_after: int | None = None  # the last round he was paired in
 
 
 @dataclass(frozen=True)
 class Side:
     entrant: int
     name: str
-    place: int | None
+    place: int | None  # in the standings now (the crosstable names opponents by it)
     points: int | None  # running hand points (in play), or the result (+/-) once over
+    # In the standings the round was paired from (`selectors.round_places`): the
+    # place in brackets beside the name, as in the organizer's explanation.
+    paired_place: int | None = None
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,9 @@ class Board:
     provisional: bool
     rounds: list[RoundLine]
     crosstable: dict[int, list[Cell | None]] = field(default_factory=dict)
+    # Tie by tie, the card draw that orders the standings (`selectors.DrawGroup`):
+    # only while no round is played, when every draw shown still decides a place.
+    draws: list = field(default_factory=list)
 
     @property
     def current(self) -> RoundLine | None:
@@ -144,9 +151,11 @@ def build_board(tournament: Tournament) -> Board:
             byes=line.byes,
             withdrawn=line.withdrawn,
             draw=line.draw,
+            withdrawn_after=line.entrant.withdrawn_after,
         )
         for line in standings.lines
     ]
+    paired = {r.pk: selectors.round_places(r) for r in rounds}
     tables_of = defaultdict(list)
     for table in history.tables:
         seats = history.seated[table.pk]
@@ -157,6 +166,7 @@ def build_board(tournament: Tournament) -> Board:
                 name=by_id[s.entrant_id].player.name,
                 place=place.get(s.entrant_id),
                 points=_side_points(table, s, score, player_of, tournament),
+                paired_place=paired[table.round_id].get(s.entrant_id),
             )
             for s in seats
         )
@@ -184,12 +194,14 @@ def build_board(tournament: Tournament) -> Board:
         for r in rounds
     ]
     provisional = any(r.status == Round.Status.PLAYING for r in rounds)
+    points = {line.entrant.pk: line.points for line in standings.lines}
     return Board(
         standings=lines,
         after_round=standings.after_round,
         provisional=provisional,
         rounds=round_lines,
         crosstable=_crosstable(round_lines, [line.entrant for line in lines]),
+        draws=[] if provisional else selectors.draw_groups(standings.draws, by_id, points),
     )
 
 

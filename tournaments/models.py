@@ -117,7 +117,8 @@ class Round(models.Model):
     standings = models.JSONField(_("standings used"), default=list, blank=True)
     # Their plus/minus points then, by entrant id (JSON keys are strings).
     points = models.JSONField(_("points then"), default=dict, blank=True)
-    # [{"entrant": id, "cards": ["KH", …], "by": "knock" | "venue"}], best first per tie.
+    # [{"entrant": id, "cards": ["KH", …], "by": "knock" | "venue", "points": the tie}],
+    # best first per tie (draws stored before "points" was kept lack it).
     draws = models.JSONField(_("card draws"), default=list, blank=True)
     # One `tournaments.engine.explain.Line` per table (as dicts).
     explanation = models.JSONField(_("explanation"), default=list, blank=True)

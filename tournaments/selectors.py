@@ -194,20 +194,22 @@ def standings_from(
 ) -> Standings:
     """`standings_for` from rows already loaded. ``live``: the tables of the round
     being played count as soon as they are finished (provisional standings for the
-    spectators); places are then shared on equal points, since the card draw that
-    will order the next round is not made yet."""
+    spectators). A card draw orders tied entrants while they stand on the points
+    they drew on: the draw that paired the round being played still separates
+    those it separated, one place each, and a tie that a finished table made
+    anew is shared until the draw for the next round is made."""
     closed = [r for r in rounds if r.status == Round.Status.CLOSED]
-    results = history.results(_players(entrants), closed_only=not live)
-    totals = plus_minus(
-        [e.pk for e in entrants],
-        results,
-        bye_value=tournament.bye_value,
-        forfeit_value=tournament.forfeit_value,
-    )
+    players = _players(entrants)
+    ids = [e.pk for e in entrants]
+    values = {"bye_value": tournament.bye_value, "forfeit_value": tournament.forfeit_value}
+    results = history.results(players, closed_only=not live)
+    totals = plus_minus(ids, results, **values)
+    # The points a draw stored without them was made on: those after the closed rounds.
+    drawn_on = plus_minus(ids, history.results(players), **values) if live else totals
     draws = []
     if tournament.status == Tournament.Status.FINISHED:
         draws = tournament.final_draws
-    elif closed and len(rounds) > len(closed) and not (live and _playing(rounds)):
+    elif closed and len(rounds) > len(closed):
         draws = rounds[len(closed)].draws
     games, won, byes = defaultdict(int), defaultdict(int), defaultdict(int)
     for result in results:
@@ -222,14 +224,20 @@ def standings_from(
     by_id = {e.pk: e for e in entrants}
     lines = [
         _line(place, by_id[place.entrant], games[pk], won[pk], byes[pk])
-        for place in places(totals, draws_by_entrant(draws))
+        for place in places(totals, _standing_draws(draws, totals, drawn_on))
         for pk in [place.entrant]
     ]
     return Standings(lines, closed[-1].number if closed else 0, draws)
 
 
-def _playing(rounds) -> bool:
-    return any(r.status == Round.Status.PLAYING for r in rounds)
+def _standing_draws(draws: list[dict], totals: dict, drawn_on: dict) -> dict[int, tuple]:
+    """The draws of entrants who still stand on the points they drew on."""
+    return {
+        d["entrant"]: tuple(parse_card(c) for c in d["cards"])
+        for d in draws
+        if d["entrant"] in totals
+        and d.get("points", drawn_on.get(d["entrant"])) == totals[d["entrant"]]
+    }
 
 
 def _line(place: Place, entrant: Entrant, games: int, won: int, byes: int) -> StandingsLine:
@@ -439,6 +447,47 @@ def venue_draw_groups(tournament: Tournament, standings: Standings) -> list[list
     return [group for group in by_points.values() if len(group) > 1]
 
 
+@dataclass(frozen=True)
+class DrawGroup:
+    """One tie's card draw as the room hears it: who drew what, and where."""
+
+    points: int | None  # the points they were tied on (None: not known)
+    venue: bool  # drawn at the venue, else Knock's draw
+    shown: str  # "Anna K♥, Ben 7♣", best first
+
+
+def draw_groups(
+    draws: list[dict], entrants: dict[int, Entrant], points: dict[int, int] | None = None
+) -> list[DrawGroup]:
+    """A card draw tie by tie, each with where it was drawn. A draw stored without
+    its points (before they were kept) takes them from ``points`` (entrant id ->
+    the points it was drawn on); without those either, a run of draws of one
+    kind reads as one tie."""
+    points = points or {}
+    groups: list[tuple[tuple, list[dict]]] = []
+    for d in draws:
+        if d["entrant"] not in entrants:
+            continue
+        tie = d.get("points", points.get(d["entrant"]))
+        key = (tie, d["by"])
+        if groups and groups[-1][0] == key:
+            groups[-1][1].append(d)
+        else:
+            groups.append((key, [d]))
+    return [
+        DrawGroup(tie, by == "venue", draws_shown(members, entrants))
+        for (tie, by), members in groups
+    ]
+
+
+def round_draw_points(round: Round, standings: Standings | None = None) -> dict[int, int]:
+    """The points a round's stored draw was made on, for draws stored without
+    them: kept with the round once paired, else the standings now."""
+    if round.points:
+        return _points_at(round)
+    return {line.entrant.pk: line.points for line in standings.lines} if standings else {}
+
+
 def draws_shown(draws: list[dict], entrants: dict[int, Entrant]) -> str:
     """A card draw as the room hears it: "Anna K♥, Ben 7♣"."""
     return ", ".join(
@@ -509,18 +558,30 @@ def _phrases() -> dict[str, str]:
     }
 
 
+def round_places(round: Round) -> dict[int, int]:
+    """Each entrant's place in the standings a round was paired from (entrant id
+    -> place): the one rule for the places in brackets, on the organizer's and on
+    the public pages. Ties were separated by the card draw before pairing, so
+    the places are one each, in the order the Swiss rule read them. A round
+    paired by lot or by the round-robin schedule was not paired from standings:
+    no places."""
+    if round.how not in (Round.How.SWISS, Round.How.FEWEST_REMATCHES):
+        return {}
+    return {pk: i for i, pk in enumerate(round.standings, start=1)}
+
+
 def round_explanation(round: Round, entrants: dict[int, Entrant]) -> list[str]:
     """One sentence per table, e.g. "Anna (1., +212) plays Ben (3., +90): Carl
     (2., +150) already played Anna". Places and points are those the round was
-    paired from; ``entrants`` maps ids to entrants (names loaded)."""
-    place = {pk: i for i, pk in enumerate(round.standings, start=1)}
+    paired from (`round_places`); ``entrants`` maps ids to entrants (names loaded)."""
+    place = round_places(round)
     points = _points_at(round)
 
     def name(pk):
         return str(entrants[pk]) if pk in entrants else "?"
 
     def label(pk):
-        if pk not in place or round.number == 1:
+        if pk not in place:
             return name(pk)
         return gettext("%(name)s (%(place)s, %(points)+d)") % {
             "name": name(pk),

@@ -26,7 +26,6 @@ from tournaments.engine.explain import BY_HAND, LOT, SCHEDULE, Line, explain_pla
 from tournaments.engine.pairing import (
     NoPairing,
     Pairing,
-    card_draw,
     first_round_lots,
     round_robin,
     standings_order,
@@ -34,6 +33,7 @@ from tournaments.engine.pairing import (
     swiss_pairings_fewest_rematches,
     tied_groups,
 )
+from tournaments.engine.standings import group_card_draw
 from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
 
 
@@ -391,20 +391,37 @@ def _start_party(tournament: Tournament, round: Round, number: int, first, secon
 
 def _tie_draws(seed: int, stored: list[dict], totals: dict[int, int]) -> list[dict]:
     """The card draws that order the tied entrants (seed 000: "so wird durch
-    Kartenziehen eine Reihenfolge festgelegt"): the cards drawn at the venue where
-    the organizer entered them for a whole tied group, else drawn by Knock from
-    the round's seed, group by group from the top."""
-    venue = {d["entrant"]: d for d in stored if d["by"] == "venue"}
-    rng = Random(seed)
+    Kartenziehen eine Reihenfolge festgelegt"), group by group from the top, each
+    stored as ``{"entrant", "cards", "by", "points"}`` (``points``: the tie).
+
+    A group keeps the draw stored for it, Knock's or the venue's, as long as
+    every member has one of the same kind (a member who withdrew leaves the
+    others' order as it was); a draw stored before the points were kept with it
+    counts as made on these points. Any other group gets Knock's draw from the
+    round's seed and that group alone (`group_card_draw`): entering one group's
+    cards at the venue changes no other group's cards or order."""
+    by_entrant = {d["entrant"]: d for d in stored}
     draws = []
     for group in tied_groups(totals):
-        if all(pk in venue for pk in group):
-            entered = sorted((venue[pk] for pk in group), key=_venue_key, reverse=True)
-            draws.extend(entered)
-            continue
-        for pk, cards in card_draw(sorted(group), rng):
-            draws.append({"entrant": pk, "cards": [str(c) for c in cards], "by": "knock"})
+        points = totals[group[0]]
+        kept = [by_entrant.get(pk) for pk in group]
+        if _keeps(kept, points):
+            entries = sorted(kept, key=_venue_key, reverse=True)
+        else:
+            entries = [
+                {"entrant": pk, "cards": [str(c) for c in cards], "by": "knock"}
+                for pk, cards in group_card_draw(seed, group)
+            ]
+        draws.extend({**entry, "points": points} for entry in entries)
     return draws
+
+
+def _keeps(kept: list[dict | None], points: int) -> bool:
+    """Whether a tied group's stored draws still order it: one each, of one kind,
+    made on these points, no two the same."""
+    if any(d is None or d.get("points", points) != points for d in kept):
+        return False
+    return len({d["by"] for d in kept}) == 1 and len({_venue_key(d) for d in kept}) == len(kept)
 
 
 def _card(text: str):
@@ -507,8 +524,10 @@ def standings_draw_enter(*, tournament: Tournament, cards: dict[int, str]) -> Ro
             raise TournamentError(gettext("Everyone tied on the same points must draw a card."))
         if len({drawn[pk] for pk in entered}) < len(entered):
             raise TournamentError(gettext("Two tied entrants drew the same card: draw again."))
+    # The groups not entered now keep their draws, Knock's or the venue's.
+    kept = [d for d in round.draws if d["entrant"] not in drawn]
     venue = [{"entrant": pk, "cards": [str(card)], "by": "venue"} for pk, card in drawn.items()]
-    round.draws = _tie_draws(round.seed, venue, {pk: totals[pk] for pk in active})
+    round.draws = _tie_draws(round.seed, kept + venue, {pk: totals[pk] for pk in active})
     round.save(update_fields=["draws"])
     return round
 

@@ -156,6 +156,8 @@ def night_results_csv(request, night):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     filename = f"{night.date:%Y-%m-%d}-{slugify(night.name) or 'night'}-results.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    # The byte-order mark tells Excel the file is UTF-8: umlauts open intact.
+    response.write("\ufeff")
     writer = csv.writer(response)
     header = [_("Player"), _("Parties played"), _("Parties won"), _("Plus/minus")]
     writer.writerow([*header, _("Amount")] if results["stake"] else header)

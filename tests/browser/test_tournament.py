@@ -134,6 +134,9 @@ def test_a_five_player_swiss_event_from_registration_to_final_standings(desk, ph
     # Both winners won by the same margin: tied, until the cards drawn at the venue.
     expect(desk.get_by_role("heading", name="Standings")).to_be_visible()
     expect(desk.locator("#draws-shown")).to_contain_text("Knock's card draw")
+    knocks = desk.locator("#draws-shown li[data-by=knock]")
+    expect(knocks).to_have_count(2)  # the winners' tie and the losers' tie
+    losers_draw = knocks.nth(1).inner_text()
     tie = desk.locator("#draws-form fieldset").first
     fields = tie.locator("input")
     expect(fields).to_have_count(2)
@@ -142,6 +145,9 @@ def test_a_five_player_swiss_event_from_registration_to_final_standings(desk, ph
     desk.locator("#enter-draws").click()
     expect(desk.locator(".messages")).to_contain_text("The cards drawn at the venue order")
     expect(desk.locator("#draws-shown")).to_contain_text("K♥")
+    # Tie by tie, who drew what and where: the losers' tie keeps Knock's cards.
+    expect(desk.locator("#draws-shown li[data-by=venue]")).to_contain_text("drawn at the venue")
+    expect(desk.locator("#draws-shown li[data-by=knock]")).to_have_text(losers_draw)
     rows = desk.locator("#standings tbody tr")
     expect(rows.nth(0).locator("td").nth(6)).to_have_text("K♥")
     expect(rows.nth(1).locator("td").nth(6)).to_have_text("2♣")

@@ -7,6 +7,8 @@ from scoring.engine.cards import Card
 from scoring.models import Party
 from tests.tournaments.conftest import entrant, play_out, seated
 from tournaments import selectors, services
+from tournaments.engine.pairing import tied_groups
+from tournaments.engine.standings import group_card_draw
 from tournaments.models import Round, Seating, Table, Tournament
 from tournaments.services import TournamentError
 from tournaments.tasks import pair_round
@@ -136,14 +138,14 @@ def test_ties_are_ordered_by_knocks_card_draw_from_the_rounds_seed_and_shown(sta
     standings = selectors.standings_for(tournament)
     assert all(line.draw for line in standings.lines)
     assert [line.place for line in standings.lines] == [1, 2, 3, 4]
-    from random import Random
-
-    from tournaments.engine.pairing import card_draw, tied_groups
-
+    # Each tie draws from the round's seed and its own members: replayable.
     totals = {line.entrant.pk: line.points for line in standings.lines}
-    rng = Random(following.seed)
-    expected = [pk for group in tied_groups(totals) for pk, _ in card_draw(sorted(group), rng)]
-    assert [d["entrant"] for d in following.draws] == expected
+    expected = [
+        (pk, [str(c) for c in cards], totals[pk])
+        for group in tied_groups(totals)
+        for pk, cards in group_card_draw(following.seed, group)
+    ]
+    assert [(d["entrant"], d["cards"], d["points"]) for d in following.draws] == expected
 
 
 def test_cards_drawn_at_the_venue_replace_knocks_draw(started, committed):

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 
-from tournaments.engine.pairing import standings_order, tied_groups
+from scoring.engine.cards import Card
+from tournaments.engine.pairing import card_draw, standings_order, tied_groups
 
 Entrant = Hashable
 
@@ -147,6 +149,25 @@ def places(
             Place(entrant, place, points, shared=entrant in keep, draw=separated.get(entrant))
         )
     return result
+
+
+def group_card_draw(seed: int, group: Iterable[Entrant]) -> list[tuple[Entrant, tuple[Card, ...]]]:
+    """Knock's card draw for one group tied on points (seed 000: "Sollten
+    nach einer Runde zwei Spieler gleich viele Punkte erzielt haben, so wird
+    durch Kartenziehen eine Reihenfolge festgelegt"), as
+    `card_draw` makes it, best first.
+
+    The deck is shuffled by a generator of the group's own, seeded with the
+    round's ``seed`` and the group's members in sorted order. So a group's cards
+    depend on that group alone: drawing another group at the venue instead, or
+    drawing the groups in another order, never changes them, and the same
+    group draws the same cards however often the draw is made (a round's draw
+    can be shown before pairing and replayed after). Members must be sortable
+    (the database's ids).
+    """
+    members = sorted(group)
+    rng = Random(f"{seed}:{','.join(map(str, members))}")
+    return card_draw(members, rng)
 
 
 def _key(draw: Any) -> Any:

@@ -312,7 +312,7 @@ def round_detail(request, round):
             "club": tournament.club,
             "rounds": selectors.tournament_rounds(tournament),
             "explanation": selectors.round_explanation(round, by_id),
-            "draws": selectors.draws_shown(round.draws, by_id),
+            "draws": selectors.draw_groups(round.draws, by_id, selectors.round_draw_points(round)),
             "swap_form": PairForm(entrants=movable, auto_id="swap-%s")
             if context["playing"] and len(untouched) > 1
             else None,
@@ -446,9 +446,13 @@ def _standings_context(tournament, cards_form=None) -> dict:
         "rounds": selectors.tournament_rounds(tournament),
         "standings": standings,
         "table": StandingsTable(standings.lines),
-        "draws": selectors.draws_shown(standings.draws, entrants),
-        "venue": any(d["by"] == "venue" for d in standings.draws),
-        "cards_form": cards_form or (CardsForm(groups=groups) if groups else None),
+        "draws": selectors.draw_groups(
+            standings.draws,
+            entrants,
+            {line.entrant.pk: line.points for line in standings.lines},
+        ),
+        "cards_form": cards_form
+        or (CardsForm(groups=groups, initial=_venue_cards(standings.draws)) if groups else None),
         "latest": latest,
         "waiting": latest is not None
         and running
@@ -458,6 +462,12 @@ def _standings_context(tournament, cards_form=None) -> dict:
         and latest.status not in (Round.Status.PLAYING, Round.Status.PAIRING),
         "finish_form": FinishForm(),
     }
+
+
+def _venue_cards(draws) -> dict[str, str]:
+    # The form shows the cards already entered at the venue: entering another tie
+    # keeps them, and the organizer sees what was entered.
+    return {f"card-{d['entrant']}": d["cards"][0] for d in draws if d["by"] == "venue"}
 
 
 @require_GET

@@ -61,7 +61,9 @@ class StandingsTable(tables.Table):
         return f"{record.place}." + (" =" if record.shared else "")
 
     def render_name(self, record):
-        label = record.name + (f" ({_('withdrawn')})" if record.withdrawn else "")
+        label = (
+            _("%(name)s (withdrawn)") % {"name": record.name} if record.withdrawn else record.name
+        )
         if not self.slug:
             return label
         url = reverse("public:player-detail", args=[self.slug, record.entrant])

@@ -131,7 +131,12 @@ def _standings_part(request, tournament, version, load) -> dict:
         html = render_to_string(
             "tournaments/public/_standings_table.html", {"table": table}, request=request
         )
-        return {"html": html, "after_round": data.after_round, "provisional": data.provisional}
+        return {
+            "html": html,
+            "after_round": data.after_round,
+            "provisional": data.provisional,
+            "draws": data.draws,
+        }
 
     return {"standings": board.cached(key, version, render_table)}
 
@@ -282,16 +287,21 @@ def standings_csv(request, slug):
             gettext("Won"),
             gettext("Plus/minus"),
             gettext("Byes"),
+            gettext("Withdrawn after round"),
         ]
     )
     for line in data.standings:
+        withdrawn = "" if line.withdrawn_after is None else line.withdrawn_after
         writer.writerow(
-            [line.place, _cell(line.name), line.played, line.won, line.points, line.byes]
+            [line.place, _cell(line.name), line.played, line.won, line.points, line.byes, withdrawn]
         )
     return response
 
 
 def results_csv(request, slug):
+    """Every table of every round, one line each. The result is a number only (the
+    first player's plus/minus, a bye's or a forfeit's points), so a spreadsheet can
+    add it up; what kind of result it is stands in a column of its own."""
     tournament, data = _results_board(slug)
     response = _csv_response(f"{tournament.slug}-results.csv")
     writer = csv.writer(response)
@@ -302,6 +312,7 @@ def results_csv(request, slug):
             gettext("Player"),
             gettext("Opponent"),
             gettext("Result"),
+            gettext("Kind"),
             gettext("Hands"),
             gettext("Finished"),
         ]
@@ -310,9 +321,14 @@ def results_csv(request, slug):
         for table in round.tables:
             first = table.sides[0]
             second = table.sides[1] if len(table.sides) > 1 else None
-            result = gettext("bye") if table.bye else first.points
-            if table.absent is not None:
-                result = f"{first.points} ({gettext('forfeit')})"
+            if table.bye:
+                kind = gettext("bye")
+            elif table.absent is not None:
+                kind = gettext("forfeit")
+            else:
+                kind = gettext("party")
+            # A party still played has no result yet (its points are the hands so far).
+            result = first.points if table.finished else None
             writer.writerow(
                 [
                     round.number,
@@ -320,6 +336,7 @@ def results_csv(request, slug):
                     _cell(first.name),
                     _cell(second.name) if second else "",
                     "" if result is None else result,
+                    kind,
                     table.hands,
                     int(table.finished),
                 ]
@@ -330,6 +347,8 @@ def results_csv(request, slug):
 def _csv_response(filename: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    # The byte-order mark tells Excel the file is UTF-8: umlauts open intact.
+    response.write("\ufeff")
     return response
 
 

@@ -98,12 +98,16 @@ def test_an_empty_stake_means_not_for_money(night):
 def test_the_results_download_as_csv(client, night):
     services.night_set_stake(night=night, stake="0.10")
     ada, ben = won_by_first_seat(night)
+    ada.name = "Jürgen Größe"
+    ada.save(update_fields=["name"])
 
     response = client.get(results_url(night, csv_=True))
 
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
-    lines = list(csv.reader(io.StringIO(response.content.decode())))
+    # A UTF-8 byte-order mark first: Excel then reads the umlauts right.
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    lines = list(csv.reader(io.StringIO(response.content[3:].decode("utf-8"))))
     assert lines == [
         ["Player", "Parties played", "Parties won", "Plus/minus", "Amount"],
         [ada.name, "1", "1", str(MARGIN), "32.00"],

@@ -8,7 +8,15 @@ from hypothesis import strategies as st
 
 from scoring.engine.cards import Card
 from tournaments.engine.pairing import card_draw
-from tournaments.engine.standings import Bye, Forfeit, Place, Played, places, plus_minus
+from tournaments.engine.standings import (
+    Bye,
+    Forfeit,
+    Place,
+    Played,
+    group_card_draw,
+    places,
+    plus_minus,
+)
 
 
 def test_the_winner_writes_the_margin_and_the_loser_pays_it():
@@ -128,3 +136,27 @@ def test_draws_stored_as_lists_separate_a_tie_too():
     # Draws read back from JSON are lists: the king of hearts beats the two of clubs.
     ranked = places({"A": 5, "B": 5}, {"B": [13, "H"], "A": [2, "C"]})
     assert [(p.entrant, p.place, p.shared) for p in ranked] == [("B", 1, False), ("A", 2, False)]
+
+
+@settings(max_examples=100)
+@given(
+    seed=st.integers(min_value=0, max_value=2**63 - 1),
+    group=st.lists(st.integers(min_value=1, max_value=10**6), min_size=2, max_size=60, unique=True),
+    shuffled=st.randoms(use_true_random=False),
+)
+def test_a_ties_draw_depends_on_the_seed_and_its_members_alone(seed, group, shuffled):
+    drawn = group_card_draw(seed, group)
+    again = list(group)
+    shuffled.shuffle(again)
+
+    # Whatever order the members come in: the same cards, drawn for this tie alone.
+    assert group_card_draw(seed, again) == drawn
+    assert sorted(pk for pk, _ in drawn) == sorted(group)
+    # Best first, every member's cards different from the others'.
+    cards = [c for _, c in drawn]
+    assert cards == sorted(cards, reverse=True) and len(set(cards)) == len(cards)
+
+
+def test_another_tie_or_another_seed_draws_other_cards():
+    assert group_card_draw(1909, [1, 2, 3]) != group_card_draw(1909, [1, 2, 4])
+    assert group_card_draw(1909, [1, 2, 3]) != group_card_draw(1910, [1, 2, 3])

@@ -178,10 +178,12 @@ def test_a_final_card_draw_gives_tied_players_one_place_each(tournament, post):
     lines = final.context["standings"].lines
     assert [line.place for line in lines] == [1, 2, 3, 4]
     html = final.content.decode()
-    shown = re.search(r"Final card draw: <strong>([^<]+)</strong>", html).group(1)
-    assert shown.count(",") == 3
+    assert "Final card draw:" in html
+    # Two ties of two, each with its own line: "Tied on +330 · Knock's card draw: …".
+    shown = re.findall(r"Tied on [+-]\d+ · Knock's card draw: <strong>([^<]+)</strong>", html)
+    assert [group.count(",") for group in shown] == [1, 1]
     for line in lines:
-        assert f"{line.entrant} {line.draw}" in shown
+        assert f"{line.entrant} {line.draw}" in " ".join(shown)
 
 
 def test_a_tie_is_ordered_by_the_cards_drawn_at_the_venue(tournament, post):
@@ -201,9 +203,33 @@ def test_a_tie_is_ordered_by_the_cards_drawn_at_the_venue(tournament, post):
         (high, 1, "K♥"),
         (low, 2, "3♣"),
     ]
-    assert f"Ties ordered by the cards drawn at the venue: <strong>{high} K♥, {low} 3♣" in (
+    assert f"Tied on +330 · drawn at the venue: <strong>{high} K♥, {low} 3♣</strong>" in (
         page.content.decode()
     )
+
+
+def test_the_page_says_who_drew_what_where_tie_by_tie(tournament, post):
+    t = tournament(["Anna", "Ben", "Carl", "Dora"])
+    post(url("round-start", t.slug))
+    for view in selectors.round_tables(t.round_set.get()):
+        play_out(view.table, view.entrants[0])
+    standings = post(url("round-close", t.slug, 1))
+    before = standings.content.decode()
+    knocks = re.search(r"Tied on -330 · Knock's card draw: <strong>[^<]+</strong>", before)
+    assert knocks and "Tied on +330 · Knock's card draw" in before
+    winners, _ = standings.context["cards_form"].groups
+    low, high = (line.entrant for line in winners)
+
+    page = post(url("standings-draw", t.slug), {f"card-{low.pk}": "3c", f"card-{high.pk}": "KH"})
+
+    html = page.content.decode()
+    assert f"Tied on +330 · drawn at the venue: <strong>{high} K♥, {low} 3♣</strong>" in html
+    # The other tie keeps Knock's cards and order, and says so.
+    assert knocks.group(0) in html
+    losers = page.context["standings"].lines[2:]
+    assert [line.place for line in losers] == [3, 4]
+    # The form shows what was entered: entering the other tie keeps it.
+    assert page.context["cards_form"][f"card-{high.pk}"].value() == "KH"
 
 
 def test_a_card_that_is_not_a_card_is_refused_with_a_message(tournament, post):

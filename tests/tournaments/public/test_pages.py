@@ -224,15 +224,61 @@ def test_the_standings_csv_lists_every_entrant(started, committed, client):
     committed(services.round_close, round=round)
 
     response = client.get(url("standings-csv", tournament))
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
     assert response["Content-Type"].startswith("text/csv")
-    assert rows[0] == ["Place", "Player", "Parties", "Won", "Plus/minus", "Byes"]
+    assert rows[0] == [
+        "Place",
+        "Player",
+        "Parties",
+        "Won",
+        "Plus/minus",
+        "Byes",
+        "Withdrawn after round",
+    ]
     assert sorted(r[1] for r in rows[1:]) == NAMES
     # Gin against 90 each hand: 110 a hand, over in one, plus the box (20) and the game (100),
     # and the shutout (100): the winner is paid 330.
     assert {r[1]: int(r[4]) for r in rows[1:] if r[1] in winners} == dict.fromkeys(winners, 330)
     assert all(r[2] == "1" for r in rows[1:])
+
+
+def csv_rows(response):
+    """The rows as a spreadsheet reads the bytes: a UTF-8 byte-order mark first."""
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    return list(csv.reader(io.StringIO(response.content[3:].decode("utf-8"))))
+
+
+def test_the_csv_files_open_in_a_spreadsheet_with_umlauts_and_numbers(started, client):
+    names = ["Jürgen Größe", "Ömer Çelik", "Zoë Ångström", "Ben", "Carl"]
+    tournament, round = started(names, bye_value=50, forfeit_value=100)
+    views = services.selectors.round_tables(round)
+    games = [v for v in views if not v.table.bye]
+    play_out(games[0].table, games[0].entrants[0], deadwood=90)
+    services.table_forfeit(table=games[1].table, absent=games[1].entrants[1])
+    services.round_close(round=round)
+    services.entrant_withdraw(entrant=games[1].entrants[1])
+
+    standings = csv_rows(client.get(url("standings-csv", tournament)))
+    results = csv_rows(client.get(url("results-csv", tournament)))
+
+    assert sorted(row[1] for row in standings[1:]) == sorted(names)
+    # Every figure is a number; a withdrawn player's line says after which round.
+    for row in standings[1:]:
+        assert all(cell.lstrip("-").isdigit() for cell in [row[0], *row[2:6]])
+    withdrawn = {row[1]: row[6] for row in standings[1:]}
+    assert withdrawn.pop(games[1].entrants[1].player.name) == "1"
+    assert set(withdrawn.values()) == {""}
+
+    assert results[0] == [
+        "Round", "Table", "Player", "Opponent", "Result", "Kind", "Hands", "Finished"
+    ]  # fmt: skip
+    by_kind = {row[5]: row for row in results[1:]}
+    assert set(by_kind) == {"party", "forfeit", "bye"}
+    assert by_kind["party"][4] == "330"
+    assert by_kind["forfeit"][4] == "100"
+    assert by_kind["bye"][4] == "50"
+    assert all(int(row[4]) for row in results[1:])
 
 
 def test_a_formula_in_a_name_stays_text_in_the_csv(started, client, members):
