@@ -105,6 +105,12 @@ class GuestsForm(forms.Form):
         widget=forms.HiddenInput,
     )
 
+    def __init__(self, *args, late=False, **kwargs):
+        """``late``: the tournament runs, and a late entrant is checked in anyway."""
+        super().__init__(*args, **kwargs)
+        if late:
+            self.fields["check_in"].widget = forms.HiddenInput()
+
 
 def _entrant_choices(entrants):
     return [("", "–"), *((e.pk, str(e)) for e in entrants)]

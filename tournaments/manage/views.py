@@ -134,7 +134,7 @@ def tournament_detail(request, tournament):
         "members_form": MembersForm(players=selectors.members_not_entered(tournament))
         if registering or late
         else None,
-        "guests_form": GuestsForm(initial={"check_in": _on_the_day(tournament)})
+        "guests_form": GuestsForm(initial={"check_in": _on_the_day(tournament)}, late=late)
         if registering or late
         else None,
         "count": selectors.check_in_count(entrants),

@@ -92,3 +92,13 @@ def test_the_door_page_is_never_kept_in_a_cache(client, door):
     _, _, link = door
 
     assert "no-store" in client.get(link)["Cache-Control"]
+
+
+def test_guessing_door_links_is_stopped_like_guessing_seat_links(client, door, settings):
+    _, _, link = door
+    settings.SEAT_TOKEN_MISS_LIMIT = 3
+
+    misses = [client.get(f"/door/guess-{n}/").status_code for n in range(3)]
+
+    assert misses == [404, 404, 404]
+    assert client.get(link).status_code == 429
