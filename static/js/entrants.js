@@ -29,7 +29,14 @@
 
   function poll() {
     fetch(url, { headers: { Accept: "text/html" }, cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (r) {
+        if (!r.ok) return null;
+        if (r.headers.get("X-Tournament-Status") !== "registration") {
+          window.location.reload();
+          return null;
+        }
+        return r.text();
+      })
       .then(function (html) {
         if (!html) return;
         var ticked = {};

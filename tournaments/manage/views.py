@@ -313,7 +313,10 @@ def entrant_rows(request, tournament):
     every few seconds, so a player who checks himself in shows up by himself."""
     entrants = selectors.tournament_entrants(tournament)
     context = _check_in_context(tournament, entrants)
-    return render(request, "tournaments/manage/_check_in.html", context)
+    response = render(request, "tournaments/manage/_check_in.html", context)
+    # Once round 1 is started (elsewhere), the desk reloads to the running tournament.
+    response["X-Tournament-Status"] = tournament.status
+    return response
 
 
 @require_POST

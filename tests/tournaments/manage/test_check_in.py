@@ -156,6 +156,33 @@ def test_the_door_page_opens_replaces_and_closes_the_self_check_in_link(register
     assert "Open self check-in" in closed.content.decode()
 
 
+def test_one_entrant_checked_in_at_the_desk_is_on_the_record_with_the_organizer(
+    registered, post, organizer
+):
+    tournament = registered()
+    carl = entrants(tournament)["Carl"]
+
+    post(url("entrant-check-in", tournament.slug, carl.pk), {"checked_in": "1"})
+    post(url("entrant-check-in", tournament.slug, carl.pk), {"checked_in": "0"})
+
+    records = CheckIn.objects.filter(entrant=carl).order_by("pk")
+    assert [(r.checked_in, r.by, r.user_id) for r in records] == [
+        (True, "organizer", organizer.player.user_id),
+        (False, "organizer", organizer.player.user_id),
+    ]
+
+
+def test_the_polled_list_tells_the_desk_when_the_tournament_has_started(registered, post, client):
+    tournament = registered()
+    post(url("entrants-check-in", tournament.slug), {"action": "all"})
+    before = client.get(url("entrant-rows", tournament.slug))
+    post(url("round-start", tournament.slug))
+    after = client.get(url("entrant-rows", tournament.slug))
+
+    assert before["X-Tournament-Status"] == "registration"
+    assert after["X-Tournament-Status"] == "running"
+
+
 def test_the_entrants_list_shows_who_came_on_his_phone(registered, client):
     tournament = services.door_link_issue(tournament=registered())
     ben = entrants(tournament)["Ben"]
