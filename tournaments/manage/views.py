@@ -209,7 +209,6 @@ def entrant_register_guests(request, tournament):
                 "club": tournament.club,
                 "form": form,
                 "clashes": clash.clashes,
-                "rounds": selectors.tournament_rounds(tournament),
             }
             return render(request, "tournaments/manage/entrant_guests_confirm.html", context)
         except services.TournamentError as error:
@@ -293,6 +292,12 @@ def _on_the_day(tournament) -> bool:
     return tournament.date <= timezone.localdate()
 
 
+def _an_id(value: str) -> bool:
+    # ASCII digits only ("²" is a digit to Python, not to int), and short enough
+    # for the database's integer: anything else is simply not an entrant.
+    return value.isascii() and value.isdigit() and len(value) <= 9
+
+
 def _check_in_context(tournament, entrants) -> dict:
     count = selectors.check_in_count(entrants)
     return {
@@ -332,7 +337,7 @@ def entrants_check_in(request, tournament):
             messages.info(request, _("Everyone is checked in."))
             return redirect(_tournament_url(tournament, "entrants"))
     else:
-        ids = {int(v) for v in request.POST.getlist("entrant") if v.isdigit()}
+        ids = {int(v) for v in request.POST.getlist("entrant") if _an_id(v)}
     checked_in = action != "out"
     try:
         changed = services.entrants_check_in(

@@ -72,4 +72,6 @@ def door(request, token):
 
 
 def _int(value) -> int:
-    return int(value) if value and value.isdigit() else 0
+    # ASCII digits that fit the database's integer; anything else is nobody (0).
+    ok = value and value.isascii() and value.isdigit() and len(value) <= 9
+    return int(value) if ok else 0

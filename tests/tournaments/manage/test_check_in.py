@@ -62,9 +62,10 @@ def test_nothing_ticked_or_another_tournaments_entrant_is_refused_with_a_message
     eve = entrants(other)["Eve"].pk
 
     nothing = post(url("entrants-check-in", tournament.slug), {"action": "in"})
+    junk = post(url("entrants-check-in", tournament.slug), {"entrant": ["9" * 40, "²", "x"]})
     foreign = post(url("entrants-check-in", tournament.slug), {"action": "in", "entrant": [eve]})
 
-    assert messages_of(nothing) == ["Tick the entrants first."]
+    assert messages_of(nothing) == messages_of(junk) == ["Tick the entrants first."]
     assert messages_of(foreign) == ["Only entrants of this tournament can be checked in."]
     assert not CheckIn.objects.exists()
 

@@ -60,11 +60,14 @@ def test_someone_already_in_or_not_an_entrant_is_refused_with_a_message(client, 
 
     taken = client.post(link, {"entrant": names["Anna"].pk}, follow=True)
     junk = client.post(link, {"entrant": "not a number"}, follow=True)
+    huge = client.post(link, {"entrant": "9" * 40}, follow=True)
+    odd = client.post(link, {"entrant": "²"}, follow=True)
 
     assert "Anna is already checked in. If that is not you, see the organizer." in (
         taken.content.decode()
     )
-    assert "Choose your name from the list." in junk.content.decode()
+    for answer in (junk, huge, odd):
+        assert "Choose your name from the list." in answer.content.decode()
     assert CheckIn.objects.filter(by="self").count() == 0
 
 
