@@ -17,9 +17,10 @@ from config.client import client_address
 log = logging.getLogger(__name__)
 
 # The pages and answers that show a seat token: the seat pages, the organizer's
-# pages (links and QR codes of every seat), and the API (seat and party answers).
-TOKEN_CARRIERS = ("/table/", "/manage/", "/api/")
-SEAT_TOKEN = re.compile(r"^/(?:table|api/tables)/([^/]+)")
+# pages (links and QR codes of every seat), and the API (seat and party answers);
+# the self check-in at the door (`/door/<token>/`) is guarded like a seat.
+TOKEN_CARRIERS = ("/table/", "/manage/", "/api/", "/door/")
+SEAT_TOKEN = re.compile(r"^/(?:table|api/tables|door)/([^/]+)")
 
 
 def no_store_for_tokens(get_response):

@@ -21,11 +21,12 @@ from scoring.seat import urls as scoring_seat
 from tournaments.manage import urls as tournaments_manage
 from tournaments.public import urls as tournaments_public
 from tournaments.public.urls import site_urlpatterns as tournaments_site
+from tournaments.seat import urls as tournaments_seat
 
 AUDIENCES = {
     # namespace: (prefix, the apps' URL modules)
     "public": ("", [clubs_public, tournaments_public]),
-    "seat": ("", [scoring_seat]),
+    "seat": ("", [scoring_seat, tournaments_seat]),
     "manage": ("manage/", [clubs_manage, scoring_manage, tournaments_manage]),
 }
 

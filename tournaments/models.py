@@ -4,6 +4,7 @@ The pairing and standings rules live in `tournaments.engine`; results are never
 stored here: every table plays a party of `scoring`, and the standings are read
 from those parties."""
 
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
@@ -50,6 +51,10 @@ class Tournament(models.Model):
     # The final card draw that gives every player a place of his own, if wanted.
     final_seed = models.BigIntegerField(null=True, blank=True)
     final_draws = models.JSONField(_("final card draw"), default=list, blank=True)
+    # The secret of the self check-in link on the QR code at the door; empty while
+    # the organizer has not opened self check-in. A new link replaces the old one.
+    # NULL, not "": tournaments without a link never collide in the unique index.
+    door_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -68,7 +73,15 @@ class Entrant(models.Model):
     player = models.ForeignKey(
         "clubs.Player", verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
     )
+
+    class By(models.TextChoices):
+        ORGANIZER = "organizer", _("by the organizer")
+        SELF = "self", _("on his phone")
+
     checked_in = models.BooleanField(_("checked in"), default=False)
+    # How and when he was checked in (empty while he is not): shown at the desk.
+    checked_in_by = models.CharField(_("checked in"), max_length=16, choices=By, blank=True)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     # The first round he can be paired in: 1, or later for a late entrant.
     joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
     # The last round he was paired in; empty while he plays on.
@@ -221,3 +234,26 @@ class KeepApart(models.Model):
 
     def __str__(self):
         return f"{self.first} / {self.second}"
+
+
+class CheckIn(models.Model):
+    """Append-only: every check-in and check-out of an entrant, by whom (the
+    organizer, or the player on his phone with the door link) and from where.
+    Nothing it refers to can be deleted while it exists (``PROTECT``)."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="check_ins")
+    checked_in = models.BooleanField(_("checked in"))
+    by = models.CharField(_("by"), max_length=16, choices=Entrant.By)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    address = models.GenericIPAddressField(_("address"), null=True, blank=True)
+    at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.entrant} {self.checked_in}"

@@ -413,6 +413,63 @@ def members_not_entered(tournament: Tournament) -> QuerySet[Player]:
     )
 
 
+class Clash(NamedTuple):
+    """A pasted guest's name (line ``line`` of the paste, blank lines left out)
+    that looks like someone already there: ``kind`` "entrant" (entered already),
+    "member" (a member of the club: tick him instead) or "twice" (an earlier line
+    of the same paste); ``same`` is that name as it is written there."""
+
+    line: int
+    name: str
+    kind: str
+    same: str
+
+
+def same_name(name: str) -> str:
+    """What two names must share to be the same: case and spacing do not count
+    ("anna  berg" is "Anna Berg")."""
+    return " ".join(name.split()).casefold()
+
+
+def guest_clashes(tournament: Tournament, names: list[str]) -> list[Clash]:
+    """The pasted names that equal an entrant's, a club member's or an earlier
+    line's (`same_name`), in the paste's order. Two queries, however many names."""
+    entered = {
+        same_name(name): name for name in tournament.entrants.values_list("player__name", flat=True)
+    }
+    members = {
+        same_name(name): name
+        for name in Player.objects.filter(memberships__club=tournament.club_id).values_list(
+            "name", flat=True
+        )
+    }
+    seen: dict[str, str] = {}
+    clashes = []
+    for line, name in enumerate(names):
+        key = same_name(name)
+        if key in entered:
+            clashes.append(Clash(line, name, "entrant", entered[key]))
+        elif key in seen:
+            clashes.append(Clash(line, name, "twice", seen[key]))
+        elif key in members:
+            clashes.append(Clash(line, name, "member", members[key]))
+        seen.setdefault(key, name)
+    return clashes
+
+
+def tournament_by_door_token(token: str) -> Tournament:
+    """The tournament whose self check-in link this is (a 404 for any other token,
+    a replaced or closed one too)."""
+    return get_object_or_404(Tournament.objects.select_related("club"), door_token=token)
+
+
+def check_in_count(entrants: list[Entrant]) -> dict[str, int]:
+    """How many are checked in, and how (on their phones or by the organizer)."""
+    checked = [e for e in entrants if e.checked_in]
+    by_self = sum(e.checked_in_by == Entrant.By.SELF for e in checked)
+    return {"in": len(checked), "self": by_self, "total": len(entrants)}
+
+
 @dataclass(frozen=True)
 class Clock:
     ends_at: datetime

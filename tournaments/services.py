@@ -14,12 +14,12 @@ from random import Random
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from clubs.models import Player
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.engine.rules import RULESETS
-from scoring.services import party_cancel, party_start
+from scoring.services import new_token, party_cancel, party_start
 from tournaments import selectors
 from tournaments.board import tournament_changed
 from tournaments.engine.explain import BY_HAND, LOT, SCHEDULE, Line, explain_plain, explain_swiss
@@ -34,7 +34,7 @@ from tournaments.engine.pairing import (
     tied_groups,
 )
 from tournaments.engine.standings import group_card_draw
-from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
+from tournaments.models import CheckIn, Entrant, KeepApart, Round, Seating, Table, Tournament
 
 
 class TournamentError(ValueError):
@@ -123,36 +123,176 @@ def entrant_register(*, tournament: Tournament, players) -> list[Entrant]:
     joined = _unpaired_number(tournament) if late else 1
     entered = set(tournament.entrants.values_list("player_id", flat=True))
     new = [
-        Entrant(tournament=tournament, player=p, checked_in=late, joined_round=joined)
+        Entrant(tournament=tournament, player=p, joined_round=joined)
         for p in dict.fromkeys(players)
         if p.pk not in entered
     ]
-    return Entrant.objects.bulk_create(new)
+    new = Entrant.objects.bulk_create(new)
+    if late:
+        # A late entrant is entered at the desk: he is here.
+        _check_in(new, True, Entrant.By.ORGANIZER)
+    return new
+
+
+class DuplicateNames(TournamentError):
+    """Pasted names that look like someone already there (`selectors.guest_clashes`):
+    the organizer decides whether they are new people or the same."""
+
+    def __init__(self, clashes):
+        self.clashes = clashes
+        super().__init__(
+            ngettext(
+                "This name looks like one already entered: %(names)s.",
+                "These names look like ones already entered: %(names)s.",
+                len(clashes),
+            )
+            % {"names": ", ".join(c.name for c in clashes)}
+        )
+
+
+#: What to do with a pasted name that clashes with one already there.
+DUPLICATES = ("ask", "enter", "skip")
 
 
 @transaction.atomic
-def entrant_register_guests(*, tournament: Tournament, names: str) -> list[Entrant]:
+def entrant_register_guests(
+    *,
+    tournament: Tournament,
+    names: str,
+    check_in: bool = False,
+    duplicates: str = "enter",
+    user=None,
+    address=None,
+) -> list[Entrant]:
     """Enter guests from a pasted list, one name a line (blank lines skipped). Each
-    becomes a player without a membership."""
+    becomes a player without a membership; with ``check_in`` they are checked in
+    at once (typed at the door: they are here).
+
+    A name equal to an entrant's, a member's or another line's (ignoring case and
+    spacing) is a clash: ``duplicates`` "ask" refuses the paste with
+    `DuplicateNames`, "skip" leaves those lines out (of a name twice in the paste,
+    the first stays), "enter" makes them all (two people of the same name)."""
+    if duplicates not in DUPLICATES:
+        raise TournamentError(gettext("Choose whether to enter or to skip the names."))
     listed = [line.strip() for line in names.splitlines() if line.strip()]
     if not listed:
         raise TournamentError(gettext("Write one name a line."))
     too_long = [n for n in listed if len(n) > Player._meta.get_field("name").max_length]
     if too_long:
         raise TournamentError(gettext("This name is too long: %(name)s") % {"name": too_long[0]})
+    if duplicates != "enter":
+        clashes = selectors.guest_clashes(tournament, listed)
+        if clashes and duplicates == "ask":
+            raise DuplicateNames(clashes)
+        skipped = {c.line for c in clashes}
+        listed = [n for line, n in enumerate(listed) if line not in skipped]
+        if not listed:
+            return []
     players = Player.objects.bulk_create(Player(name=n) for n in listed)
-    return entrant_register(tournament=tournament, players=players)
+    entered = entrant_register(tournament=tournament, players=players)
+    if check_in and tournament.status == Tournament.Status.REGISTRATION:
+        _check_in(entered, True, Entrant.By.ORGANIZER, user=user, address=address)
+    return entered
+
+
+def _check_in(entrants, checked_in: bool, by: str, *, user=None, address=None) -> list[Entrant]:
+    """Check entrants in (or out), each with its record; those already so are
+    left as they are. Returns the entrants changed."""
+    now = timezone.now()
+    changed = [e for e in entrants if e.checked_in != checked_in]
+    for entrant in changed:
+        entrant.checked_in = checked_in
+        entrant.checked_in_by = by if checked_in else ""
+        entrant.checked_in_at = now if checked_in else None
+    Entrant.objects.bulk_update(changed, ["checked_in", "checked_in_by", "checked_in_at"])
+    CheckIn.objects.bulk_create(
+        CheckIn(entrant=e, checked_in=checked_in, by=by, user=user, address=address, at=now)
+        for e in changed
+    )
+    return changed
+
+
+def _check_in_open(tournament: Tournament) -> None:
+    # Round 1 is paired from those checked in at the start: after it, a newcomer
+    # is a late entrant, entered by the organizer.
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError(gettext("Check-in is closed: the tournament has started."))
 
 
 @transaction.atomic
-def entrant_check_in(*, entrant: Entrant, checked_in: bool = True) -> Entrant:
+def entrant_check_in(
+    *, entrant: Entrant, checked_in: bool = True, user=None, address=None
+) -> Entrant:
     """Check an entrant in at the door (or out again, before the start)."""
     tournament = _locked(entrant.tournament)
     tournament_changed(tournament.pk)
-    if tournament.status != Tournament.Status.REGISTRATION:
-        raise TournamentError(gettext("Check-in is closed: the tournament has started."))
-    entrant.checked_in = checked_in
-    entrant.save(update_fields=["checked_in"])
+    _check_in_open(tournament)
+    fresh = Entrant.objects.get(pk=entrant.pk)
+    _check_in([fresh], checked_in, Entrant.By.ORGANIZER, user=user, address=address)
+    entrant.checked_in = fresh.checked_in
+    entrant.checked_in_by, entrant.checked_in_at = fresh.checked_in_by, fresh.checked_in_at
+    return entrant
+
+
+@transaction.atomic
+def entrants_check_in(
+    *, tournament: Tournament, entrant_ids, checked_in: bool = True, user=None, address=None
+) -> list[Entrant]:
+    """Check many entrants in at the door at once (or out again: an undo, possible
+    until round 1 is paired). Entrants already so are left as they are; returns
+    those changed. Ids that are not this tournament's entrants are refused."""
+    tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
+    _check_in_open(tournament)
+    wanted = set(entrant_ids)
+    if not wanted:
+        raise TournamentError(gettext("Tick the entrants first."))
+    entrants = list(tournament.entrants.select_related("player").filter(pk__in=wanted))
+    if len(entrants) != len(wanted):
+        raise TournamentError(gettext("Only entrants of this tournament can be checked in."))
+    return _check_in(entrants, checked_in, Entrant.By.ORGANIZER, user=user, address=address)
+
+
+@transaction.atomic
+def door_link_issue(*, tournament: Tournament) -> Tournament:
+    """Open self check-in with a new secret link for the QR code at the door, or
+    replace the link (a photo of it went round): the old one stops working."""
+    tournament = _locked(tournament)
+    _check_in_open(tournament)
+    tournament.door_token = new_token()
+    tournament.save(update_fields=["door_token"])
+    return tournament
+
+
+@transaction.atomic
+def door_link_close(*, tournament: Tournament) -> Tournament:
+    """Close self check-in: the door link stops working (the organizer checks in)."""
+    tournament = _locked(tournament)
+    tournament.door_token = None
+    tournament.save(update_fields=["door_token"])
+    return tournament
+
+
+@transaction.atomic
+def entrant_check_in_self(*, tournament: Tournament, entrant_id: int, address=None) -> Entrant:
+    """A player checks himself in on his phone with the door link: only an entrant
+    not yet checked in, and only until round 1 is paired. Someone already in is
+    refused (checked in twice is someone else's phone: see the organizer)."""
+    tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION or not tournament.door_token:
+        raise TournamentError(
+            gettext("Self check-in is closed. Please see the organizer at the door.")
+        )
+    entrant = tournament.entrants.select_related("player").filter(pk=entrant_id).first()
+    if entrant is None:
+        raise TournamentError(gettext("Choose your name from the list."))
+    if entrant.checked_in:
+        raise TournamentError(
+            gettext("%(name)s is already checked in. If that is not you, see the organizer.")
+            % {"name": entrant}
+        )
+    _check_in([entrant], True, Entrant.By.SELF, address=address)
     return entrant
 
 

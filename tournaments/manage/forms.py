@@ -93,6 +93,23 @@ class GuestsForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         error_messages={"required": _("Write one name a line.")},
     )
+    check_in = forms.BooleanField(
+        label=_("They are here: check them in"),
+        required=False,
+        help_text=_("On the tournament's day names typed at the door are checked in at once."),
+    )
+    # Set by the page that asks about names already entered: "enter" or "skip".
+    duplicates = forms.ChoiceField(
+        choices=[("ask", "ask"), ("enter", "enter"), ("skip", "skip")],
+        required=False,
+        widget=forms.HiddenInput,
+    )
+
+    def __init__(self, *args, late=False, **kwargs):
+        """``late``: the tournament runs, and a late entrant is checked in anyway."""
+        super().__init__(*args, **kwargs)
+        if late:
+            self.fields["check_in"].widget = forms.HiddenInput()
 
 
 def _entrant_choices(entrants):

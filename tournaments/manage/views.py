@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors as club_selectors
@@ -133,7 +134,12 @@ def tournament_detail(request, tournament):
         "members_form": MembersForm(players=selectors.members_not_entered(tournament))
         if registering or late
         else None,
-        "guests_form": GuestsForm() if registering or late else None,
+        "guests_form": GuestsForm(initial={"check_in": _on_the_day(tournament)}, late=late)
+        if registering or late
+        else None,
+        "count": selectors.check_in_count(entrants),
+        "poll_ms": POLL_MS,
+        "can_start": sum(e.checked_in for e in entrants) >= 2,
         "apart_form": PairForm(entrants=active, auto_id="apart-%s")
         if tournament.status != Tournament.Status.FINISHED
         else None,
@@ -181,19 +187,41 @@ def entrant_register(request, tournament):
 @login_required
 @organizer_required(selectors.tournament_by_slug)
 def entrant_register_guests(request, tournament):
+    """Guests from a pasted list. A name that looks like someone already there
+    (ignoring case and spacing) is not entered silently: the page asks whether to
+    enter it anyway or to skip it, with the paste kept."""
     form = GuestsForm(request.POST)
     if not form.is_valid():
         messages.error(request, first_error(form))
     else:
         try:
             entered = services.entrant_register_guests(
-                tournament=tournament, names=form.cleaned_data["names"]
+                tournament=tournament,
+                names=form.cleaned_data["names"],
+                check_in=form.cleaned_data["check_in"],
+                duplicates=form.cleaned_data["duplicates"] or "ask",
+                user=request.user,
+                address=client_address(request),
             )
+        except services.DuplicateNames as clash:
+            context = {
+                "tournament": tournament,
+                "club": tournament.club,
+                "form": form,
+                "clashes": clash.clashes,
+            }
+            return render(request, "tournaments/manage/entrant_guests_confirm.html", context)
         except services.TournamentError as error:
             _refused(request, error)
         else:
             _register(request, tournament, entered)
+            if entered and form.cleaned_data["check_in"] and not _late(tournament):
+                messages.info(request, _("The guests are checked in."))
     return redirect(_tournament_url(tournament, "entrants"))
+
+
+def _late(tournament) -> bool:
+    return tournament.status != Tournament.Status.REGISTRATION
 
 
 @require_POST
@@ -202,7 +230,12 @@ def entrant_register_guests(request, tournament):
 def entrant_check_in(request, entrant):
     checked_in = request.POST.get("checked_in") == "1"
     try:
-        services.entrant_check_in(entrant=entrant, checked_in=checked_in)
+        services.entrant_check_in(
+            entrant=entrant,
+            checked_in=checked_in,
+            user=request.user,
+            address=client_address(request),
+        )
     except services.TournamentError as error:
         _refused(request, error)
     else:
@@ -248,6 +281,136 @@ def keep_apart_add(request, tournament):
             % {"first": first, "second": second},
         )
     return redirect(_tournament_url(tournament, "apart"))
+
+
+# --------------------------------------------------------------------------- check-in at the door
+
+
+def _on_the_day(tournament) -> bool:
+    # Names typed on the tournament's day are people at the door; before it, a
+    # pasted list is a pre-registration of people who have not come yet.
+    return tournament.date <= timezone.localdate()
+
+
+def _an_id(value: str) -> bool:
+    # ASCII digits only ("²" is a digit to Python, not to int), and short enough
+    # for the database's integer: anything else is simply not an entrant.
+    return value.isascii() and value.isdigit() and len(value) <= 9
+
+
+def _check_in_context(tournament, entrants) -> dict:
+    count = selectors.check_in_count(entrants)
+    return {
+        "tournament": tournament,
+        "entrants": entrants,
+        "count": count,
+        "checked_in": count["in"],
+        "can_start": count["in"] >= 2,
+        "registering": tournament.status == Tournament.Status.REGISTRATION,
+    }
+
+
+@require_GET
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def entrant_rows(request, tournament):
+    """The entrants and the check-in count as they are now: the desk fetches them
+    every few seconds, so a player who checks himself in shows up by himself."""
+    entrants = selectors.tournament_entrants(tournament)
+    context = _check_in_context(tournament, entrants)
+    response = render(request, "tournaments/manage/_check_in.html", context)
+    # Once round 1 is started (elsewhere), the desk reloads to the running tournament.
+    response["X-Tournament-Status"] = tournament.status
+    return response
+
+
+@require_POST
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def entrants_check_in(request, tournament):
+    """The ticked entrants checked in (or out), or everyone not yet here: one POST."""
+    action = request.POST.get("action")
+    entrants = selectors.tournament_entrants(tournament)
+    if action == "all":
+        ids = [e.pk for e in entrants if not e.checked_in]
+        if not ids:
+            messages.info(request, _("Everyone is checked in."))
+            return redirect(_tournament_url(tournament, "entrants"))
+    else:
+        ids = {int(v) for v in request.POST.getlist("entrant") if _an_id(v)}
+    checked_in = action != "out"
+    try:
+        changed = services.entrants_check_in(
+            tournament=tournament,
+            entrant_ids=ids,
+            checked_in=checked_in,
+            user=request.user,
+            address=client_address(request),
+        )
+    except services.TournamentError as error:
+        _refused(request, error)
+    else:
+        names = ", ".join(sorted(str(e.player) for e in changed))
+        if not changed:
+            messages.info(request, _("Nothing changed: they were already so."))
+        elif checked_in:
+            text = ngettext(
+                "%(count)d entrant checked in: %(names)s.",
+                "%(count)d entrants checked in: %(names)s.",
+                len(changed),
+            )
+            messages.success(request, text % {"count": len(changed), "names": names})
+        else:
+            text = ngettext(
+                "%(count)d entrant checked out: %(names)s.",
+                "%(count)d entrants checked out: %(names)s.",
+                len(changed),
+            )
+            messages.success(request, text % {"count": len(changed), "names": names})
+    return redirect(_tournament_url(tournament, "entrants"))
+
+
+@require_GET
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def door(request, tournament):
+    """The QR code at the door: players check themselves in on their phones, from
+    the entrants not yet checked in. Printable, or shown on a tablet."""
+    link = code = None
+    if tournament.door_token:
+        link = request.build_absolute_uri(reverse("seat:door", args=[tournament.door_token]))
+        code = qr.qr_svg(link)
+    entrants = selectors.tournament_entrants(tournament)
+    context = {
+        **_check_in_context(tournament, entrants),
+        "club": tournament.club,
+        "link": link,
+        "code": code,
+    }
+    return render(request, "tournaments/manage/tournament_door.html", context)
+
+
+@require_POST
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def door_link(request, tournament):
+    """Open self check-in, give it a new link (the old one stops working), or close it."""
+    try:
+        if request.POST.get("close") == "1":
+            services.door_link_close(tournament=tournament)
+            messages.success(request, _("Self check-in is closed: the link no longer works."))
+        else:
+            replaced = bool(tournament.door_token)
+            services.door_link_issue(tournament=tournament)
+            messages.success(
+                request,
+                _("New link: the old QR code no longer works. Print this one.")
+                if replaced
+                else _("Self check-in is open: show or print the QR code at the door."),
+            )
+    except services.TournamentError as error:
+        _refused(request, error)
+    return redirect("manage:door", slug=tournament.slug)
 
 
 # --------------------------------------------------------------------------- rounds

@@ -29,6 +29,7 @@ PAGES = {
     "round-undo": [],
     "table-forfeit": ["absent"],
     "entrant-check-in": ["checked_in"],
+    "entrants-check-in": ["action", "entrant"],
 }
 
 

@@ -1,0 +1,107 @@
+"""Self check-in on the player's phone with the door link: his name from those not
+yet here, once per phone, closed with the link or when round 1 is paired; a wrong
+link is a 404 like a wrong seat link."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import MembershipFactory
+from tournaments import services
+from tournaments.models import CheckIn
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def door():
+    """A tournament of Anna, Ben and Carl with self check-in open; Anna is in."""
+    club = MembershipFactory(player__name="Anna").club
+    players = [club.memberships.get().player] + [
+        MembershipFactory(club=club, player__name=n).player for n in ("Ben", "Carl")
+    ]
+    tournament = services.tournament_create(club=club, name="Door Cup")
+    services.entrant_register(tournament=tournament, players=players)
+    names = {e.player.name: e for e in tournament.entrants.select_related("player")}
+    services.entrants_check_in(tournament=tournament, entrant_ids=[names["Anna"].pk])
+    tournament = services.door_link_issue(tournament=tournament)
+    return tournament, names, reverse("seat:door", args=[tournament.door_token])
+
+
+def test_the_phone_page_offers_those_not_yet_here_and_says_who_is(client, door):
+    _, names, link = door
+
+    page = client.get(link).content.decode()
+
+    form = page.split('id="door-form"')[1].split("</form>")[0]
+    here = page.split('id="door-here"')[1]
+    assert f'value="{names["Ben"].pk}"' in form and f'value="{names["Carl"].pk}"' in form
+    assert f'value="{names["Anna"].pk}"' not in form
+    assert "Already here: 1 player" in here and "Anna" in here
+
+
+def test_a_player_checks_himself_in_and_his_phone_cannot_check_in_another(client, door):
+    _, names, link = door
+
+    done = client.post(link, {"entrant": names["Ben"].pk}, follow=True)
+    again = client.post(link, {"entrant": names["Carl"].pk}, follow=True)
+
+    assert "Welcome, Ben: you are checked in." in done.content.decode()
+    assert "You are checked in, Ben." in done.content.decode()
+    assert "This phone has already checked in Ben" in again.content.decode()
+    names["Carl"].refresh_from_db()
+    assert not names["Carl"].checked_in
+    assert [(r.entrant.player.name, r.by) for r in CheckIn.objects.filter(by="self")] == [
+        ("Ben", "self")
+    ]
+
+
+def test_someone_already_in_or_not_an_entrant_is_refused_with_a_message(client, door):
+    _, names, link = door
+
+    taken = client.post(link, {"entrant": names["Anna"].pk}, follow=True)
+    junk = client.post(link, {"entrant": "not a number"}, follow=True)
+    huge = client.post(link, {"entrant": "9" * 40}, follow=True)
+    odd = client.post(link, {"entrant": "²"}, follow=True)
+
+    assert "Anna is already checked in. If that is not you, see the organizer." in (
+        taken.content.decode()
+    )
+    for answer in (junk, huge, odd):
+        assert "Choose your name from the list." in answer.content.decode()
+    assert CheckIn.objects.filter(by="self").count() == 0
+
+
+def test_a_replaced_or_closed_link_is_a_404_and_round_one_closes_the_page(client, door):
+    tournament, names, link = door
+
+    services.door_link_issue(tournament=tournament)
+    assert client.get(link).status_code == 404
+    tournament.refresh_from_db()
+    fresh = reverse("seat:door", args=[tournament.door_token])
+    services.entrants_check_in(tournament=tournament, entrant_ids=[names["Ben"].pk])
+    services.round_start(tournament=tournament)
+
+    page = client.get(fresh).content.decode()
+    refused = client.post(fresh, {"entrant": names["Carl"].pk}, follow=True).content.decode()
+
+    assert "Self check-in is closed: round 1 is paired." in page
+    assert 'id="door-form"' not in page
+    assert "Self check-in is closed. Please see the organizer at the door." in refused
+    services.door_link_close(tournament=tournament)
+    assert client.get(fresh).status_code == 404
+
+
+def test_the_door_page_is_never_kept_in_a_cache(client, door):
+    _, _, link = door
+
+    assert "no-store" in client.get(link)["Cache-Control"]
+
+
+def test_guessing_door_links_is_stopped_like_guessing_seat_links(client, door, settings):
+    _, _, link = door
+    settings.SEAT_TOKEN_MISS_LIMIT = 3
+
+    misses = [client.get(f"/door/guess-{n}/").status_code for n in range(3)]
+
+    assert misses == [404, 404, 404]
+    assert client.get(link).status_code == 429
