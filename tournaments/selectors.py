@@ -31,7 +31,15 @@ from tournaments.engine.explain import (
 )
 from tournaments.engine.pairing import round_robin, swiss_round_count
 from tournaments.engine.standings import Bye, Forfeit, Place, Played, places, plus_minus
-from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
+from tournaments.models import (
+    Entrant,
+    KeepApart,
+    Round,
+    Seating,
+    Table,
+    Tournament,
+    TournamentRecord,
+)
 
 # --------------------------------------------------------------------------- history
 
@@ -370,6 +378,34 @@ def table_entrants(table: Table) -> list[Entrant]:
     return [s.entrant for s in table.seatings.select_related("entrant__player").order_by("side")]
 
 
+def table_absent(table: Table) -> Entrant | None:
+    """Who did not come to a forfeited table (None: no forfeit)."""
+    if table.absent is None:
+        return None
+    seated = table_entrants(table)
+    return seated[table.absent] if table.absent < len(seated) else None
+
+
+def round_forfeits(round: Round) -> list[Entrant]:
+    """Who did not come in a round, by table: the forfeits an undo drops."""
+    query = round.seatings.select_related("table", "entrant__player").order_by("table__number")
+    return [s.entrant for s in query if s.table.absent == s.side]
+
+
+def keep_apart_for_manage(slug: str, pk: int) -> KeepApart:
+    return get_object_or_404(
+        KeepApart.objects.select_related("tournament__club", "first__player", "second__player"),
+        tournament__slug=slug,
+        pk=pk,
+    )
+
+
+def tournament_records(tournament: Tournament, limit: int = 50) -> list[TournamentRecord]:
+    """The latest lines of the tournament's record, newest first, with who did it."""
+    query = tournament.records.select_related("user").order_by("-at", "-pk")
+    return list(query[:limit])
+
+
 def club_tournaments(club) -> list[Tournament]:
     return list(club.tournaments.order_by("-date", "-pk"))
 
@@ -604,3 +640,24 @@ def tournament_table(tournament: Tournament, table_id: int) -> Table:
     return get_object_or_404(
         Table.objects.select_related("round"), pk=table_id, round__tournament=tournament
     )
+
+
+def record_text(record: TournamentRecord) -> str:
+    """One line of the tournament's record in the reader's language."""
+    d, action = record.details, TournamentRecord.Action
+    texts = {
+        action.FORFEIT: gettext("Round %(round)s, table %(table)s: %(absent)s did not come."),
+        action.FORFEIT_UNDONE: gettext(
+            "Round %(round)s, table %(table)s: the forfeit of %(absent)s is taken back."
+        ),
+        action.WITHDRAWN: gettext("%(entrant)s withdrew after round %(after)s."),
+        action.REINSTATED: gettext("%(entrant)s is reinstated."),
+        action.APART: gettext("%(first)s and %(second)s are kept apart."),
+        action.APART_REMOVED: gettext("%(first)s and %(second)s may meet again."),
+        action.ROUND_UNDONE: gettext("Round %(round)s is undone."),
+        action.FINISHED: gettext("The tournament is finished."),
+    }
+    try:
+        return texts[record.action] % d
+    except (KeyError, TypeError):
+        return record.get_action_display()
