@@ -427,6 +427,50 @@ def schedule_length(tournament: Tournament, count: int) -> int:
     return swiss_round_count(count)
 
 
+def checked_in_count(tournament: Tournament) -> int:
+    return tournament.entrants.filter(checked_in=True).count()
+
+
+def swiss_rounds_warning(tournament: Tournament, count: int | None = None) -> str:
+    """What the organizer should know when a Swiss is given more rounds than its
+    entrants can play without rematches ("" if nothing): ``count`` entrants can meet
+    at most count - 1 opponents (with an odd number one more round, each sitting
+    out once: `round_robin`'s length). Without ``count`` (at creation), how many
+    entrants the rounds need, beside the seed's table (seed 000: 3 rounds for 5-8
+    entrants, 4 for 9-16, 5 for 17-32). The round that cannot be paired later
+    offers to end the tournament or pair with the fewest rematches."""
+    rounds = tournament.rounds
+    if tournament.format != Tournament.Format.SWISS or not rounds:
+        return ""
+    usual = gettext("The usual number is 3 rounds for 5–8 entrants, 4 for 9–16, 5 for 17–32.")
+    if count is None:
+        needed = rounds if rounds % 2 else rounds + 1
+        if rounds <= swiss_round_count(needed):
+            return ""
+        return (
+            gettext(
+                "%(rounds)s rounds of Swiss need at least %(needed)s entrants: n entrants "
+                "can meet at most n−1 opponents."
+            )
+            % {"rounds": rounds, "needed": needed}
+            + " "
+            + usual
+        )
+    most = len(round_robin(range(count))) if count >= 2 else 0
+    if rounds <= most:
+        return ""
+    return (
+        gettext(
+            "%(count)s entrants can meet at most %(opponents)s opponents: only %(most)s of "
+            "the %(rounds)s rounds can be paired without a rematch. After that you will "
+            "be asked to end the tournament or pair with the fewest rematches."
+        )
+        % {"count": count, "opponents": max(count - 1, 0), "most": most, "rounds": rounds}
+        + " "
+        + usual
+    )
+
+
 def latest_round(tournament: Tournament) -> Round | None:
     return tournament.round_set.order_by("-number").first()
 

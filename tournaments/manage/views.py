@@ -85,6 +85,9 @@ def tournament_create(request, club):
                 _("Tournament “%(name)s” created: register the entrants.")
                 % {"name": tournament.name},
             )
+            warning = selectors.swiss_rounds_warning(tournament)
+            if warning:
+                messages.warning(request, warning)
             return redirect(_tournament_url(tournament))
     tournaments = selectors.club_tournaments(club)
     context = {"club": club, "form": form, "tournaments": tournaments}
@@ -143,6 +146,11 @@ def tournament_detail(request, tournament):
         "club": tournament.club,
         "entrants": entrants,
         "checked_in": sum(e.checked_in for e in entrants),
+        "rounds_warning": selectors.swiss_rounds_warning(
+            tournament, sum(e.checked_in for e in entrants)
+        )
+        if registering
+        else "",
         "planned": selectors.rounds_planned(tournament, entrants),
         "rounds": rounds,
         "latest": rounds[-1] if rounds else None,
@@ -308,6 +316,11 @@ def round_start(request, tournament):
         _refused(request, error)
         return redirect(_tournament_url(tournament))
     messages.success(request, _("Round 1 is drawn by lot."))
+    warning = selectors.swiss_rounds_warning(
+        round.tournament, selectors.checked_in_count(round.tournament)
+    )
+    if warning:
+        messages.warning(request, warning)
     return redirect(_round_url(round))
 
 
