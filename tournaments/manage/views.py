@@ -248,6 +248,9 @@ def entrant_withdraw(request, entrant):
         return _confirm(
             request,
             entrant.tournament,
+            refused=_("%(name)s has already withdrawn.") % {"name": entrant}
+            if entrant.withdrawn_after is not None
+            else "",
             title=_("Withdraw %(name)s?") % {"name": entrant},
             lines=[
                 _(
@@ -507,9 +510,17 @@ def round_undo(request, round):
                 )
                 % {"names": ", ".join(map(str, dropped))}
             )
+        refused = ""
+        if round.status != Round.Status.PLAYING:
+            refused = _("Only a round being played can be undone.")
+        elif not all(
+            v.untouched or v.table.absent is not None for v in selectors.round_tables(round)
+        ):
+            refused = _("Hands are recorded: the round cannot be undone.")
         return _confirm(
             request,
             round.tournament,
+            refused=refused,
             title=_("Undo round %(number)s?") % {"number": round.number},
             lines=lines,
             button=_("Undo round %(number)s") % {"number": round.number},
@@ -641,11 +652,18 @@ def _finish_confirm(request, tournament, final_draw):
     else:
         lines.append(_("Players on equal points share their place."))
     lines.append(_("A finished tournament cannot be reopened."))
+    # A stale link or a second tab: say now what the button would be told.
+    refused = ""
+    if tournament.status != Tournament.Status.RUNNING:
+        refused = _("Only a running tournament can be finished.")
+    elif latest is not None and latest.status in (Round.Status.PLAYING, Round.Status.PAIRING):
+        refused = _("Close the round being played first.")
     return _confirm(
         request,
         tournament,
         title=title,
         lines=lines,
+        refused=refused,
         button=_("End the tournament") if waiting else _("Finish the tournament"),
         back=_round_url(latest) if latest else _tournament_url(tournament),
         hidden={"final_draw": "on"} if final_draw else {},
@@ -706,6 +724,9 @@ def entrant_reinstate(request, entrant):
         return _confirm(
             request,
             entrant.tournament,
+            refused=_("%(name)s has not withdrawn.") % {"name": entrant}
+            if entrant.withdrawn_after is None
+            else "",
             title=_("Reinstate %(name)s?") % {"name": entrant},
             lines=[
                 _("%(name)s plays on: he is paired again from the next pairing.")

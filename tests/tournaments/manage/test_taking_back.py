@@ -271,3 +271,21 @@ def test_the_desk_takes_the_same_queries_however_long_its_record(
         page = client.get(url("tournament-detail", t.slug))
     # The newest fifty: the desk stays one page long however busy the day was.
     assert len(page.context["records"]) == min(2 * actions, 50)
+
+
+def test_a_question_that_would_be_refused_says_so_instead_of_offering_the_button(
+    tournament, post, client
+):
+    t, round = started(tournament, post)
+    view = selectors.round_tables(round)[0]
+    play_out(view.table, view.entrants[0])
+
+    finish = client.get(url("tournament-finish", t.slug))
+    undo = client.get(url("round-undo", t.slug, 1))
+    reinstate = client.get(url("entrant-reinstate", t.slug, entrant(t, "Anna").pk))
+
+    assert finish.context["refused"] == "Close the round being played first."
+    assert undo.context["refused"] == "Hands are recorded: the round cannot be undone."
+    assert reinstate.context["refused"] == "Anna has not withdrawn."
+    for page in (finish, undo, reinstate):
+        assert 'id="confirm-button"' not in page.text and 'id="confirm-refused"' in page.text
