@@ -691,7 +691,7 @@ def table_forfeit_undo(request, table):
             title=_("Table %(number)s: take back the forfeit?") % {"number": table.number},
             lines=[
                 _(
-                    "%(name)s is marked as not come. Taken back, the table plays its "
+                    "%(name)s is recorded as a no-show. Taken back, the table plays its "
                     "party: the seats are drawn as before, with new seat links, so "
                     "print the table's cards again."
                 )

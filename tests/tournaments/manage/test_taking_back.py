@@ -69,7 +69,7 @@ def test_a_forfeit_is_taken_back_from_its_table_while_the_round_is_played(tourna
 
     title, text, _ = confirm_page(client.get(undo))
     assert title == f"Table {number}: take back the forfeit?"
-    assert f"{view.entrants[0]} is marked as not come" in text
+    assert f"{view.entrants[0]} is recorded as a no-show" in text
     page = post(undo)
 
     assert messages_of(page) == [
