@@ -392,6 +392,33 @@ def round_forfeits(round: Round) -> list[Entrant]:
     return [s.entrant for s in query if s.table.absent == s.side]
 
 
+def reinstate_refusal(tournament: Tournament, entrant: Entrant) -> str:
+    """Why a withdrawn entrant cannot be reinstated now ("" if he can): once a round
+    has been paired without him he would come back having missed a round nobody
+    can give him (`services.entrant_reinstate`). Two queries."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return gettext("The tournament is finished.")
+    if entrant.withdrawn_after is None:
+        return gettext("%(name)s has not withdrawn.") % {"name": entrant}
+    rounds = tournament.round_set.filter(number__gte=entrant.joined_round)
+    pairing = rounds.filter(status=Round.Status.PAIRING).first()
+    if pairing is not None:
+        return gettext("Round %(number)s is being paired: try again when it is done.") % {
+            "number": pairing.number
+        }
+    missed = (
+        rounds.filter(status__in=[Round.Status.PLAYING, Round.Status.CLOSED])
+        .exclude(seatings__entrant=entrant)
+        .order_by("number")
+        .first()
+    )
+    if missed is not None:
+        return gettext(
+            "Round %(number)s was paired without %(name)s: he can no longer be reinstated."
+        ) % {"number": missed.number, "name": entrant}
+    return ""
+
+
 def keep_apart_for_manage(slug: str, pk: int) -> KeepApart:
     return get_object_or_404(
         KeepApart.objects.select_related("tournament__club", "first__player", "second__player"),

@@ -792,33 +792,13 @@ def table_forfeit_undo(*, table: Table, user=None, address=None) -> Table:
 def entrant_reinstate(*, entrant: Entrant, user=None, address=None) -> Entrant:
     """Take back a withdrawal: the entrant plays on, paired from the next pairing,
     until a round has been paired without him. From then on he would come back
-    having missed a round nobody can give him, so he stays withdrawn (a late entry
-    is the honest way back for a Swiss)."""
+    having missed a round nobody can give him, so he stays withdrawn."""
     tournament = _locked(entrant.tournament)
     tournament_changed(tournament.pk)
     entrant = Entrant.objects.select_related("player").get(pk=entrant.pk)
-    if tournament.status == Tournament.Status.FINISHED:
-        raise TournamentError(gettext("The tournament is finished."))
-    if entrant.withdrawn_after is None:
-        raise TournamentError(gettext("%(name)s has not withdrawn.") % {"name": entrant})
-    rounds = tournament.round_set.filter(number__gte=entrant.joined_round)
-    pairing = rounds.filter(status=Round.Status.PAIRING).first()
-    if pairing is not None:
-        raise TournamentError(
-            gettext("Round %(number)s is being paired: try again when it is done.")
-            % {"number": pairing.number}
-        )
-    missed = (
-        rounds.filter(status__in=[Round.Status.PLAYING, Round.Status.CLOSED])
-        .exclude(seatings__entrant=entrant)
-        .order_by("number")
-        .first()
-    )
-    if missed is not None:
-        raise TournamentError(
-            gettext("Round %(number)s was paired without %(name)s: he can no longer be reinstated.")
-            % {"number": missed.number, "name": entrant}
-        )
+    refusal = selectors.reinstate_refusal(tournament, entrant)
+    if refusal:
+        raise TournamentError(refusal)
     after = entrant.withdrawn_after
     entrant.withdrawn_after = None
     entrant.save(update_fields=["withdrawn_after"])

@@ -724,9 +724,7 @@ def entrant_reinstate(request, entrant):
         return _confirm(
             request,
             entrant.tournament,
-            refused=_("%(name)s has not withdrawn.") % {"name": entrant}
-            if entrant.withdrawn_after is None
-            else "",
+            refused=selectors.reinstate_refusal(entrant.tournament, entrant),
             title=_("Reinstate %(name)s?") % {"name": entrant},
             lines=[
                 _("%(name)s plays on: he is paired again from the next pairing.")

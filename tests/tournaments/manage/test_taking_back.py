@@ -129,7 +129,7 @@ def test_a_withdrawal_is_asked_first_and_taken_back_from_the_desk(tournament, po
     ]
 
 
-def test_a_withdrawal_stands_once_a_round_was_paired_without_him(tournament, post):
+def test_a_withdrawal_stands_once_a_round_was_paired_without_him(tournament, post, client):
     t, round = started(tournament, post, rounds=2)
     carl = entrant(t, "Carl")
     post(url("entrant-withdraw", t.slug, carl.pk))
@@ -138,8 +138,12 @@ def test_a_withdrawal_stands_once_a_round_was_paired_without_him(tournament, pos
     post(url("round-close", t.slug, 1))
     post(url("round-pair", t.slug))
 
+    question = client.get(url("entrant-reinstate", t.slug, carl.pk))
     desk = post(url("entrant-reinstate", t.slug, carl.pk))
 
+    assert question.context["refused"] == (
+        "Round 2 was paired without Carl: he can no longer be reinstated."
+    )
     assert messages_of(desk) == ["Round 2 was paired without Carl: he can no longer be reinstated."]
     carl.refresh_from_db()
     assert carl.withdrawn_after == 1
