@@ -26,7 +26,15 @@ from clubs.services import member_create
 from config.validators import unprintable
 from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token
 from scoring.services import new_token, night_create
-from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
+from tournaments.models import (
+    Entrant,
+    KeepApart,
+    Round,
+    Seating,
+    Table,
+    Tournament,
+    TournamentRecord,
+)
 
 FORMAT = "knock-archive"
 VERSION = 1
@@ -254,6 +262,18 @@ def tournament_export(tournament: Tournament) -> dict:
     }
     body["parties"] = _parties(parties, players.key)
     body["players"] = players.rows()
+    # The tournament's own record (forfeits, withdrawals, what was taken back): its
+    # details are names and numbers, true on any Knock.
+    body["records"] = [
+        {
+            "action": r.action,
+            "user": r.user.get_username() if r.user else None,
+            "address": r.address,
+            "details": r.details,
+            "at": _when(r.at),
+        }
+        for r in tournament.records.select_related("user").order_by("at", "pk")
+    ]
     return body
 
 
@@ -372,8 +392,10 @@ def _import(data: dict, club: Club | None, user, address):
 
 
 def _names_users(data) -> bool:
-    return any(h.get("decided_by") for p in data["parties"] for h in p["hands"]) or any(
-        r.get("user") for p in data["parties"] for r in p["audit"]
+    return (
+        any(h.get("decided_by") for p in data["parties"] for h in p["hands"])
+        or any(r.get("user") for p in data["parties"] for r in p["audit"])
+        or any(r.get("user") for r in data.get("records", []))
     )
 
 
@@ -545,6 +567,19 @@ def _import_tournament(data, club, players, users) -> Tournament:
             side=s["side"],
         )
         for s in data["seatings"]
+    )
+    # Archives made before the tournament kept a record have none. Append-only:
+    # each row is written once, with its own time.
+    TournamentRecord.objects.bulk_create(
+        TournamentRecord(
+            tournament=tournament,
+            action=r["action"],
+            user=users.get(r["user"]),
+            address=r["address"],
+            details=r["details"],
+            at=_moment(r["at"]),
+        )
+        for r in data.get("records", [])
     )
     return tournament
 

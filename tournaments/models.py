@@ -235,6 +235,10 @@ class KeepApart(models.Model):
     def __str__(self):
         return f"{self.first} / {self.second}"
 
+    @property
+    def club(self):
+        return self.tournament.club
+
 
 class CheckIn(models.Model):
     """Append-only: every check-in and check-out of an entrant, by whom (the
@@ -257,3 +261,41 @@ class CheckIn(models.Model):
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.entrant} {self.checked_in}"
+
+
+class TournamentRecord(models.Model):
+    """Append-only: what the organizer did to a tournament's results and pairings,
+    and what he took back. Like the parties' audit records, the tournament cannot be
+    deleted while it has records, and on PostgreSQL a trigger refuses every UPDATE
+    and DELETE of its rows (migration 0003)."""
+
+    class Action(models.TextChoices):
+        FORFEIT = "forfeit", _("forfeit recorded")
+        FORFEIT_UNDONE = "forfeit_undone", _("forfeit taken back")
+        WITHDRAWN = "withdrawn", _("entrant withdrawn")
+        REINSTATED = "reinstated", _("entrant reinstated")
+        APART = "apart", _("pair kept apart")
+        APART_REMOVED = "apart_removed", _("pair no longer kept apart")
+        ROUND_UNDONE = "round_undone", _("round undone")
+        FINISHED = "finished", _("tournament finished")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.PROTECT, related_name="records", verbose_name=_("tournament")
+    )
+    action = models.CharField(_("action"), max_length=16, choices=Action)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    address = models.GenericIPAddressField(_("address"), null=True, blank=True)
+    # What changed, in words that stay true after the rows change: names, round and
+    # table numbers (an undone round's tables are gone).
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("tournament record")
+        verbose_name_plural = _("tournament records")
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.get_action_display()}"

@@ -31,7 +31,15 @@ from tournaments.engine.explain import (
 )
 from tournaments.engine.pairing import round_robin, swiss_round_count
 from tournaments.engine.standings import Bye, Forfeit, Place, Played, places, plus_minus
-from tournaments.models import Entrant, KeepApart, Round, Seating, Table, Tournament
+from tournaments.models import (
+    Entrant,
+    KeepApart,
+    Round,
+    Seating,
+    Table,
+    Tournament,
+    TournamentRecord,
+)
 
 # --------------------------------------------------------------------------- history
 
@@ -378,6 +386,61 @@ def table_entrants(table: Table) -> list[Entrant]:
     return [s.entrant for s in table.seatings.select_related("entrant__player").order_by("side")]
 
 
+def table_absent(table: Table) -> Entrant | None:
+    """Who did not come to a forfeited table (None: no forfeit)."""
+    if table.absent is None:
+        return None
+    seated = table_entrants(table)
+    return seated[table.absent] if table.absent < len(seated) else None
+
+
+def round_forfeits(round: Round) -> list[Entrant]:
+    """Who did not come in a round, by table: the forfeits an undo drops."""
+    query = round.seatings.select_related("table", "entrant__player").order_by("table__number")
+    return [s.entrant for s in query if s.table.absent == s.side]
+
+
+def reinstate_refusal(tournament: Tournament, entrant: Entrant) -> str:
+    """Why a withdrawn entrant cannot be reinstated now ("" if he can): once a round
+    has been paired without him he would come back having missed a round nobody
+    can give him (`services.entrant_reinstate`). Two queries."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return gettext("The tournament is finished.")
+    if entrant.withdrawn_after is None:
+        return gettext("%(name)s has not withdrawn.") % {"name": entrant}
+    rounds = tournament.round_set.filter(number__gte=entrant.joined_round)
+    pairing = rounds.filter(status=Round.Status.PAIRING).first()
+    if pairing is not None:
+        return gettext("Round %(number)s is being paired: try again when it is done.") % {
+            "number": pairing.number
+        }
+    missed = (
+        rounds.filter(status__in=[Round.Status.PLAYING, Round.Status.CLOSED])
+        .exclude(seatings__entrant=entrant)
+        .order_by("number")
+        .first()
+    )
+    if missed is not None:
+        return gettext(
+            "Round %(number)s was paired without %(name)s: he can no longer be reinstated."
+        ) % {"number": missed.number, "name": entrant}
+    return ""
+
+
+def keep_apart_for_manage(slug: str, pk: int) -> KeepApart:
+    return get_object_or_404(
+        KeepApart.objects.select_related("tournament__club", "first__player", "second__player"),
+        tournament__slug=slug,
+        pk=pk,
+    )
+
+
+def tournament_records(tournament: Tournament, limit: int = 50) -> list[TournamentRecord]:
+    """The latest lines of the tournament's record, newest first, with who did it."""
+    query = tournament.records.select_related("user").order_by("-at", "-pk")
+    return list(query[:limit])
+
+
 def club_tournaments(club) -> list[Tournament]:
     return list(club.tournaments.order_by("-date", "-pk"))
 
@@ -397,6 +460,50 @@ def schedule_length(tournament: Tournament, count: int) -> int:
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         return len(round_robin(range(count)))
     return swiss_round_count(count)
+
+
+def checked_in_count(tournament: Tournament) -> int:
+    return tournament.entrants.filter(checked_in=True).count()
+
+
+def swiss_rounds_warning(tournament: Tournament, count: int | None = None) -> str:
+    """What the organizer should know when a Swiss is given more rounds than its
+    entrants can play without rematches ("" if nothing): ``count`` entrants can meet
+    at most count - 1 opponents (with an odd number one more round, each sitting
+    out once: `round_robin`'s length). Without ``count`` (at creation), how many
+    entrants the rounds need, beside the seed's table (seed 000: 3 rounds for 5-8
+    entrants, 4 for 9-16, 5 for 17-32). The round that cannot be paired later
+    offers to end the tournament or pair with the fewest rematches."""
+    rounds = tournament.rounds
+    if tournament.format != Tournament.Format.SWISS or not rounds:
+        return ""
+    usual = gettext("The usual number is 3 rounds for 5–8 entrants, 4 for 9–16, 5 for 17–32.")
+    if count is None:
+        needed = rounds if rounds % 2 else rounds + 1
+        if rounds <= swiss_round_count(needed):
+            return ""
+        return (
+            gettext(
+                "%(rounds)s rounds of Swiss need at least %(needed)s entrants: n entrants "
+                "can meet at most n−1 opponents."
+            )
+            % {"rounds": rounds, "needed": needed}
+            + " "
+            + usual
+        )
+    most = len(round_robin(range(count))) if count >= 2 else 0
+    if rounds <= most:
+        return ""
+    return (
+        gettext(
+            "%(count)s entrants can meet at most %(opponents)s opponents: only %(most)s of "
+            "the %(rounds)s rounds can be paired without a rematch. After that you will "
+            "be asked to end the tournament or pair with the fewest rematches."
+        )
+        % {"count": count, "opponents": max(count - 1, 0), "most": most, "rounds": rounds}
+        + " "
+        + usual
+    )
 
 
 def latest_round(tournament: Tournament) -> Round | None:
@@ -722,3 +829,24 @@ def tournament_table(tournament: Tournament, table_id: int) -> Table:
     return get_object_or_404(
         Table.objects.select_related("round"), pk=table_id, round__tournament=tournament
     )
+
+
+def record_text(record: TournamentRecord) -> str:
+    """One line of the tournament's record in the reader's language."""
+    d, action = record.details, TournamentRecord.Action
+    texts = {
+        action.FORFEIT: gettext("Round %(round)s, table %(table)s: %(absent)s did not come."),
+        action.FORFEIT_UNDONE: gettext(
+            "Round %(round)s, table %(table)s: the forfeit of %(absent)s is taken back."
+        ),
+        action.WITHDRAWN: gettext("%(entrant)s withdrew after round %(after)s."),
+        action.REINSTATED: gettext("%(entrant)s is reinstated."),
+        action.APART: gettext("%(first)s and %(second)s are kept apart."),
+        action.APART_REMOVED: gettext("%(first)s and %(second)s may meet again."),
+        action.ROUND_UNDONE: gettext("Round %(round)s is undone."),
+        action.FINISHED: gettext("The tournament is finished."),
+    }
+    try:
+        return texts[record.action] % d
+    except (KeyError, TypeError):
+        return record.get_action_display()

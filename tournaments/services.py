@@ -34,7 +34,16 @@ from tournaments.engine.pairing import (
     tied_groups,
 )
 from tournaments.engine.standings import group_card_draw
-from tournaments.models import CheckIn, Entrant, KeepApart, Round, Seating, Table, Tournament
+from tournaments.models import (
+    CheckIn,
+    Entrant,
+    KeepApart,
+    Round,
+    Seating,
+    Table,
+    Tournament,
+    TournamentRecord,
+)
 
 
 class TournamentError(ValueError):
@@ -45,6 +54,18 @@ class TournamentError(ValueError):
 def new_seed() -> int:
     # 63 bits: fits a signed 64-bit column on every database.
     return secrets.randbits(63)
+
+
+def _record(tournament: Tournament, action: str, *, user=None, address=None, **details) -> None:
+    """One line of the tournament's append-only record: who, from where, and what
+    changed, in names and numbers that stay true after the rows change."""
+    TournamentRecord.objects.create(
+        tournament=tournament,
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        address=address,
+        details=details,
+    )
 
 
 # --------------------------------------------------------------------------- registration
@@ -297,14 +318,25 @@ def entrant_check_in_self(*, tournament: Tournament, entrant_id: int, address=No
 
 
 @transaction.atomic
-def keep_apart_add(*, tournament: Tournament, first: Entrant, second: Entrant) -> KeepApart:
+def keep_apart_add(
+    *, tournament: Tournament, first: Entrant, second: Entrant, user=None, address=None
+) -> KeepApart:
     """Two entrants who should not meet: the pairing treats them as having met."""
     if first.pk == second.pk:
         raise TournamentError(gettext("Choose two different entrants."))
     if {first.tournament_id, second.tournament_id} != {tournament.pk}:
         raise TournamentError(gettext("Both must be entrants of this tournament."))
     low, high = sorted((first, second), key=lambda e: e.pk)
-    pair, _ = KeepApart.objects.get_or_create(tournament=tournament, first=low, second=high)
+    pair, made = KeepApart.objects.get_or_create(tournament=tournament, first=low, second=high)
+    if made:
+        _record(
+            tournament,
+            TournamentRecord.Action.APART,
+            user=user,
+            address=address,
+            first=str(low),
+            second=str(high),
+        )
     return pair
 
 
@@ -582,7 +614,7 @@ def _venue_key(draw: dict):
 
 
 @transaction.atomic
-def table_forfeit(*, table: Table, absent: Entrant, user=None) -> Table:
+def table_forfeit(*, table: Table, absent: Entrant, user=None, address=None) -> Table:
     """A no-show: the table is over, the entrant who came scores the forfeit value
     and the absent one loses it. The table's party is removed if no hand was
     played (nobody will play it)."""
@@ -609,6 +641,15 @@ def table_forfeit(*, table: Table, absent: Entrant, user=None) -> Table:
     table.save(update_fields=["absent", "party"])
     if party is not None:
         party_cancel(party=party, user=user, reason=gettext("No-show: the table is a forfeit."))
+    _record(
+        table.round.tournament,
+        TournamentRecord.Action.FORFEIT,
+        user=user,
+        address=address,
+        round=table.round.number,
+        table=table.number,
+        absent=str(absent),
+    )
     return table
 
 
@@ -673,7 +714,7 @@ def standings_draw_enter(*, tournament: Tournament, cards: dict[int, str]) -> Ro
 
 
 @transaction.atomic
-def entrant_withdraw(*, entrant: Entrant) -> Entrant:
+def entrant_withdraw(*, entrant: Entrant, user=None, address=None) -> Entrant:
     """Withdraw an entrant: not paired again, his results stay. Withdrawn during a
     round, he is still at that round's table (play it, or enter a forfeit)."""
     tournament = _locked(entrant.tournament)
@@ -687,6 +728,14 @@ def entrant_withdraw(*, entrant: Entrant) -> Entrant:
     last = paired.first()
     entrant.withdrawn_after = last.number if last else 0
     entrant.save(update_fields=["withdrawn_after"])
+    _record(
+        tournament,
+        TournamentRecord.Action.WITHDRAWN,
+        user=user,
+        address=address,
+        entrant=str(entrant),
+        after=entrant.withdrawn_after,
+    )
     return entrant
 
 
@@ -757,10 +806,15 @@ def tables_swap(*, round: Round, first: Entrant, second: Entrant, user=None) -> 
 
 
 @transaction.atomic
-def round_undo(*, round: Round, user=None) -> Round:
+def round_undo(*, round: Round, user=None, address=None) -> Round:
     """Undo the pairing of the latest round while no table has played a hand: its
     tables and parties go, and the round waits to be paired again (from the same
-    seed, so round 1's lots come out the same unless entrants changed)."""
+    seed, so round 1's lots come out the same unless entrants changed).
+
+    A forfeit does not stop it: nobody has played a card, so undoing the round
+    takes nothing anyone earned at the table; the forfeits go with the round (named
+    in the record), and whoever came is paired again. An entrant withdrawn during
+    the round is withdrawn after the round before: he played no part of it."""
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if round.status != Round.Status.PLAYING:
         raise TournamentError(gettext("Only a round being played can be undone."))
@@ -769,19 +823,33 @@ def round_undo(*, round: Round, user=None) -> Round:
         raise TournamentError(gettext("Only the latest round can be undone."))
     tables = list(round.tables.select_related("party"))
     parties = [t.party for t in tables if t.party_id]
-    if any(t.absent is not None for t in tables) or any(p.hands.exists() for p in parties):
-        raise TournamentError(
-            gettext("Hands or forfeits are recorded: the round cannot be undone.")
-        )
+    if any(p.hands.exists() for p in parties):
+        raise TournamentError(gettext("Hands are recorded: the round cannot be undone."))
+    forfeits = [
+        str(s.entrant)
+        for s in round.seatings.select_related("table", "entrant__player").order_by("table__number")
+        if s.table.absent == s.side
+    ]
     round.seatings.all().delete()
     round.tables.all().delete()
     for party in parties:
         party_cancel(party=party, user=user, reason=gettext("The round was undone."))
+    round.tournament.entrants.filter(withdrawn_after=round.number).update(
+        withdrawn_after=round.number - 1
+    )
     round.status = Round.Status.PENDING
     round.explanation = []
     round.how = ""
     round.started_at = None
     round.save(update_fields=["status", "explanation", "how", "started_at"])
+    _record(
+        round.tournament,
+        TournamentRecord.Action.ROUND_UNDONE,
+        user=user,
+        address=address,
+        round=round.number,
+        forfeits_dropped=forfeits,
+    )
     return round
 
 
@@ -790,7 +858,12 @@ def round_undo(*, round: Round, user=None) -> Round:
 
 @transaction.atomic
 def tournament_finish(
-    *, tournament: Tournament, final_draw: bool = False, cards: dict[int, str] | None = None
+    *,
+    tournament: Tournament,
+    final_draw: bool = False,
+    cards: dict[int, str] | None = None,
+    user=None,
+    address=None,
 ) -> Tournament:
     """End the tournament: after its last round, or earlier when the organizer so
     decides (say, when no pairing without a rematch is left). A round not yet
@@ -805,7 +878,9 @@ def tournament_finish(
     rounds = tournament.round_set
     if rounds.filter(status__in=[Round.Status.PLAYING, Round.Status.PAIRING]).exists():
         raise TournamentError(gettext("Close the round being played first."))
-    rounds.filter(status__in=[Round.Status.PENDING, Round.Status.STUCK]).delete()
+    dropped = rounds.filter(status__in=[Round.Status.PENDING, Round.Status.STUCK])
+    unplayed = sorted(dropped.values_list("number", flat=True))
+    dropped.delete()
     tournament.status = Tournament.Status.FINISHED
     if final_draw or cards:
         totals, _, _ = selectors.tournament_totals(tournament)
@@ -816,4 +891,111 @@ def tournament_finish(
         ]
         tournament.final_draws = _tie_draws(tournament.final_seed, venue, totals)
     tournament.save(update_fields=["status", "final_seed", "final_draws"])
+    _record(
+        tournament,
+        TournamentRecord.Action.FINISHED,
+        user=user,
+        address=address,
+        final_draw=bool(final_draw or cards),
+        rounds_dropped=unplayed,
+    )
     return tournament
+
+
+# --------------------------------------------------------------------------- taking back
+# Each action that changes results can be taken back while that harms nobody; the
+# taking back goes into the tournament's record beside the action.
+
+
+@transaction.atomic
+def table_forfeit_undo(*, table: Table, user=None, address=None) -> Table:
+    """Take back a forfeit ("… did not come" was wrong, or the player turned up)
+    while its round is played: the table plays again, with a party whose seats are
+    drawn from the round's seed as before (same seats, same first dealer; new seat
+    links, so its table cards are printed again). Once the round is closed the
+    forfeit stands: the standings and the next round were made from it."""
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament__club")
+        .get(pk=table.pk)
+    )
+    round = table.round
+    if round.status != Round.Status.PLAYING:
+        raise TournamentError(
+            gettext("Round %(number)s is closed: its forfeits stand.") % {"number": round.number}
+        )
+    tournament_changed(round.tournament_id)
+    if table.absent is None:
+        raise TournamentError(
+            gettext("Table %(number)s has no forfeit to take back.") % {"number": table.number}
+        )
+    seatings = list(table.seatings.select_related("entrant__player").order_by("side"))
+    absent = seatings[table.absent].entrant
+    table.absent = None
+    table.party = _start_party(
+        round.tournament, round, table.number, seatings[0].entrant, seatings[1].entrant
+    )
+    table.save(update_fields=["absent", "party"])
+    _record(
+        round.tournament,
+        TournamentRecord.Action.FORFEIT_UNDONE,
+        user=user,
+        address=address,
+        round=round.number,
+        table=table.number,
+        absent=str(absent),
+    )
+    return table
+
+
+@transaction.atomic
+def entrant_reinstate(*, entrant: Entrant, user=None, address=None) -> Entrant:
+    """Take back a withdrawal: the entrant plays on, paired from the next pairing,
+    until a round has been paired without him. From then on he would come back
+    having missed a round nobody can give him, so he stays withdrawn."""
+    tournament = _locked(entrant.tournament)
+    tournament_changed(tournament.pk)
+    entrant = Entrant.objects.select_related("player").get(pk=entrant.pk)
+    refusal = selectors.reinstate_refusal(tournament, entrant)
+    if refusal:
+        raise TournamentError(refusal)
+    after = entrant.withdrawn_after
+    entrant.withdrawn_after = None
+    entrant.save(update_fields=["withdrawn_after"])
+    _record(
+        tournament,
+        TournamentRecord.Action.REINSTATED,
+        user=user,
+        address=address,
+        entrant=str(entrant),
+        was_withdrawn_after=after,
+    )
+    return entrant
+
+
+@transaction.atomic
+def keep_apart_remove(*, pair: KeepApart, user=None, address=None) -> None:
+    """The two may meet again from the next pairing on. Rounds already paired stay
+    as they were made; only while a round is being paired (it reads the pairs) or
+    once the tournament is finished is the pair left as it is."""
+    tournament = _locked(pair.tournament)
+    tournament_changed(tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(gettext("The tournament is finished."))
+    pairing = tournament.round_set.filter(status=Round.Status.PAIRING).first()
+    if pairing is not None:
+        raise TournamentError(
+            gettext("Round %(number)s is being paired: try again when it is done.")
+            % {"number": pairing.number}
+        )
+    pair = KeepApart.objects.select_related("first__player", "second__player").get(pk=pair.pk)
+    first, second = str(pair.first), str(pair.second)
+    pair.delete()
+    _record(
+        tournament,
+        TournamentRecord.Action.APART_REMOVED,
+        user=user,
+        address=address,
+        first=first,
+        second=second,
+    )

@@ -166,7 +166,9 @@ def test_a_five_player_swiss_event_from_registration_to_final_standings(desk, ph
     # Someone withdraws during round 2: he plays it out, then is not paired again.
     leaver = next(e for e in Entrant.objects.select_related("player") if str(e) != bye)
     desk.locator("nav.steps").get_by_role("link", name="Entrants").click()
-    desk.get_by_role("button", name=f"Withdraw {leaver}").click()
+    desk.get_by_role("link", name=f"Withdraw {leaver}").click()
+    expect(desk.locator("#confirm-heading")).to_have_text(f"Withdraw {leaver}?")
+    desk.locator("#confirm-button").click()
     expect(desk.locator(".messages")).to_contain_text(f"{leaver} has withdrawn")
     desk.locator("nav.steps").get_by_role("link", name="Round 2").click()
     play_round(desk, phone, 2)
@@ -181,6 +183,8 @@ def test_a_five_player_swiss_event_from_registration_to_final_standings(desk, ph
     # The finish: one place each, by a final card draw where tied.
     desk.get_by_label("One place for every player").check()
     desk.locator("#finish").click()
+    expect(desk.locator("#confirm")).to_contain_text("Tied players draw cards")
+    desk.locator("#confirm-button").click()
     expect(desk.get_by_role("heading", name="Final standings")).to_be_visible()
     places = desk.locator("#standings tbody tr td:first-child").all_inner_texts()
     assert places == ["1", "2", "3", "4", "5"]

@@ -279,3 +279,31 @@ def test_the_import_adds_members_to_the_record_and_keeps_walk_ins_off_the_list()
         (ClubRecord.Action.NIGHT, director.pk, "198.51.100.7"),
     ]
     assert not club.memberships.filter(listed=True).exists()
+
+
+def test_the_tournaments_record_comes_back_with_it(started, committed, confirmed):
+    tournament = finished_tournament(started, committed, confirmed)
+    director = UserFactory(username="td")
+    entrant = tournament.entrants.order_by("pk").first()
+    services.keep_apart_add(
+        tournament=tournament,
+        first=entrant,
+        second=tournament.entrants.order_by("pk").last(),
+        user=director,
+        address="192.0.2.7",
+    )
+
+    def record(t):
+        return [
+            (r.action, r.user and r.user.get_username(), r.address, r.details, r.at)
+            for r in t.records.order_by("at", "pk")
+        ]
+
+    data = json.loads(json.dumps(tournament_export(tournament), cls=DjangoJSONEncoder))
+    copy = archive_import(data=data, club=ClubFactory(slug="elsewhere"))
+
+    assert [r[0] for r in record(tournament)] == ["forfeit", "finished", "apart"]
+    assert record(copy) == record(tournament)
+    # An archive made before the record was kept comes back without one.
+    del data["records"]
+    assert not archive_import(data=data, club=ClubFactory(slug="older")).records.exists()

@@ -137,7 +137,27 @@ def entrant_check_in(request, slug: Slug, entrant_id: Id, body: CheckInIn):
 def entrant_withdraw(request, slug: Slug, entrant_id: Id):
     """Not paired again; his results stay."""
     tournament = _organized(request, slug)
-    entrant = services.entrant_withdraw(entrant=_entrant_of(tournament, entrant_id))
+    entrant = services.entrant_withdraw(
+        entrant=_entrant_of(tournament, entrant_id),
+        user=request.auth,
+        address=client_address(request),
+    )
+    return _entrant(selectors.public_entrant(tournament, entrant.pk))
+
+
+@router.post(
+    "/manage/tournaments/{slug}/entrants/{entrant_id}/reinstate",
+    response={200: EntrantOut, **ERROR_RESPONSES},
+)
+def entrant_reinstate(request, slug: Slug, entrant_id: Id):
+    """Take back a withdrawal: paired again from the next pairing. Refused (409) once
+    a round has been paired without him."""
+    tournament = _organized(request, slug)
+    entrant = services.entrant_reinstate(
+        entrant=_entrant_of(tournament, entrant_id),
+        user=request.auth,
+        address=client_address(request),
+    )
     return _entrant(selectors.public_entrant(tournament, entrant.pk))
 
 
@@ -183,7 +203,26 @@ def table_forfeit(request, slug: Slug, table_id: Id, body: ForfeitIn):
     tournament = _organized(request, slug)
     table = selectors.tournament_table(tournament, table_id)
     services.table_forfeit(
-        table=table, absent=_entrant_of(tournament, body.absent), user=request.auth
+        table=table,
+        absent=_entrant_of(tournament, body.absent),
+        user=request.auth,
+        address=client_address(request),
+    )
+    return _fresh(tournament)
+
+
+@router.post(
+    "/manage/tournaments/{slug}/tables/{table_id}/forfeit/undo",
+    response={200: ManagedTournamentOut, **ERROR_RESPONSES},
+)
+def table_forfeit_undo(request, slug: Slug, table_id: Id):
+    """Take back a forfeit while its round is played: the table gets a new party
+    (new seat links). Refused (409) once the round is closed."""
+    tournament = _organized(request, slug)
+    services.table_forfeit_undo(
+        table=selectors.tournament_table(tournament, table_id),
+        user=request.auth,
+        address=client_address(request),
     )
     return _fresh(tournament)
 
@@ -194,7 +233,12 @@ def table_forfeit(request, slug: Slug, table_id: Id, body: ForfeitIn):
 def tournament_finish(request, slug: Slug, body: FinishIn):
     """End the tournament; ``final_draw``: tied entrants draw cards for one place each."""
     tournament = _organized(request, slug)
-    services.tournament_finish(tournament=tournament, final_draw=body.final_draw)
+    services.tournament_finish(
+        tournament=tournament,
+        final_draw=body.final_draw,
+        user=request.auth,
+        address=client_address(request),
+    )
     return _fresh(tournament)
 
 

@@ -20,6 +20,8 @@ urlpatterns = [
     path(T + "door/link/", views.door_link, name="door-link"),
     path(T + "entrants/<int:pk>/withdraw/", views.entrant_withdraw, name="entrant-withdraw"),
     path(T + "apart/", views.keep_apart_add, name="keep-apart"),
+    path(T + "apart/<int:pk>/remove/", views.keep_apart_remove, name="keep-apart-remove"),
+    path(T + "entrants/<int:pk>/reinstate/", views.entrant_reinstate, name="entrant-reinstate"),
     path(T + "start/", views.round_start, name="round-start"),
     path(T + "pair/", views.round_pair, name="round-pair"),
     path(T + "standings/", views.standings, name="standings"),
@@ -32,4 +34,9 @@ urlpatterns = [
     path(R + "undo/", views.round_undo, name="round-undo"),
     path(R + "close/", views.round_close, name="round-close"),
     path(R + "tables/<int:table>/forfeit/", views.table_forfeit, name="table-forfeit"),
+    path(
+        R + "tables/<int:table>/forfeit/undo/",
+        views.table_forfeit_undo,
+        name="table-forfeit-undo",
+    ),
 ]

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
@@ -50,6 +50,24 @@ def _refused(request, error) -> None:
     messages.error(request, str(error))
 
 
+def _confirm(request, tournament, *, title, lines, button, back, hidden=None, refused=""):
+    """The page that asks before an action that changes results: what it does, one
+    button that does it (a POST to the same address), and a way back. No script:
+    the question is a page of its own."""
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "title": title,
+        "lines": lines,
+        "button": button,
+        "action": request.path,
+        "hidden": hidden or {},
+        "back": back,
+        "refused": refused,
+    }
+    return render(request, "tournaments/manage/action_confirm.html", context)
+
+
 # --------------------------------------------------------------------------- create
 
 
@@ -68,6 +86,9 @@ def tournament_create(request, club):
                 _("Tournament “%(name)s” created: register the entrants.")
                 % {"name": tournament.name},
             )
+            warning = selectors.swiss_rounds_warning(tournament)
+            if warning:
+                messages.warning(request, warning)
             return redirect(_tournament_url(tournament))
     tournaments = selectors.club_tournaments(club)
     context = {"club": club, "form": form, "tournaments": tournaments}
@@ -126,6 +147,11 @@ def tournament_detail(request, tournament):
         "club": tournament.club,
         "entrants": entrants,
         "checked_in": sum(e.checked_in for e in entrants),
+        "rounds_warning": selectors.swiss_rounds_warning(
+            tournament, sum(e.checked_in for e in entrants)
+        )
+        if registering
+        else "",
         "planned": selectors.rounds_planned(tournament, entrants),
         "rounds": rounds,
         "latest": rounds[-1] if rounds else None,
@@ -144,6 +170,9 @@ def tournament_detail(request, tournament):
         if tournament.status != Tournament.Status.FINISHED
         else None,
         "apart": selectors.keep_apart_pairs(tournament),
+        "records": [
+            (r, selectors.record_text(r)) for r in selectors.tournament_records(tournament)
+        ],
     }
     return render(request, "tournaments/manage/tournament_detail.html", context)
 
@@ -244,12 +273,33 @@ def entrant_check_in(request, entrant):
     return redirect(_tournament_url(entrant.tournament, f"entrant-{entrant.pk}"))
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 @organizer_required(selectors.entrant_for_manage)
 def entrant_withdraw(request, entrant):
+    if request.method == "GET":
+        return _confirm(
+            request,
+            entrant.tournament,
+            refused=_("%(name)s has already withdrawn.") % {"name": entrant}
+            if entrant.withdrawn_after is not None
+            else "",
+            title=_("Withdraw %(name)s?") % {"name": entrant},
+            lines=[
+                _(
+                    "%(name)s is not paired again; the results so far stay. Withdrawn "
+                    "during a round, he is still at that round's table."
+                )
+                % {"name": entrant},
+                _("You can reinstate him until a round is paired without him."),
+            ],
+            button=_("Withdraw %(name)s") % {"name": entrant},
+            back=_tournament_url(entrant.tournament, f"entrant-{entrant.pk}"),
+        )
     try:
-        services.entrant_withdraw(entrant=entrant)
+        services.entrant_withdraw(
+            entrant=entrant, user=request.user, address=client_address(request)
+        )
     except services.TournamentError as error:
         _refused(request, error)
     else:
@@ -271,7 +321,13 @@ def keep_apart_add(request, tournament):
         return redirect(_tournament_url(tournament, "apart"))
     first, second = form.pair()
     try:
-        services.keep_apart_add(tournament=tournament, first=first, second=second)
+        services.keep_apart_add(
+            tournament=tournament,
+            first=first,
+            second=second,
+            user=request.user,
+            address=client_address(request),
+        )
     except services.TournamentError as error:
         _refused(request, error)
     else:
@@ -426,6 +482,11 @@ def round_start(request, tournament):
         _refused(request, error)
         return redirect(_tournament_url(tournament))
     messages.success(request, _("Round 1 is drawn by lot."))
+    warning = selectors.swiss_rounds_warning(
+        round.tournament, selectors.checked_in_count(round.tournament)
+    )
+    if warning:
+        messages.warning(request, warning)
     return redirect(_round_url(round))
 
 
@@ -479,7 +540,9 @@ def round_detail(request, round):
             "swap_form": PairForm(entrants=movable, auto_id="swap-%s")
             if context["playing"] and len(untouched) > 1
             else None,
-            "undoable": len(untouched) == len(context["tables"]),
+            # A forfeit does not stop the undo; a hand does (`services.round_undo`).
+            "undoable": context["playing"]
+            and all(v.untouched or v.table.absent is not None for v in context["tables"]),
             "poll_ms": POLL_MS,
             "finish_form": FinishForm(),
         }
@@ -515,20 +578,46 @@ def round_cards(request, round):
     return render(request, "tournaments/manage/round_cards.html", context)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 @organizer_required(selectors.table_for_manage)
 def table_forfeit(request, table):
     round = table.round
-    absent = next(
-        (e for e in selectors.table_entrants(table) if str(e.pk) == request.POST.get("absent")),
-        None,
-    )
+    seated = selectors.table_entrants(table)
+    chosen = request.POST.get("absent") if request.method == "POST" else request.GET.get("absent")
+    absent = next((e for e in seated if str(e.pk) == chosen), None)
     if absent is None:
         messages.error(request, _("Choose the player who did not come."))
         return redirect(_round_url(round))
+    if request.method == "GET":
+        tournament = round.tournament
+        present = [e for e in seated if e.pk != absent.pk]
+        lines = [
+            _(
+                "%(absent)s loses %(value)s points, %(present)s scores them, and the "
+                "table's party is cancelled."
+            )
+            % {
+                "absent": absent,
+                "present": ", ".join(map(str, present)),
+                "value": tournament.forfeit_value,
+            },
+            _("You can take it back while round %(number)s is played.") % {"number": round.number},
+        ]
+        return _confirm(
+            request,
+            tournament,
+            title=_("Table %(number)s: %(name)s did not come?")
+            % {"number": table.number, "name": absent},
+            lines=lines,
+            button=_("Record the forfeit"),
+            back=_round_url(round) + f"#table-{table.number}",
+            hidden={"absent": absent.pk},
+        )
     try:
-        services.table_forfeit(table=table, absent=absent, user=request.user)
+        services.table_forfeit(
+            table=table, absent=absent, user=request.user, address=client_address(request)
+        )
     except services.TournamentError as error:
         _refused(request, error)
     else:
@@ -564,12 +653,44 @@ def tables_swap(request, round):
     return redirect(_round_url(round))
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 @organizer_required(selectors.round_for_manage)
 def round_undo(request, round):
+    if request.method == "GET":
+        lines = [
+            _(
+                "Its tables, parties and table cards go; the round waits to be paired "
+                "again, from the same seed."
+            )
+        ]
+        dropped = selectors.round_forfeits(round)
+        if dropped:
+            lines.append(
+                _(
+                    "The forfeits of %(names)s go with it. Withdraw a player who will "
+                    "not come before pairing the round again."
+                )
+                % {"names": ", ".join(map(str, dropped))}
+            )
+        refused = ""
+        if round.status != Round.Status.PLAYING:
+            refused = _("Only a round being played can be undone.")
+        elif not all(
+            v.untouched or v.table.absent is not None for v in selectors.round_tables(round)
+        ):
+            refused = _("Hands are recorded: the round cannot be undone.")
+        return _confirm(
+            request,
+            round.tournament,
+            refused=refused,
+            title=_("Undo round %(number)s?") % {"number": round.number},
+            lines=lines,
+            button=_("Undo round %(number)s") % {"number": round.number},
+            back=_round_url(round),
+        )
     try:
-        services.round_undo(round=round, user=request.user)
+        services.round_undo(round=round, user=request.user, address=client_address(request))
     except services.TournamentError as error:
         _refused(request, error)
     else:
@@ -663,16 +784,165 @@ def standings_draw(request, tournament):
     return redirect(reverse("manage:standings", args=[tournament.slug]) + "#draws")
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 @organizer_required(selectors.tournament_by_slug)
 def tournament_finish(request, tournament):
-    form = FinishForm(request.POST)
+    form = FinishForm(request.POST if request.method == "POST" else request.GET)
     final_draw = form.is_valid() and form.cleaned_data["final_draw"]
+    if request.method == "GET":
+        return _finish_confirm(request, tournament, final_draw)
     try:
-        services.tournament_finish(tournament=tournament, final_draw=final_draw)
+        services.tournament_finish(
+            tournament=tournament,
+            final_draw=final_draw,
+            user=request.user,
+            address=client_address(request),
+        )
     except services.TournamentError as error:
         _refused(request, error)
         return redirect(_tournament_url(tournament))
     messages.success(request, _("The tournament is finished: these are the final standings."))
     return redirect("manage:standings", slug=tournament.slug)
+
+
+def _finish_confirm(request, tournament, final_draw):
+    """Finish after the last round, or end early (a round waits, or no pairing is
+    left): the question says which, and what becomes of the standings."""
+    latest = selectors.latest_round(tournament)
+    waiting = latest is not None and latest.status in (Round.Status.PENDING, Round.Status.STUCK)
+    if waiting:
+        title = _("End the tournament now?")
+        lines = [
+            _("Round %(number)s is not played; the standings after round %(last)s are final.")
+            % {"number": latest.number, "last": latest.number - 1}
+        ]
+    else:
+        title = _("Finish the tournament?")
+        lines = [_("The standings as they are become the final standings.")]
+    if final_draw:
+        lines.append(_("Tied players draw cards: one place for every player."))
+    else:
+        lines.append(_("Players on equal points share their place."))
+    lines.append(_("A finished tournament cannot be reopened."))
+    # A stale link or a second tab: say now what the button would be told.
+    refused = ""
+    if tournament.status != Tournament.Status.RUNNING:
+        refused = _("Only a running tournament can be finished.")
+    elif latest is not None and latest.status in (Round.Status.PLAYING, Round.Status.PAIRING):
+        refused = _("Close the round being played first.")
+    return _confirm(
+        request,
+        tournament,
+        title=title,
+        lines=lines,
+        refused=refused,
+        button=_("End the tournament") if waiting else _("Finish the tournament"),
+        back=_round_url(latest) if latest else _tournament_url(tournament),
+        hidden={"final_draw": "on"} if final_draw else {},
+    )
+
+
+# --------------------------------------------------------------------------- taking back
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@organizer_required(selectors.table_for_manage)
+def table_forfeit_undo(request, table):
+    """Take back a forfeit while its round is played: the table plays again."""
+    round = table.round
+    back = _round_url(round) + f"#table-{table.number}"
+    if request.method == "GET":
+        absent = selectors.table_absent(table)
+        refused = ""
+        if absent is None:
+            refused = _("Table %(number)s has no forfeit to take back.") % {"number": table.number}
+        return _confirm(
+            request,
+            round.tournament,
+            title=_("Table %(number)s: take back the forfeit?") % {"number": table.number},
+            lines=[
+                _(
+                    "%(name)s is recorded as a no-show. Taken back, the table plays its "
+                    "party: the seats are drawn as before, with new seat links, so "
+                    "print the table's cards again."
+                )
+                % {"name": absent or "–"}
+            ],
+            button=_("Take back the forfeit"),
+            back=back,
+            refused=refused,
+        )
+    try:
+        services.table_forfeit_undo(table=table, user=request.user, address=client_address(request))
+    except services.TournamentError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("Table %(number)s plays again: the forfeit is taken back. Print its table cards.")
+            % {"number": table.number},
+        )
+    return redirect(back)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@organizer_required(selectors.entrant_for_manage)
+def entrant_reinstate(request, entrant):
+    """Take back a withdrawal until a round has been paired without him."""
+    back = _tournament_url(entrant.tournament, f"entrant-{entrant.pk}")
+    if request.method == "GET":
+        return _confirm(
+            request,
+            entrant.tournament,
+            refused=selectors.reinstate_refusal(entrant.tournament, entrant),
+            title=_("Reinstate %(name)s?") % {"name": entrant},
+            lines=[
+                _("%(name)s plays on: he is paired again from the next pairing.")
+                % {"name": entrant}
+            ],
+            button=_("Reinstate %(name)s") % {"name": entrant},
+            back=back,
+        )
+    try:
+        services.entrant_reinstate(
+            entrant=entrant, user=request.user, address=client_address(request)
+        )
+    except services.TournamentError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("%(name)s is reinstated and paired again.") % {"name": entrant})
+    return redirect(back)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@organizer_required(selectors.keep_apart_for_manage)
+def keep_apart_remove(request, pair):
+    """The two may meet from the next pairing on."""
+    tournament = pair.tournament
+    back = _tournament_url(tournament, "apart")
+    names = {"first": pair.first, "second": pair.second}
+    if request.method == "GET":
+        return _confirm(
+            request,
+            tournament,
+            title=_("No longer keep %(first)s and %(second)s apart?") % names,
+            lines=[
+                _(
+                    "From the next pairing they may be paired against each other. "
+                    "Rounds already paired stay as they are."
+                )
+            ],
+            button=_("Let them meet"),
+            back=back,
+        )
+    try:
+        services.keep_apart_remove(pair=pair, user=request.user, address=client_address(request))
+    except services.TournamentError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("%(first)s and %(second)s are no longer kept apart.") % names)
+    return redirect(back)

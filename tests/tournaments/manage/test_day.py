@@ -304,7 +304,7 @@ def test_a_round_with_a_hand_entered_cannot_be_undone(tournament, post):
 
     page = post(url("round-undo", t.slug, 1))
 
-    assert messages_of(page) == ["Hands or forfeits are recorded: the round cannot be undone."]
+    assert messages_of(page) == ["Hands are recorded: the round cannot be undone."]
     assert t.round_set.get().status == Round.Status.PLAYING
 
 

@@ -30,6 +30,9 @@ PAGES = {
     "table-forfeit": ["absent"],
     "entrant-check-in": ["checked_in"],
     "entrants-check-in": ["action", "entrant"],
+    "entrant-withdraw": [],
+    "entrant-reinstate": [],
+    "table-forfeit-undo": [],
 }
 
 
@@ -54,6 +57,9 @@ def test_no_form_makes_a_tournament_page_fail(client, tournament, post, page, va
     table = selectors.round_tables(t.round_set.get())[0].table
     args = {
         "entrant-check-in": [t.slug, t.entrants.first().pk],
+        "entrant-withdraw": [t.slug, t.entrants.first().pk],
+        "entrant-reinstate": [t.slug, t.entrants.first().pk],
+        "table-forfeit-undo": [t.slug, 1, table.number],
         "tables-swap": [t.slug, 1],
         "round-undo": [t.slug, 1],
         "table-forfeit": [t.slug, 1, table.number],
