@@ -41,7 +41,15 @@ def party_for_manage(pk: int) -> Party:
 
 def hand_for_manage(pk: int) -> Hand:
     return get_object_or_404(
-        Hand.objects.select_related("party__club", "knocker", "defender"), pk=pk
+        # The party page again, when a decision is refused: with the way back.
+        Hand.objects.select_related(
+            "party__club",
+            "party__night",
+            "party__tournament_table__round__tournament",
+            "knocker",
+            "defender",
+        ),
+        pk=pk,
     )
 
 
