@@ -46,3 +46,24 @@ def test_every_page_writes_a_date_the_same_way(started, client, organizer):
             assert written in text, (language, name)
             assert "03/05/2026" not in text and "2026-03-05" not in text, (language, name)
             assert "05.03.2026" not in text, (language, name)
+
+
+def test_records_and_keys_write_their_day_as_every_other_page(client, organizer):
+    from django.utils import timezone, translation
+    from django.utils.formats import date_format
+
+    from clubs import services as club_services
+    from tests.factories import start_night_party
+
+    party = start_night_party(ClubNightFactory(club=organizer.club))
+    club_services.api_token_create(user=organizer.player.user, name="Scoreboard")
+    pages = [
+        reverse("manage:party-detail", args=[party.pk]),
+        reverse("manage:token-list"),
+    ]
+    for language in ("en", "de"):
+        with translation.override(language):
+            today = date_format(timezone.localdate(), "DATE_FORMAT")
+        for url in pages:
+            text = client.get(url, HTTP_ACCEPT_LANGUAGE=language).text
+            assert today in text, (language, url)
