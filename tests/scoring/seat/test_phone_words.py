@@ -119,3 +119,14 @@ def test_a_correction_from_the_folded_form_still_replaces_the_entry():
     assert response.status_code == 302
     hand = party.hands.get(number=1)
     assert (hand.ending, hand.version) == ("gin", 2)
+
+
+def test_rules_that_allow_laying_off_on_gin_keep_it_in_the_gin_label():
+    from scoring.engine.rules import RULESETS
+
+    plain = text_of(start_any_party().seats.first())
+    assert 'data-label-gin="Opponent\'s deadwood (no laying off on gin)"' in plain
+
+    rules = RULESETS["classic"].but(layoff_on_gin=True)
+    lenient = text_of(start_any_party(rules=rules).seats.first())
+    assert 'data-label-gin="Opponent\'s deadwood (after laying off)"' in lenient
