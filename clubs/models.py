@@ -2,6 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 
@@ -137,7 +138,7 @@ class ClubNight(models.Model):
         verbose_name_plural = _("club nights")
 
     def __str__(self):
-        return f"{self.name} ({self.date:%Y-%m-%d})"
+        return f"{self.name} ({date_format(self.date)})"
 
 
 class ClubRecord(models.Model):

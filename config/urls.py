@@ -15,6 +15,7 @@ from clubs.manage import urls as clubs_manage
 from clubs.public import urls as clubs_public
 from clubs.public.urls import site_urlpatterns as clubs_site
 from config.api import api
+from config.favicon import favicon
 from config.health import health
 from scoring.manage import urls as scoring_manage
 from scoring.seat import urls as scoring_seat
@@ -32,6 +33,7 @@ AUDIENCES = {
 
 urlpatterns = [
     path("health/", health, name="health"),
+    path("favicon.ico", favicon, name="favicon"),
     *clubs_site,
     *tournaments_site,
     *(

@@ -1,6 +1,9 @@
 """Words for stored keys, in the reader's language: rulesets, hand endings and what
 became of an entry; and the suits' symbols."""
 
+import re
+
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Hand
@@ -16,6 +19,31 @@ RULESET_LABELS = {
 
 def ruleset_label(key: str) -> str:
     return str(RULESET_LABELS.get(key, key))
+
+
+# A tournament's table is stored as its party's label "<tournament> · <round>/<table>"
+# (`table_label`): short on the organizer's lists, the same in every archive.
+_TABLE_LABEL = re.compile(r"^(?P<name>.*) · (?P<round>\d+)/(?P<table>\d+)$")
+
+
+def table_label(tournament: str, round: int, table: int) -> str:
+    """The stored label of a tournament table's party (read back by `party_title`)."""
+    return f"{tournament} · {round}/{table}"
+
+
+def party_title(party) -> str:
+    """A party's name for its players: a tournament's table spelled out ("Thursday
+    Swiss · Round 1 · Table 2", in the reader's language), any other its label.
+    A club night's party is never read as a table, whatever it was called."""
+    label = str(party)
+    match = _TABLE_LABEL.match(party.label or "") if party.night_id is None else None
+    if not match:
+        return label
+    return gettext("%(tournament)s · Round %(round)s · Table %(table)s") % {
+        "tournament": match["name"],
+        "round": match["round"],
+        "table": match["table"],
+    }
 
 
 def ending_label(key: str) -> str:

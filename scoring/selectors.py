@@ -210,7 +210,30 @@ def seat_view(seat: Seat) -> dict:
         if watched
         else [],
         "version": version(state, hands),
+        "forfeit": seat_forfeit(seat, state.seats)
+        if seat.party.status == Party.Status.CANCELLED
+        else None,
         **(settlement_view(state) if state.finished else {}),
+    }
+
+
+def seat_forfeit(seat: Seat, seats: list[Seat]) -> dict | None:
+    """What a cancelled table's forfeit means for ``seat`` (see `services.party_cancel`):
+    whether its player is the one who did not come, the other's name, and the
+    forfeit value, signed for this seat. None when the party was cancelled for
+    another reason. One query."""
+    record = (
+        seat.party.audit.filter(action=AuditRecord.Action.CANCEL).order_by("-at", "-pk").first()
+    )
+    forfeit = (record.after or {}).get("forfeit") if record else None
+    if not forfeit:
+        return None
+    absent = forfeit["absent"] == seat.player_id
+    others = [s.player.name for s in seats if s.player_id != seat.player_id]
+    return {
+        "absent": absent,
+        "opponent": ", ".join(others),
+        "points": -forfeit["points"] if absent else forfeit["points"],
     }
 
 

@@ -706,13 +706,19 @@ def _locked_party(party: Party) -> Party:
 
 
 @transaction.atomic
-def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
+def party_cancel(
+    *, party: Party, user, reason: str, address=None, forfeit: dict | None = None
+) -> Party:
     """Cancels a party started by mistake (or a tournament table that will not be
     played). A reason is required and goes into the party's record; its hands and
     its start stay there, but the party counts nowhere any more: not in the night's
     results, not in any outcome, and its seats take no hands. The record is
     append-only, so a party is never deleted. A club night's party only while the
-    night is open: a closed night's results are final."""
+    night is open: a closed night's results are final.
+
+    ``forfeit``: the table was not played because a player did not come
+    (``{"absent": <player id>, "points": <forfeit value>}``); kept in the record so
+    that the seats' phones can say what became of the party instead of "cancelled"."""
     if not (reason or "").strip():
         raise errors.EntryError(gettext("Give a reason: a cancelled party stays in the record."))
     party = _locked_party(party)
@@ -731,7 +737,7 @@ def party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
         user=user,
         address=address,
         before=before,
-        after={"status": party.status},
+        after={"status": party.status, **({"forfeit": forfeit} if forfeit else {})},
         reason=reason.strip(),
     )
     return party

@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext
 from clubs.models import Player
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.engine.rules import RULESETS
+from scoring.labels import table_label
 from scoring.services import new_token, party_cancel, party_start
 from tournaments import selectors
 from tournaments.board import tournament_changed
@@ -555,7 +556,7 @@ def _start_party(tournament: Tournament, round: Round, number: int, first, secon
         players=[first.player, second.player],
         rules=rules,
         confirmation_required=tournament.confirmation_required,
-        label=f"{tournament.name} · {round.number}/{number}",
+        label=table_label(tournament.name, round.number, number),
         # The seat draw is replayable from the round's seed.
         rng=Random(f"{round.seed}-{number}"),
     )
@@ -640,7 +641,15 @@ def table_forfeit(*, table: Table, absent: Entrant, user=None, address=None) -> 
     table.party = None
     table.save(update_fields=["absent", "party"])
     if party is not None:
-        party_cancel(party=party, user=user, reason=gettext("No-show: the table is a forfeit."))
+        party_cancel(
+            party=party,
+            user=user,
+            reason=gettext("No-show: the table is a forfeit."),
+            forfeit={
+                "absent": absent.player_id,
+                "points": table.round.tournament.forfeit_value,
+            },
+        )
     _record(
         table.round.tournament,
         TournamentRecord.Action.FORFEIT,

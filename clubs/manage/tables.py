@@ -41,7 +41,7 @@ class MemberListTable(tables.Table):
     listed = tables.BooleanColumn(verbose_name=_("Listed"))
     since = tables.DateColumn(
         verbose_name=_("Member since"),
-        short=True,
+        short=False,
         attrs={"th": {"class": "wide-only"}, "td": {"class": "wide-only"}},
     )
 

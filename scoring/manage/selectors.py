@@ -3,6 +3,7 @@ results, and a party with every hand and its audit log. Each loads its rows in a
 fixed number of queries, however many parties, hands or records there are, and
 works out the rest in Python."""
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -31,12 +32,24 @@ def night_for_manage(pk: int) -> ClubNight:
 
 
 def party_for_manage(pk: int) -> Party:
-    return get_object_or_404(Party.objects.select_related("club", "night"), pk=pk)
+    # A tournament's table too: its page links back to the round (`party_round`).
+    return get_object_or_404(
+        Party.objects.select_related("club", "night", "tournament_table__round__tournament"),
+        pk=pk,
+    )
 
 
 def hand_for_manage(pk: int) -> Hand:
     return get_object_or_404(
-        Hand.objects.select_related("party__club", "knocker", "defender"), pk=pk
+        # The party page again, when a decision is refused: with the way back.
+        Hand.objects.select_related(
+            "party__club",
+            "party__night",
+            "party__tournament_table__round__tournament",
+            "knocker",
+            "defender",
+        ),
+        pk=pk,
     )
 
 
@@ -164,6 +177,15 @@ def night_results(*, night) -> dict:
     return {"rows": rows, "stake": stake, "payments": payments, "running": running}
 
 
+def party_round(party: Party):
+    """The tournament round whose table the party is, or None (a club night's
+    party, or a table given up by a forfeit). No query after `party_for_manage`."""
+    try:
+        return party.tournament_table.round
+    except ObjectDoesNotExist:
+        return None
+
+
 def party_page(*, party: Party) -> dict:
     """The party page: seats, sheet, settlement, every hand with the players who
     may be named its knocker and, when disputed, both versions; and the audit log."""
@@ -207,6 +229,7 @@ def party_page(*, party: Party) -> dict:
             for hand in hands
         ],
         "audit": audit,
+        "round": party_round(party),
         # A wrong player is swapped before the first hand, while the night is open;
         # a tournament's tables (no night) are changed on the round's page.
         "swappable": not hands

@@ -9,7 +9,7 @@ class NightTable(tables.Table):
     name = tables.Column(
         linkify=("manage:night-detail", {"pk": tables.A("pk")}), verbose_name=_("Club night")
     )
-    date = tables.DateColumn(verbose_name=_("Date"))
+    date = tables.DateColumn(verbose_name=_("Date"), short=False)
     ruleset = tables.Column(verbose_name=_("Rules"))
     confirmation_required = tables.BooleanColumn(verbose_name=_("Confirmation"))
     party_count = tables.Column(verbose_name=_("Parties"), attrs={"td": {"class": "num"}})

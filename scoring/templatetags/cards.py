@@ -23,6 +23,7 @@ def card(code: str) -> str:
 
 register.filter("ruleset", labels.ruleset_label)
 register.filter("ending", labels.ending_label)
+register.filter("party_title", labels.party_title)
 
 
 @register.filter

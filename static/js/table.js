@@ -43,6 +43,29 @@
     });
   });
 
+  // The quick entry shows only what the chosen ending asks for, worded for it
+  // (big gin as gin). A part that does not apply is disabled too, so a number typed
+  // before the ending changed is not sent with it. The server checks either way.
+  var quick = document.getElementById("quick-entry");
+  if (quick) {
+    var fit = function () {
+      var chosen = quick.querySelector("input[name=ending]:checked");
+      var ending = chosen ? chosen.value : "";
+      quick.querySelectorAll("[data-endings]").forEach(function (part) {
+        var off = ending !== "" && part.dataset.endings.split(" ").indexOf(ending) < 0;
+        part.hidden = off;
+        part.querySelectorAll("input, select").forEach(function (i) { i.disabled = off; });
+      });
+      var key = ending === "big_gin" ? "gin" : ending || "knock";
+      quick.querySelectorAll("[data-label-knock]").forEach(function (label) {
+        var words = label.dataset["label" + key.charAt(0).toUpperCase() + key.slice(1)];
+        if (words) label.textContent = words;
+      });
+    };
+    quick.addEventListener("change", fit);
+    fit();
+  }
+
   root.querySelectorAll("[data-reload]").forEach(function (b) {
     b.addEventListener("click", show);
   });

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import RULESETS
-from scoring.labels import ruleset_label
+from scoring.labels import RULESET_LABELS
 from tournaments.models import Tournament
 
 
@@ -29,7 +29,8 @@ class TournamentForm(forms.Form):
     )
     ruleset = forms.ChoiceField(
         label=_("Rules"),
-        choices=[(key, ruleset_label(key)) for key in RULESETS],
+        # The lazy labels: words made when the module loads would stay English.
+        choices=[(key, RULESET_LABELS.get(key, key)) for key in RULESETS],
         initial="classic",
     )
     target = forms.IntegerField(label=_("Party target"), min_value=25, max_value=1000, initial=100)

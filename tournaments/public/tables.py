@@ -21,7 +21,7 @@ class ClubTable(tables.Table):
 class MemberTable(tables.Table):
     player = tables.Column(verbose_name=_("Player"), accessor="player__name")
     role = tables.Column(verbose_name=_("Role"))
-    since = tables.DateColumn(verbose_name=_("Member since"))
+    since = tables.DateColumn(verbose_name=_("Member since"), short=False)
 
     class Meta:
         model = Membership
@@ -41,7 +41,7 @@ class StandingsTable(tables.Table):
     """The public standings (`tournaments.board.Line` rows), sortable by any column."""
 
     place = tables.Column(verbose_name=_("Place"), attrs=NUM)
-    name = tables.Column(verbose_name=_("Player"))
+    name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "who"}})
     played = tables.Column(verbose_name=_("Parties"), attrs=OPTIONAL)
     won = tables.Column(verbose_name=_("Won"), attrs=NUM)
     points = tables.Column(verbose_name=_("Plus/minus"), attrs=NUM)
