@@ -4,8 +4,10 @@ driven by Playwright, never a downloaded browser."""
 import os
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import CHROMIUM
+from tests.factories import OrganizerFactory
 
 PHONE = {"width": 360, "height": 740}
 
@@ -49,3 +51,22 @@ def phone(chromium, live_server):
     yield open_phone
     for context in contexts:
         context.close()
+
+
+LAPTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture
+def desk(chromium, live_server):
+    """The organizer's laptop, logged in."""
+    organizer = OrganizerFactory(player__name="Olga").player.user
+    context = chromium.new_context(viewport=LAPTOP, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_server.url + "/login/?next=/manage/")
+    page.get_by_label("Username").fill(organizer.username)
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()
+    yield page
+    context.close()

@@ -13,32 +13,15 @@ import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
-from tests.factories import MembershipFactory, OrganizerFactory
+from tests.browser.conftest import LAPTOP, PHONE
+from tests.factories import MembershipFactory
 from tournaments import services
 from tournaments.archive import tournament_export
 from tournaments.models import Entrant, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LAPTOP = {"width": 1280, "height": 900}
 SHOTS = os.environ.get("KNOCK_SCREENSHOTS")
-
-
-@pytest.fixture
-def desk(chromium, live_server):
-    """The organizer's laptop, logged in."""
-    organizer = OrganizerFactory(player__name="Olga").player.user
-    context = chromium.new_context(viewport=LAPTOP, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(live_server.url + "/login/?next=/manage/")
-    page.get_by_label("Username").fill(organizer.username)
-    page.get_by_label("Password").fill("correct horse battery")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()
-    yield page
-    context.close()
 
 
 def look(page, name):

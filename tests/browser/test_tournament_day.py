@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_screen import ROWS_INSIDE
-from tests.browser.test_tournament import _path, desk  # noqa: F401 (a fixture)
+from tests.browser.test_tournament import _path
 from tests.factories import MembershipFactory
 from tests.tournaments.conftest import play_out
 from tournaments import selectors
@@ -86,7 +86,7 @@ def tie_lines(desk):
 
 
 def test_a_twenty_player_swiss_day_from_the_door_to_the_final_standings(
-    desk,  # noqa: F811
+    desk,
     phone,
     chromium,
     live_server,
@@ -194,9 +194,7 @@ def test_a_twenty_player_swiss_day_from_the_door_to_the_final_standings(
         expect(box).to_have_attribute("data-shown", str(k))
         for row in wall.evaluate(ROWS_INSIDE):
             assert row["inside"], f"slide {k}: a row is cut off"
-            (seen_entrants if row["entrant"] else seen_tables).add(
-                row["entrant"] or row["table"]
-            )
+            (seen_entrants if row["entrant"] else seen_tables).add(row["entrant"] or row["table"])
         shot(wall, f"screen-{k}")
         wall.keyboard.press("ArrowRight")
     screen.close()
