@@ -13,6 +13,7 @@ from demo.loader import ROUND_ROBIN, SWISS, load_demo
 from scoring.models import Hand
 from scoring.services import Result, hand_enter
 from tests.factories import start_night_party, start_party
+from tournaments.models import Entrant
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,6 +46,7 @@ def evening():
     asked = waiting.party.seats.exclude(pk=waiting.entered_by_id).first()
     fresh = start_night_party(night, label="Table 10", seed=10).seats.first()
     swiss, robin = SWISS["slug"], ROUND_ROBIN["slug"]
+    player = Entrant.objects.filter(tournament__slug=swiss).first().pk
     return {
         "public": [
             "/",
@@ -55,6 +57,7 @@ def evening():
             f"/t/{swiss}/screen/",
             f"/t/{robin}/",
             f"/t/{robin}/crosstable/",
+            f"/t/{swiss}/players/{player}/",
             "/login/",
         ],
         "seat": [asked.get_absolute_url(), fresh.get_absolute_url()],
@@ -62,6 +65,8 @@ def evening():
             "/manage/",
             f"/manage/clubs/{club.slug}/",
             f"/manage/nights/{night.pk}/",
+            f"/manage/nights/{night.pk}/results/",
+            f"/manage/clubs/{club.slug}/members/",
             # The dispute is decided on its party's page, beside the audit log.
             f"/manage/parties/{disputed.pk}/",
             f"/manage/tournaments/{swiss}/",
