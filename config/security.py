@@ -31,6 +31,9 @@ def no_store_for_tokens(get_response):
         response = get_response(request)
         if request.path.startswith(TOKEN_CARRIERS):
             add_never_cache_headers(response)
+        if request.path.startswith("/table/"):
+            # A seat link posted somewhere public must not make its page a search result.
+            response["X-Robots-Tag"] = "noindex, nofollow"
         return response
 
     return middleware

@@ -161,6 +161,21 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# The seat counters, the board's versions and the seat-link guard live in the
+# cache, and every process must see the same numbers: with a cache of its own per
+# gunicorn worker, the phones reload several times a minute and are told that
+# the other phone changed the sheet while a player types. So production needs
+# Redis, unless it is declared to run as one process (a small club on one
+# machine, a build step, a management command run on its own), where the local
+# memory cache is the only one.
+SINGLE_PROCESS = env_flag("SINGLE_PROCESS", False)
+if not DEBUG and not REDIS_URL and not SINGLE_PROCESS:
+    raise ImproperlyConfigured(
+        "DEBUG is off: set REDIS_URL, the cache every process shares (the seat "
+        "counters live there). Only a single server process may go without it: "
+        "then say so with SINGLE_PROCESS=on."
+    )
+
 # Public pages (standings, running scores) are cached under counters that move
 # after every committed change; entries also expire after this many seconds, so a
 # change missed while the cache was away shows after at most this long.

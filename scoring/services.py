@@ -164,6 +164,7 @@ def party_start(
         Seat(party=party, player=by_pk[pk], side=seating.sides[i], position=i, token=new_token())
         for i, pk in enumerate(order)
     )
+    versions.night_changed(party.night_id)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.START,
@@ -358,6 +359,7 @@ def _audit(
     # commit).
     versions.scores_changed(state.party.club_id)
     versions.party_changed(state.party.pk)
+    versions.night_changed(state.party.night_id)
     AuditRecord.objects.create(
         party=state.party,
         hand=hand,
@@ -688,6 +690,7 @@ def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
     seat.token = new_token()
     seat.save(update_fields=["token"])
     versions.seats_changed([old_token])
+    versions.night_changed(seat.party.night_id)  # the night's monitor links each seat
     AuditRecord.objects.create(
         party_id=seat.party_id,
         action=AuditRecord.Action.LINK,
@@ -731,6 +734,7 @@ def party_cancel(
     # The party leaves every figure and standing it was part of.
     versions.scores_changed(party.club_id)
     versions.party_changed(party.pk)
+    versions.night_changed(party.night_id)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.CANCEL,
@@ -790,6 +794,7 @@ def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
     seat.save(update_fields=["player", "token"])
     versions.party_changed(party.pk)
     versions.seats_changed([before_token])
+    versions.night_changed(party.night_id)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.SWAP,
@@ -846,6 +851,7 @@ def night_close(*, night: ClubNight, user, address=None) -> ClubNight:
     night.closed_at = timezone.now()
     night.closed_by = user
     night.save(update_fields=["closed_at", "closed_by"])
+    versions.night_changed(night.pk)
     club_record_add(
         ClubRecord.Action.CLOSED,
         club=night.club,
@@ -881,6 +887,7 @@ def night_set_stake(*, night: ClubNight, stake, user=None, address=None) -> Club
     before = night.stake
     night.stake = stake or None
     night.save(update_fields=["stake"])
+    versions.night_changed(night.pk)
     if night.stake != before:
         club_record_add(
             ClubRecord.Action.STAKE,

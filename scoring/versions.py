@@ -61,6 +61,35 @@ def bump_after_commit(key: str) -> None:
     transaction.on_commit(lambda: bump(key))
 
 
+def night_key(night_id: int) -> str:
+    return f"v:night:{night_id}"
+
+
+def night_changed(night_id: int | None) -> None:
+    """Something the organizer's night monitor shows changed: a party started,
+    cancelled or swapped, a hand, a new seat link, the stake, the night closed."""
+    if night_id is not None:
+        bump_after_commit(night_key(night_id))
+
+
+def counters(keys: list[str]) -> list[int] | None:
+    """The counters under ``keys`` in one trip to the cache; one the cache does not
+    know (never moved, or lost) is started now, so that its next move is a new
+    number. None when the cache is down: then nothing may be taken as unchanged."""
+    try:
+        found = cache.get_many(keys)
+        for key in keys:
+            if found.get(key) is None:
+                cache.add(key, _start(), None)
+                found[key] = cache.get(key)
+    except Exception:
+        log.warning("cache unavailable: counters not read", exc_info=True)
+        return None
+    if any(found.get(key) is None for key in keys):
+        return None
+    return [found[key] for key in keys]
+
+
 def scores_changed(club_id: int) -> None:
     """A hand of one of the club's parties was entered, confirmed or decided."""
     bump_after_commit(club_key(club_id))

@@ -15,7 +15,7 @@ class ManagedClubTable(tables.Table):
     members = tables.TemplateColumn(
         '{% load i18n %}<a href="{% url "manage:member-list" record.slug %}">'
         '{% translate "Member list" %}</a>',
-        verbose_name="",
+        verbose_name=_("Member list"),
         orderable=False,
     )
 

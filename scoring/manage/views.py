@@ -10,19 +10,20 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import parse_etags
 from django.utils.text import slugify
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
 from config.client import client_address
-from scoring import errors, services
+from scoring import errors, services, versions
 from scoring.forms import first_error
 from scoring.manage import qr, selectors
 from scoring.manage.forms import (
@@ -132,9 +133,21 @@ def _night_title(night, disputes: int) -> str:
 @organizer_required(selectors.night_for_manage)
 def night_tables(request, night):
     """The night's tables alone: the night page fetches this every few seconds and
-    puts it in place, with the page's title."""
-    context = {"night": night, **_glance(night)}
-    return render(request, "scoring/manage/_night_tables.html", context)
+    puts it in place, with the page's title. The night's counter
+    (`versions.night_key`) is the ETag: while the page sends it back unchanged
+    in If-None-Match, the answer is an empty 304, not the tables again."""
+    # Read before the tables: a change committed in between shows now and is
+    # fetched once more on the next poll, never missed.
+    numbers = versions.counters([versions.night_key(night.pk)])
+    etag = None if numbers is None else f'"{numbers[0]}-{get_language()}"'
+    if etag and etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponseNotModified()
+    else:
+        context = {"night": night, **_glance(night)}
+        response = render(request, "scoring/manage/_night_tables.html", context)
+    if etag:
+        response["ETag"] = etag
+    return response
 
 
 @login_required

@@ -42,16 +42,12 @@ def deck_rows() -> list[dict]:
     """The 52 cards by suit, spades first as most players sort them, ace to king."""
     rows = []
     for suit in reversed(SUITS):
-        cards = [
-            {
-                "code": str(card),
-                "rank": "10" if card.rank == 10 else str(card)[0],
-                "label": _("%(rank)s of %(suit)s")
-                % {"rank": RANK_NAMES[card.rank - 1], "suit": SUIT_NAMES[suit]},
-            }
-            for card in DECK
-            if card.suit == suit
-        ]
+        cards = []
+        for card in DECK:
+            if card.suit != suit:
+                continue
+            shown = "10" if card.rank == 10 else str(card)[0]
+            cards.append({"code": str(card), "rank": shown, "label": _card_name(card, shown)})
         rows.append(
             {
                 "suit": suit,
@@ -62,6 +58,19 @@ def deck_rows() -> list[dict]:
             }
         )
     return rows
+
+
+def _card_name(card, shown: str) -> str:
+    """The button's accessible name begins with the letter it shows: voice control
+    reaches a button by what is written on it ("tap A"), and "ace of spades" alone
+    holds no "A" to say."""
+    name = _("%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES[card.rank - 1],
+        "suit": SUIT_NAMES[card.suit],
+    }
+    if name.startswith(shown):
+        return name
+    return _("%(shown)s — %(card)s") % {"shown": shown, "card": name}
 
 
 def preview_data(result, scored: dict) -> dict:

@@ -6,11 +6,22 @@
   if (!root) return;
   var url = root.dataset.tablesUrl;
 
+  // The tables' number goes back as the ETag it was: while nothing changed the
+  // answer is an empty 304 (not "ok", so nothing happens).
+  var etag = null;
+
   function refresh() {
-    fetch(url, { headers: { Accept: "text/html" }, cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) {
-        if (!html) return;
+    var headers = { Accept: "text/html" };
+    if (etag) headers["If-None-Match"] = etag;
+    fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        if (!r.ok) return null;
+        var fresh = r.headers.get("ETag");
+        return r.text().then(function (html) { return { html: html, etag: fresh }; });
+      })
+      .then(function (answer) {
+        if (!answer) return;
+        var html = answer.html;
         var doc = new DOMParser().parseFromString(html, "text/html");
         var fresh = doc.getElementById("night-tables");
         var current = document.getElementById("night-tables");
@@ -25,6 +36,7 @@
           if (open[key]) d.open = true;
         });
         current.replaceWith(document.importNode(fresh, true));
+        etag = answer.etag;  // only once its tables are in place
         if (fresh.dataset.title) document.title = fresh.dataset.title;
       })
       .catch(function () { /* offline for a moment: try again on the next tick */ });

@@ -26,8 +26,14 @@
     return tablesBusy() || picked || (el !== null && el.tagName === "SELECT");
   }
 
+  // The tables' numbers go back as the ETag they were: while nothing changed the
+  // answer is an empty 304 (not "ok", so nothing happens).
+  var etag = null;
+
   function poll() {
-    fetch(url, { headers: { Accept: "text/html" }, cache: "no-store", credentials: "same-origin" })
+    var headers = { Accept: "text/html" };
+    if (etag) headers["If-None-Match"] = etag;
+    fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (r) {
         if (!r.ok) return null;
         var changed = r.headers.get("X-Round-Status") !== status ||
@@ -36,10 +42,17 @@
           window.location.reload();
           return null;
         }
-        return r.text();
+        // The number is kept only once its tables are in place: a change waiting
+        // for a reload, or tables not put in while the organizer picks, keep
+        // coming in full until the page has them.
+        var fresh = changed ? null : r.headers.get("ETag");
+        return r.text().then(function (html) { return { html: html, etag: fresh }; });
       })
-      .then(function (html) {
-        if (html && target && !tablesBusy()) target.innerHTML = html;
+      .then(function (answer) {
+        if (answer && answer.html && target && !tablesBusy()) {
+          target.innerHTML = answer.html;
+          etag = answer.etag;
+        }
       })
       .catch(function () { /* offline for a moment: try again on the next tick */ });
   }

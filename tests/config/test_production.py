@@ -46,6 +46,11 @@ def environment(tmp: Path, static_root: Path) -> dict:
     return env
 
 
+def single_process(env: dict) -> dict:
+    """One gunicorn worker and no Redis: declared so, or production refuses to start."""
+    return {**env, "SINGLE_PROCESS": "on"}
+
+
 def run(command: str, env: dict) -> str:
     result = subprocess.run(
         command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
@@ -106,7 +111,7 @@ def image(tmp_path_factory):
     """A server built the way the image is: the Dockerfile's collectstatic step,
     migrations, one party, gunicorn."""
     tmp = tmp_path_factory.mktemp("production")
-    env = environment(tmp, tmp / "static")
+    env = single_process(environment(tmp, tmp / "static"))
     run(dockerfile_step("collectstatic"), env)
     run("python manage.py migrate --noinput", env)
     token = run(f"python manage.py shell -c {shlex.quote(SEED)}", env).split()[-1]
@@ -151,7 +156,7 @@ def test_without_a_manifest_pages_fail_and_the_health_check_says_so(tmp_path):
     """The old image: static files collected with DEBUG on, so no manifest. The
     API and /health/ still answer; the home page is the plain 500 page; the
     container's health check must call that unhealthy."""
-    env = environment(tmp_path, tmp_path / "static")
+    env = single_process(environment(tmp_path, tmp_path / "static"))
     run("DEBUG=on python manage.py collectstatic --noinput", env)
     run("python manage.py migrate --noinput", env)
     site = Site(env)
@@ -165,3 +170,28 @@ def test_without_a_manifest_pages_fail_and_the_health_check_says_so(tmp_path):
         assert "/:" in result.stderr
     finally:
         site.stop()
+
+
+def test_production_without_a_shared_cache_refuses_to_start(tmp_path):
+    """The image's three workers, without REDIS_URL, would each keep their own seat
+    counters: gunicorn stops at once and says what is missing."""
+    env = environment(tmp_path, tmp_path / "static")
+    command = [str(BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{free_port()}"]
+    result = subprocess.run(
+        [*command, "--workers", "3"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode != 0
+    assert "set REDIS_URL" in result.stderr
+    assert "SINGLE_PROCESS=on" in result.stderr
+
+
+def test_the_image_runs_several_workers_and_compose_gives_them_redis():
+    """The Dockerfile's gunicorn runs several processes, so compose must set
+    REDIS_URL for web (the README's production section says the same)."""
+    dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
+    workers = int(re.search(r'"--workers", "(\d+)"', dockerfile).group(1))
+    compose = (ROOT / "docker" / "compose.yaml").read_text()
+    assert workers > 1
+    assert re.search(r"^    REDIS_URL: redis://", compose, re.MULTILINE)
+    assert "SINGLE_PROCESS" not in compose
+    assert "`SINGLE_PROCESS=on`" in (ROOT / "README.md").read_text()

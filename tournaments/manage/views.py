@@ -8,9 +8,12 @@ nothing about this club's tournaments. Every change is a POST answered by a redi
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import parse_etags
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -18,9 +21,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
 from config.client import client_address
-from scoring import qr
+from scoring import qr, versions
 from scoring.forms import first_error
-from tournaments import archive, selectors, services
+from tournaments import archive, board, selectors, services
 from tournaments.manage.forms import (
     ArchiveForm,
     CardsForm,
@@ -556,12 +559,35 @@ def round_detail(request, round):
 def round_tables(request, round):
     """The round's tables alone, for the round page to poll. The round's status and
     how many tables have not started go in headers: when either changes, the page
-    reloads itself (the forms to swap or undo depend on them)."""
-    context = _round_context(round)
-    response = render(request, "tournaments/manage/_round_tables.html", context)
+    reloads itself (the forms to swap or undo depend on them).
+
+    The ETag is the club's scores counter and the tournament's (every hand and
+    every tournament service moves one), with the clock's minutes: while the page
+    sends it back unchanged in If-None-Match, the answer is an empty 304."""
+    etag = _round_etag(round)
+    if etag and etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponseNotModified()
+    else:
+        context = _round_context(round)
+        response = render(request, "tournaments/manage/_round_tables.html", context)
+        response["X-Round-Untouched"] = str(context["untouched"])
     response["X-Round-Status"] = round.status
-    response["X-Round-Untouched"] = str(context["untouched"])
+    if etag:
+        response["ETag"] = etag
     return response
+
+
+def _round_etag(round) -> str | None:
+    # Read before the tables: a change committed in between shows now and is
+    # fetched once more on the next poll, never missed.
+    tournament = round.tournament
+    keys = [versions.club_key(tournament.club_id), board.tournament_key(tournament.pk)]
+    numbers = versions.counters(keys)
+    if numbers is None:
+        return None
+    clock = selectors.round_clock(round, timezone.now())
+    minutes = "" if clock is None else clock.minutes_left
+    return f'"{numbers[0]}-{numbers[1]}-{minutes}-{get_language()}"'
 
 
 @require_GET

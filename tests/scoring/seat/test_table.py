@@ -171,7 +171,7 @@ def test_the_seat_page_has_the_card_picker_and_both_forms(client):
         'id="quick-ruling"',
         'id="cards-ruling"',
         'id="declare-melds"',
-        'aria-label="ace of spades"',
+        'aria-label="A — ace of spades"',
     ):
         assert control in text
     assert text.count('data-card="') == 52

@@ -1,0 +1,138 @@
+"""Every kind of page, as axe-core measures it: no serious or critical violation, on
+a phone (360 px) and on a desktop (1280 px). The pages are the demo's (a night, a
+Swiss tournament in play, a finished round robin) with a dispute added, so each
+page shows what it shows on a real evening."""
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from demo.loader import ROUND_ROBIN, SWISS, load_demo
+from scoring.models import Hand
+from scoring.services import Result, hand_enter
+from tests.factories import start_night_party, start_party
+from tournaments.models import Entrant
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}
+SERIOUS = {"serious", "critical"}
+# Rated below serious by axe, but each keeps someone out: a column without a name
+# for a screen reader, a page without a main landmark to jump to.
+ALSO = {"empty-table-header", "landmark-one-main"}
+# Experimental in axe, so off unless asked for: an accessible name that does not
+# hold the visible label ("ace of spades" on a button that shows "A") cannot be
+# reached by voice control ("click A").
+OPTIONS = {
+    "resultTypes": ["violations"],
+    "rules": {"label-content-name-mismatch": {"enabled": True}},
+}
+
+
+@pytest.fixture
+def evening():
+    """The demo, plus a disputed hand at a club night: the paths of every page kind."""
+    demo = load_demo()
+    club = demo["club"]
+    night = club.nights.get(name="Demo night")
+    disputed = start_night_party(night, label="Table 9", seed=9)
+    a, b = disputed.seats.order_by("position")
+    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
+    hand_enter(seat=b, number=1, result=Result("knock", b.position, 3, 21))
+    waiting = Hand.objects.filter(status=Hand.Status.PENDING).select_related("party").first()
+    # The seat that is asked to confirm: the one that did not enter the hand.
+    asked = waiting.party.seats.exclude(pk=waiting.entered_by_id).first()
+    fresh = start_night_party(night, label="Table 10", seed=10).seats.first()
+    swiss, robin = SWISS["slug"], ROUND_ROBIN["slug"]
+    player = Entrant.objects.filter(tournament__slug=swiss).first().pk
+    return {
+        "public": [
+            "/",
+            club.get_absolute_url(),
+            f"/t/{swiss}/",
+            f"/t/{swiss}/rounds/2/",
+            f"/t/{swiss}/crosstable/",
+            f"/t/{swiss}/screen/",
+            f"/t/{robin}/",
+            f"/t/{robin}/crosstable/",
+            f"/t/{swiss}/players/{player}/",
+            "/login/",
+        ],
+        "seat": [asked.get_absolute_url(), fresh.get_absolute_url()],
+        "manage": [
+            "/manage/",
+            f"/manage/clubs/{club.slug}/",
+            f"/manage/nights/{night.pk}/",
+            f"/manage/nights/{night.pk}/results/",
+            f"/manage/clubs/{club.slug}/members/",
+            # The dispute is decided on its party's page, beside the audit log.
+            f"/manage/parties/{disputed.pk}/",
+            f"/manage/tournaments/{swiss}/",
+            f"/manage/tournaments/{swiss}/rounds/2/",
+            f"/manage/tournaments/{swiss}/standings/",
+            f"/manage/tournaments/{robin}/",
+        ],
+        "username": demo["username"],
+        "password": demo["password"],
+    }
+
+
+def serious_violations(page) -> list[str]:
+    page.wait_for_load_state("networkidle")
+    results = Axe().run(page, options=OPTIONS)
+    return [
+        f"{rule['id']} ({rule['impact']}): "
+        + "; ".join(" ".join(node["target"]) for node in rule["nodes"][:4])
+        for rule in results.response["violations"]
+        if rule["impact"] in SERIOUS or rule["id"] in ALSO
+    ]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_no_page_has_a_serious_accessibility_violation(chromium, live_server, evening, viewport):
+    # axe is put into the page by Playwright; the pages' policy refuses scripts
+    # that are not files of our own, so the test's context steps around it.
+    context = chromium.new_context(viewport=VIEWPORTS[viewport], locale="en-US", bypass_csp=True)
+    page = context.new_page()
+    found = {}
+    try:
+        for path in evening["public"]:
+            page.goto(live_server.url + path)
+            found[path] = serious_violations(page)
+        for path in evening["seat"]:
+            page.goto(live_server.url + path)
+            found[path] = serious_violations(page)
+            # The card picker, as a player opens it to enter a hand from the cards.
+            entry = page.get_by_text("Enter from the cards")
+            if entry.count():
+                entry.click()
+                found[path + " (cards)"] = serious_violations(page)
+        page.goto(live_server.url + "/login/")
+        page.get_by_label("Username").fill(evening["username"])
+        page.get_by_label("Password").fill(evening["password"])
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url("**/manage/**")
+        for path in evening["manage"]:
+            page.goto(live_server.url + path)
+            found[path] = serious_violations(page)
+    finally:
+        context.close()
+    failing = [f"{path}: {rule}" for path, rules in found.items() for rule in rules]
+    assert not failing, "\n".join(failing)
+
+
+def test_every_card_of_the_picker_is_named_by_what_it_shows_first(phone):
+    # axe passes "ace of spades" on a button showing "A" (the name holds an "a"),
+    # but voice control, told "tap A", looks for a name that begins with it.
+    seat = start_party().seats.first()
+    page = phone(seat.get_absolute_url())
+    page.get_by_text("Enter from the cards").click()
+    cards = page.locator("button.pick")
+    expect(cards).to_have_count(52)
+    for index in range(52):
+        card = cards.nth(index)
+        shown = card.evaluate("button => button.firstChild.textContent")
+        expect(card).to_have_accessible_name(re.compile("^" + re.escape(shown) + " "))
+    expect(page.locator("#card-QH")).to_have_accessible_name("Q — queen of hearts")
