@@ -1,6 +1,7 @@
 """What a club keeps of its seasons: ratings (derived from the confirmed parties,
 recomputable at any time) and the seasons the organizer defines."""
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -65,3 +66,103 @@ class RatingLedger(models.Model):
 
     def __str__(self):
         return f"ratings of club {self.club_id} through record {self.audit_through}"
+
+
+class Season(models.Model):
+    """A club's season (German "Saison"): its events between two dates, scored by
+    the club's scheme into the season table ("Rangliste"). A closed season keeps
+    its table as it was: a later correction changes it only if the organizer
+    reopens the season."""
+
+    class Counts(models.TextChoices):
+        BOTH = "both", _("club nights and tournaments")
+        NIGHTS = "nights", _("club nights")
+        TOURNAMENTS = "tournaments", _("tournaments")
+
+    class Scheme(models.TextChoices):
+        PLUS_MINUS = "plus_minus", _("sum of plus/minus points")
+        PLACES = "places", _("points by place per event")
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    starts = models.DateField(_("from"))
+    ends = models.DateField(_("to"))
+    counts = models.CharField(
+        _("events that count"), max_length=16, choices=Counts, default=Counts.BOTH
+    )
+    scheme = models.CharField(
+        _("scoring"), max_length=16, choices=Scheme, default=Scheme.PLUS_MINUS
+    )
+    # Points for 1st, 2nd, … place of each event (the "places" scheme).
+    place_points = models.JSONField(_("points by place"), default=list, blank=True)
+    best_of = models.PositiveSmallIntegerField(
+        _("best events that count"),
+        null=True,
+        blank=True,
+        help_text=_("Only a player's best N events count; empty: all of them."),
+    )
+    minimum_events = models.PositiveSmallIntegerField(_("events needed to be ranked"), default=0)
+    published = models.BooleanField(_("public"), default=False)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    # The table as it stood when the season closed (`seasons.engine.season` lines).
+    frozen = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends__gte=models.F("starts")), name="season_dates_in_order"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class PlayerLink(models.Model):
+    """A player's personal link to his own page at a club (no login, like a seat
+    link). A new one replaces the old, which then stops working."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="one_link_per_player"),
+        ]
+
+    def __str__(self):
+        return f"link of {self.player_id} at {self.club_id}"
+
+
+class SeasonRecord(models.Model):
+    """Append-only: what organizers did to a club's seasons and personal links."""
+
+    class Action(models.TextChoices):
+        CREATED = "created", _("season created")
+        CHANGED = "changed", _("season changed")
+        CLOSED = "closed", _("season closed")
+        REOPENED = "reopened", _("season reopened")
+        LINK = "link", _("personal link issued")
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.PROTECT, related_name="records"
+    )
+    action = models.CharField(max_length=16, choices=Action)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    address = models.GenericIPAddressField(null=True, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"

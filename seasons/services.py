@@ -7,16 +7,20 @@ party that changed (a corrected or decided hand, a cancelled or reopened party, 
 newly finished one). Since the fold is the same as `ratings_rebuild`'s, the kept
 ratings always equal a rebuild from the stored parties."""
 
+import secrets
 from itertools import islice
 
 from django.db import transaction
 from django.db.models import Count, Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.models import AuditRecord, Party
 from scoring.selectors import party_sheets
 from seasons.engine.ratings import RatedParty, Rating, games_from_payments, rate_party
+from seasons.engine.season import Scheme, SchemeError
+from seasons.models import PlayerLink, RatingChange, RatingLedger, Season, SeasonRecord
 from seasons.models import Rating as RatingRow
-from seasons.models import RatingChange, RatingLedger
 
 #: Parties read at once while folding: enough to keep the queries few, few enough
 #: to keep a club's whole history out of memory.
@@ -195,3 +199,210 @@ def _batched(items: list):
     iterator = iter(items)
     while batch := list(islice(iterator, BATCH)):
         yield batch
+
+
+# ---------------------------------------------------------------------------- seasons
+
+
+class SeasonRefused(ValueError):
+    """A season the club cannot have as asked; the message says why."""
+
+
+def _record(club_id, action, *, season=None, user=None, address=None, details=None):
+    SeasonRecord.objects.create(
+        club_id=club_id,
+        season=season,
+        action=action,
+        user=user if getattr(user, "is_authenticated", False) else None,
+        address=address,
+        details=details or {},
+    )
+
+
+def _check(fields: dict) -> None:
+    if fields["ends"] < fields["starts"]:
+        raise SeasonRefused(gettext("The season cannot end before it starts."))
+    try:
+        scheme_of(fields)
+    except SchemeError as error:
+        raise SeasonRefused(_scheme_message(error)) from error
+
+
+def _scheme_message(error: SchemeError) -> str:
+    # The engine speaks English for its tests; the organizer reads his language.
+    return {
+        "places": gettext("Points by place needs the points for at least the first place."),
+        "negative": gettext("Points for a place cannot be negative."),
+        "best": gettext("At least one event must count."),
+        "minimum": gettext("The minimum number of events cannot be negative."),
+    }.get(error.code, str(error))
+
+
+def scheme_of(fields) -> Scheme:
+    """The engine's scheme from a season (or the form's fields)."""
+    get = fields.get if isinstance(fields, dict) else lambda name: getattr(fields, name)
+    return Scheme(
+        kind=get("scheme"),
+        place_points=tuple(get("place_points") or ()),
+        best_of=get("best_of"),
+        minimum_events=get("minimum_events") or 0,
+    )
+
+
+SEASON_FIELDS = (
+    "name",
+    "starts",
+    "ends",
+    "counts",
+    "scheme",
+    "place_points",
+    "best_of",
+    "minimum_events",
+    "published",
+)
+
+
+@transaction.atomic
+def season_create(*, club, user, address=None, **fields) -> Season:
+    """The organizer defines a season: its name, dates, which events count and how
+    it scores. Recorded in the club's season record."""
+    fields = {name: fields[name] for name in SEASON_FIELDS if name in fields}
+    _check({**{"place_points": [], "best_of": None, "minimum_events": 0}, **fields})
+    season = Season.objects.create(club=club, **fields)
+    _record(
+        club.pk,
+        SeasonRecord.Action.CREATED,
+        season=season,
+        user=user,
+        address=address,
+        details=_described(season),
+    )
+    return season
+
+
+@transaction.atomic
+def season_change(*, season: Season, user, address=None, **fields) -> Season:
+    """Changes a season's settings; a closed season is reopened first."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.closed_at is not None:
+        raise SeasonRefused(gettext("This season is closed: reopen it to change it."))
+    before = _described(season)
+    for name in SEASON_FIELDS:
+        if name in fields:
+            setattr(season, name, fields[name])
+    _check({name: getattr(season, name) for name in SEASON_FIELDS})
+    season.save()
+    _record(
+        season.club_id,
+        SeasonRecord.Action.CHANGED,
+        season=season,
+        user=user,
+        address=address,
+        details={"before": before, "after": _described(season)},
+    )
+    return season
+
+
+@transaction.atomic
+def season_close(*, season: Season, user, address=None) -> Season:
+    """Closes a season: its table is kept as it stands, and no later correction of
+    a hand changes it unless the organizer reopens the season."""
+    from seasons.selectors import season_lines
+
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.closed_at is not None:
+        raise SeasonRefused(gettext("This season is closed already."))
+    season.frozen = [_line_data(line) for line in season_lines(season, live=True)]
+    season.closed_at = timezone.now()
+    season.save(update_fields=["frozen", "closed_at"])
+    _record(
+        season.club_id,
+        SeasonRecord.Action.CLOSED,
+        season=season,
+        user=user,
+        address=address,
+        details={"players": len(season.frozen)},
+    )
+    return season
+
+
+@transaction.atomic
+def season_reopen(*, season: Season, user, reason: str, address=None) -> Season:
+    """Reopens a closed season (with a reason, in the record): its table follows
+    the parties again."""
+    if not (reason or "").strip():
+        raise SeasonRefused(gettext("Give a reason: reopening a season is kept in the record."))
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.closed_at is None:
+        raise SeasonRefused(gettext("This season is not closed."))
+    season.closed_at, season.frozen = None, None
+    season.save(update_fields=["closed_at", "frozen"])
+    _record(
+        season.club_id,
+        SeasonRecord.Action.REOPENED,
+        season=season,
+        user=user,
+        address=address,
+        details={"reason": reason.strip()},
+    )
+    return season
+
+
+def _described(season: Season) -> dict:
+    return {
+        "name": season.name,
+        "starts": season.starts.isoformat(),
+        "ends": season.ends.isoformat(),
+        "counts": season.counts,
+        "scheme": season.scheme,
+        "place_points": list(season.place_points or []),
+        "best_of": season.best_of,
+        "minimum_events": season.minimum_events,
+        "published": season.published,
+    }
+
+
+def _line_data(line) -> dict:
+    return {
+        "player": line.player,
+        "place": line.place,
+        "total": line.total,
+        "events": line.events,
+        "needed": line.needed,
+        "scores": [
+            {
+                "event": list(s.event),
+                "plus_minus": s.plus_minus,
+                "place": s.place,
+                "points": s.points,
+                "counted": s.counted,
+            }
+            for s in line.scores
+        ],
+    }
+
+
+# ---------------------------------------------------------------------- personal links
+
+
+@transaction.atomic
+def player_link_issue(*, club, player, user, address=None) -> PlayerLink:
+    """Gives a player a personal link to his own page (no login); a link he had
+    before stops working."""
+    link = PlayerLink.objects.select_for_update().filter(club=club, player=player).first()
+    token = secrets.token_urlsafe(32)
+    if link is None:
+        link = PlayerLink.objects.create(club=club, player=player, token=token)
+        replaced = False
+    else:
+        link.token = token
+        link.save(update_fields=["token"])
+        replaced = True
+    _record(
+        club.pk,
+        SeasonRecord.Action.LINK,
+        user=user,
+        address=address,
+        details={"player": player.name, "replaced": replaced},
+    )
+    return link

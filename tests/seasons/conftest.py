@@ -31,3 +31,36 @@ def after_commit(django_capture_on_commit_callbacks):
         return django_capture_on_commit_callbacks(execute=True)
 
     return run
+
+
+@pytest.fixture
+def season_club(organizer, after_commit):
+    """The organizer's club with a listed member (Ada Lovelace), an unlisted one
+    (Ben Hur) and a guest (Cleo Walk), two finished parties at a night in a season."""
+    from datetime import date
+
+    from clubs.models import Membership
+    from scoring.services import night_create
+    from seasons.services import season_create
+    from tests.factories import MembershipFactory
+
+    club = organizer.club
+    ada = MembershipFactory(club=club, player__name="Ada Lovelace", listed=True).player
+    ben = MembershipFactory(club=club, player__name="Ben Hur").player
+    cleo = MembershipFactory(club=club, player__name="Cleo Walk", role=Membership.Role.GUEST).player
+    user = organizer.player.user
+    night = night_create(club=club, user=user, name="Autumn night", date=date(2026, 10, 6))
+    with after_commit():
+        play_party(club, [ada, ben], winner=ada, night=night)
+        play_party(club, [ada, cleo], winner=cleo, night=night)
+    season = season_create(
+        club=club,
+        user=user,
+        name="Autumn 2026",
+        starts=date(2026, 9, 1),
+        ends=date(2026, 12, 31),
+        counts="both",
+        scheme="plus_minus",
+        published=True,
+    )
+    return {"club": club, "ada": ada, "ben": ben, "cleo": cleo, "night": night, "season": season}

@@ -1,0 +1,391 @@
+"""Reads for the seasons' pages: each in a fixed number of queries, however many
+parties, events or players."""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from clubs.models import Club, ClubNight, Membership, Player
+from scoring.models import Hand, Party, Seat
+from scoring.selectors import party_sheets
+from seasons.engine.ratings import Rating as RatingValue
+from seasons.engine.season import Event, Line, Scheme, Score, season_table
+from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
+from seasons.models import PlayerLink, Rating, RatingChange, Season
+from tournaments.models import Table, Tournament
+
+
+def initials(name: str) -> str:
+    """How the public sees a player who has not agreed to be listed: "Ada Lovelace"
+    is "A. L."."""
+    return " ".join(f"{part[0]}." for part in name.split() if part) or "?"
+
+
+@dataclass(frozen=True)
+class Named:
+    """A player as a page shows him: full name for the organizer, initials for the
+    public unless he agreed to be listed."""
+
+    pk: int
+    name: str
+    listed: bool
+
+    def shown(self, public: bool) -> str:
+        return self.name if self.listed or not public else initials(self.name)
+
+
+def names_in(club: Club, player_ids) -> dict[int, Named]:
+    """The players' names and whether each agreed to be listed at the club (a
+    guest or a walk-in without a membership is not listed). Two queries."""
+    ids = set(player_ids)
+    listed = set(
+        Membership.objects.filter(club=club, player_id__in=ids, listed=True)
+        .exclude(role=Membership.Role.GUEST)
+        .values_list("player_id", flat=True)
+    )
+    return {
+        pk: Named(pk, name, pk in listed)
+        for pk, name in Player.objects.filter(pk__in=ids).values_list("pk", "name")
+    }
+
+
+def club_player(club: Club, player_id: int, *, public: bool) -> Player:
+    """A player of the club: one who has sat at one of its parties or belongs to
+    it. In public only one who agreed to be listed; anyone else is a 404."""
+    players = Player.objects.filter(Q(memberships__club=club) | Q(seats__party__club=club))
+    if public:
+        players = Player.objects.filter(
+            memberships__club=club, memberships__listed=True, memberships__active=True
+        ).exclude(memberships__role=Membership.Role.GUEST)
+    return get_object_or_404(players.distinct(), pk=player_id)
+
+
+@dataclass(frozen=True)
+class RecentParty:
+    pk: int
+    day: date | None
+    label: str
+    opponents: list[str]
+    plus_minus: int
+
+
+def player_page(
+    *, club: Club, player: Player, public: bool, own: bool = False, today: date | None = None
+) -> dict:
+    """Everything a player's page shows: parties, plus/minus, the rating with its
+    history, the gin statistics with what each rests on, the best party, head to
+    head and the latest parties. Ten queries, however many parties.
+
+    ``public``: other players appear by their initials unless they agreed to be
+    listed; ``own``: the player reads his own page (his personal link), so his own
+    name is in full."""
+    today = today or timezone.localdate()
+    mine = {
+        party_id: (side, position)
+        for party_id, side, position in Seat.objects.filter(
+            player=player, party__club=club
+        ).values_list("party_id", "side", "position")
+    }
+    ids = Seat.objects.filter(player=player, party__club=club).values("party_id")
+    sheets = party_sheets(ids, cancelled=False)
+    meta = {
+        row["pk"]: row
+        for row in Party.objects.filter(pk__in=ids).values(
+            "pk", "label", "format", "finished_at", "night__name"
+        )
+    }
+    seat_ids = Seat.objects.filter(player=player, party__club=club).values("pk")
+    hands = Hand.objects.filter(
+        Q(knocker_id__in=seat_ids) | Q(defender_id__in=seat_ids),
+        status=Hand.Status.CONFIRMED,
+    ).exclude(party__status=Party.Status.CANCELLED)
+    hand_facts = []
+    for party_id, knocker, kind, winner_side, deadwood, details in hands.values_list(
+        "party_id", "knocker__player_id", "kind", "winner__side", "knocker_deadwood", "details"
+    ):
+        role = KNOCKER if knocker == player.pk else DEFENDER
+        laid_off = details.get("laid_off") if "defender_cards" in (details or {}) else None
+        hand_facts.append(
+            HandFact(
+                role=role,
+                kind=kind,
+                won=winner_side == mine[party_id][0],
+                knocker_deadwood=deadwood,
+                laid_off=len(laid_off) if laid_off is not None else None,
+            )
+        )
+    party_facts, opponents_of = [], {}
+    for pk, state in sheets.items():
+        if not state.finished:
+            continue
+        side, position = mine[pk]
+        player_of = {seat.position: seat.player_id for seat in state.seats}
+        games = []
+        for payment in state.outcome.payments:
+            if position in payment.payee:
+                games += [(player_of[p], payment.amount) for p in payment.payer]
+            elif position in payment.payer:
+                games += [(player_of[p], -payment.amount) for p in payment.payee]
+        sides = state.outcome.sides
+        opponents_of[pk] = [s.player_id for s in state.seats if s.side != side]
+        finished = meta[pk]["finished_at"]
+        party_facts.append(
+            PartyFact(
+                key=pk,
+                day=finished.date() if finished else None,
+                plus_minus=state.outcome.plus_minus.get(position, 0),
+                boxes=sides[side].boxes,
+                shutout_made=sides[side].shutout_bonus > 0,
+                shutout_suffered=sides[side].points == 0
+                and any(s.shutout_bonus > 0 for s in sides),
+                games=tuple(games),
+            )
+        )
+    party_facts.sort(key=lambda p: (p.day or date.min, p.key))
+    stats = player_stats(hand_facts, party_facts)
+    everyone = {p for players in opponents_of.values() for p in players}
+    everyone.update(h.opponent for h in stats.head_to_head)
+    names = names_in(club, everyone | {player.pk})
+    recent = [
+        RecentParty(
+            p.key,
+            p.day,
+            meta[p.key]["label"] or meta[p.key]["night__name"] or "",
+            [names[o].shown(public) for o in opponents_of[p.key] if o in names],
+            p.plus_minus,
+        )
+        for p in reversed(party_facts[-10:])
+    ]
+    rivals = [
+        {"name": names[h.opponent].shown(public), "rival": h}
+        for h in stats.head_to_head
+        if h.opponent in names
+    ]
+    rating, history = rating_of(club=club, player=player)
+    return {
+        "club": club,
+        "player": names[player.pk],
+        "name": names[player.pk].name if own else names[player.pk].shown(public),
+        "stats": stats,
+        "rivals": rivals,
+        "recent": recent,
+        "best": meta.get(stats.best_party.key) if stats.best_party else None,
+        "rating": rating,
+        "today": today,
+        "history": history,
+        "chart": rating_chart([shown for _, shown in history]),
+    }
+
+
+def rating_of(*, club: Club, player: Player) -> tuple[RatingValue | None, list]:
+    """The player's rating in the club and its history (day, shown rating), oldest
+    first. Two queries."""
+    row = Rating.objects.filter(club=club, player=player).first()
+    if row is None:
+        return None, []
+    rating = RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+    changes = RatingChange.objects.filter(club=club, player=player).order_by(
+        "finished_at", "party_id"
+    )
+    history = [
+        (finished.date(), RatingValue(mu, sigma).shown())
+        for finished, mu, sigma in changes.values_list("finished_at", "mu", "sigma")
+    ]
+    return rating, history
+
+
+#: The chart's drawing area, in SVG units (it scales to the page's width).
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 8
+
+
+def rating_chart(values: list[int]) -> dict | None:
+    """The rating's history as an SVG polyline drawn on the server (no script):
+    its points, and the lowest and highest rating for the axis labels."""
+    if len(values) < 2:
+        return None
+    low, high = min(values), max(values)
+    span = max(high - low, 1)
+    step = (CHART_WIDTH - 2 * CHART_PAD) / (len(values) - 1)
+    inner = CHART_HEIGHT - 2 * CHART_PAD
+    points = " ".join(
+        f"{CHART_PAD + i * step:.1f},{CHART_PAD + inner - (v - low) / span * inner:.1f}"
+        for i, v in enumerate(values)
+    )
+    return {
+        "points": points,
+        "low": low,
+        "high": high,
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+    }
+
+
+def rating_list(*, club: Club, public: bool, today: date | None = None) -> list[dict]:
+    """The club's ratings, best first; provisional ones after the rest (a rating
+    that is not yet known is not ranked). In public, a player who did not agree to
+    be listed appears by his initials. Two queries."""
+    today = today or timezone.localdate()
+    rows = list(Rating.objects.filter(club=club).select_related("player"))
+    listed = set(
+        Membership.objects.filter(club=club, listed=True)
+        .exclude(role=Membership.Role.GUEST)
+        .values_list("player_id", flat=True)
+    )
+    entries = []
+    for row in rows:
+        value = RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+        named = Named(row.player_id, row.player.name, row.player_id in listed)
+        entries.append(
+            {
+                "player": named,
+                "name": named.shown(public),
+                "rating": value,
+                "shown": value.shown(today),
+                "label": value.label(today),
+                "spread": value.spread(today),
+                "provisional": value.provisional(today),
+                "parties": row.parties,
+                "won": row.won,
+            }
+        )
+    entries.sort(key=lambda e: (e["provisional"], -e["shown"], e["name"]))
+    return entries
+
+
+def club_by_slug(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+# ---------------------------------------------------------------------------- seasons
+
+
+def season_events(season: Season) -> list[Event]:
+    """The season's events with each player's plus/minus over its finished
+    parties: the club nights and/or tournaments dated within the season. Six
+    queries, however many events and parties."""
+    nights, tournaments = {}, {}
+    if season.counts in (Season.Counts.BOTH, Season.Counts.NIGHTS):
+        nights = dict(
+            ClubNight.objects.filter(
+                club_id=season.club_id, date__range=(season.starts, season.ends)
+            ).values_list("pk", "date")
+        )
+    if season.counts in (Season.Counts.BOTH, Season.Counts.TOURNAMENTS):
+        tournaments = dict(
+            Tournament.objects.filter(
+                club_id=season.club_id, date__range=(season.starts, season.ends)
+            ).values_list("pk", "date")
+        )
+    event_of = {}
+    if nights:
+        parties = Party.objects.filter(night_id__in=list(nights)).values_list("pk", "night_id")
+        event_of.update({pk: ("night", night) for pk, night in parties})
+    if tournaments:
+        tables = Table.objects.filter(
+            round__tournament_id__in=list(tournaments), party__isnull=False
+        ).values_list("party_id", "round__tournament_id")
+        event_of.update({pk: ("tournament", tournament) for pk, tournament in tables})
+    results: dict = {}
+    for pk, state in party_sheets(list(event_of), cancelled=False).items():
+        if not state.finished:
+            continue
+        event = results.setdefault(event_of[pk], {})
+        for seat in state.seats:
+            amount = state.outcome.plus_minus.get(seat.position, 0)
+            event[seat.player_id] = event.get(seat.player_id, 0) + amount
+    day = {("night", k): v for k, v in nights.items()}
+    day.update({("tournament", k): v for k, v in tournaments.items()})
+    return [Event(key, day[key], found) for key, found in results.items()]
+
+
+def season_lines(season: Season, *, live: bool = False, scheme: Scheme | None = None) -> list:
+    """The season table: as frozen when the season closed, or (``live``, or an open
+    season, or another ``scheme`` to preview) from the parties as they stand."""
+    if season.closed_at is not None and not live and scheme is None and season.frozen:
+        return [_line(data) for data in season.frozen]
+    return season_table(season_events(season), scheme or _scheme(season))
+
+
+def _scheme(season: Season) -> Scheme:
+    return Scheme(
+        kind=season.scheme,
+        place_points=tuple(season.place_points or ()),
+        best_of=season.best_of,
+        minimum_events=season.minimum_events,
+    )
+
+
+def _line(data: dict) -> Line:
+    scores = tuple(
+        Score(tuple(s["event"]), s["plus_minus"], s["place"], s["points"], s["counted"])
+        for s in data["scores"]
+    )
+    return Line(
+        data["player"], data["place"], data["total"], data["events"], data["needed"], scores
+    )
+
+
+def season_page(season: Season, *, public: bool, scheme: Scheme | None = None) -> dict:
+    """The season table with the players' names (initials in public for those who
+    did not agree to be listed). Eight queries, however many players and events."""
+    lines = season_lines(season, scheme=scheme)
+    names = names_in(season.club, [line.player for line in lines])
+    rows = [
+        {
+            "line": line,
+            "player": names.get(line.player) or Named(line.player, "?", False),
+            "name": (names.get(line.player) or Named(line.player, "?", False)).shown(public),
+            "dropped": sum(not s.counted for s in line.scores),
+        }
+        for line in lines
+    ]
+    return {"season": season, "rows": rows}
+
+
+def previous_season(season: Season) -> Season | None:
+    """The club's season that ended last before this one starts: what a new scheme
+    is tried on."""
+    return (
+        Season.objects.filter(club_id=season.club_id, ends__lt=season.starts)
+        .exclude(pk=season.pk)
+        .order_by("-ends")
+        .first()
+    )
+
+
+def season_list(*, club: Club, public: bool) -> list[Season]:
+    seasons = Season.objects.filter(club=club)
+    if public:
+        seasons = seasons.filter(published=True)
+    return list(seasons.order_by("-starts", "name"))
+
+
+def season_by_id(season_id: int, *, public: bool = False, slug: str | None = None) -> Season:
+    seasons = Season.objects.select_related("club")
+    if public:
+        seasons = seasons.filter(published=True)
+    if slug is not None:
+        seasons = seasons.filter(club__slug=slug)
+    return get_object_or_404(seasons, pk=season_id)
+
+
+def current_season(*, club: Club, public: bool, today: date | None = None) -> Season | None:
+    """The season running today (the latest started), or else the latest."""
+    today = today or timezone.localdate()
+    seasons = Season.objects.filter(club=club)
+    if public:
+        seasons = seasons.filter(published=True)
+    running = seasons.filter(starts__lte=today, ends__gte=today).order_by("-starts").first()
+    return running or seasons.order_by("-ends").first()
+
+
+def player_by_link(token: str) -> PlayerLink:
+    """The player a personal link opens; a replaced or unknown link is a 404."""
+    return get_object_or_404(PlayerLink.objects.select_related("club", "player"), token=token)
+
+
+def player_link(*, club: Club, player: Player) -> PlayerLink | None:
+    return PlayerLink.objects.filter(club=club, player=player).first()
