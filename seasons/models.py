@@ -41,6 +41,15 @@ class RatingChange(models.Model):
     mu = models.FloatField()
     sigma = models.FloatField()
     won = models.BooleanField(default=False)
+    # The player's result of the party as its settlement pays, kept with the rating
+    # so that the season table and the player's page read one row per party: his
+    # plus/minus, his side's boxes (hands won), the shutouts, and what each
+    # opponent paid him (negative: he paid), as [[player id, amount], …].
+    plus_minus = models.IntegerField(default=0)
+    boxes = models.PositiveSmallIntegerField(default=0)
+    shutout_made = models.BooleanField(default=False)
+    shutout_suffered = models.BooleanField(default=False)
+    games = models.JSONField(default=list)
 
     class Meta:
         verbose_name = _("rating change")

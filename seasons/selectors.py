@@ -4,18 +4,17 @@ parties, events or players."""
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Q
+from django.db.models import Q, Sum
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from clubs.models import Club, ClubNight, Membership, Player
 from scoring.models import Hand, Party, Seat
-from scoring.selectors import party_sheets
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.season import Event, Line, Scheme, Score, season_table
 from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
 from seasons.models import PlayerLink, Rating, RatingChange, Season
-from tournaments.models import Table, Tournament
+from tournaments.models import Tournament
 
 
 def initials(name: str) -> str:
@@ -77,26 +76,15 @@ def player_page(
 ) -> dict:
     """Everything a player's page shows: parties, plus/minus, the rating with its
     history, the gin statistics with what each rests on, the best party, head to
-    head and the latest parties. Ten queries, however many parties.
+    head and the latest parties. Seven queries, however many parties.
 
     ``public``: other players appear by their initials unless they agreed to be
     listed; ``own``: the player reads his own page (his personal link), so his own
     name is in full."""
     today = today or timezone.localdate()
-    mine = {
-        party_id: (side, position)
-        for party_id, side, position in Seat.objects.filter(
-            player=player, party__club=club
-        ).values_list("party_id", "side", "position")
-    }
-    ids = Seat.objects.filter(player=player, party__club=club).values("party_id")
-    sheets = party_sheets(ids, cancelled=False)
-    meta = {
-        row["pk"]: row
-        for row in Party.objects.filter(pk__in=ids).values(
-            "pk", "label", "format", "finished_at", "night__name"
-        )
-    }
+    mine = dict(
+        Seat.objects.filter(player=player, party__club=club).values_list("party_id", "side")
+    )
     seat_ids = Seat.objects.filter(player=player, party__club=club).values("pk")
     hands = Hand.objects.filter(
         Q(knocker_id__in=seat_ids) | Q(defender_id__in=seat_ids),
@@ -112,36 +100,43 @@ def player_page(
             HandFact(
                 role=role,
                 kind=kind,
-                won=winner_side == mine[party_id][0],
+                won=winner_side == mine.get(party_id),
                 knocker_deadwood=deadwood,
                 laid_off=len(laid_off) if laid_off is not None else None,
             )
         )
-    party_facts, opponents_of = [], {}
-    for pk, state in sheets.items():
-        if not state.finished:
-            continue
-        side, position = mine[pk]
-        player_of = {seat.position: seat.player_id for seat in state.seats}
-        games = []
-        for payment in state.outcome.payments:
-            if position in payment.payee:
-                games += [(player_of[p], payment.amount) for p in payment.payer]
-            elif position in payment.payer:
-                games += [(player_of[p], -payment.amount) for p in payment.payee]
-        sides = state.outcome.sides
-        opponents_of[pk] = [s.player_id for s in state.seats if s.side != side]
-        finished = meta[pk]["finished_at"]
+    # The finished parties' results, kept with the ratings: one row per party.
+    changes = RatingChange.objects.filter(club=club, player=player).order_by(
+        "finished_at", "party_id"
+    )
+    party_facts, opponents_of, meta, history = [], {}, {}, []
+    for change in changes.values(
+        "party_id",
+        "finished_at",
+        "mu",
+        "sigma",
+        "plus_minus",
+        "boxes",
+        "shutout_made",
+        "shutout_suffered",
+        "games",
+        "party__label",
+        "party__night__name",
+    ):
+        pk, day = change["party_id"], change["finished_at"].date()
+        history.append((day, RatingValue(change["mu"], change["sigma"]).shown()))
+        games = tuple((opponent, amount) for opponent, amount in change["games"])
+        opponents_of[pk] = list(dict.fromkeys(opponent for opponent, _ in games))
+        meta[pk] = {"label": change["party__label"], "night__name": change["party__night__name"]}
         party_facts.append(
             PartyFact(
                 key=pk,
-                day=finished.date() if finished else None,
-                plus_minus=state.outcome.plus_minus.get(position, 0),
-                boxes=sides[side].boxes,
-                shutout_made=sides[side].shutout_bonus > 0,
-                shutout_suffered=sides[side].points == 0
-                and any(s.shutout_bonus > 0 for s in sides),
-                games=tuple(games),
+                day=day,
+                plus_minus=change["plus_minus"],
+                boxes=change["boxes"],
+                shutout_made=change["shutout_made"],
+                shutout_suffered=change["shutout_suffered"],
+                games=games,
             )
         )
     party_facts.sort(key=lambda p: (p.day or date.min, p.key))
@@ -164,7 +159,8 @@ def player_page(
         for h in stats.head_to_head
         if h.opponent in names
     ]
-    rating, history = rating_of(club=club, player=player)
+    row = Rating.objects.filter(club=club, player=player).first()
+    rating = row and RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
     return {
         "club": club,
         "player": names[player.pk],
@@ -178,23 +174,6 @@ def player_page(
         "history": history,
         "chart": rating_chart([shown for _, shown in history]),
     }
-
-
-def rating_of(*, club: Club, player: Player) -> tuple[RatingValue | None, list]:
-    """The player's rating in the club and its history (day, shown rating), oldest
-    first. Two queries."""
-    row = Rating.objects.filter(club=club, player=player).first()
-    if row is None:
-        return None, []
-    rating = RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
-    changes = RatingChange.objects.filter(club=club, player=player).order_by(
-        "finished_at", "party_id"
-    )
-    history = [
-        (finished.date(), RatingValue(mu, sigma).shown())
-        for finished, mu, sigma in changes.values_list("finished_at", "mu", "sigma")
-    ]
-    return rating, history
 
 
 #: The chart's drawing area, in SVG units (it scales to the page's width).
@@ -264,41 +243,38 @@ def club_by_slug(slug: str) -> Club:
 
 def season_events(season: Season) -> list[Event]:
     """The season's events with each player's plus/minus over its finished
-    parties: the club nights and/or tournaments dated within the season. Six
-    queries, however many events and parties."""
-    nights, tournaments = {}, {}
+    parties: the club nights and/or tournaments dated within the season. Read from
+    the results kept with the ratings (one row per player and party): three
+    queries, summed by the database, however many events and parties."""
+    days: dict = {}
+    sums: dict = {}
+    changes = RatingChange.objects.filter(club_id=season.club_id).order_by()
     if season.counts in (Season.Counts.BOTH, Season.Counts.NIGHTS):
-        nights = dict(
-            ClubNight.objects.filter(
-                club_id=season.club_id, date__range=(season.starts, season.ends)
-            ).values_list("pk", "date")
+        nights = ClubNight.objects.filter(
+            club_id=season.club_id, date__range=(season.starts, season.ends)
         )
+        days.update({("night", pk): day for pk, day in nights.values_list("pk", "date")})
+        rows = (
+            changes.filter(party__night__in=nights)
+            .values_list("party__night_id", "player_id")
+            .annotate(total=Sum("plus_minus"))
+        )
+        for night, player, total in rows:
+            sums.setdefault(("night", night), {})[player] = total
     if season.counts in (Season.Counts.BOTH, Season.Counts.TOURNAMENTS):
-        tournaments = dict(
-            Tournament.objects.filter(
-                club_id=season.club_id, date__range=(season.starts, season.ends)
-            ).values_list("pk", "date")
+        tournaments = Tournament.objects.filter(
+            club_id=season.club_id, date__range=(season.starts, season.ends)
         )
-    event_of = {}
-    if nights:
-        parties = Party.objects.filter(night_id__in=list(nights)).values_list("pk", "night_id")
-        event_of.update({pk: ("night", night) for pk, night in parties})
-    if tournaments:
-        tables = Table.objects.filter(
-            round__tournament_id__in=list(tournaments), party__isnull=False
-        ).values_list("party_id", "round__tournament_id")
-        event_of.update({pk: ("tournament", tournament) for pk, tournament in tables})
-    results: dict = {}
-    for pk, state in party_sheets(list(event_of), cancelled=False).items():
-        if not state.finished:
-            continue
-        event = results.setdefault(event_of[pk], {})
-        for seat in state.seats:
-            amount = state.outcome.plus_minus.get(seat.position, 0)
-            event[seat.player_id] = event.get(seat.player_id, 0) + amount
-    day = {("night", k): v for k, v in nights.items()}
-    day.update({("tournament", k): v for k, v in tournaments.items()})
-    return [Event(key, day[key], found) for key, found in results.items()]
+        days.update({("tournament", pk): day for pk, day in tournaments.values_list("pk", "date")})
+        field = "party__tournament_table__round__tournament_id"
+        rows = (
+            changes.filter(party__tournament_table__round__tournament__in=tournaments)
+            .values_list(field, "player_id")
+            .annotate(total=Sum("plus_minus"))
+        )
+        for tournament, player, total in rows:
+            sums.setdefault(("tournament", tournament), {})[player] = total
+    return [Event(key, days[key], found) for key, found in sums.items()]
 
 
 def season_lines(season: Season, *, live: bool = False, scheme: Scheme | None = None) -> list:
@@ -330,7 +306,7 @@ def _line(data: dict) -> Line:
 
 def season_page(season: Season, *, public: bool, scheme: Scheme | None = None) -> dict:
     """The season table with the players' names (initials in public for those who
-    did not agree to be listed). Eight queries, however many players and events."""
+    did not agree to be listed). Five queries, however many players and events."""
     lines = season_lines(season, scheme=scheme)
     names = names_in(season.club, [line.player for line in lines])
     rows = [

@@ -141,12 +141,14 @@ def _fold(club_id: int, ratings: dict, parties, *, rewound=()) -> int:
     for batch in _batched(ids):
         sheets = party_sheets([pk for pk, _ in batch], cancelled=False)
         for pk, finished_at in batch:
-            party = _rated_party(pk, finished_at, sheets.get(pk))
+            state = sheets.get(pk)
+            party = _rated_party(pk, finished_at, state)
             if party is None:
                 continue
             after = rate_party(ratings, party)
             ratings.update(after)
             moved.update(after)
+            results = party_results(state)
             changes.extend(
                 RatingChange(
                     club_id=club_id,
@@ -156,6 +158,7 @@ def _fold(club_id: int, ratings: dict, parties, *, rewound=()) -> int:
                     mu=rating.mu,
                     sigma=rating.sigma,
                     won=player in party.won,
+                    **results[player],
                 )
                 for player, rating in after.items()
             )
@@ -169,10 +172,35 @@ def _rated_party(pk: int, finished_at, state) -> RatedParty | None:
         return None
     player = {seat.position: seat.player_id for seat in state.seats}
     games = games_from_payments(state.outcome.payments, player.__getitem__)
-    if not games:
-        return None
     won = frozenset(player[p] for p, amount in state.outcome.plus_minus.items() if amount > 0)
-    return RatedParty(key=pk, day=finished_at.date(), games=games, won=won)
+    players = frozenset(player.values())
+    return RatedParty(key=pk, day=finished_at.date(), games=games, won=won, players=players)
+
+
+def party_results(state) -> dict:
+    """Each player's result of a finished party, by player id: his plus/minus, his
+    side's boxes, whether his side shut the other out or was shut out (seed 000:
+    the loser scored nothing), and what each opponent paid him (``games``)."""
+    player = {seat.position: seat.player_id for seat in state.seats}
+    sides = state.outcome.sides
+    shutout = any(side.shutout_bonus > 0 for side in sides)
+    results = {}
+    for seat in state.seats:
+        games = []
+        for payment in state.outcome.payments:
+            if seat.position in payment.payee:
+                games += [[player[p], payment.amount] for p in payment.payer]
+            elif seat.position in payment.payer:
+                games += [[player[p], -payment.amount] for p in payment.payee]
+        mine = sides[seat.side]
+        results[seat.player_id] = {
+            "plus_minus": state.outcome.plus_minus.get(seat.position, 0),
+            "boxes": mine.boxes,
+            "shutout_made": mine.shutout_bonus > 0,
+            "shutout_suffered": shutout and mine.shutout_bonus == 0 and mine.points == 0,
+            "games": games,
+        }
+    return results
 
 
 def _store(club_id: int, ratings: dict) -> None:

@@ -95,6 +95,9 @@ class RatedParty:
     day: date
     games: tuple[Game, ...]
     won: frozenset = frozenset()
+    #: Everyone who sat at the party: a party that ends level has no game, yet
+    #: it was played (it counts, and moves nobody's skill).
+    players: frozenset = frozenset()
 
 
 def games_from_payments(payments: Iterable, player_of) -> tuple[Game, ...]:
@@ -114,6 +117,7 @@ def rate_party(ratings: dict, party: RatedParty) -> dict:
     days without a party widen each player's uncertainty first. Returns only the
     players of the party."""
     players = {p for game in party.games for side in (game.winners, game.losers) for p in side}
+    players |= party.players
     now = {}
     for player in sorted(players, key=repr):
         before = ratings.get(player, Rating())

@@ -15,8 +15,9 @@ def kept(club):
         r.player_id: (round(r.mu, 9), round(r.sigma, 9), r.parties, r.won, r.last_played)
         for r in Rating.objects.filter(club=club)
     }
+    fields = ("party_id", "player_id", "won", "plus_minus", "boxes", "shutout_made")
     history = sorted(
-        (c.party_id, c.player_id, round(c.mu, 9), round(c.sigma, 9), c.won)
+        (*(getattr(c, f) for f in fields), round(c.mu, 9), round(c.sigma, 9), repr(c.games))
         for c in RatingChange.objects.filter(club=club)
     )
     return ratings, history
