@@ -93,3 +93,13 @@ class SeasonForm(SchemeForm):
 
 class ReopenForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class MergeForm(forms.Form):
+    """The member a guest became: his parties and rating come along."""
+
+    member = forms.ModelChoiceField(label=_("Member he became"), queryset=None)
+
+    def __init__(self, *args, members=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = members

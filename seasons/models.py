@@ -157,6 +157,7 @@ class SeasonRecord(models.Model):
         CLOSED = "closed", _("season closed")
         REOPENED = "reopened", _("season reopened")
         LINK = "link", _("personal link issued")
+        MERGED = "merged", _("guest merged into a member")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
     season = models.ForeignKey(

@@ -365,3 +365,19 @@ def player_by_link(token: str) -> PlayerLink:
 
 def player_link(*, club: Club, player: Player) -> PlayerLink | None:
     return PlayerLink.objects.filter(club=club, player=player).first()
+
+
+def guest_membership(*, club: Club, player: Player) -> Membership | None:
+    """The player's membership when he is a guest of the club, else None."""
+    return Membership.objects.filter(
+        club=club, player=player, role=Membership.Role.GUEST, active=True
+    ).first()
+
+
+def merge_candidates(*, club: Club):
+    """The members a guest may have become: the club's active members."""
+    return (
+        Player.objects.filter(memberships__club=club, memberships__active=True)
+        .exclude(memberships__role=Membership.Role.GUEST)
+        .order_by("name")
+    )

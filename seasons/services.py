@@ -15,12 +15,14 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring.models import AuditRecord, Party
+from clubs.models import Membership
+from scoring.models import AuditRecord, Party, Seat
 from scoring.selectors import party_sheets
 from seasons.engine.ratings import RatedParty, Rating, games_from_payments, rate_party
 from seasons.engine.season import Scheme, SchemeError
 from seasons.models import PlayerLink, RatingChange, RatingLedger, Season, SeasonRecord
 from seasons.models import Rating as RatingRow
+from tournaments.models import Entrant
 
 #: Parties read at once while folding: enough to keep the queries few, few enough
 #: to keep a club's whole history out of memory.
@@ -434,3 +436,50 @@ def player_link_issue(*, club, player, user, address=None) -> PlayerLink:
         details={"player": player.name, "replaced": replaced},
     )
     return link
+
+
+# ------------------------------------------------------------------------ guest to member
+
+
+@transaction.atomic
+def guest_merge(*, club, guest, member, user, address=None) -> int:
+    """A guest who joined the club becomes the member he now is: his seats at the
+    club's parties and his tournament entries become the member's, so his history
+    (and rating) comes along, and his guest membership ends. Refused when both sat
+    at the same party or entered the same tournament. Returns the parties moved."""
+    memberships = {
+        m.player_id: m
+        for m in Membership.objects.select_for_update().filter(
+            club=club, player__in=[guest, member]
+        )
+    }
+    was_guest = memberships.get(guest.pk)
+    becomes = memberships.get(member.pk)
+    if guest.pk == member.pk or was_guest is None or becomes is None:
+        raise SeasonRefused(gettext("Choose a guest of the club and the member he became."))
+    if was_guest.role != Membership.Role.GUEST or becomes.role == Membership.Role.GUEST:
+        raise SeasonRefused(gettext("Only a guest is merged, and only into a member."))
+    seats = Seat.objects.filter(player=guest, party__club=club)
+    shared = Seat.objects.filter(player=member, party__in=seats.values("party_id"))
+    entries = Entrant.objects.filter(player=guest, tournament__club=club)
+    both = Entrant.objects.filter(player=member, tournament__in=entries.values("tournament_id"))
+    if shared.exists() or both.exists():
+        raise SeasonRefused(
+            gettext("%(guest)s and %(member)s played at the same party: they are two people.")
+            % {"guest": guest.name, "member": member.name}
+        )
+    moved = seats.update(player=member)
+    entries.update(player=member)
+    was_guest.active = False
+    was_guest.save(update_fields=["active"])
+    PlayerLink.objects.filter(club=club, player=guest).delete()
+    _record(
+        club.pk,
+        SeasonRecord.Action.MERGED,
+        user=user,
+        address=address,
+        details={"guest": guest.name, "member": member.name, "parties": moved},
+    )
+    # The history moved: the ratings are made again from the parties as they now read.
+    ratings_rebuild(club_id=club.pk)
+    return moved

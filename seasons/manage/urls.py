@@ -13,6 +13,11 @@ urlpatterns = [
         views.player_link_issue,
         name="season-player-link",
     ),
+    path(
+        "clubs/<slug:slug>/players/<int:pk>/merge/",
+        views.guest_merge,
+        name="season-player-merge",
+    ),
     path("clubs/<slug:slug>/seasons/", views.season_list, name="season-list"),
     path("seasons/<int:pk>/", views.season_detail, name="season-detail"),
     path("seasons/<int:pk>/close/", views.season_close, name="season-close"),

@@ -14,7 +14,7 @@ from clubs.permissions import organizer_required
 from config.client import client_address
 from seasons import selectors, services
 from seasons.engine.season import SchemeError
-from seasons.forms import ReopenForm, SchemeForm, SeasonForm
+from seasons.forms import MergeForm, ReopenForm, SchemeForm, SeasonForm
 from seasons.services import SeasonRefused
 
 
@@ -47,6 +47,8 @@ def player_detail(request, found):
     context = selectors.player_page(club=found.club, player=found.player, public=False)
     context["public"] = False
     context["link"] = selectors.player_link(club=found.club, player=found.player)
+    if selectors.guest_membership(club=found.club, player=found.player):
+        context["merge"] = MergeForm(members=selectors.merge_candidates(club=found.club))
     return render(request, "seasons/manage/player_detail.html", context)
 
 
@@ -63,6 +65,35 @@ def player_link_issue(request, found):
         % {"name": found.player.name},
     )
     return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
+
+
+@login_required
+@require_POST
+@organizer_required(_club_player)
+def guest_merge(request, found):
+    """A guest who joined: his parties, tournaments and rating go to the member."""
+    form = MergeForm(request.POST, members=selectors.merge_candidates(club=found.club))
+    if not form.is_valid():
+        messages.error(request, _("Choose the member he became."))
+        return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
+    member = form.cleaned_data["member"]
+    try:
+        moved = services.guest_merge(
+            club=found.club,
+            guest=found.player,
+            member=member,
+            user=request.user,
+            address=client_address(request),
+        )
+    except SeasonRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
+    messages.success(
+        request,
+        _("%(guest)s's %(count)s parties are now %(member)s's.")
+        % {"guest": found.player.name, "count": moved, "member": member.name},
+    )
+    return redirect("manage:season-player", slug=found.club.slug, pk=member.pk)
 
 
 @login_required

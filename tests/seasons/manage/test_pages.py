@@ -190,3 +190,37 @@ def test_a_new_personal_link_replaces_the_old_one(client, season_club):
     own = client.get(reverse("public:player-own", args=[new]))
     assert own.status_code == 200 and "Ben Hur" in own.content.decode()
     assert SeasonRecord.objects.filter(action="link").count() == 2
+
+
+def test_a_guest_who_joins_is_merged_into_the_member_with_his_history_and_rating(
+    client, season_club
+):
+    from seasons.models import Rating
+
+    club, cleo = season_club["club"], season_club["cleo"]
+    member = MembershipFactory(club=club, player__name="Cleo Walker").player
+    before = Rating.objects.get(club=club, player=cleo)
+    page = client.get(reverse("manage:season-player", args=[club.slug, cleo.pk]))
+    assert 'id="guest-merge"' in page.content.decode()
+    client.post(
+        reverse("manage:season-player-merge", args=[club.slug, cleo.pk]), {"member": member.pk}
+    )
+    after = Rating.objects.get(club=club, player=member)
+    assert (after.mu, after.parties, after.won) == (before.mu, before.parties, before.won)
+    assert not Rating.objects.filter(club=club, player=cleo).exists()
+    assert SeasonRecord.objects.get(action="merged").details["parties"] == 1
+    page = client.get(reverse("manage:season-player", args=[club.slug, member.pk]))
+    assert page.context["stats"].parties == 1
+
+
+def test_two_people_who_played_each_other_are_not_merged(client, season_club):
+    from seasons.models import Rating
+
+    club, ada, cleo = season_club["club"], season_club["ada"], season_club["cleo"]
+    page = client.post(
+        reverse("manage:season-player-merge", args=[club.slug, cleo.pk]),
+        {"member": ada.pk},
+        follow=True,
+    )
+    assert "they are two people" in page.content.decode()
+    assert Rating.objects.filter(club=club, player=cleo).exists()
