@@ -116,3 +116,36 @@ def test_the_rebuild_command_names_an_unknown_club():
 
     with pytest.raises(CommandError, match="No club"):
         call_command("rebuild_ratings", "--club", "nowhere")
+
+
+@pytest.mark.parametrize(("format", "count"), [("rotation", 3), ("chouette", 3), ("partners", 4)])
+def test_every_format_rates_each_player_as_the_settlement_pays(club, after_commit, format, count):
+    from random import Random
+
+    from scoring.selectors import state_for
+    from scoring.services import hand_confirm, hand_enter, party_start
+    from tests.seasons.conftest import gin
+
+    players = [MembershipFactory(club=club).player for _ in range(count)]
+    with after_commit():
+        party = party_start(club=club, format=format, players=players, rng=Random(7))
+        for _ in range(30):
+            state, _ = state_for(party)
+            if state.finished:
+                break
+            seats = {seat.position: seat for seat in state.seats}
+            for table in state.tables:
+                knocker = seats[table.forehand]
+                defender = seats[table.dealer]
+                hand_enter(seat=knocker, number=state.number, result=gin(knocker.position))
+                hand_confirm(seat=defender, number=state.number, version=1)
+    state, _ = state_for(party)
+    assert state.finished
+    ratings = {r.player_id: r for r in Rating.objects.filter(club=club)}
+    assert set(ratings) == {p.pk for p in players}
+    result = {seat.player_id: state.outcome.plus_minus[seat.position] for seat in state.seats}
+    # Who collected most rose, who paid most fell: every player was rated.
+    assert ratings[max(result, key=result.get)].mu > 25 > ratings[min(result, key=result.get)].mu
+    incremental = kept(club)
+    ratings_rebuild(club_id=club.pk)
+    assert kept(club) == incremental
