@@ -224,3 +224,29 @@ def test_two_people_who_played_each_other_are_not_merged(client, season_club):
     )
     assert "they are two people" in page.content.decode()
     assert Rating.objects.filter(club=club, player=cleo).exists()
+
+
+def test_the_season_pages_keep_their_query_count_as_seasons_and_events_grow(
+    client, season_club, django_assert_max_num_queries, after_commit
+):
+    from scoring.services import night_create
+
+    club, ada, ben = season_club["club"], season_club["ada"], season_club["ben"]
+    for year in range(2010, 2016):
+        Season.objects.create(
+            club=club, name=f"Season {year}", starts=date(year, 1, 1), ends=date(year, 12, 31)
+        )
+    with after_commit():
+        for day in range(1, 6):
+            night = night_create(club=club, name=f"Night {day}", date=date(2026, 11, day))
+            play_party(club, [ada, ben], winner=ada, night=night, seed=day)
+    season = season_club["season"]
+    with django_assert_max_num_queries(12):
+        assert client.get(reverse("manage:season-list", args=[club.slug])).status_code == 200
+    with django_assert_max_num_queries(24):
+        page = client.get(
+            reverse("manage:season-detail", args=[season.pk]),
+            {"scheme": "places", "place_points": "10-8-6", "minimum_events": "0"},
+        )
+    assert page.status_code == 200
+    assert page.context["preview_season"].name == "Season 2015"
