@@ -18,8 +18,10 @@ log = logging.getLogger(__name__)
 
 # The pages and answers that show a seat token: the seat pages, the organizer's
 # pages (links and QR codes of every seat), and the API (seat and party answers).
-TOKEN_CARRIERS = ("/table/", "/manage/", "/api/")
-SEAT_TOKEN = re.compile(r"^/(?:table|api/tables)/([^/]+)")
+# A player's personal link (/me/<token>/) is guarded like a seat link.
+TOKEN_CARRIERS = ("/table/", "/manage/", "/api/", "/me/")
+SEAT_TOKEN = re.compile(r"^/(?:table|api/tables|me|api/me)/([^/]+)")
+PERSONAL_LINK = re.compile(r"^/(?:api/)?me/")
 
 
 def no_store_for_tokens(get_response):
@@ -99,6 +101,11 @@ def too_many(request):
         "Too many wrong table links from your network. Wait a few minutes, then open "
         "the link on your table card again."
     )
+    if PERSONAL_LINK.match(request.path):
+        detail = gettext(
+            "Too many wrong personal links from your network. Wait a few minutes, then "
+            "open your link again."
+        )
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": detail, "code": "too_many_wrong_links"}, status=429)
     else:

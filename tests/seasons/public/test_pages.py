@@ -107,3 +107,20 @@ def test_the_organizers_club_page_leads_to_every_player(client, season_club):
     html = client.get(reverse("manage:club-detail", args=[club.slug])).content.decode()
     assert reverse("manage:season-players", args=[club.slug]) in html
     assert reverse("manage:season-list", args=[club.slug]) in html
+
+
+def test_an_address_guessing_personal_links_is_stopped_and_told_why(season_club):
+    from django.core.cache import cache
+
+    cache.clear()
+    guesser = Client(REMOTE_ADDR="203.0.113.9")
+    answers = [guesser.get(f"/me/guess-{n:04d}-{'x' * 30}/").status_code for n in range(20)]
+    assert set(answers) == {404}
+    stopped = guesser.get("/me/guess-last-" + "x" * 30 + "/")
+    assert stopped.status_code == 429
+    assert "personal links" in stopped.content.decode()
+    assert (
+        stopped["Cache-Control"].startswith("max-age=0") or "no-store" in stopped["Cache-Control"]
+    )
+    assert guesser.get("/api/me/" + "y" * 43).status_code == 429
+    cache.clear()
