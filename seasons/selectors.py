@@ -170,6 +170,14 @@ def player_page(
         "recent": recent,
         "best": meta.get(stats.best_party.key) if stats.best_party else None,
         "rating": rating,
+        # As on the day it is read: a long absence makes a rating provisional again.
+        "rating_shown": rating
+        and {
+            "label": rating.label(today),
+            "spread": rating.spread(today),
+            "provisional": rating.provisional(today),
+            "parties": rating.parties,
+        },
         "today": today,
         "history": history,
         "chart": rating_chart([shown for _, shown in history]),

@@ -250,3 +250,23 @@ def test_the_season_pages_keep_their_query_count_as_seasons_and_events_grow(
         )
     assert page.status_code == 200
     assert page.context["preview_season"].name == "Season 2015"
+
+
+def test_a_rating_is_shown_provisional_again_after_a_long_absence(
+    client, season_club, after_commit
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from seasons.models import Rating
+
+    club, ada = season_club["club"], season_club["ada"]
+    # Settled: a low uncertainty, as after many parties.
+    Rating.objects.filter(club=club, player=ada).update(sigma=3.0)
+    url = reverse("manage:season-player", args=[club.slug, ada.pk])
+    assert "?" not in client.get(url).context["rating_shown"]["label"]
+    Rating.objects.filter(club=club, player=ada).update(
+        last_played=timezone.localdate() - timedelta(days=3 * 365)
+    )
+    assert client.get(url).context["rating_shown"]["label"].endswith("?")
