@@ -23,7 +23,7 @@ from scoring import errors
 #: class -> a function of the exception giving what its body adds), and may word its
 #: errors itself (``explain``; scoring's are worded for the players by
 #: `scoring.errors.explain`).
-APPS = ["clubs.api", "scoring.api", "tournaments.api"]
+APPS = ["clubs.api", "scoring.api", "tournaments.api", "seasons.api"]
 
 api = NinjaAPI(
     title="Knock",

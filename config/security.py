@@ -18,9 +18,11 @@ log = logging.getLogger(__name__)
 
 # The pages and answers that show a seat token: the seat pages, the organizer's
 # pages (links and QR codes of every seat), and the API (seat and party answers);
-# the self check-in at the door (`/door/<token>/`) is guarded like a seat.
-TOKEN_CARRIERS = ("/table/", "/manage/", "/api/", "/door/")
-SEAT_TOKEN = re.compile(r"^/(?:table|api/tables|door)/([^/]+)")
+# the self check-in at the door (`/door/<token>/`) and a player's personal link
+# (`/me/<token>/`) are guarded like a seat link.
+TOKEN_CARRIERS = ("/table/", "/manage/", "/api/", "/door/", "/me/")
+SEAT_TOKEN = re.compile(r"^/(?:table|api/tables|door|me|api/me)/([^/]+)")
+PERSONAL_LINK = re.compile(r"^/(?:api/)?me/")
 
 
 def no_store_for_tokens(get_response):
@@ -103,6 +105,11 @@ def too_many(request):
         "Too many wrong table links from your network. Wait a few minutes, then open "
         "the link on your table card again."
     )
+    if PERSONAL_LINK.match(request.path):
+        detail = gettext(
+            "Too many wrong personal links from your network. Wait a few minutes, then "
+            "open your link again."
+        )
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": detail, "code": "too_many_wrong_links"}, status=429)
     else:

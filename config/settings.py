@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "tournaments",
+    "seasons",
     # The demo loader (`manage.py load_demo`): above every app, since it fills them all.
     "demo",
 ]

@@ -19,6 +19,8 @@ from config.favicon import favicon
 from config.health import health
 from scoring.manage import urls as scoring_manage
 from scoring.seat import urls as scoring_seat
+from seasons.manage import urls as seasons_manage
+from seasons.public import urls as seasons_public
 from tournaments.manage import urls as tournaments_manage
 from tournaments.public import urls as tournaments_public
 from tournaments.public.urls import site_urlpatterns as tournaments_site
@@ -26,9 +28,9 @@ from tournaments.seat import urls as tournaments_seat
 
 AUDIENCES = {
     # namespace: (prefix, the apps' URL modules)
-    "public": ("", [clubs_public, tournaments_public]),
+    "public": ("", [clubs_public, tournaments_public, seasons_public]),
     "seat": ("", [scoring_seat, tournaments_seat]),
-    "manage": ("manage/", [clubs_manage, scoring_manage, tournaments_manage]),
+    "manage": ("manage/", [clubs_manage, scoring_manage, tournaments_manage, seasons_manage]),
 }
 
 urlpatterns = [

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from clubs import services
 from clubs.models import ClubNight, Membership
+from demo.season import demo_season
 from scoring.services import Result, hand_confirm, hand_enter, party_start
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournaments
@@ -59,6 +60,7 @@ def load_demo() -> dict:
         )
     _demo_night(club)
     _demo_tournaments(club)
+    demo_season(club, organizer.player.user)
     return {"club": club, "username": DEMO_USERNAME, "password": DEMO_PASSWORD}
 
 

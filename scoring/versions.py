@@ -90,9 +90,23 @@ def counters(keys: list[str]) -> list[int] | None:
     return [found[key] for key in keys]
 
 
+#: What the apps above keep from a club's scores (the seasons' ratings) registers
+#: here, at start-up, to be told after the commit: scoring cannot import them.
+_after_scores_change = []
+
+
+def after_scores_change(callback) -> None:
+    """``callback(club_id)`` runs after the commit of every change to the club's
+    scores; its failure is logged and never undoes the hand (``robust``)."""
+    if callback not in _after_scores_change:
+        _after_scores_change.append(callback)
+
+
 def scores_changed(club_id: int) -> None:
     """A hand of one of the club's parties was entered, confirmed or decided."""
     bump_after_commit(club_key(club_id))
+    for callback in _after_scores_change:
+        transaction.on_commit(lambda callback=callback: callback(club_id), robust=True)
 
 
 def seat_counter(token: str | None, also: str | None = None) -> tuple[int | None, object]:

@@ -48,7 +48,7 @@ def play_at_the_table(desk, phone, view):
     """The table's two players on their phones: the first enters gin against 90,
     the other confirms; the organizer's round page follows by itself."""
     cards = desk.context.new_page()
-    cards.goto(desk.url + "cards/")
+    cards.goto(desk.url.split("#")[0] + "cards/")
     number = str(view.table.number)
     seats = [
         (card.locator(".card-player").inner_text(), card.locator(".card-link").inner_text())

@@ -40,7 +40,7 @@ def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
     call_command("load_demo")
     call_command("load_demo")
     club = Club.objects.get(slug="knickerbocker")
-    night = club.nights.get()
+    night = club.nights.get(name="Demo night")
     seeded = night.parties.get(label__startswith="Seed sheet")
     state, _ = state_for(seeded)
     assert [side.total for side in state.outcome.sides] == [284, 82]
@@ -81,3 +81,24 @@ def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
     assert [line.parties for line in standings.lines] == [5] * 6
     assert [line.place for line in standings.lines] == [1, 2, 3, 4, 5, 6]
     assert Tournament.objects.count() == 2
+
+
+def test_demo_has_a_season_in_progress_with_real_statistics_and_kept_ratings(client):
+    from django.urls import reverse
+
+    from seasons.models import Rating, Season
+    from seasons.services import ratings_rebuild
+
+    call_command("load_demo")
+    club = Club.objects.get(slug="knickerbocker")
+    season = Season.objects.get(club=club, published=True)
+    table = client.get(reverse("public:season-detail", args=[club.slug, season.pk]))
+    assert len(table.context["rows"]) >= 8
+    rated = Rating.objects.filter(club=club).order_by("-parties").first()
+    page = client.get(reverse("public:club-player", args=[club.slug, rated.player_id]))
+    stats = page.context["stats"]
+    assert stats.parties >= 3 and stats.knocks_won.of > 0 and stats.gin_rate.of > 10
+    kept = sorted(Rating.objects.filter(club=club).values_list("player_id", "mu", "parties"))
+    ratings_rebuild(club_id=club.pk)
+    rebuilt = sorted(Rating.objects.filter(club=club).values_list("player_id", "mu", "parties"))
+    assert rebuilt == kept

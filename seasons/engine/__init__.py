@@ -1,0 +1,1 @@
+"""A club's season as plain Python: ratings, season tables and gin statistics."""

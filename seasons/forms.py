@@ -1,0 +1,105 @@
+"""The seasons' forms, shared by the organizer's pages: they only validate."""
+
+import re
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from seasons.models import Season
+
+
+class PointsField(forms.CharField):
+    """Points by place as clubs write them: "10-8-6-5-4-3-2-1" (or with commas)."""
+
+    def to_python(self, value):
+        text = super().to_python(value).strip()
+        if not text:
+            return []
+        parts = [p for p in re.split(r"[\s,;/-]+", text) if p]
+        if not all(p.isdigit() for p in parts):
+            raise forms.ValidationError(
+                _("Write the points for each place as whole numbers, e.g. 10-8-6-5-4-3-2-1.")
+            )
+        return [int(p) for p in parts]
+
+
+class SchemeForm(forms.Form):
+    scheme = forms.ChoiceField(label=_("Scoring"), choices=Season.Scheme.choices)
+    place_points = PointsField(
+        label=_("Points by place"),
+        required=False,
+        max_length=200,
+        help_text=_("For points by place: 1st, 2nd, 3rd … e.g. 10-8-6-5-4-3-2-1."),
+    )
+    best_of = forms.IntegerField(
+        label=_("Best events that count"),
+        required=False,
+        min_value=1,
+        max_value=999,
+        help_text=_("Only a player's best N events count; empty: all of them."),
+    )
+    minimum_events = forms.IntegerField(
+        label=_("Events needed to be ranked"), required=False, min_value=0, max_value=999
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("scheme") == Season.Scheme.PLACES and not data.get("place_points"):
+            self.add_error("place_points", _("Give the points for at least the first place."))
+        data["minimum_events"] = data.get("minimum_events") or 0
+        return data
+
+
+class SeasonForm(SchemeForm):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    starts = forms.DateField(label=_("From"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends = forms.DateField(label=_("To"), widget=forms.DateInput(attrs={"type": "date"}))
+    counts = forms.ChoiceField(label=_("Events that count"), choices=Season.Counts.choices)
+    published = forms.BooleanField(label=_("Public (page, CSV and API)"), required=False)
+
+    field_order = [
+        "name",
+        "starts",
+        "ends",
+        "counts",
+        "scheme",
+        "place_points",
+        "best_of",
+        "minimum_events",
+        "published",
+    ]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("starts") and data.get("ends") and data["ends"] < data["starts"]:
+            self.add_error("ends", _("The season cannot end before it starts."))
+        return data
+
+    @classmethod
+    def for_season(cls, season: Season, data=None) -> "SeasonForm":
+        initial = {
+            "name": season.name,
+            "starts": season.starts,
+            "ends": season.ends,
+            "counts": season.counts,
+            "scheme": season.scheme,
+            "place_points": "-".join(map(str, season.place_points or [])),
+            "best_of": season.best_of,
+            "minimum_events": season.minimum_events,
+            "published": season.published,
+        }
+        return cls(data, initial=initial)
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class MergeForm(forms.Form):
+    """The member a guest became: his parties and rating come along."""
+
+    member = forms.ModelChoiceField(label=_("Member he became"), queryset=None)
+
+    def __init__(self, *args, members=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = members

@@ -1,0 +1,207 @@
+"""The organizer's pages of a club's seasons, ratings and players: selector →
+permission → form → one service call → message → redirect."""
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.models import Club, Player
+from clubs.permissions import organizer_required
+from config.client import client_address
+from seasons import selectors, services
+from seasons.engine.season import SchemeError
+from seasons.forms import MergeForm, ReopenForm, SchemeForm, SeasonForm
+from seasons.services import SeasonRefused
+
+
+@dataclass(frozen=True)
+class ClubPlayer:
+    club: Club
+    player: Player
+
+
+def _club_player(slug: str, pk: int) -> ClubPlayer:
+    club = selectors.club_by_slug(slug)
+    return ClubPlayer(club, selectors.club_player(club, pk, public=False))
+
+
+def _season(pk: int):
+    return selectors.season_by_id(pk)
+
+
+@login_required
+@organizer_required(selectors.club_by_slug)
+def player_list(request, club):
+    """Every rated player of the club, each linked to his page."""
+    context = {"club": club, "ratings": selectors.rating_list(club=club, public=False)}
+    return render(request, "seasons/manage/player_list.html", context)
+
+
+@login_required
+@organizer_required(_club_player)
+def player_detail(request, found):
+    context = selectors.player_page(club=found.club, player=found.player, public=False)
+    context["public"] = False
+    context["link"] = selectors.player_link(club=found.club, player=found.player)
+    if selectors.guest_membership(club=found.club, player=found.player):
+        context["merge"] = MergeForm(members=selectors.merge_candidates(club=found.club))
+    return render(request, "seasons/manage/player_detail.html", context)
+
+
+@login_required
+@require_POST
+@organizer_required(_club_player)
+def player_link_issue(request, found):
+    services.player_link_issue(
+        club=found.club, player=found.player, user=request.user, address=client_address(request)
+    )
+    messages.success(
+        request,
+        _("A new personal link for %(name)s: the old one no longer works.")
+        % {"name": found.player.name},
+    )
+    return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
+
+
+@login_required
+@require_POST
+@organizer_required(_club_player)
+def guest_merge(request, found):
+    """A guest who joined: his parties, tournaments and rating go to the member."""
+    form = MergeForm(request.POST, members=selectors.merge_candidates(club=found.club))
+    if not form.is_valid():
+        messages.error(request, _("Choose the member he became."))
+        return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
+    member = form.cleaned_data["member"]
+    try:
+        moved = services.guest_merge(
+            club=found.club,
+            guest=found.player,
+            member=member,
+            user=request.user,
+            address=client_address(request),
+        )
+    except SeasonRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
+    messages.success(
+        request,
+        _("%(guest)s's %(count)s parties are now %(member)s's.")
+        % {"guest": found.player.name, "count": moved, "member": member.name},
+    )
+    return redirect("manage:season-player", slug=found.club.slug, pk=member.pk)
+
+
+@login_required
+@organizer_required(selectors.club_by_slug)
+def season_list(request, club):
+    """The club's seasons, and the form that defines a new one."""
+    form = SeasonForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        try:
+            season = services.season_create(
+                club=club, user=request.user, address=client_address(request), **form.cleaned_data
+            )
+        except SeasonRefused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(request, _("Season “%(name)s” defined.") % {"name": season.name})
+            return redirect("manage:season-detail", pk=season.pk)
+    context = {
+        "club": club,
+        "form": form,
+        "seasons": selectors.season_list(club=club, public=False),
+    }
+    return render(request, "seasons/manage/season_list.html", context)
+
+
+@login_required
+@organizer_required(_season)
+def season_detail(request, season):
+    """The season table, its settings, closing and reopening, and a preview: the
+    last season's table under another scheme, before choosing it."""
+    form = SeasonForm.for_season(season, request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        try:
+            services.season_change(
+                season=season,
+                user=request.user,
+                address=client_address(request),
+                **form.cleaned_data,
+            )
+        except SeasonRefused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(request, _("Season saved."))
+            return redirect("manage:season-detail", pk=season.pk)
+    context = {
+        "club": season.club,
+        "form": form,
+        "reopen": ReopenForm(),
+        **selectors.season_page(season, public=False),
+    }
+    context.update(_preview(request, season))
+    return render(request, "seasons/manage/season_detail.html", context)
+
+
+def _preview(request, season) -> dict:
+    if "scheme" not in request.GET:
+        return {
+            "preview_form": SchemeForm(
+                initial={"scheme": "places", "place_points": "10-8-6-5-4-3-2-1"}
+            )
+        }
+    form = SchemeForm(request.GET)
+    tried = selectors.previous_season(season) or season
+    if not form.is_valid():
+        return {"preview_form": form}
+    try:
+        scheme = services.scheme_of(form.cleaned_data)
+    except SchemeError as error:
+        form.add_error(None, str(error))
+        return {"preview_form": form}
+    return {
+        "preview_form": form,
+        "preview_season": tried,
+        "preview_now": selectors.season_page(tried, public=False)["rows"],
+        "preview": selectors.season_page(tried, public=False, scheme=scheme)["rows"],
+    }
+
+
+@login_required
+@require_POST
+@organizer_required(_season)
+def season_close(request, season):
+    try:
+        services.season_close(season=season, user=request.user, address=client_address(request))
+    except SeasonRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, _("Season closed: its table no longer changes."))
+    return redirect("manage:season-detail", pk=season.pk)
+
+
+@login_required
+@require_POST
+@organizer_required(_season)
+def season_reopen(request, season):
+    form = ReopenForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give a reason: reopening a season is kept in the record."))
+        return redirect("manage:season-detail", pk=season.pk)
+    try:
+        services.season_reopen(
+            season=season,
+            user=request.user,
+            reason=form.cleaned_data["reason"],
+            address=client_address(request),
+        )
+    except SeasonRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, _("Season reopened: its table follows the parties again."))
+    return redirect("manage:season-detail", pk=season.pk)

@@ -1,0 +1,14 @@
+"""The public pages of a club's ratings, seasons and players (namespace ``public``)."""
+
+from django.urls import path
+
+from seasons.public import views
+
+urlpatterns = [
+    path("clubs/<slug:slug>/ratings/", views.rating_list, name="club-ratings"),
+    path("clubs/<slug:slug>/seasons/<int:pk>/", views.season_detail, name="season-detail"),
+    path("clubs/<slug:slug>/seasons/<int:pk>/csv/", views.season_csv, name="season-csv"),
+    path("clubs/<slug:slug>/players/<int:pk>/", views.player_detail, name="club-player"),
+    # The personal link a player is given: his own page, no login (like a seat link).
+    path("me/<str:token>/", views.player_own, name="player-own"),
+]

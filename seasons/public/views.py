@@ -1,0 +1,65 @@
+"""Pages anyone may see: a club's ratings, its published seasons, the pages of the
+players who agreed to be listed, and a player's own page by his personal link.
+Whoever did not agree to be listed is shown by his initials."""
+
+import csv
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+
+from seasons import selectors
+
+
+def rating_list(request, slug):
+    club = selectors.club_by_slug(slug)
+    season = selectors.current_season(club=club, public=True)
+    context = {
+        "club": club,
+        "public": True,
+        "ratings": selectors.rating_list(club=club, public=True),
+        "seasons": selectors.season_list(club=club, public=True),
+        "current": selectors.season_page(season, public=True) if season else None,
+    }
+    return render(request, "seasons/public/rating_list.html", context)
+
+
+def season_detail(request, slug, pk):
+    season = selectors.season_by_id(pk, public=True, slug=slug)
+    context = {"club": season.club, "public": True, **selectors.season_page(season, public=True)}
+    return render(request, "seasons/public/season_detail.html", context)
+
+
+def season_csv(request, slug, pk):
+    season = selectors.season_by_id(pk, public=True, slug=slug)
+    rows = selectors.season_page(season, public=True)["rows"]
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slug}-season-{pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["place", "player", "total", "events", "dropped", "events_needed"])
+    for row in rows:
+        line = row["line"]
+        writer.writerow(
+            [line.place or "", row["name"], line.total, line.events, row["dropped"], line.needed]
+        )
+    return response
+
+
+def player_detail(request, slug, pk):
+    club = selectors.club_by_slug(slug)
+    player = selectors.club_player(club, pk, public=True)
+    context = {"public": True, **selectors.player_page(club=club, player=player, public=True)}
+    return render(request, "seasons/public/player_detail.html", context)
+
+
+@never_cache
+def player_own(request, token):
+    """The player's own page: his name in full, his opponents as the public sees
+    them; the link opens nobody else's page."""
+    link = selectors.player_by_link(token)
+    context = {
+        "public": True,
+        "own": True,
+        **selectors.player_page(club=link.club, player=link.player, public=True, own=True),
+    }
+    return render(request, "seasons/public/player_detail.html", context)

@@ -1,0 +1,391 @@
+"""Reads for the seasons' pages: each in a fixed number of queries, however many
+parties, events or players."""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Q, Sum
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from clubs.models import Club, ClubNight, Membership, Player
+from scoring.models import Hand, Party, Seat
+from seasons.engine.ratings import Rating as RatingValue
+from seasons.engine.season import Event, Line, Scheme, Score, season_table
+from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
+from seasons.models import PlayerLink, Rating, RatingChange, Season
+from tournaments.models import Tournament
+
+
+def initials(name: str) -> str:
+    """How the public sees a player who has not agreed to be listed: "Ada Lovelace"
+    is "A. L."."""
+    return " ".join(f"{part[0]}." for part in name.split() if part) or "?"
+
+
+@dataclass(frozen=True)
+class Named:
+    """A player as a page shows him: full name for the organizer, initials for the
+    public unless he agreed to be listed."""
+
+    pk: int
+    name: str
+    listed: bool
+
+    def shown(self, public: bool) -> str:
+        return self.name if self.listed or not public else initials(self.name)
+
+
+def names_in(club: Club, player_ids) -> dict[int, Named]:
+    """The players' names and whether each agreed to be listed at the club (a
+    guest or a walk-in without a membership is not listed). Two queries."""
+    ids = set(player_ids)
+    listed = set(
+        Membership.objects.filter(club=club, player_id__in=ids, listed=True)
+        .exclude(role=Membership.Role.GUEST)
+        .values_list("player_id", flat=True)
+    )
+    return {
+        pk: Named(pk, name, pk in listed)
+        for pk, name in Player.objects.filter(pk__in=ids).values_list("pk", "name")
+    }
+
+
+def club_player(club: Club, player_id: int, *, public: bool) -> Player:
+    """A player of the club: one who has sat at one of its parties or belongs to
+    it. In public only one who agreed to be listed; anyone else is a 404."""
+    players = Player.objects.filter(Q(memberships__club=club) | Q(seats__party__club=club))
+    if public:
+        players = Player.objects.filter(
+            memberships__club=club, memberships__listed=True, memberships__active=True
+        ).exclude(memberships__role=Membership.Role.GUEST)
+    return get_object_or_404(players.distinct(), pk=player_id)
+
+
+@dataclass(frozen=True)
+class RecentParty:
+    pk: int
+    day: date | None
+    label: str
+    opponents: list[str]
+    plus_minus: int
+
+
+def player_page(
+    *, club: Club, player: Player, public: bool, own: bool = False, today: date | None = None
+) -> dict:
+    """Everything a player's page shows: parties, plus/minus, the rating with its
+    history, the gin statistics with what each rests on, the best party, head to
+    head and the latest parties. Seven queries, however many parties.
+
+    ``public``: other players appear by their initials unless they agreed to be
+    listed; ``own``: the player reads his own page (his personal link), so his own
+    name is in full."""
+    today = today or timezone.localdate()
+    mine = dict(
+        Seat.objects.filter(player=player, party__club=club).values_list("party_id", "side")
+    )
+    seat_ids = Seat.objects.filter(player=player, party__club=club).values("pk")
+    hands = Hand.objects.filter(
+        Q(knocker_id__in=seat_ids) | Q(defender_id__in=seat_ids),
+        status=Hand.Status.CONFIRMED,
+    ).exclude(party__status=Party.Status.CANCELLED)
+    hand_facts = []
+    for party_id, knocker, kind, winner_side, deadwood, details in hands.values_list(
+        "party_id", "knocker__player_id", "kind", "winner__side", "knocker_deadwood", "details"
+    ):
+        role = KNOCKER if knocker == player.pk else DEFENDER
+        laid_off = details.get("laid_off") if "defender_cards" in (details or {}) else None
+        hand_facts.append(
+            HandFact(
+                role=role,
+                kind=kind,
+                won=winner_side == mine.get(party_id),
+                knocker_deadwood=deadwood,
+                laid_off=len(laid_off) if laid_off is not None else None,
+            )
+        )
+    # The finished parties' results, kept with the ratings: one row per party.
+    changes = RatingChange.objects.filter(club=club, player=player).order_by(
+        "finished_at", "party_id"
+    )
+    party_facts, opponents_of, meta, history = [], {}, {}, []
+    for change in changes.values(
+        "party_id",
+        "finished_at",
+        "mu",
+        "sigma",
+        "plus_minus",
+        "boxes",
+        "shutout_made",
+        "shutout_suffered",
+        "games",
+        "party__label",
+        "party__night__name",
+    ):
+        pk, day = change["party_id"], change["finished_at"].date()
+        history.append((day, RatingValue(change["mu"], change["sigma"]).shown()))
+        games = tuple((opponent, amount) for opponent, amount in change["games"])
+        opponents_of[pk] = list(dict.fromkeys(opponent for opponent, _ in games))
+        meta[pk] = {"label": change["party__label"], "night__name": change["party__night__name"]}
+        party_facts.append(
+            PartyFact(
+                key=pk,
+                day=day,
+                plus_minus=change["plus_minus"],
+                boxes=change["boxes"],
+                shutout_made=change["shutout_made"],
+                shutout_suffered=change["shutout_suffered"],
+                games=games,
+            )
+        )
+    party_facts.sort(key=lambda p: (p.day or date.min, p.key))
+    stats = player_stats(hand_facts, party_facts)
+    everyone = {p for players in opponents_of.values() for p in players}
+    everyone.update(h.opponent for h in stats.head_to_head)
+    names = names_in(club, everyone | {player.pk})
+    recent = [
+        RecentParty(
+            p.key,
+            p.day,
+            meta[p.key]["label"] or meta[p.key]["night__name"] or "",
+            [names[o].shown(public) for o in opponents_of[p.key] if o in names],
+            p.plus_minus,
+        )
+        for p in reversed(party_facts[-10:])
+    ]
+    rivals = [
+        {"name": names[h.opponent].shown(public), "rival": h}
+        for h in stats.head_to_head
+        if h.opponent in names
+    ]
+    row = Rating.objects.filter(club=club, player=player).first()
+    rating = row and RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+    return {
+        "club": club,
+        "player": names[player.pk],
+        "name": names[player.pk].name if own else names[player.pk].shown(public),
+        "stats": stats,
+        "rivals": rivals,
+        "recent": recent,
+        "best": meta.get(stats.best_party.key) if stats.best_party else None,
+        "rating": rating,
+        # As on the day it is read: a long absence makes a rating provisional again.
+        "rating_shown": rating
+        and {
+            "label": rating.label(today),
+            "spread": rating.spread(today),
+            "provisional": rating.provisional(today),
+            "parties": rating.parties,
+        },
+        "today": today,
+        "history": history,
+        "chart": rating_chart([shown for _, shown in history]),
+    }
+
+
+#: The chart's drawing area, in SVG units (it scales to the page's width).
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 8
+
+
+def rating_chart(values: list[int]) -> dict | None:
+    """The rating's history as an SVG polyline drawn on the server (no script):
+    its points, and the lowest and highest rating for the axis labels."""
+    if len(values) < 2:
+        return None
+    low, high = min(values), max(values)
+    span = max(high - low, 1)
+    step = (CHART_WIDTH - 2 * CHART_PAD) / (len(values) - 1)
+    inner = CHART_HEIGHT - 2 * CHART_PAD
+    points = " ".join(
+        f"{CHART_PAD + i * step:.1f},{CHART_PAD + inner - (v - low) / span * inner:.1f}"
+        for i, v in enumerate(values)
+    )
+    return {
+        "points": points,
+        "low": low,
+        "high": high,
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+    }
+
+
+def rating_list(*, club: Club, public: bool, today: date | None = None) -> list[dict]:
+    """The club's ratings, best first; provisional ones after the rest (a rating
+    that is not yet known is not ranked). In public, a player who did not agree to
+    be listed appears by his initials. Two queries."""
+    today = today or timezone.localdate()
+    rows = list(Rating.objects.filter(club=club).select_related("player"))
+    listed = set(
+        Membership.objects.filter(club=club, listed=True)
+        .exclude(role=Membership.Role.GUEST)
+        .values_list("player_id", flat=True)
+    )
+    entries = []
+    for row in rows:
+        value = RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+        named = Named(row.player_id, row.player.name, row.player_id in listed)
+        entries.append(
+            {
+                "player": named,
+                "name": named.shown(public),
+                "rating": value,
+                "shown": value.shown(today),
+                "label": value.label(today),
+                "spread": value.spread(today),
+                "provisional": value.provisional(today),
+                "parties": row.parties,
+                "won": row.won,
+            }
+        )
+    entries.sort(key=lambda e: (e["provisional"], -e["shown"], e["name"]))
+    return entries
+
+
+def club_by_slug(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+# ---------------------------------------------------------------------------- seasons
+
+
+def season_events(season: Season) -> list[Event]:
+    """The season's events with each player's plus/minus over its finished
+    parties: the club nights and/or tournaments dated within the season. Read from
+    the results kept with the ratings (one row per player and party): three
+    queries, summed by the database, however many events and parties."""
+    days: dict = {}
+    sums: dict = {}
+    changes = RatingChange.objects.filter(club_id=season.club_id).order_by()
+    if season.counts in (Season.Counts.BOTH, Season.Counts.NIGHTS):
+        nights = ClubNight.objects.filter(
+            club_id=season.club_id, date__range=(season.starts, season.ends)
+        )
+        days.update({("night", pk): day for pk, day in nights.values_list("pk", "date")})
+        rows = (
+            changes.filter(party__night__in=nights)
+            .values_list("party__night_id", "player_id")
+            .annotate(total=Sum("plus_minus"))
+        )
+        for night, player, total in rows:
+            sums.setdefault(("night", night), {})[player] = total
+    if season.counts in (Season.Counts.BOTH, Season.Counts.TOURNAMENTS):
+        tournaments = Tournament.objects.filter(
+            club_id=season.club_id, date__range=(season.starts, season.ends)
+        )
+        days.update({("tournament", pk): day for pk, day in tournaments.values_list("pk", "date")})
+        field = "party__tournament_table__round__tournament_id"
+        rows = (
+            changes.filter(party__tournament_table__round__tournament__in=tournaments)
+            .values_list(field, "player_id")
+            .annotate(total=Sum("plus_minus"))
+        )
+        for tournament, player, total in rows:
+            sums.setdefault(("tournament", tournament), {})[player] = total
+    return [Event(key, days[key], found) for key, found in sums.items()]
+
+
+def season_lines(season: Season, *, live: bool = False, scheme: Scheme | None = None) -> list:
+    """The season table: as frozen when the season closed, or (``live``, or an open
+    season, or another ``scheme`` to preview) from the parties as they stand."""
+    if season.closed_at is not None and not live and scheme is None and season.frozen:
+        return [_line(data) for data in season.frozen]
+    return season_table(season_events(season), scheme or _scheme(season))
+
+
+def _scheme(season: Season) -> Scheme:
+    return Scheme(
+        kind=season.scheme,
+        place_points=tuple(season.place_points or ()),
+        best_of=season.best_of,
+        minimum_events=season.minimum_events,
+    )
+
+
+def _line(data: dict) -> Line:
+    scores = tuple(
+        Score(tuple(s["event"]), s["plus_minus"], s["place"], s["points"], s["counted"])
+        for s in data["scores"]
+    )
+    return Line(
+        data["player"], data["place"], data["total"], data["events"], data["needed"], scores
+    )
+
+
+def season_page(season: Season, *, public: bool, scheme: Scheme | None = None) -> dict:
+    """The season table with the players' names (initials in public for those who
+    did not agree to be listed). Five queries, however many players and events."""
+    lines = season_lines(season, scheme=scheme)
+    names = names_in(season.club, [line.player for line in lines])
+    rows = [
+        {
+            "line": line,
+            "player": names.get(line.player) or Named(line.player, "?", False),
+            "name": (names.get(line.player) or Named(line.player, "?", False)).shown(public),
+            "dropped": sum(not s.counted for s in line.scores),
+        }
+        for line in lines
+    ]
+    return {"season": season, "rows": rows}
+
+
+def previous_season(season: Season) -> Season | None:
+    """The club's season that ended last before this one starts: what a new scheme
+    is tried on."""
+    return (
+        Season.objects.filter(club_id=season.club_id, ends__lt=season.starts)
+        .exclude(pk=season.pk)
+        .order_by("-ends")
+        .first()
+    )
+
+
+def season_list(*, club: Club, public: bool) -> list[Season]:
+    seasons = Season.objects.filter(club=club)
+    if public:
+        seasons = seasons.filter(published=True)
+    return list(seasons.order_by("-starts", "name"))
+
+
+def season_by_id(season_id: int, *, public: bool = False, slug: str | None = None) -> Season:
+    seasons = Season.objects.select_related("club")
+    if public:
+        seasons = seasons.filter(published=True)
+    if slug is not None:
+        seasons = seasons.filter(club__slug=slug)
+    return get_object_or_404(seasons, pk=season_id)
+
+
+def current_season(*, club: Club, public: bool, today: date | None = None) -> Season | None:
+    """The season running today (the latest started), or else the latest."""
+    today = today or timezone.localdate()
+    seasons = Season.objects.filter(club=club)
+    if public:
+        seasons = seasons.filter(published=True)
+    running = seasons.filter(starts__lte=today, ends__gte=today).order_by("-starts").first()
+    return running or seasons.order_by("-ends").first()
+
+
+def player_by_link(token: str) -> PlayerLink:
+    """The player a personal link opens; a replaced or unknown link is a 404."""
+    return get_object_or_404(PlayerLink.objects.select_related("club", "player"), token=token)
+
+
+def player_link(*, club: Club, player: Player) -> PlayerLink | None:
+    return PlayerLink.objects.filter(club=club, player=player).first()
+
+
+def guest_membership(*, club: Club, player: Player) -> Membership | None:
+    """The player's membership when he is a guest of the club, else None."""
+    return Membership.objects.filter(
+        club=club, player=player, role=Membership.Role.GUEST, active=True
+    ).first()
+
+
+def merge_candidates(*, club: Club):
+    """The members a guest may have become: the club's active members."""
+    return (
+        Player.objects.filter(memberships__club=club, memberships__active=True)
+        .exclude(memberships__role=Membership.Role.GUEST)
+        .order_by("name")
+    )

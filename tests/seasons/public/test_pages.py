@@ -1,0 +1,126 @@
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from seasons.services import player_link_issue
+from tests.factories import MembershipFactory
+from tests.seasons.conftest import play_party
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def anyone():
+    return Client()
+
+
+def test_the_public_season_table_names_only_the_listed_and_shows_the_rest_by_initials(
+    anyone, season_club
+):
+    club, season = season_club["club"], season_club["season"]
+    html = anyone.get(reverse("public:season-detail", args=[club.slug, season.pk])).content.decode()
+    assert "Ada Lovelace" in html
+    assert "Ben Hur" not in html and "B. H." in html
+    # A guest never agreed to be listed.
+    assert "Cleo Walk" not in html and "C. W." in html
+
+
+def test_the_csv_follows_the_same_rule(anyone, season_club):
+    club, season = season_club["club"], season_club["season"]
+    body = anyone.get(reverse("public:season-csv", args=[club.slug, season.pk])).content.decode()
+    assert body.splitlines()[0] == "place,player,total,events,dropped,events_needed"
+    assert "Ada Lovelace" in body and "B. H." in body and "Ben Hur" not in body
+
+
+def test_a_season_not_published_is_not_there(anyone, season_club):
+    club, season = season_club["club"], season_club["season"]
+    season.published = False
+    season.save()
+    assert (
+        anyone.get(reverse("public:season-detail", args=[club.slug, season.pk])).status_code == 404
+    )
+    assert anyone.get(reverse("public:season-csv", args=[club.slug, season.pk])).status_code == 404
+
+
+def test_only_a_listed_members_page_is_public(anyone, season_club):
+    club = season_club["club"]
+    ada = anyone.get(reverse("public:club-player", args=[club.slug, season_club["ada"].pk]))
+    ben = anyone.get(reverse("public:club-player", args=[club.slug, season_club["ben"].pk]))
+    assert ada.status_code == 200
+    assert ben.status_code == 404
+    html = ada.content.decode()
+    # Ada met Ben and Cleo, who are shown by their initials.
+    assert "B. H." in html and "Ben Hur" not in html and "Cleo Walk" not in html
+
+
+def test_the_personal_link_shows_the_player_his_own_page_only(anyone, season_club, organizer):
+    club, ben = season_club["club"], season_club["ben"]
+    link = player_link_issue(club=club, player=ben, user=organizer.player.user)
+    html = anyone.get(reverse("public:player-own", args=[link.token])).content.decode()
+    assert "<h1>Ben Hur</h1>" in html
+    # Nothing on it leads to another player's page.
+    assert "/players/" not in html
+    assert anyone.get(reverse("public:player-own", args=["x" * 43])).status_code == 404
+
+
+def test_the_club_ratings_page_keeps_its_query_count_as_players_grow(
+    anyone, season_club, django_assert_max_num_queries, after_commit
+):
+    club = season_club["club"]
+    url = reverse("public:club-ratings", args=[club.slug])
+    with after_commit():
+        for n in range(6):
+            a, b = (MembershipFactory(club=club).player for _ in range(2))
+            play_party(club, [a, b], winner=a, seed=n)
+    with django_assert_max_num_queries(16):
+        page = anyone.get(url)
+    html = page.content.decode()
+    assert "Autumn 2026" in html and "B. H." in html and "Ada Lovelace" in html
+
+
+def test_the_public_season_table_keeps_its_query_count_as_events_grow(
+    anyone, season_club, django_assert_max_num_queries, after_commit
+):
+    from datetime import date
+
+    from scoring.services import night_create
+
+    club, season = season_club["club"], season_club["season"]
+    ada, ben = season_club["ada"], season_club["ben"]
+    with after_commit():
+        for day in range(1, 6):
+            night = night_create(club=club, name=f"Night {day}", date=date(2026, 11, day))
+            play_party(club, [ada, ben], winner=ben, night=night, seed=day)
+    with django_assert_max_num_queries(12):
+        page = anyone.get(reverse("public:season-detail", args=[club.slug, season.pk]))
+    assert page.context["rows"][0]["line"].events == 6
+
+
+def test_the_club_page_leads_to_its_season_and_ratings(anyone, season_club):
+    club = season_club["club"]
+    html = anyone.get(reverse("public:club-detail", args=[club.slug])).content.decode()
+    assert reverse("public:club-ratings", args=[club.slug]) in html
+
+
+def test_the_organizers_club_page_leads_to_every_player(client, season_club):
+    club = season_club["club"]
+    html = client.get(reverse("manage:club-detail", args=[club.slug])).content.decode()
+    assert reverse("manage:season-players", args=[club.slug]) in html
+    assert reverse("manage:season-list", args=[club.slug]) in html
+
+
+def test_an_address_guessing_personal_links_is_stopped_and_told_why(season_club):
+    from django.core.cache import cache
+
+    cache.clear()
+    guesser = Client(REMOTE_ADDR="203.0.113.9")
+    answers = [guesser.get(f"/me/guess-{n:04d}-{'x' * 30}/").status_code for n in range(20)]
+    assert set(answers) == {404}
+    stopped = guesser.get("/me/guess-last-" + "x" * 30 + "/")
+    assert stopped.status_code == 429
+    assert "personal links" in stopped.content.decode()
+    assert (
+        stopped["Cache-Control"].startswith("max-age=0") or "no-store" in stopped["Cache-Control"]
+    )
+    assert guesser.get("/api/me/" + "y" * 43).status_code == 429
+    cache.clear()
