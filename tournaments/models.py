@@ -278,6 +278,7 @@ class TournamentRecord(models.Model):
         APART_REMOVED = "apart_removed", _("pair no longer kept apart")
         ROUND_UNDONE = "round_undone", _("round undone")
         FINISHED = "finished", _("tournament finished")
+        VENUE_DRAW = "venue_draw", _("cards drawn at the venue entered")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.PROTECT, related_name="records", verbose_name=_("tournament")

@@ -845,6 +845,7 @@ def record_text(record: TournamentRecord) -> str:
         action.APART_REMOVED: gettext("%(first)s and %(second)s may meet again."),
         action.ROUND_UNDONE: gettext("Round %(round)s is undone."),
         action.FINISHED: gettext("The tournament is finished."),
+        action.VENUE_DRAW: gettext("After round %(round)s, cards drawn at the venue: %(cards)s."),
     }
     try:
         return texts[record.action] % d

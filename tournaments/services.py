@@ -692,10 +692,13 @@ def round_close(*, round: Round) -> Round:
 
 
 @transaction.atomic
-def standings_draw_enter(*, tournament: Tournament, cards: dict[int, str]) -> Round:
+def standings_draw_enter(
+    *, tournament: Tournament, cards: dict[int, str], user=None, address=None
+) -> Round:
     """The cards drawn at the venue for tied entrants (entrant id -> card), which
     order them instead of Knock's draw. Every entrant of a tied group must draw,
-    each a different card; the higher card goes first (ace low, ♣ ♦ ♥ ♠)."""
+    each a different card; the higher card goes first (ace low, ♣ ♦ ♥ ♠). The
+    record keeps who drew what, since it decides places and the next pairing."""
     tournament = _locked(tournament)
     tournament_changed(tournament.pk)
     round = tournament.round_set.order_by("-number").first()
@@ -719,6 +722,15 @@ def standings_draw_enter(*, tournament: Tournament, cards: dict[int, str]) -> Ro
     venue = [{"entrant": pk, "cards": [str(card)], "by": "venue"} for pk, card in drawn.items()]
     round.draws = _tie_draws(round.seed, kept + venue, {pk: totals[pk] for pk in active})
     round.save(update_fields=["draws"])
+    names = {e.pk: str(e) for e in entrants}
+    _record(
+        tournament,
+        TournamentRecord.Action.VENUE_DRAW,
+        user=user,
+        address=address,
+        round=round.number - 1,
+        cards=", ".join(f"{names[pk]} {card}" for pk, card in drawn.items()),
+    )
     return round
 
 

@@ -119,3 +119,27 @@ def test_draws_stored_before_their_points_were_kept_still_show_and_pair_as_shown
     committed(services.round_pair_next, tournament=tournament)
     following.refresh_from_db()
     assert following.standings == [pk for group in groups for pk in sorted(group, reverse=True)]
+
+
+def test_cards_drawn_at_the_venue_are_kept_in_the_tournaments_record(six_ties, django_user_model):
+    tournament, _, groups = six_ties
+    director = django_user_model.objects.create_user("director")
+    tie = sorted(groups[0])
+    typed = dict(zip(tie, ["KH", "2C", "7D"], strict=True))
+    services.standings_draw_enter(
+        tournament=tournament, cards=typed, user=director, address="192.0.2.7"
+    )
+
+    record = tournament.records.get(action="venue_draw")
+    assert (record.action, record.user, record.address) == ("venue_draw", director, "192.0.2.7")
+    names = {e.pk: str(e) for e in tournament.entrants.all()}
+    expected = ", ".join(f"{names[pk]} {parse_card(typed[pk])}" for pk in tie)
+    assert selectors.record_text(record) == f"After round 1, cards drawn at the venue: {expected}."
+
+
+def test_a_refused_venue_draw_leaves_no_record(six_ties):
+    tournament, _, groups = six_ties
+    first, second, _ = sorted(groups[0])
+    with pytest.raises(services.TournamentError):
+        services.standings_draw_enter(tournament=tournament, cards={first: "KH", second: "KH"})
+    assert not tournament.records.filter(action="venue_draw").exists()

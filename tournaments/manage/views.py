@@ -801,7 +801,12 @@ def standings_draw(request, tournament):
         messages.error(request, first_error(form))
     else:
         try:
-            services.standings_draw_enter(tournament=tournament, cards=form.cards())
+            services.standings_draw_enter(
+                tournament=tournament,
+                cards=form.cards(),
+                user=request.user,
+                address=client_address(request),
+            )
         except services.TournamentError as error:
             _refused(request, error)
         else:
