@@ -17,9 +17,9 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
 from config.client import client_address
-from scoring import qr
+from scoring import push, qr
 from scoring.forms import first_error
-from tournaments import archive, selectors, services
+from tournaments import archive, board, selectors, services
 from tournaments.manage.forms import (
     ArchiveForm,
     CardsForm,
@@ -336,6 +336,15 @@ def round_tables(request, round):
     response["X-Round-Status"] = round.status
     response["X-Round-Untouched"] = str(context["untouched"])
     return response
+
+
+@require_GET
+@login_required
+@organizer_required(selectors.round_for_manage)
+def round_events(request, round):
+    """The round page's live stream: an event after each hand at the club and each
+    step of the tournament, so the page fetches `round_tables` at once."""
+    return push.stream(request, board.live_counters(round.tournament))
 
 
 @require_GET
