@@ -31,11 +31,9 @@ import logging
 import threading
 import weakref
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.db import connections
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import HttpResponse
 
 log = logging.getLogger(__name__)
 
@@ -197,23 +195,86 @@ async def relay_stop() -> None:
 
 # --------------------------------------------------------------------------- the answer
 
+#: How a view hands the stream to `asgi` below: the counters, in a header that
+#: never leaves the process.
+MARK = "X-Knock-Stream"
+
 
 def stream(request, counters: dict[str, str], settle: float = 0) -> HttpResponse:
     """The event stream of a page that shows ``counters`` (the name the page
     knows → the counter's cache key). ``settle``: seconds after which what changed
     is surely shown (the public board moves on at most every
-    PUBLIC_REFRESH_SECONDS), told to the page in the first event."""
+    PUBLIC_REFRESH_SECONDS), told to the page in the first event.
+
+    The view has done its checks (the seat guard, the login, the 404s) when it
+    calls this; the stream itself is served by `asgi`, after Django has finished
+    with the request."""
     if not isinstance(request, ASGIRequest):
         # A sync server would hold a whole worker per stream: 204 tells the browser
         # not to reconnect, and the page polls.
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(
-        _events(counters, settle), content_type="text/event-stream; charset=utf-8"
-    )
-    response["Cache-Control"] = "no-cache, no-store"
-    # nginx and others buffer an answer unless told not to (Caddy: docker/Caddyfile).
-    response["X-Accel-Buffering"] = "no"
+    response = HttpResponse()
+    response[MARK] = json.dumps({"counters": counters, "settle": settle})
     return response
+
+
+def asgi(app):
+    """Wraps Django's ASGI application: a path ending in ``/events/`` is answered
+    by Django first (its middleware, the view's checks); when the view handed over
+    a stream, it is served here, in plain asyncio. Django under ASGI keeps a thread
+    for each request its sync middleware touched until the answer ends: a stream
+    left inside Django would hold one thread for as long as the page is open."""
+
+    async def application(scope, receive, send):
+        if scope["type"] != "http" or not scope["path"].endswith("/events/"):
+            return await app(scope, receive, send)
+        handed = {}
+
+        async def hold(message):
+            if message["type"] == "http.response.start":
+                for name, value in message.get("headers", []):
+                    if name.lower() == MARK.lower().encode():
+                        handed.update(json.loads(value), start=message)
+                        return
+            if handed:
+                return  # the view's empty body
+            await send(message)
+
+        await app(scope, receive, hold)
+        if handed:
+            await _serve(handed, receive, send)
+
+    return application
+
+
+async def _serve(handed: dict, receive, send) -> None:
+    dropped = (MARK.lower().encode(), b"content-type", b"content-length", b"cache-control")
+    headers = [(k, v) for k, v in handed["start"]["headers"] if k.lower() not in dropped]
+    headers += [
+        (b"content-type", b"text/event-stream; charset=utf-8"),
+        (b"cache-control", b"no-cache, no-store"),
+        # nginx and others buffer an answer unless told not to (Caddy: docker/Caddyfile).
+        (b"x-accel-buffering", b"no"),
+    ]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+
+    async def pump():
+        async for chunk in _events(handed["counters"], handed["settle"]):
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    async def gone():
+        while (await receive())["type"] != "http.disconnect":
+            pass
+
+    tasks = [asyncio.ensure_future(pump()), asyncio.ensure_future(gone())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        # A client gone mid-write (OSError) ends the stream like a disconnect.
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def _event(kind: str, data: dict) -> bytes:
@@ -221,9 +282,6 @@ def _event(kind: str, data: dict) -> bytes:
 
 
 async def _events(counters: dict[str, str], settle: float):
-    # The checks before the stream used the database; the stream never does: its
-    # connection goes back now, not when the stream ends ten minutes later.
-    await sync_to_async(connections.close_all)()
     listener = Listener(counters)
     hub.add(listener)
     relay = _relay()

@@ -13,9 +13,9 @@ import time
 import pytest
 import uvicorn
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.core.asgi import get_asgi_application
 from playwright.sync_api import expect
 
+from config.asgi import application
 from scoring import services as scoring_services
 from scoring.services import Result
 from tests.browser.conftest import PHONE
@@ -30,7 +30,7 @@ def asgi_server(settings, transactional_db):
     """uvicorn serving Knock on a free port, in a thread of the test process."""
     settings.REDIS_URL = ""
     settings.ALLOWED_HOSTS = ["127.0.0.1"]
-    app = ASGIStaticFilesHandler(get_asgi_application())
+    app = ASGIStaticFilesHandler(application)
     config = uvicorn.Config(
         app,
         host="127.0.0.1",

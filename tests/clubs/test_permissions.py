@@ -39,6 +39,7 @@ ORGANIZER_URLS = [
     ("party", "get", lambda w: reverse("manage:party-detail", args=[w.party.pk]), False),
     ("cards", "get", lambda w: reverse("manage:party-cards", args=[w.party.pk]), False),
     ("night tables", "get", lambda w: reverse("manage:night-tables", args=[w.night.pk]), False),
+    ("night events", "get", lambda w: reverse("manage:night-events", args=[w.night.pk]), False),
     ("results", "get", lambda w: reverse("manage:night-results", args=[w.night.pk]), False),
     ("results csv", "get", lambda w: reverse("manage:night-results-csv", args=[w.night.pk]), False),
     ("stake", "post", lambda w: reverse("manage:night-stake", args=[w.night.pk]), False),

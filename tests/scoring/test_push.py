@@ -3,19 +3,21 @@ after the commit, with nothing in the event but the counter's name and number;
 in memory on the embedded default, through Redis publish/subscribe with it. A
 replaced seat link gets no stream, and a server that cannot hold one says 204.
 
-The streams are read through Django's async test client (an ASGI request), each
-test one coroutine; the services run in the test's thread (sync_to_async)."""
+The streams are read through the site's ASGI application (config/asgi.py, as
+uvicorn serves it), each test one coroutine; the services run in the test's
+thread (sync_to_async)."""
 
 import asyncio
 import json
+import threading
 
 import pytest
 import redis
 from asgiref.sync import async_to_sync, sync_to_async
 from django.db import transaction
-from django.test import AsyncClient
 from django.urls import reverse
 
+from config.asgi import application
 from scoring import push, services
 from scoring.services import Result
 from tests.factories import ClubNightFactory, OrganizerFactory, start_night_party, start_party
@@ -49,6 +51,11 @@ def knock(knocker=0):
     return Result("knock", knocker=knocker, knocker_deadwood=3, defender_deadwood=21)
 
 
+def enter(party, number):
+    a = party.seats.get(position=0)
+    services.hand_enter(seat=a, number=number, result=knock())
+
+
 def play(party, number):
     a, b = party.seats.order_by("position")
     services.hand_enter(seat=a, number=number, result=knock())
@@ -59,32 +66,81 @@ def events_url(seat) -> str:
     return reverse("seat:table-events", args=[seat.token])
 
 
-async def open_stream(client, url):
-    response = await client.get(url)
-    assert response.status_code == 200, response.status_code
-    assert response["Content-Type"].startswith("text/event-stream")
-    assert response["X-Accel-Buffering"] == "no"
-    return aiter(response.streaming_content)
+class Answer:
+    """One GET through the ASGI application, its body read as it arrives."""
+
+    def __init__(self, path: str, cookie: str = ""):
+        self.messages: asyncio.Queue = asyncio.Queue()
+        self.left = asyncio.Event()
+        self.asked = False
+        self.buffer = ""
+        headers = [(b"host", b"testserver")]
+        if cookie:
+            headers.append((b"cookie", cookie.encode()))
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+            "query_string": b"", "root_path": "", "headers": headers,
+            "client": ("127.0.0.1", 50000), "server": ("testserver", 80),
+        }  # fmt: skip
+        self.task = asyncio.ensure_future(application(scope, self.receive, self.messages.put))
+        OPEN.append(self)
+
+    async def receive(self):
+        if not self.asked:
+            self.asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self.left.wait()
+        return {"type": "http.disconnect"}
+
+    async def start(self):
+        message = await asyncio.wait_for(self.messages.get(), 10)
+        self.status = message["status"]
+        self.headers = {k.decode().lower(): v.decode() for k, v in message["headers"]}
+        return self
+
+    async def close(self):
+        self.left.set()
+        await asyncio.wait_for(self.task, 10)
+
+
+OPEN: list[Answer] = []
+
+
+async def open_stream(path, cookie=""):
+    answer = await Answer(path, cookie).start()
+    assert answer.status == 200, answer.status
+    assert answer.headers["content-type"].startswith("text/event-stream")
+    assert answer.headers["x-accel-buffering"] == "no"
+    assert push.MARK.lower() not in answer.headers  # the counters stay inside
+    return answer
 
 
 async def next_event(stream, wait=10.0) -> tuple[str, dict]:
     """The next event (a comment or the retry line alone is skipped)."""
     while True:
-        chunk = (await asyncio.wait_for(anext(stream), wait)).decode()
+        while "\n\n" not in stream.buffer:
+            message = await asyncio.wait_for(stream.messages.get(), wait)
+            stream.buffer += message.get("body", b"").decode()
+        block, stream.buffer = stream.buffer.split("\n\n", 1)
         fields = dict(
-            line.split(": ", 1) for line in chunk.splitlines() if line.startswith(("event", "data"))
+            line.split(": ", 1) for line in block.splitlines() if line.startswith(("event", "data"))
         )
         if "event" in fields:
             return fields["event"], json.loads(fields["data"])
 
 
 def run(scenario):
-    """Runs the test's coroutine, then ends the Redis subscription it started."""
+    """Runs the test's coroutine, then closes its streams and ends the Redis
+    subscription it started."""
 
     async def whole():
         try:
             await scenario()
         finally:
+            for answer in OPEN:
+                await answer.close()
+            OPEN.clear()
             await push.relay_stop()
 
     async_to_sync(whole)()
@@ -95,7 +151,7 @@ def test_a_seat_stream_hears_each_confirmed_hand_and_nothing_else(delivery):
     b = party.seats.order_by("position")[1]
 
     async def scenario():
-        stream = await open_stream(AsyncClient(), events_url(b))
+        stream = await open_stream(events_url(b))
         kind, hello = await next_event(stream)
         assert kind == "hello"
         assert hello == {"ping": push.PING_SECONDS, "settle": 0}
@@ -122,15 +178,15 @@ def test_a_hand_rolled_back_tells_no_stream(delivery):
 
     def rolled_back():
         with transaction.atomic():
-            play(party, 1)
+            enter(party, 1)
             transaction.set_rollback(True)
 
     async def scenario():
-        stream = await open_stream(AsyncClient(), events_url(seat))
+        stream = await open_stream(events_url(seat))
         assert (await next_event(stream))[0] == "hello"
         await sync_to_async(rolled_back)()
-        await sync_to_async(play)(party, 1)
-        # The first event is the committed hand's: the counter moved once.
+        await sync_to_async(enter)(party, 1)
+        # The first event is the committed entry's: the counter moved once.
         kind, data = await next_event(stream)
         assert kind == "moved"
         counter = await sync_to_async(lambda: services.versions.seat_counter(seat.token)[0])()
@@ -147,19 +203,18 @@ def test_a_replaced_seat_link_gets_no_stream_and_an_open_one_hears_no_more_hands
     old = events_url(b)
 
     async def scenario():
-        client = AsyncClient()
-        stream = await open_stream(client, old)
+        stream = await open_stream(old)
         assert (await next_event(stream))[0] == "hello"
         user = organizer.player.user
         await sync_to_async(services.seat_link_reissue)(seat=b, user=user)
         # The replacement itself is told, so the phone reloads and learns so.
         assert (await next_event(stream))[0] == "moved"
 
-        refused = await client.get(old)
-        assert refused.status_code == 404
+        refused = await Answer(old).start()
+        assert refused.status == 404
 
         new_seat = await sync_to_async(lambda: party.seats.get(position=b.position))()
-        fresh = await open_stream(client, events_url(new_seat))
+        fresh = await open_stream(events_url(new_seat))
         assert (await next_event(fresh))[0] == "hello"
         await sync_to_async(play)(party, 1)
         assert (await next_event(fresh))[0] == "moved"
@@ -182,7 +237,7 @@ def test_the_public_stream_follows_the_scores_and_tells_the_board_delay(settings
 
     async def scenario():
         url = reverse("public:tournament-events", args=[tournament.slug])
-        stream = await open_stream(AsyncClient(), url)
+        stream = await open_stream(url)
         kind, hello = await next_event(stream)
         assert (kind, hello["settle"]) == ("hello", 10)
         # A hand anywhere at the club moves the scores the board is built from.
@@ -205,10 +260,11 @@ def test_the_night_stream_is_the_organizers_alone(client, settings):
     own = OrganizerFactory(club=night.club)
     party = start_night_party(night)
 
+    client.force_login(own.player.user)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+
     async def scenario():
-        async_client = AsyncClient()
-        await sync_to_async(async_client.force_login)(own.player.user)
-        stream = await open_stream(async_client, url)
+        stream = await open_stream(url, cookie)
         assert (await next_event(stream))[0] == "hello"
         await sync_to_async(play)(party, 1)
         kind, data = await next_event(stream)
@@ -228,8 +284,27 @@ def test_a_stream_stays_silent_while_redis_is_away_so_the_page_polls(settings):
     seat = start_party().seats.first()
 
     async def scenario():
-        stream = await open_stream(AsyncClient(), events_url(seat))
+        stream = await open_stream(events_url(seat))
         with pytest.raises(TimeoutError):
             await next_event(stream, wait=1.5)
 
     run(scenario)
+
+
+def test_an_open_stream_holds_no_thread_and_no_database_connection(settings):
+    """Django keeps a thread for a request its sync middleware touched until the
+    answer ends: the streams are served after it, so a thousand open pages do not
+    mean a thousand threads."""
+    settings.REDIS_URL = ""
+    seats = list(start_party().seats.all())
+
+    async def scenario():
+        threads = threading.active_count()
+        streams = [await open_stream(events_url(seat)) for seat in seats * 3]
+        for stream in streams:
+            assert (await next_event(stream))[0] == "hello"
+        assert threading.active_count() == threads
+        assert push.hub.count() == len(streams)
+
+    run(scenario)
+    assert push.hub.count() == 0

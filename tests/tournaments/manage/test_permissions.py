@@ -31,6 +31,7 @@ PAGES = [
     ("tournament-finish", "post", "tournament"),
     ("round-detail", "get", "round"),
     ("round-tables", "get", "round"),
+    ("round-events", "get", "round"),
     ("round-cards", "get", "round"),
     ("tables-swap", "post", "round"),
     ("round-undo", "post", "round"),
