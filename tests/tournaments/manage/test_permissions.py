@@ -101,6 +101,8 @@ def test_the_clubs_organizer_gets_each_page_or_a_redirect(client, running, name,
     expected = 200 if method == "get" or name == "tournament-create" else 302
     if (name, method) == ("archive-import", "post"):
         expected = 400
+    if name == "round-events":
+        expected = 204  # the test client is WSGI: no stream held there, the page polls
     assert response.status_code == expected
 
 
