@@ -14,7 +14,7 @@ import threading
 import pytest
 import redis
 from asgiref.sync import async_to_sync, sync_to_async
-from django.db import transaction
+from django.db import connection, transaction
 from django.urls import reverse
 
 from config.asgi import application
@@ -298,12 +298,23 @@ def test_an_open_stream_holds_no_thread_and_no_database_connection(settings):
     settings.REDIS_URL = ""
     seats = list(start_party().seats.all())
 
+    def database_clients():
+        """PostgreSQL's sessions on the test database (SQLite has none to count)."""
+        if connection.vendor != "postgresql":
+            return None
+        with connection.cursor() as cursor:
+            sql = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            cursor.execute(sql)
+            return cursor.fetchone()[0]
+
     async def scenario():
         threads = threading.active_count()
+        clients = await sync_to_async(database_clients)()
         streams = [await open_stream(events_url(seat)) for seat in seats * 3]
         for stream in streams:
             assert (await next_event(stream))[0] == "hello"
         assert threading.active_count() == threads
+        assert await sync_to_async(database_clients)() == clients
         assert push.hub.count() == len(streams)
 
     run(scenario)
