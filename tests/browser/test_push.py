@@ -168,3 +168,28 @@ def test_a_page_whose_stream_is_silent_or_broken_polls(asgi_server, browse, prox
     gin_against_90(seats)
     expect(phone.locator("#table")).to_contain_text("330")
     expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
+
+
+HIDE = """(hidden) => {
+  Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_tab_in_the_background_gives_its_stream_up_and_polls(asgi_server, browse):
+    tournament, seats, entrant = table_in_play()
+    screen = browse(f"{asgi_server}/t/{tournament.slug}/screen/")
+    html = screen.locator("html")
+    expect(html).to_have_attribute("data-push", "live")
+    streams = asks(screen, "/events/")
+
+    screen.evaluate(HIDE, True)
+    expect(html).to_have_attribute("data-push", "poll")
+    gin_against_90(seats)
+    # By the poll, the stream given up.
+    expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
+    assert streams == []
+
+    screen.evaluate(HIDE, False)
+    expect(html).to_have_attribute("data-push", "live")
+    assert len(streams) == 1
