@@ -193,3 +193,40 @@ def test_a_tab_in_the_background_gives_its_stream_up_and_polls(asgi_server, brow
     screen.evaluate(HIDE, False)
     expect(html).to_have_attribute("data-push", "live")
     assert len(streams) == 1
+
+
+def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_server, browse):
+    from django.urls import reverse
+
+    from scoring.services import hand_enter
+    from tests.factories import ClubNightFactory, OrganizerFactory, start_night_party
+
+    organizer = OrganizerFactory(player__user__username="desk")
+    night = ClubNightFactory(club=organizer.club, name="Friday")
+    party = start_night_party(night, label="Table 1")
+    tournament = services.tournament_create(club=organizer.club, name="Autumn Cup")
+    players = [MembershipFactory(club=organizer.club, player__name=n).player for n in "ABCD"]
+    services.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        services.entrant_check_in(entrant=entrant)
+    round = services.round_start(tournament=tournament)
+    table = next(v for v in selectors.round_tables(round) if v.table.number == 1).table
+
+    desk = browse(f"{asgi_server}/login/?next=/manage/nights/{night.pk}/")
+    desk.get_by_label("Username").fill("desk")
+    desk.get_by_label("Password").fill("correct horse battery")
+    desk.get_by_role("button", name="Log in").click()
+    expect(desk.locator("html")).to_have_attribute("data-push", "live")
+    monitor = desk.context.new_page()
+    monitor.goto(asgi_server + reverse("manage:round-detail", args=[tournament.slug, 1]))
+    expect(monitor.locator("html")).to_have_attribute("data-push", "live")
+    polls = [asks(desk, "/tables/"), asks(monitor, "/tables/")]
+    desk.wait_for_timeout(4000)
+    assert polls == [[], []]  # no poll while the streams speak
+
+    for disputed in (party, table.party):  # the two phones disagree
+        a, b = disputed.seats.order_by("position")
+        hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
+        hand_enter(seat=b, number=1, result=Result("knock", a.position, 3, 12))
+    expect(desk.locator(f"#table-{party.pk}")).to_have_attribute("data-state", "disputed")
+    expect(monitor.locator("#table-1")).to_have_attribute("data-state", "disputed")
