@@ -18,8 +18,10 @@ demo: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 
+# uvicorn (ASGI): one process serves the pages and their live streams; without
+# Redis the streams are told of a change in that process's memory (scoring/push.py).
 run: demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port 8000
 
 # The browser tests drive Debian's Chromium (never a downloaded browser). Without
 # root or apt, they are skipped with a note, unless KNOCK_REQUIRE_BROWSER is set.

@@ -3,4 +3,9 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+# The pages' live streams are served beside Django, not inside it (scoring/push.py).
+from scoring import push  # noqa: E402  (after Django is set up)
+
+application = push.asgi(django_application)

@@ -53,6 +53,20 @@ def seat_by_token(token: str) -> Seat:
     return get_object_or_404(Seat.objects.select_related("party", "player"), token=token)
 
 
+def seat_live_counters(token: str) -> dict[str, str]:
+    """The counters a seat's page follows on its live stream (`scoring.push`): its
+    own. A token that is no seat now (a replaced link) is a 404, so its stream is
+    never opened and the seat guard counts it."""
+    seat_by_token(token)
+    return {"seat": versions.seat_key(token)}
+
+
+def night_live_counters(night: ClubNight) -> dict[str, str]:
+    """The counters the night's page follows on its live stream: the club's scores,
+    which move after every hand entered, confirmed or decided at its tables."""
+    return {"scores": versions.club_key(night.club_id)}
+
+
 def sheet_rows(state, hands: list[Hand]) -> dict:
     """The score sheet as the seed draws it: each hand, who scored what, the running
     totals and boxes per side (the engine's running sheet), and who deals next."""

@@ -20,6 +20,7 @@ import time
 from django.core.cache import cache
 from django.db import transaction
 
+from scoring import push
 from scoring.models import Seat
 
 log = logging.getLogger(__name__)
@@ -46,13 +47,17 @@ def _start() -> int:
 
 
 def bump(key: str, timeout: int | None = None) -> None:
-    """Move a counter on, now (callers schedule it after their commit)."""
+    """Move a counter on, now (callers schedule it after their commit), and tell
+    the pages following it (`scoring.push`)."""
     try:
-        cache.incr(key)
+        value = cache.incr(key)
     except ValueError:  # never moved, or lost: a new start is a new number
-        _try(cache.add, key, _start(), timeout)
+        value = _start()
+        _try(cache.add, key, value, timeout)
     except Exception:
         log.warning("cache unavailable: version %s not moved", key, exc_info=True)
+        return
+    push.publish(key, value)
 
 
 def bump_after_commit(key: str) -> None:

@@ -38,6 +38,12 @@ def tournament_changed(tournament_id: int) -> None:
     versions.bump_after_commit(tournament_key(tournament_id))
 
 
+def live_counters(tournament: Tournament) -> dict[str, str]:
+    """The counters a page of the tournament follows on its live stream
+    (`scoring.push`): the club's scores and the tournament's own, as the board."""
+    return {"scores": versions.club_key(tournament.club_id), "board": tournament_key(tournament.pk)}
+
+
 @dataclass(frozen=True)
 class Line:
     """One line of the public standings."""

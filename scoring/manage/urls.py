@@ -9,6 +9,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("nights/<int:pk>/", views.night_detail, name="night-detail"),
     path("nights/<int:pk>/tables/", views.night_tables, name="night-tables"),
+    path("nights/<int:pk>/events/", views.night_events, name="night-events"),
     path("nights/<int:pk>/results/", views.night_results, name="night-results"),
     path("nights/<int:pk>/results.csv", views.night_results_csv, name="night-results-csv"),
     path("nights/<int:pk>/stake/", views.night_stake, name="night-stake"),

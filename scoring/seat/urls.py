@@ -8,6 +8,7 @@ from scoring.seat import views
 urlpatterns = [
     path("table/<str:token>/", views.table, name="table"),
     path("table/<str:token>/state/", views.table_state, name="table-state"),
+    path("table/<str:token>/events/", views.table_events, name="table-events"),
     path("table/<str:token>/enter/", views.table_enter, name="table-enter"),
     path("table/<str:token>/enter-cards/", views.table_enter_cards, name="table-enter-cards"),
     path("table/<str:token>/preview/", views.table_preview, name="table-preview"),

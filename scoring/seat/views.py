@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config import security
 from config.client import client_address
-from scoring import errors, selectors, services
+from scoring import errors, push, selectors, services
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
@@ -66,6 +66,13 @@ def table_state(request, token):
         response = JsonResponse({"version": version})
     response["ETag"] = etag
     return response
+
+
+@require_GET
+def table_events(request, token):
+    """The seat's live stream: an event each time the number `table_state` answers
+    moves, so the page asks it at once instead of on its next poll."""
+    return push.stream(request, selectors.seat_live_counters(token))
 
 
 @entry_address

@@ -1,5 +1,6 @@
-// The public tournament pages and the screen: each [data-live] part asks every few
-// seconds whether it changed (204: no) and swaps in the new HTML without a reload;
+// The public tournament pages and the screen: each [data-live] part asks, when the
+// page's live stream says so (static/js/push.js) or else every few seconds,
+// whether it changed (204: no) and swaps in the new HTML without a reload;
 // the screen shows its slides in turn; a round's clock counts down. A file of its
 // own: the pages allow no inline script.
 (function () {
@@ -163,8 +164,15 @@
   }
 
   tick();
-  document.querySelectorAll("[data-live]").forEach(function (box) {
-    setInterval(function () { poll(box); }, POLL);
+  var boxes = document.querySelectorAll("[data-live]");
+  // One stream for the page, whatever its parts: each asks when told.
+  var refresh = function () { boxes.forEach(poll); };
+  if (boxes.length && window.KnockPush) {
+    window.KnockPush.follow(boxes[0].dataset.events, refresh, POLL);
+  } else if (boxes.length) {
+    setInterval(refresh, POLL);
+  }
+  boxes.forEach(function (box) {
     if (!box.dataset.cycle) return;
     paginate(box);
     slides(box, false);

@@ -41,5 +41,6 @@
       })
       .catch(function () { /* offline for a moment: try again on the next tick */ });
   }
-  setInterval(refresh, 3000);
+  if (window.KnockPush) window.KnockPush.follow(root.dataset.eventsUrl, refresh, 3000);
+  else setInterval(refresh, 3000);
 })();

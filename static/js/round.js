@@ -56,5 +56,7 @@
       })
       .catch(function () { /* offline for a moment: try again on the next tick */ });
   }
-  if (status === "pairing" || status === "playing") setInterval(poll, every);
+  if (status !== "pairing" && status !== "playing") return;
+  if (window.KnockPush) window.KnockPush.follow(root.dataset.eventsUrl, poll, every);
+  else setInterval(poll, every);
 })();

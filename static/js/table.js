@@ -32,7 +32,8 @@
       })
       .catch(function () { /* offline for a moment: try again on the next tick */ });
   }
-  setInterval(poll, 3000);
+  if (window.KnockPush) window.KnockPush.follow(root.dataset.eventsUrl, poll, 3000);
+  else setInterval(poll, 3000);
 
   root.querySelectorAll("form").forEach(function (form) {
     form.addEventListener("change", function () { form.dataset.dirty = "1"; });

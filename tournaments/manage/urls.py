@@ -29,6 +29,7 @@ urlpatterns = [
     path(T + "finish/", views.tournament_finish, name="tournament-finish"),
     path(R, views.round_detail, name="round-detail"),
     path(R + "tables/", views.round_tables, name="round-tables"),
+    path(R + "events/", views.round_events, name="round-events"),
     path(R + "cards/", views.round_cards, name="round-cards"),
     path(R + "swap/", views.tables_swap, name="tables-swap"),
     path(R + "undo/", views.round_undo, name="round-undo"),

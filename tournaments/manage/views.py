@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
 from config.client import client_address
-from scoring import qr, versions
+from scoring import push, qr, versions
 from scoring.forms import first_error
 from tournaments import archive, board, selectors, services
 from tournaments.manage.forms import (
@@ -587,6 +587,15 @@ def _round_etag(round) -> str | None:
     clock = selectors.round_clock(round, timezone.now())
     minutes = "" if clock is None else clock.minutes_left
     return f'"{numbers[0]}-{numbers[1]}-{minutes}-{get_language()}"'
+
+
+@require_GET
+@login_required
+@organizer_required(selectors.round_for_manage)
+def round_events(request, round):
+    """The round page's live stream: an event after each hand at the club and each
+    step of the tournament, so the page fetches `round_tables` at once."""
+    return push.stream(request, board.live_counters(round.tournament))
 
 
 @require_GET

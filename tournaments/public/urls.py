@@ -12,6 +12,7 @@ urlpatterns = [
         views.tournament_live,
         name="tournament-live",
     ),
+    path("t/<slug:slug>/events/", views.tournament_events, name="tournament-events"),
     path("t/<slug:slug>/screen/", views.tournament_screen, name="tournament-screen"),
     path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round-detail"),
     path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),

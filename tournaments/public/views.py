@@ -7,6 +7,7 @@ import csv
 import datetime
 import functools
 
+from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -16,6 +17,7 @@ from django.utils.translation import get_language, gettext
 from django_tables2 import RequestConfig
 
 from clubs import selectors as clubs
+from scoring import push
 from scoring.selectors import party_states, sheet_rows
 from tournaments import board, selectors
 from tournaments.public.tables import ClubTable, MemberTable, StandingsTable
@@ -113,6 +115,16 @@ def tournament_live(request, slug, part):
         response = HttpResponse(_screen_html(tournament, version, load))
     response["X-Board-Version"] = version or ""
     return response
+
+
+def tournament_events(request, slug):
+    """The live stream of the tournament's page and screen: an event when a hand
+    or the tournament moves on; the page then asks its parts as it polls them. The
+    board shows a change at most PUBLIC_REFRESH_SECONDS late, which the page is
+    told, so it asks once more after that."""
+    tournament = selectors.public_tournament(slug)
+    counters = board.live_counters(tournament)
+    return push.stream(request, counters, settle=settings.PUBLIC_REFRESH_SECONDS)
 
 
 def _standings_part(request, tournament, version, load) -> dict:

@@ -1,0 +1,318 @@
+"""Live push: a page keeps one open stream (Server-Sent Events) and is told when
+one of the counters it shows moves (`scoring.versions`, after the commit); it
+then fetches what changed exactly as its poll does. An event holds a name the
+page chose ("seat", "scores", "board") and the counter's new number, nothing
+else: no token, no score, nothing a stranger could use.
+
+Server-Sent Events rather than WebSockets: the pages only listen, so one plain
+GET that stays open is enough. It passes the proxy like any answer, the
+browser's EventSource reconnects by itself, and Django's own async streaming
+serves it under an ASGI server (uvicorn) without Channels or a second protocol.
+
+Delivery from the process that committed to the processes holding the streams:
+- with ``REDIS_URL``, Redis publish/subscribe: every bump is published on one
+  channel; each serving process keeps one subscription and hands each message to
+  its own open streams. A stream never touches the database or Redis itself.
+- without it (the embedded default), the process that committed is the one that
+  serves: the bump is handed straight to its streams, in memory.
+
+A stream lasts `STREAM_SECONDS`, then the browser opens a new one (and the seat
+guard and the page's checks run again). Where no stream can be held (a WSGI
+server: gunicorn's sync workers, runserver, the tests' live server), the answer
+is 204 and the page keeps polling, as it does when nothing arrives at all
+(a proxy that buffers)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import weakref
+
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpResponse
+
+log = logging.getLogger(__name__)
+
+#: A ping this often keeps proxies (Caddy, nginx: 60 s) from closing an idle
+#: stream, and lets the page see that the stream still speaks.
+PING_SECONDS = 15
+#: A stream ends after this long; the browser reconnects after RETRY_MS.
+STREAM_SECONDS = 600
+RETRY_MS = 3000
+
+
+# --------------------------------------------------------------------------- this process's streams
+
+
+class Listener:
+    """One open stream: the counters it follows, and the latest number of each
+    that moved since the stream last wrote (a burst of bumps is one event)."""
+
+    def __init__(self, keys: dict[str, str]):
+        self.names = {key: name for name, key in keys.items()}
+        self.loop = asyncio.get_running_loop()
+        self.moved: dict[str, int] = {}
+        self.wake = asyncio.Event()
+
+    def note(self, key: str, value: int) -> None:  # on the listener's own loop
+        self.moved[key] = value
+        self.wake.set()
+
+
+class Hub:
+    """The open streams of this process, by counter key. Bumps come from any
+    thread (a sync view, a task); each is handed to the stream's own loop."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._by_key: dict[str, weakref.WeakSet[Listener]] = {}
+
+    def add(self, listener: Listener) -> None:
+        with self._lock:
+            for key in listener.names:
+                self._by_key.setdefault(key, weakref.WeakSet()).add(listener)
+
+    def remove(self, listener: Listener) -> None:
+        with self._lock:
+            for key in listener.names:
+                found = self._by_key.get(key)
+                if found is not None:
+                    found.discard(listener)
+                    if not found:
+                        del self._by_key[key]
+
+    def deliver(self, key: str, value: int) -> None:
+        with self._lock:
+            listeners = list(self._by_key.get(key, ()))
+        for listener in listeners:
+            # A closed loop (RuntimeError): the stream is gone.
+            with contextlib.suppress(RuntimeError):
+                listener.loop.call_soon_threadsafe(listener.note, key, value)
+
+    def count(self) -> int:
+        with self._lock:
+            return len({id(x) for found in self._by_key.values() for x in found})
+
+
+hub = Hub()
+
+
+# --------------------------------------------------------------------------- publishing
+
+
+def channel() -> str:
+    """The Redis channel: one per site (the cache's key prefix), so two sites on
+    one Redis, or the tests, never hear each other."""
+    prefix = settings.CACHES["default"].get("KEY_PREFIX", "")
+    return f"{prefix}:push"
+
+
+_publishers: dict[str, object] = {}
+
+
+def _publisher(url: str):
+    if url not in _publishers:
+        import redis
+
+        _publishers[url] = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+    return _publishers[url]
+
+
+def publish(key: str, value: int) -> None:
+    """Tells every stream following ``key`` that it moved to ``value``. Called by
+    `versions.bump`, after the commit. A failure is logged, never raised: a hand is
+    stored whether or not anybody hears of it at once (the pages fall back to
+    polling)."""
+    if not settings.REDIS_URL:
+        hub.deliver(key, value)
+        return
+    try:
+        _publisher(settings.REDIS_URL).publish(channel(), f"{value} {key}")
+    except Exception:
+        log.warning("push unavailable: %s not published", key, exc_info=True)
+
+
+# --------------------------------------------------------------------------- subscribing (Redis)
+
+
+class Relay:
+    """This process's one subscription (per event loop): started by the first
+    stream, kept for the next ones. ``ready`` is set while it is subscribed."""
+
+    def __init__(self, url: str, name: str):
+        self.ready = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._run(url, name))
+
+    async def _run(self, url: str, name: str) -> None:
+        """Hands every published bump to this process's streams; after a lost
+        connection (Redis restarted) it subscribes again."""
+        import redis.asyncio as aioredis
+
+        while True:
+            client = aioredis.Redis.from_url(url, socket_connect_timeout=1)
+            try:
+                async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
+                    await pubsub.subscribe(name)
+                    self.ready.set()
+                    async for message in pubsub.listen():
+                        value, _, key = message["data"].decode().partition(" ")
+                        hub.deliver(key, int(value))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("push: Redis subscription lost, subscribing again", exc_info=True)
+            finally:
+                self.ready.clear()
+                await client.aclose()
+            await asyncio.sleep(1)
+
+
+_relays: dict[asyncio.AbstractEventLoop, Relay] = {}
+
+
+def _relay() -> Relay | None:
+    if not settings.REDIS_URL:
+        return None
+    loop = asyncio.get_running_loop()
+    relay = _relays.get(loop)
+    if relay is None or relay.task.done():
+        relay = _relays[loop] = Relay(settings.REDIS_URL, channel())
+    return relay
+
+
+async def relay_stop() -> None:
+    """Ends this event loop's subscription (a server's or a test's loop ending)."""
+    relay = _relays.pop(asyncio.get_running_loop(), None)
+    if relay is not None:
+        relay.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await relay.task
+
+
+# --------------------------------------------------------------------------- the answer
+
+#: How a view hands the stream to `asgi` below: the counters, in a header that
+#: never leaves the process.
+MARK = "X-Knock-Stream"
+
+
+def stream(request, counters: dict[str, str], settle: float = 0) -> HttpResponse:
+    """The event stream of a page that shows ``counters`` (the name the page
+    knows → the counter's cache key). ``settle``: seconds after which what changed
+    is surely shown (the public board moves on at most every
+    PUBLIC_REFRESH_SECONDS), told to the page in the first event.
+
+    The view has done its checks (the seat guard, the login, the 404s) when it
+    calls this; the stream itself is served by `asgi`, after Django has finished
+    with the request."""
+    if not isinstance(request, ASGIRequest):
+        # A sync server would hold a whole worker per stream: 204 tells the browser
+        # not to reconnect, and the page polls.
+        return HttpResponse(status=204)
+    response = HttpResponse()
+    response[MARK] = json.dumps({"counters": counters, "settle": settle})
+    return response
+
+
+def asgi(app):
+    """Wraps Django's ASGI application: a path ending in ``/events/`` is answered
+    by Django first (its middleware, the view's checks); when the view handed over
+    a stream, it is served here, in plain asyncio. Django under ASGI keeps a thread
+    for each request its sync middleware touched until the answer ends: a stream
+    left inside Django would hold one thread for as long as the page is open."""
+
+    async def application(scope, receive, send):
+        if scope["type"] != "http" or not scope["path"].endswith("/events/"):
+            return await app(scope, receive, send)
+        handed = {}
+
+        async def hold(message):
+            if message["type"] == "http.response.start":
+                for name, value in message.get("headers", []):
+                    if name.lower() == MARK.lower().encode():
+                        handed.update(json.loads(value), start=message)
+                        return
+            if handed:
+                return  # the view's empty body
+            await send(message)
+
+        await app(scope, receive, hold)
+        if handed:
+            await _serve(handed, receive, send)
+
+    return application
+
+
+async def _serve(handed: dict, receive, send) -> None:
+    dropped = (MARK.lower().encode(), b"content-type", b"content-length", b"cache-control")
+    headers = [(k, v) for k, v in handed["start"]["headers"] if k.lower() not in dropped]
+    headers += [
+        (b"content-type", b"text/event-stream; charset=utf-8"),
+        (b"cache-control", b"no-cache, no-store"),
+        # nginx and others buffer an answer unless told not to (Caddy: docker/Caddyfile).
+        (b"x-accel-buffering", b"no"),
+    ]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+
+    async def pump():
+        async for chunk in _events(handed["counters"], handed["settle"]):
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    async def gone():
+        while (await receive())["type"] != "http.disconnect":
+            pass
+
+    tasks = [asyncio.ensure_future(pump()), asyncio.ensure_future(gone())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        # A client gone mid-write (OSError) ends the stream like a disconnect.
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _event(kind: str, data: dict) -> bytes:
+    return f"event: {kind}\ndata: {json.dumps(data)}\n\n".encode()
+
+
+async def _events(counters: dict[str, str], settle: float):
+    listener = Listener(counters)
+    hub.add(listener)
+    relay = _relay()
+    try:
+        yield f"retry: {RETRY_MS}\n".encode()
+        loop = asyncio.get_running_loop()
+        end = loop.time() + STREAM_SECONDS
+        greeted = False
+        while (left := end - loop.time()) > 0:
+            # Only a stream that can hear speaks: while the subscription is down
+            # (Redis away) the page hears nothing and polls; the comment keeps
+            # proxies from closing the stream meanwhile.
+            if relay is not None and not relay.ready.is_set():
+                greeted = False
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(relay.ready.wait(), min(PING_SECONDS, left))
+                if not relay.ready.is_set():
+                    yield b": waiting\n\n"
+                continue
+            if not greeted:
+                # The page asks once on hello: whatever moved before is caught up.
+                greeted = True
+                yield _event("hello", {"ping": PING_SECONDS, "settle": settle})
+            try:
+                await asyncio.wait_for(listener.wake.wait(), min(PING_SECONDS, left))
+            except TimeoutError:
+                yield _event("ping", {})
+                continue
+            listener.wake.clear()
+            moved, listener.moved = listener.moved, {}
+            for key, value in moved.items():
+                yield _event("moved", {"counter": listener.names[key], "version": value})
+    finally:
+        hub.remove(listener)

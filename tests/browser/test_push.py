@@ -1,0 +1,242 @@
+"""Two phones at a table and the wall screen hear a confirmed hand over their live
+streams, and a page whose stream is silent or broken polls by itself.
+
+pytest-django's live server is a WSGI thread server, which cannot hold a stream
+(it answers 204). The pushed case is served by uvicorn, the ASGI server of
+`make run` and production, started in this process by a fixture: the hand
+committed in the test's thread reaches the streams in memory, as on the embedded
+default (or through Redis, when the suite runs with it)."""
+
+import threading
+import time
+
+import pytest
+import uvicorn
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from playwright.sync_api import expect
+
+from config.asgi import application
+from scoring import services as scoring_services
+from scoring.services import Result
+from tests.browser.conftest import PHONE
+from tests.factories import ClubFactory, MembershipFactory
+from tournaments import selectors, services
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def asgi_server(settings, transactional_db):
+    """uvicorn serving Knock on a free port, in a thread of the test process. With
+    REDIS_URL (the suite's second pass) the hands reach it through Redis, else in
+    memory."""
+    settings.ALLOWED_HOSTS = ["127.0.0.1"]
+    app = ASGIStaticFilesHandler(application)
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        lifespan="off",
+        timeout_graceful_shutdown=1,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if server.started:
+            break
+        time.sleep(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture
+def browse(chromium):
+    """Phone-sized pages, each with its own cookies, on any server."""
+    contexts = []
+
+    def open_page(url, init_script=None):
+        context = chromium.new_context(viewport=PHONE, locale="en-US", is_mobile=True)
+        contexts.append(context)
+        if init_script:
+            context.add_init_script(init_script)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(url)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def table_in_play():
+    """A tournament of four in its first round, and table 1's seats."""
+    club = ClubFactory()
+    tournament = services.tournament_create(club=club, name="Autumn Cup")
+    players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
+    services.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        services.entrant_check_in(entrant=entrant)
+    view = table_one(services.round_start(tournament=tournament))
+    seats = list(view.table.party.seats.order_by("position"))
+    entrant = next(e for e in view.entrants if e.player_id == seats[0].player_id)
+    return tournament, seats, entrant
+
+
+def table_one(round):
+    """Table 1 of the round, once paired: on commit, in this process or (with
+    Redis) by the Celery worker."""
+    for _ in range(150):
+        views = [v for v in selectors.round_tables(round) if v.table.number == 1]
+        if views:
+            return views[0]
+        time.sleep(0.1)
+    raise AssertionError("round not paired")
+
+
+def gin_against_90(seats):
+    """Hand 1 entered at one phone and confirmed at the other: the party is over,
+    +330 for the winner (110, box 20, game 100, shutout 100)."""
+    winner, loser = seats
+    result = Result("gin", knocker=winner.position, knocker_deadwood=0, defender_deadwood=90)
+    scoring_services.hand_enter(seat=winner, number=1, result=result)
+    scoring_services.hand_confirm(seat=loser, number=1, version=1)
+
+
+def asks(page, pattern):
+    """The requests the page makes to URLs containing ``pattern``, from now on."""
+    seen = []
+    page.on("request", lambda request: seen.append(request.url) if pattern in request.url else 0)
+    return seen
+
+
+def test_two_phones_and_the_screen_hear_a_confirmed_hand_over_their_streams(asgi_server, browse):
+    tournament, seats, entrant = table_in_play()
+    phones = [browse(asgi_server + seat.get_absolute_url()) for seat in seats]
+    screen = browse(f"{asgi_server}/t/{tournament.slug}/screen/")
+    pages = [*phones, screen]
+    polls = [asks(page, "/state/") for page in phones] + [asks(screen, "/live/")]
+    for page in pages:
+        expect(page.locator("html")).to_have_attribute("data-push", "live")
+
+    # While the streams speak, nobody polls: longer than a poll's three seconds
+    # passes without a single request (but the one each page made on hello).
+    screen.wait_for_timeout(1000)
+    before = [list(asked) for asked in polls]
+    screen.wait_for_timeout(4000)
+    assert polls == before
+    assert all(len(asked) <= 1 for asked in before), before
+
+    gin_against_90(seats)
+
+    for phone in phones:
+        expect(phone.locator("#table")).to_contain_text("330")
+    expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
+
+
+NO_EVENTSOURCE = "delete window.EventSource;"
+
+
+def test_a_browser_without_eventsource_polls(live_server, browse):
+    tournament, seats, entrant = table_in_play()
+    phone = browse(live_server.url + seats[1].get_absolute_url(), NO_EVENTSOURCE)
+    screen = browse(f"{live_server.url}/t/{tournament.slug}/screen/", NO_EVENTSOURCE)
+    for page in (phone, screen):
+        expect(page.locator("html")).to_have_attribute("data-push", "poll")
+    gin_against_90(seats)
+    expect(phone.locator("#table")).to_contain_text("330")
+    expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
+
+
+@pytest.mark.parametrize("proxy", ["buffers", "fails"])
+def test_a_page_whose_stream_is_silent_or_broken_polls(asgi_server, browse, proxy):
+    """A proxy that buffers the stream: the answer never arrives. One that fails:
+    the stream errors (and the browser keeps trying)."""
+    tournament, seats, entrant = table_in_play()
+    held = []
+
+    def route(route):
+        if proxy == "buffers":
+            held.append(route)  # never answered
+        else:
+            route.fulfill(status=502, body="Bad Gateway")
+
+    pages = []
+    for url in (asgi_server + seats[1].get_absolute_url(), f"/t/{tournament.slug}/screen/"):
+        if url.startswith("/"):
+            url = asgi_server + url
+        context_page = browse("about:blank")
+        context_page.route("**/events/", route)
+        context_page.goto(url)
+        pages.append(context_page)
+    phone, screen = pages
+    for page in pages:
+        expect(page.locator("html")).to_have_attribute("data-push", "poll")
+    gin_against_90(seats)
+    expect(phone.locator("#table")).to_contain_text("330")
+    expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
+
+
+HIDE = """(hidden) => {
+  Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_tab_in_the_background_gives_its_stream_up_and_polls(asgi_server, browse):
+    tournament, seats, entrant = table_in_play()
+    screen = browse(f"{asgi_server}/t/{tournament.slug}/screen/")
+    html = screen.locator("html")
+    expect(html).to_have_attribute("data-push", "live")
+    streams = asks(screen, "/events/")
+
+    screen.evaluate(HIDE, True)
+    expect(html).to_have_attribute("data-push", "poll")
+    gin_against_90(seats)
+    # By the poll, the stream given up.
+    expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
+    assert streams == []
+
+    screen.evaluate(HIDE, False)
+    expect(html).to_have_attribute("data-push", "live")
+    assert len(streams) == 1
+
+
+def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_server, browse):
+    from django.urls import reverse
+
+    from scoring.services import hand_enter
+    from tests.factories import ClubNightFactory, OrganizerFactory, start_night_party
+
+    organizer = OrganizerFactory(player__user__username="desk")
+    night = ClubNightFactory(club=organizer.club, name="Friday")
+    party = start_night_party(night, label="Table 1")
+    tournament = services.tournament_create(club=organizer.club, name="Autumn Cup")
+    players = [MembershipFactory(club=organizer.club, player__name=n).player for n in "ABCD"]
+    services.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        services.entrant_check_in(entrant=entrant)
+    table = table_one(services.round_start(tournament=tournament)).table
+
+    desk = browse(f"{asgi_server}/login/?next=/manage/nights/{night.pk}/")
+    desk.get_by_label("Username").fill("desk")
+    desk.get_by_label("Password").fill("correct horse battery")
+    desk.get_by_role("button", name="Log in").click()
+    expect(desk.locator("html")).to_have_attribute("data-push", "live")
+    monitor = desk.context.new_page()
+    monitor.goto(asgi_server + reverse("manage:round-detail", args=[tournament.slug, 1]))
+    expect(monitor.locator("html")).to_have_attribute("data-push", "live")
+    polls = [asks(desk, "/tables/"), asks(monitor, "/tables/")]
+    desk.wait_for_timeout(4000)
+    assert polls == [[], []]  # no poll while the streams speak
+
+    for disputed in (party, table.party):  # the two phones disagree
+        a, b = disputed.seats.order_by("position")
+        hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
+        hand_enter(seat=b, number=1, result=Result("knock", a.position, 3, 12))
+    expect(desk.locator(f"#table-{party.pk}")).to_have_attribute("data-state", "disputed")
+    expect(monitor.locator("#table-1")).to_have_attribute("data-state", "disputed")

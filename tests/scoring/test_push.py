@@ -1,0 +1,321 @@
+"""Live push (scoring/push.py): a page's stream is told when its counter moves,
+after the commit, with nothing in the event but the counter's name and number;
+in memory on the embedded default, through Redis publish/subscribe with it. A
+replaced seat link gets no stream, and a server that cannot hold one says 204.
+
+The streams are read through the site's ASGI application (config/asgi.py, as
+uvicorn serves it), each test one coroutine; the services run in the test's
+thread (sync_to_async)."""
+
+import asyncio
+import json
+import threading
+
+import pytest
+import redis
+from asgiref.sync import async_to_sync, sync_to_async
+from django.db import connection, transaction
+from django.urls import reverse
+
+from config.asgi import application
+from scoring import push, services
+from scoring.services import Result
+from tests.factories import ClubNightFactory, OrganizerFactory, start_night_party, start_party
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+REDIS_TEST_URL = "redis://127.0.0.1:6379/12"
+
+
+def redis_up() -> bool:
+    try:
+        return redis.Redis.from_url(REDIS_TEST_URL, socket_connect_timeout=0.5).ping()
+    except redis.RedisError:
+        return False
+
+
+@pytest.fixture(params=["memory", "redis"])
+def delivery(request, settings):
+    """Both ways a bump reaches a stream: in this process's memory (no REDIS_URL),
+    and through Redis publish/subscribe (db 12), whatever the suite runs on."""
+    if request.param == "redis":
+        if not redis_up():
+            pytest.skip("no Redis at 127.0.0.1:6379")
+        settings.REDIS_URL = REDIS_TEST_URL
+    else:
+        settings.REDIS_URL = ""
+    return request.param
+
+
+def knock(knocker=0):
+    return Result("knock", knocker=knocker, knocker_deadwood=3, defender_deadwood=21)
+
+
+def enter(party, number):
+    a = party.seats.get(position=0)
+    services.hand_enter(seat=a, number=number, result=knock())
+
+
+def play(party, number):
+    a, b = party.seats.order_by("position")
+    services.hand_enter(seat=a, number=number, result=knock())
+    services.hand_confirm(seat=b, number=number, version=1)
+
+
+def events_url(seat) -> str:
+    return reverse("seat:table-events", args=[seat.token])
+
+
+class Answer:
+    """One GET through the ASGI application, its body read as it arrives."""
+
+    def __init__(self, path: str, cookie: str = ""):
+        self.messages: asyncio.Queue = asyncio.Queue()
+        self.left = asyncio.Event()
+        self.asked = False
+        self.buffer = ""
+        headers = [(b"host", b"testserver")]
+        if cookie:
+            headers.append((b"cookie", cookie.encode()))
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+            "query_string": b"", "root_path": "", "headers": headers,
+            "client": ("127.0.0.1", 50000), "server": ("testserver", 80),
+        }  # fmt: skip
+        self.task = asyncio.ensure_future(application(scope, self.receive, self.messages.put))
+        OPEN.append(self)
+
+    async def receive(self):
+        if not self.asked:
+            self.asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self.left.wait()
+        return {"type": "http.disconnect"}
+
+    async def start(self):
+        message = await asyncio.wait_for(self.messages.get(), 10)
+        self.status = message["status"]
+        self.headers = {k.decode().lower(): v.decode() for k, v in message["headers"]}
+        return self
+
+    async def close(self):
+        self.left.set()
+        await asyncio.wait_for(self.task, 10)
+
+
+OPEN: list[Answer] = []
+
+
+async def open_stream(path, cookie=""):
+    answer = await Answer(path, cookie).start()
+    assert answer.status == 200, answer.status
+    assert answer.headers["content-type"].startswith("text/event-stream")
+    assert answer.headers["x-accel-buffering"] == "no"
+    assert push.MARK.lower() not in answer.headers  # the counters stay inside
+    return answer
+
+
+async def next_event(stream, wait=10.0) -> tuple[str, dict]:
+    """The next event (a comment or the retry line alone is skipped)."""
+    while True:
+        while "\n\n" not in stream.buffer:
+            message = await asyncio.wait_for(stream.messages.get(), wait)
+            stream.buffer += message.get("body", b"").decode()
+        block, stream.buffer = stream.buffer.split("\n\n", 1)
+        fields = dict(
+            line.split(": ", 1) for line in block.splitlines() if line.startswith(("event", "data"))
+        )
+        if "event" in fields:
+            return fields["event"], json.loads(fields["data"])
+
+
+def run(scenario):
+    """Runs the test's coroutine, then closes its streams and ends the Redis
+    subscription it started."""
+
+    async def whole():
+        try:
+            await scenario()
+        finally:
+            for answer in OPEN:
+                await answer.close()
+            OPEN.clear()
+            await push.relay_stop()
+
+    async_to_sync(whole)()
+
+
+def test_a_seat_stream_hears_each_confirmed_hand_and_nothing_else(delivery):
+    party = start_party()
+    b = party.seats.order_by("position")[1]
+
+    async def scenario():
+        stream = await open_stream(events_url(b))
+        kind, hello = await next_event(stream)
+        assert kind == "hello"
+        assert hello == {"ping": push.PING_SECONDS, "settle": 0}
+
+        await sync_to_async(play)(party, 1)
+        kind, data = await next_event(stream)
+        assert kind == "moved"
+        # Only the counter's name and its number: no token, no score.
+        assert set(data) == {"counter", "version"}
+        assert data["counter"] == "seat"
+        first = data["version"]
+
+        await sync_to_async(play)(party, 2)
+        kind, data = await next_event(stream)
+        assert (kind, data["counter"]) == ("moved", "seat")
+        assert data["version"] > first
+
+    run(scenario)
+
+
+def test_a_hand_rolled_back_tells_no_stream(delivery):
+    party = start_party()
+    seat = party.seats.first()
+
+    def rolled_back():
+        with transaction.atomic():
+            enter(party, 1)
+            transaction.set_rollback(True)
+
+    async def scenario():
+        stream = await open_stream(events_url(seat))
+        assert (await next_event(stream))[0] == "hello"
+        await sync_to_async(rolled_back)()
+        await sync_to_async(enter)(party, 1)
+        # The first event is the committed entry's: the counter moved once.
+        kind, data = await next_event(stream)
+        assert kind == "moved"
+        counter = await sync_to_async(lambda: services.versions.seat_counter(seat.token)[0])()
+        assert data["version"] == counter
+
+    run(scenario)
+
+
+def test_a_replaced_seat_link_gets_no_stream_and_an_open_one_hears_no_more_hands(
+    delivery, organizer
+):
+    party = start_party()
+    b = party.seats.order_by("position")[1]
+    old = events_url(b)
+
+    async def scenario():
+        stream = await open_stream(old)
+        assert (await next_event(stream))[0] == "hello"
+        user = organizer.player.user
+        await sync_to_async(services.seat_link_reissue)(seat=b, user=user)
+        # The replacement itself is told, so the phone reloads and learns so.
+        assert (await next_event(stream))[0] == "moved"
+
+        refused = await Answer(old).start()
+        assert refused.status == 404
+
+        new_seat = await sync_to_async(lambda: party.seats.get(position=b.position))()
+        fresh = await open_stream(events_url(new_seat))
+        assert (await next_event(fresh))[0] == "hello"
+        await sync_to_async(play)(party, 1)
+        assert (await next_event(fresh))[0] == "moved"
+        with pytest.raises(TimeoutError):
+            await next_event(stream, wait=0.5)
+
+    run(scenario)
+
+
+def test_the_public_stream_follows_the_scores_and_tells_the_board_delay(settings):
+    from tournaments import services as tournament_services
+    from tournaments.models import Tournament
+
+    settings.REDIS_URL = ""
+    settings.PUBLIC_REFRESH_SECONDS = 10
+    night = ClubNightFactory()
+    party = start_night_party(night)
+    tournament = tournament_services.tournament_create(club=night.club, name="Cup")
+    assert isinstance(tournament, Tournament)
+
+    async def scenario():
+        url = reverse("public:tournament-events", args=[tournament.slug])
+        stream = await open_stream(url)
+        kind, hello = await next_event(stream)
+        assert (kind, hello["settle"]) == ("hello", 10)
+        # A hand anywhere at the club moves the scores the board is built from.
+        await sync_to_async(play)(party, 1)
+        kind, data = await next_event(stream)
+        assert (kind, data["counter"]) == ("moved", "scores")
+
+    run(scenario)
+
+
+def test_the_night_stream_is_the_organizers_alone(client, settings):
+    settings.REDIS_URL = ""
+    night = ClubNightFactory()
+    url = reverse("manage:night-events", args=[night.pk])
+    assert client.get(url).status_code == 302  # to the login
+    stranger = OrganizerFactory()
+    client.force_login(stranger.player.user)
+    assert client.get(url).status_code == 404
+
+    own = OrganizerFactory(club=night.club)
+    party = start_night_party(night)
+
+    client.force_login(own.player.user)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+
+    async def scenario():
+        stream = await open_stream(url, cookie)
+        assert (await next_event(stream))[0] == "hello"
+        await sync_to_async(play)(party, 1)
+        kind, data = await next_event(stream)
+        assert (kind, data["counter"]) == ("moved", "scores")
+
+    run(scenario)
+
+
+def test_a_server_that_cannot_hold_a_stream_says_204_and_the_page_polls(client):
+    seat = start_party().seats.first()
+    response = client.get(events_url(seat))  # the sync test client: a WSGI request
+    assert response.status_code == 204
+
+
+def test_a_stream_stays_silent_while_redis_is_away_so_the_page_polls(settings):
+    settings.REDIS_URL = "redis://127.0.0.1:1/12"  # nothing listens there
+    seat = start_party().seats.first()
+
+    async def scenario():
+        stream = await open_stream(events_url(seat))
+        with pytest.raises(TimeoutError):
+            await next_event(stream, wait=1.5)
+
+    run(scenario)
+
+
+def test_an_open_stream_holds_no_thread_and_no_database_connection(settings):
+    """Django keeps a thread for a request its sync middleware touched until the
+    answer ends: the streams are served after it, so a thousand open pages do not
+    mean a thousand threads."""
+    settings.REDIS_URL = ""
+    seats = list(start_party().seats.all())
+
+    def database_clients():
+        """PostgreSQL's sessions on the test database (SQLite has none to count)."""
+        if connection.vendor != "postgresql":
+            return None
+        with connection.cursor() as cursor:
+            sql = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            cursor.execute(sql)
+            return cursor.fetchone()[0]
+
+    async def scenario():
+        threads = threading.active_count()
+        clients = await sync_to_async(database_clients)()
+        streams = [await open_stream(events_url(seat)) for seat in seats * 3]
+        for stream in streams:
+            assert (await next_event(stream))[0] == "hello"
+        assert threading.active_count() == threads
+        assert await sync_to_async(database_clients)() == clients
+        assert push.hub.count() == len(streams)
+
+    run(scenario)
+    assert push.hub.count() == 0
