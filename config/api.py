@@ -2,7 +2,8 @@
 
 Every error is a 4xx with ``{"detail": <a sentence the player can act on>, "code":
 <a stable machine code>}``; validation errors add ``errors``, one per field. The
-apps say which of their exceptions get which status and code (``ERRORS``).
+apps say which of their exceptions get which status and code (``ERRORS``); each
+operation documents only the statuses it can answer (`config.api_errors`).
 """
 
 from functools import partial
@@ -13,9 +14,10 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
-from ninja import NinjaAPI
+from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
+from config.api_errors import MEANINGS, RETRY_AFTER
 from scoring import errors
 
 #: The apps' API packages; each has ``ROUTERS`` (prefix, router) and ``ERRORS``
@@ -25,7 +27,30 @@ from scoring import errors
 #: `scoring.errors.explain`).
 APPS = ["clubs.api", "scoring.api", "tournaments.api", "seasons.api"]
 
-api = NinjaAPI(
+
+class KnockAPI(NinjaAPI):
+    def get_openapi_schema(self, *, path_prefix=None, path_params=None):
+        """The document, with what ninja cannot say itself: what each error status
+        means, and the ``Retry-After`` header of those a client should retry."""
+        schema = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
+        for operations in schema["paths"].values():
+            for operation in operations.values():
+                for status, response in operation["responses"].items():
+                    status = int(status)
+                    if status in MEANINGS:
+                        response["description"] = MEANINGS[status]
+                    if status in RETRY_AFTER:
+                        response["headers"] = {
+                            "Retry-After": {
+                                "description": "Seconds to wait before sending it again.",
+                                "required": True,
+                                "schema": {"type": "integer", "minimum": 0},
+                            }
+                        }
+        return schema
+
+
+api = KnockAPI(
     title="Knock",
     version="1",
     urls_namespace="api",
@@ -33,8 +58,13 @@ api = NinjaAPI(
         "Gin Rummy clubs, nights, parties and tournaments. Public reads need nothing; "
         "a table's entries take its seat token in the path; the organizer's actions "
         "take a personal API key (`Authorization: Bearer …`, made on /manage/api-keys/) "
-        "or the logged-in session. Errors are JSON: `{detail, code}`."
+        "or the logged-in session. Errors are JSON: `{detail, code}` (and `errors`, "
+        "one per field, when the request does not fit); each operation lists the "
+        "statuses it can answer. A 503 `database_unavailable` stored nothing: send "
+        "the same request again after its `Retry-After` seconds."
     ),
+    # Relative: the document is served by the Knock it describes.
+    servers=[{"url": "/", "description": "This Knock"}],
 )
 
 
@@ -63,7 +93,20 @@ for app in map(import_module, APPS):
         api.add_exception_handler(exc_class, handler)
 
 
-@api.get("/", tags=["index"], auth=None, response=dict)
+class EndpointOut(Schema):
+    path: str
+    method: str
+    summary: str
+
+
+class IndexOut(Schema):
+    name: str
+    openapi: str
+    docs: str
+    endpoints: list[EndpointOut]
+
+
+@api.get("/", tags=["index"], auth=None, response=IndexOut)
 def index(request):
     """What is here: every address of the API with its methods and what it does, and
     where the OpenAPI document and its documentation are."""

@@ -4,14 +4,15 @@
 from ninja import Router
 
 from clubs import selectors
-from clubs.api.common import ERROR_RESPONSES, Slug
+from clubs.api.common import Slug
 from clubs.api.schemas import ClubOut, PlayerOut
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
+from config.api_errors import ORGANIZER_READ, refusals
 
 router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
 
 
-@router.get("/manage/clubs", response={200: list[ClubOut], **ERROR_RESPONSES})
+@router.get("/manage/clubs", response={200: list[ClubOut], **refusals(401)})
 def managed_club_list(request):
     """The clubs this key's owner organizes."""
     return [
@@ -20,7 +21,7 @@ def managed_club_list(request):
     ]
 
 
-@router.get("/manage/clubs/{slug}/players", response={200: list[PlayerOut], **ERROR_RESPONSES})
+@router.get("/manage/clubs/{slug}/players", response={200: list[PlayerOut], **ORGANIZER_READ})
 def club_player_list(request, slug: Slug):
     """The club's active members and guests, with the player ids that parties and
     tournaments take (listed publicly or not: the organizer sees them all)."""

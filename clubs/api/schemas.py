@@ -12,7 +12,9 @@ class ClubOut(Schema):
     founded: int | None
 
 
-class NightOut(Schema):
+class ClubNightOut(Schema):
+    """A night as the club's public page lists it."""
+
     id: int
     name: str
     date: datetime.date
@@ -23,15 +25,10 @@ class NightOut(Schema):
 
 class ClubDetailOut(ClubOut):
     members: list[str]
-    nights: list[NightOut]
+    nights: list[ClubNightOut]
 
 
 class PlayerOut(Schema):
     id: int
     name: str
     role: str
-
-
-class ApiErrorOut(Schema):
-    detail: str
-    code: str

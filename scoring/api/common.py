@@ -18,10 +18,9 @@ errors gets:
 from typing import Annotated
 
 from ninja import Path
-from ninja.responses import codes_4xx
 
 from scoring import entries, errors, selectors, services
-from scoring.api.schemas import ChangedOut, ErrorOut, ResultIn
+from scoring.api.schemas import ResultIn
 from scoring.engine.cards import InvalidCard
 from scoring.engine.hands import (
     IllegalKnock,
@@ -63,11 +62,6 @@ ERRORS = {
     # The core signals every other impossible value with a plain ValueError.
     ValueError: (422, "invalid_entry"),
 }
-
-# ninja's codes_4xx leaves out 422, the answer to every invalid body.
-ERROR_RESPONSES = {codes_4xx | {422}: ErrorOut}
-# An answer to an entry that changed gets the new entry with its 409.
-ANSWER_RESPONSES = {**ERROR_RESPONSES, 409: ChangedOut}
 
 
 def changed_entry(error: errors.EntryChanged) -> dict:

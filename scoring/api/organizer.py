@@ -14,9 +14,10 @@ from ninja import Path, Router, Status
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
+from config.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
 from config.client import client_address
 from scoring import entries, errors, selectors, services
-from scoring.api.common import ERROR_RESPONSES, Id, audit_body, party_detail_body, result_of
+from scoring.api.common import Id, audit_body, party_detail_body, result_of
 from scoring.api.schemas import (
     AuditOut,
     CancelIn,
@@ -29,7 +30,7 @@ from scoring.api.schemas import (
     SwapIn,
 )
 
-router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["parties"])
+router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
 
 Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
 # A seat as the party's body names it: its place in the draw (six at most).
@@ -48,7 +49,7 @@ def _night(night) -> dict:
     }
 
 
-@router.get("/manage/clubs/{slug}/nights", response={200: list[NightOut], **ERROR_RESPONSES})
+@router.get("/manage/clubs/{slug}/nights", response={200: list[NightOut], **ORGANIZER_READ})
 def night_list(request, slug: Slug):
     """The club's nights, newest first."""
     club = clubs.club_by_slug(slug)
@@ -56,7 +57,10 @@ def night_list(request, slug: Slug):
     return [_night(n) for n in clubs.recent_nights(club_ids=[club.pk])]
 
 
-@router.post("/manage/clubs/{slug}/nights", response={201: NightOut, **ERROR_RESPONSES})
+@router.post(
+    "/manage/clubs/{slug}/nights",
+    response={201: NightOut, **refusals(400, 401, 403, 404, 413, 422)},
+)
 def night_create(request, slug: Slug, night: NightIn):
     """Open a club night; its rules and confirmation setting go onto each party."""
     club = clubs.club_by_slug(slug)
@@ -73,7 +77,7 @@ def night_create(request, slug: Slug, night: NightIn):
     return Status(201, _night(created))
 
 
-@router.post("/manage/nights/{night_id}/parties", response={201: PartyDetailOut, **ERROR_RESPONSES})
+@router.post("/manage/nights/{night_id}/parties", response={201: PartyDetailOut, **ORGANIZER_WRITE})
 def night_party_start(request, night_id: Id, party: PartyStartIn):
     """Start a party at a night between members of its club (player ids from
     ``/api/manage/clubs/{slug}/players``); the seats are drawn as at the table.
@@ -99,7 +103,7 @@ def night_party_start(request, night_id: Id, party: PartyStartIn):
     return Status(201, party_detail_body(request, selectors.party_by_id(started.pk)))
 
 
-@router.post("/manage/nights/{night_id}/close", response={200: NightOut, **ERROR_RESPONSES})
+@router.post("/manage/nights/{night_id}/close", response={200: NightOut, **ORGANIZER_ACTION})
 def night_close(request, night_id: Id):
     """Close the night once every party is over or cancelled: it takes no new
     parties, and its results are final. Goes into the club's record."""
@@ -109,14 +113,14 @@ def night_close(request, night_id: Id):
     return _night(selectors.night_by_id(night_id))
 
 
-@router.get("/parties/{party_id}", response={200: PartyDetailOut, **ERROR_RESPONSES})
+@router.get("/parties/{party_id}", response={200: PartyDetailOut, **ORGANIZER_READ})
 def party_detail(request, party_id: Id):
     """The whole party for its organizer: seats with their links, the sheet, and
     every hand with who entered, confirmed or decided it."""
     return party_detail_body(request, _organized_party(request, party_id))
 
 
-@router.get("/parties/{party_id}/audit", response={200: list[AuditOut], **ERROR_RESPONSES})
+@router.get("/parties/{party_id}/audit", response={200: list[AuditOut], **ORGANIZER_READ})
 def party_audit(request, party_id: Id):
     """Every entry, confirmation, dispute, correction and void, oldest first."""
     party = _organized_party(request, party_id)
@@ -124,7 +128,7 @@ def party_audit(request, party_id: Id):
 
 
 @router.post(
-    "/parties/{party_id}/hands/{hand_id}/decide", response={200: DecideOut, **ERROR_RESPONSES}
+    "/parties/{party_id}/hands/{hand_id}/decide", response={200: DecideOut, **ORGANIZER_WRITE}
 )
 def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     """Correct, resolve or void a hand, with a reason that goes into the record. A
@@ -151,7 +155,7 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     return {"action": decision.action, "hand": decided, "party": detail}
 
 
-@router.post("/parties/{party_id}/cancel", response={200: PartyDetailOut, **ERROR_RESPONSES})
+@router.post("/parties/{party_id}/cancel", response={200: PartyDetailOut, **ORGANIZER_WRITE})
 def party_cancel(request, party_id: Id, body: CancelIn):
     """Cancel a party of a club night started by mistake, with a reason for its
     record. Its hands stay in the record; it counts nowhere any more."""
@@ -163,7 +167,7 @@ def party_cancel(request, party_id: Id, body: CancelIn):
 
 
 @router.post(
-    "/parties/{party_id}/seats/{position}/swap", response={200: PartyDetailOut, **ERROR_RESPONSES}
+    "/parties/{party_id}/seats/{position}/swap", response={200: PartyDetailOut, **ORGANIZER_WRITE}
 )
 def party_seat_swap(request, party_id: Id, position: Position, body: SwapIn):
     """Put another member of the club in the seat at ``position``, before the first
@@ -183,7 +187,7 @@ def party_seat_swap(request, party_id: Id, position: Position, body: SwapIn):
     return party_detail_body(request, selectors.party_by_id(party_id))
 
 
-@router.post("/parties/{party_id}/rematch", response={201: PartyDetailOut, **ERROR_RESPONSES})
+@router.post("/parties/{party_id}/rematch", response={201: PartyDetailOut, **ORGANIZER_ACTION})
 def party_rematch(request, party_id: Id):
     """A new party at the same night, once this one is over (or cancelled): the same
     players and format, their seats drawn again. The answer is the new party."""

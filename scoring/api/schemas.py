@@ -15,6 +15,7 @@ from ninja import Field, Schema
 from pydantic import ConfigDict, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
+from config.api_errors import ErrorOut
 from config.validators import KeyText, Text
 from scoring import entries
 
@@ -167,12 +168,6 @@ class DecideIn(Schema):
 # --- Responses -------------------------------------------------------------------
 
 
-class ErrorOut(Schema):
-    detail: str
-    code: str
-    errors: list[dict] = Field(default_factory=list)
-
-
 class SeatOut(Schema):
     position: int
     side: int
@@ -250,7 +245,7 @@ class RowOut(Schema):
     running: list[int] | None
 
 
-class RoundOut(Schema):
+class PartnershipRoundOut(Schema):
     """A partnership round: the net of its tables, written in one team's column."""
 
     round: int
@@ -262,7 +257,7 @@ class RoundOut(Schema):
 class SheetOut(Schema):
     sides: list[str]
     rows: list[RowOut]
-    rounds: list[RoundOut]
+    rounds: list[PartnershipRoundOut]
     points: list[int]
     boxes: list[int]
     needed: list[int]
@@ -292,7 +287,9 @@ class SettlementOut(Schema):
     payments: list[PaymentOut]
 
 
-class TableOut(Schema):
+class SeatTableOut(Schema):
+    """What a seat sees of its table."""
+
     party: PartyOut
     seat: SeatOut
     number: int | None
@@ -309,7 +306,7 @@ class EntryOut(Schema):
     outcome: Literal["entered", "recorded", "confirmed", "disputed", "repeated"]
     message: str
     hand: HandOut | None
-    table: TableOut
+    table: SeatTableOut
 
 
 class PartyDetailOut(Schema):

@@ -5,18 +5,17 @@ to make."""
 
 from ninja import Router, Status
 
+from config.api_errors import SEAT_READ, SEAT_WRITE
 from config.client import client_address
 from scoring import selectors, services
 from scoring.api.common import (
-    ANSWER_RESPONSES,
-    ERROR_RESPONSES,
     Number,
     Seats,
     Token,
     result_of,
     table_body,
 )
-from scoring.api.schemas import ConfirmIn, EntryOut, HandEntryIn, TableOut
+from scoring.api.schemas import ChangedOut, ConfirmIn, EntryOut, HandEntryIn, SeatTableOut
 from scoring.labels import outcome_message
 
 
@@ -26,10 +25,14 @@ def seat_token(request):
     return selectors.seat_by_token(request.resolver_match.kwargs["token"])
 
 
-router = Router(auth=seat_token, tags=["parties"])
+router = Router(auth=seat_token, tags=["seat"])
+
+# A refused entry may be one that changed since the phone showed it: its 409
+# carries the entry as it now stands.
+ENTRY_REFUSALS = {**SEAT_WRITE, 409: ChangedOut}
 
 
-@router.get("/tables/{token}", response={200: TableOut, **ERROR_RESPONSES})
+@router.get("/tables/{token}", response={200: SeatTableOut, **SEAT_READ})
 def table_detail(request, token: Token):
     """The seat's view of its party: the sheet, the open hand, who deals and plays
     it, whether this seat may confirm, the settlement once over, and a ``version``
@@ -38,7 +41,7 @@ def table_detail(request, token: Token):
     return table_body(seat, selectors.seat_view(seat))
 
 
-@router.post("/tables/{token}/hands", response={200: EntryOut, 201: EntryOut, **ANSWER_RESPONSES})
+@router.post("/tables/{token}/hands", response={200: EntryOut, 201: EntryOut, **ENTRY_REFUSALS})
 def table_hand_enter(request, token: Token, entry: HandEntryIn):
     """Enter hand ``number``: by the counts or by the cards; the rules engine scores
     it. 201 with the outcome (``entered``, ``recorded``, ``confirmed``,
@@ -55,7 +58,7 @@ def table_hand_enter(request, token: Token, entry: HandEntryIn):
     return Status(200 if outcome.action == "repeated" else 201, _entry(token, outcome))
 
 
-@router.post("/tables/{token}/hands/{number}/confirm", response={200: EntryOut, **ANSWER_RESPONSES})
+@router.post("/tables/{token}/hands/{number}/confirm", response={200: EntryOut, **ENTRY_REFUSALS})
 def table_hand_confirm(request, token: Token, number: Number, body: ConfirmIn):
     """Confirm the other side's pending entry of hand ``number``, in the ``version``
     the phone showed (``open_hand.version``)."""

@@ -2,9 +2,15 @@
 requests to every endpoint — public, seat and organizer (with a personal key) —
 get no 5xx and no answer that breaks the document."""
 
+import importlib
+from collections import defaultdict
+from unittest import mock
+
+import pydantic
 import pytest
 import schemathesis
 from django.core.cache import cache
+from django.db import OperationalError
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from schemathesis.checks import (
@@ -77,3 +83,130 @@ def test_the_api_keeps_its_document(live_server, settings, key):
         "POST /api/parties/{party_id}/rematch",
         "POST /api/manage/nights/{night_id}/close",
     } <= set(tested)
+
+
+# --- The document itself --------------------------------------------------------
+
+PACKAGES = ("clubs.", "scoring.", "tournaments.", "config.")
+
+
+def _models(cls=pydantic.BaseModel):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _models(sub)
+
+
+def test_no_two_schemas_of_the_api_share_a_name():
+    # ninja names each schema in the document by its class name alone, and keeps
+    # one class per name: a second class of that name would be documented with
+    # the first one's shape.
+    importlib.import_module("config.api")
+    modules = defaultdict(set)
+    for model in _models():
+        if model.__module__.startswith(PACKAGES):
+            modules[model.__name__].add(f"{model.__module__}.{model.__qualname__}")
+    twice = {name: sorted(where) for name, where in modules.items() if len(where) > 1}
+    assert twice == {}
+    assert {"ErrorOut", "SeatTableOut", "TournamentTableOut"} <= modules.keys()
+
+
+@pytest.fixture
+def document(client):
+    return client.get("/api/openapi.json").json()
+
+
+def operations(document):
+    for path, methods in document["paths"].items():
+        for method, operation in methods.items():
+            yield f"{method.upper()} {path}", operation
+
+
+def statuses(document, label):
+    return dict(operations(document))[label]["responses"].keys()
+
+
+def test_each_operation_lists_only_what_it_can_answer(document):
+    for label, operation in operations(document):
+        answered = set(map(int, operation["responses"]))
+        assert answered <= {200, 201, 400, 401, 403, 404, 409, 413, 422, 429, 503}, label
+        if label == "GET /api/":
+            continue
+        # Any request that reaches the database may lose it.
+        assert 503 in answered, label
+        if label.startswith("GET"):
+            assert not answered & {400, 403, 409, 413}, label
+        path = label.split(" ")[1]
+        if path.startswith("/api/tables/"):
+            assert 429 in answered and 401 not in answered, label
+        elif path.startswith(("/api/manage/", "/api/parties/")):
+            assert 401 in answered, label
+        else:
+            assert not answered & {401, 403, 429}, label
+    assert statuses(document, "GET /api/clubs") == {"200", "503"}
+    assert statuses(document, "POST /api/tables/{token}/hands") == {
+        *("200", "201", "400", "404", "409", "413", "422", "429", "503")
+    }
+    assert statuses(document, "POST /api/parties/{party_id}/rematch") == {
+        *("201", "401", "403", "404", "409", "422", "503")
+    }
+
+
+def test_the_answers_to_retry_carry_retry_after(document):
+    for label, operation in operations(document):
+        for status in ("429", "503"):
+            answer = operation["responses"].get(status)
+            if answer is not None:
+                assert answer["headers"]["Retry-After"]["required"], label
+                assert "Retry-After" in answer["description"], label
+
+
+def test_errors_are_typed_with_the_fields_of_an_invalid_request(document):
+    schemas = document["components"]["schemas"]
+    error = schemas["ErrorOut"]
+    assert set(error["required"]) == {"detail", "code"}
+    assert error["properties"]["errors"]["items"] == {"$ref": "#/components/schemas/FieldErrorOut"}
+    assert set(schemas["FieldErrorOut"]["required"]) == {"field", "message"}
+    changed = schemas["ChangedOut"]
+    assert {"detail", "code", "errors", "hand"} <= changed["properties"].keys()
+    for label, operation in operations(document):
+        for status, answer in operation["responses"].items():
+            body = answer["content"]["application/json"]["schema"]
+            if int(status) >= 400:
+                assert body["$ref"].endswith(("/ErrorOut", "/ChangedOut")), (label, status)
+            else:
+                # Every success names its shape: no bare object.
+                assert "$ref" in body.get("items", body), (label, status)
+
+
+def test_seat_and_organizer_are_told_apart_and_the_server_is_named(document):
+    tags = {label: operation["tags"] for label, operation in operations(document)}
+    assert tags["GET /api/tables/{token}"] == ["seat"]
+    assert tags["POST /api/tables/{token}/hands"] == ["seat"]
+    assert tags["GET /api/parties/{party_id}"] == ["organizer"]
+    assert tags["POST /api/manage/nights/{night_id}/parties"] == ["organizer"]
+    assert tags["GET /api/clubs/{slug}"] == ["public"]
+    assert document["servers"] == [{"url": "/", "description": "This Knock"}]
+
+
+@pytest.mark.parametrize(
+    ("label", "lost"),
+    [
+        ("GET /api/tables/{token}", "scoring.selectors.seat_by_token"),
+        ("GET /api/parties/{party_id}", "scoring.selectors.party_by_id"),
+        ("GET /api/tournaments/{slug}", "tournaments.selectors.public_tournament"),
+    ],
+)
+def test_a_lost_database_is_answered_as_documented(client, document, label, lost):
+    method, path = label.split(" ")
+    url = path.format(token="any-seat", party_id=1, slug="cup")
+    membership = OrganizerFactory()
+    client.force_login(membership.player.user)
+    with mock.patch(lost, side_effect=OperationalError("the server closed the connection")):
+        response = client.generic(method, url)
+    assert response.status_code == 503
+    assert int(response["Retry-After"]) > 0
+    documented = dict(operations(document))[label]["responses"]["503"]
+    assert documented["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
+    error = document["components"]["schemas"]["ErrorOut"]
+    assert set(error["required"]) <= response.json().keys() <= error["properties"].keys()
+    assert response.json()["code"] == "database_unavailable"

@@ -4,15 +4,16 @@ import dataclasses
 from typing import Annotated
 
 from ninja import Path
-from ninja.responses import codes_4xx
 
-from tournaments.api.schemas import ErrorOut
+from config.api_errors import ORGANIZER_WRITE
 
 Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
 Number = Annotated[int, Path(..., ge=1, le=32767)]
 Id = Annotated[int, Path(..., ge=1, le=2_147_483_647)]
-# ninja's codes_4xx leaves out 422, the answer to every invalid body.
-ERROR_RESPONSES = {codes_4xx | {422}: ErrorOut}
+# Every refusal an organizer's action with a body can give: for an endpoint that
+# has not yet said which of them it answers (the others name theirs, from
+# config.api_errors).
+ERROR_RESPONSES = ORGANIZER_WRITE
 
 
 def tournament_body(tournament) -> dict:

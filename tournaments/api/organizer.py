@@ -10,10 +10,11 @@ from ninja import Router, Status
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
+from config.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE
 from config.client import client_address
 from scoring.selectors import night_by_id
 from tournaments import archive, board, selectors, services
-from tournaments.api.common import ERROR_RESPONSES, Id, Number, Slug, round_body, tournament_body
+from tournaments.api.common import Id, Number, Slug, round_body, tournament_body
 from tournaments.api.schemas import (
     ArchiveIn,
     CheckInIn,
@@ -23,7 +24,9 @@ from tournaments.api.schemas import (
     ForfeitIn,
     ImportedOut,
     ManagedTournamentOut,
+    NightArchiveOut,
     PairIn,
+    TournamentArchiveOut,
     TournamentIn,
 )
 from tournaments.models import Tournament
@@ -65,7 +68,7 @@ def _fresh(tournament) -> dict:
 
 
 @router.post(
-    "/manage/clubs/{slug}/tournaments", response={201: ManagedTournamentOut, **ERROR_RESPONSES}
+    "/manage/clubs/{slug}/tournaments", response={201: ManagedTournamentOut, **ORGANIZER_WRITE}
 )
 def tournament_create(request, slug: Slug, body: TournamentIn):
     """A new tournament in registration."""
@@ -75,7 +78,7 @@ def tournament_create(request, slug: Slug, body: TournamentIn):
     return Status(201, _fresh(tournament))
 
 
-@router.get("/manage/tournaments/{slug}", response={200: ManagedTournamentOut, **ERROR_RESPONSES})
+@router.get("/manage/tournaments/{slug}", response={200: ManagedTournamentOut, **ORGANIZER_READ})
 def tournament_detail(request, slug: Slug):
     """Everything the organizer runs the day from: entrants with their ids, every
     round with its tables (and each table's party id), published or not."""
@@ -84,7 +87,7 @@ def tournament_detail(request, slug: Slug):
 
 @router.post(
     "/manage/tournaments/{slug}/entrants",
-    response={201: list[EntrantOut], **ERROR_RESPONSES},
+    response={201: list[EntrantOut], **ORGANIZER_WRITE},
 )
 def entrant_register(request, slug: Slug, body: EntrantsIn):
     """Enter members (player ids of the club) and guests (names). Members already
@@ -120,7 +123,7 @@ def _entrant_of(tournament, entrant_id):
 
 @router.post(
     "/manage/tournaments/{slug}/entrants/{entrant_id}/check-in",
-    response={200: EntrantOut, **ERROR_RESPONSES},
+    response={200: EntrantOut, **ORGANIZER_WRITE},
 )
 def entrant_check_in(request, slug: Slug, entrant_id: Id, body: CheckInIn):
     tournament = _organized(request, slug)
@@ -132,7 +135,7 @@ def entrant_check_in(request, slug: Slug, entrant_id: Id, body: CheckInIn):
 
 @router.post(
     "/manage/tournaments/{slug}/entrants/{entrant_id}/withdraw",
-    response={200: EntrantOut, **ERROR_RESPONSES},
+    response={200: EntrantOut, **ORGANIZER_ACTION},
 )
 def entrant_withdraw(request, slug: Slug, entrant_id: Id):
     """Not paired again; his results stay."""
@@ -162,7 +165,7 @@ def entrant_reinstate(request, slug: Slug, entrant_id: Id):
 
 
 @router.post(
-    "/manage/tournaments/{slug}/start", response={200: ManagedTournamentOut, **ERROR_RESPONSES}
+    "/manage/tournaments/{slug}/start", response={200: ManagedTournamentOut, **ORGANIZER_ACTION}
 )
 def tournament_start(request, slug: Slug):
     """Close registration and pair round 1 by lot (the pairing runs as a task: the
@@ -174,7 +177,7 @@ def tournament_start(request, slug: Slug):
 
 @router.post(
     "/manage/tournaments/{slug}/rounds/next",
-    response={200: ManagedTournamentOut, **ERROR_RESPONSES},
+    response={200: ManagedTournamentOut, **ORGANIZER_WRITE},
 )
 def round_pair_next(request, slug: Slug, body: PairIn):
     """Pair the round that waits (after a close)."""
@@ -185,7 +188,7 @@ def round_pair_next(request, slug: Slug, body: PairIn):
 
 @router.post(
     "/manage/tournaments/{slug}/rounds/{number}/close",
-    response={200: ManagedTournamentOut, **ERROR_RESPONSES},
+    response={200: ManagedTournamentOut, **ORGANIZER_ACTION},
 )
 def round_close(request, slug: Slug, number: Number):
     """Close a round once every table is finished."""
@@ -196,7 +199,7 @@ def round_close(request, slug: Slug, number: Number):
 
 @router.post(
     "/manage/tournaments/{slug}/tables/{table_id}/forfeit",
-    response={200: ManagedTournamentOut, **ERROR_RESPONSES},
+    response={200: ManagedTournamentOut, **ORGANIZER_WRITE},
 )
 def table_forfeit(request, slug: Slug, table_id: Id, body: ForfeitIn):
     """A no-show: ``absent`` is the entrant id of who did not come."""
@@ -228,7 +231,7 @@ def table_forfeit_undo(request, slug: Slug, table_id: Id):
 
 
 @router.post(
-    "/manage/tournaments/{slug}/finish", response={200: ManagedTournamentOut, **ERROR_RESPONSES}
+    "/manage/tournaments/{slug}/finish", response={200: ManagedTournamentOut, **ORGANIZER_WRITE}
 )
 def tournament_finish(request, slug: Slug, body: FinishIn):
     """End the tournament; ``final_draw``: tied entrants draw cards for one place each."""
@@ -242,14 +245,16 @@ def tournament_finish(request, slug: Slug, body: FinishIn):
     return _fresh(tournament)
 
 
-@router.get("/manage/tournaments/{slug}/archive", response={200: dict, **ERROR_RESPONSES})
+@router.get(
+    "/manage/tournaments/{slug}/archive", response={200: TournamentArchiveOut, **ORGANIZER_READ}
+)
 def tournament_archive(request, slug: Slug):
     """The whole tournament as one JSON archive (a backup, or to move it to another
     Knock): every entrant, round, table, party, hand and audit record."""
     return archive.tournament_export(_organized(request, slug))
 
 
-@router.get("/manage/nights/{night_id}/archive", response={200: dict, **ERROR_RESPONSES})
+@router.get("/manage/nights/{night_id}/archive", response={200: NightArchiveOut, **ORGANIZER_READ})
 def night_archive(request, night_id: Id):
     """A club night and its parties as one JSON archive."""
     night = night_by_id(night_id)
@@ -257,7 +262,7 @@ def night_archive(request, night_id: Id):
     return archive.night_export(night)
 
 
-@router.post("/manage/clubs/{slug}/archive", response={201: ImportedOut, **ERROR_RESPONSES})
+@router.post("/manage/clubs/{slug}/archive", response={201: ImportedOut, **ORGANIZER_WRITE})
 def archive_import(request, slug: Slug, body: ArchiveIn):
     """Bring back an archive into one of the organizer's clubs."""
     club = clubs.club_by_slug(slug)

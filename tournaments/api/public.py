@@ -6,15 +6,16 @@ from django.http import Http404
 from ninja import Query, Router, Schema
 from pydantic import Field
 
+from config.api_errors import PUBLIC_READ, refusals
 from scoring.selectors import state_for
 from tournaments import board, selectors
-from tournaments.api.common import ERROR_RESPONSES, Id, Number, Slug, round_body, tournament_body
+from tournaments.api.common import Id, Number, Slug, round_body, tournament_body
 from tournaments.api.schemas import (
-    PartyOut,
     RoundDetailOut,
-    RoundOut,
     StandingsOut,
     TournamentOut,
+    TournamentPartyOut,
+    TournamentRoundOut,
 )
 
 router = Router(tags=["public"])
@@ -24,19 +25,19 @@ class TournamentFilter(Schema):
     club: str | None = Field(None, max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")
 
 
-@router.get("/tournaments", response={200: list[TournamentOut], **ERROR_RESPONSES})
+@router.get("/tournaments", response={200: list[TournamentOut], **refusals(422)})
 def tournament_list(request, filters: Query[TournamentFilter]):
     """Published tournaments, newest first; ``club``: one club's, by its slug."""
     found = selectors.recent_tournaments(limit=500, club_slug=filters.club)
     return [tournament_body(t) for t in found]
 
 
-@router.get("/tournaments/{slug}", response={200: TournamentOut, **ERROR_RESPONSES})
+@router.get("/tournaments/{slug}", response={200: TournamentOut, **PUBLIC_READ})
 def tournament_detail(request, slug: Slug):
     return tournament_body(selectors.public_tournament(slug))
 
 
-@router.get("/tournaments/{slug}/standings", response={200: StandingsOut, **ERROR_RESPONSES})
+@router.get("/tournaments/{slug}/standings", response={200: StandingsOut, **PUBLIC_READ})
 def tournament_standings(request, slug: Slug):
     """The standings; during a round, provisional: finished tables count at once."""
     tournament = selectors.public_tournament(slug)
@@ -73,15 +74,13 @@ def _visible_rounds(tournament):
     ]
 
 
-@router.get("/tournaments/{slug}/rounds", response={200: list[RoundOut], **ERROR_RESPONSES})
+@router.get("/tournaments/{slug}/rounds", response={200: list[TournamentRoundOut], **PUBLIC_READ})
 def tournament_rounds(request, slug: Slug):
     tournament = selectors.public_tournament(slug)
     return [round_body(r, tables=False) for r in _visible_rounds(tournament)]
 
 
-@router.get(
-    "/tournaments/{slug}/rounds/{number}", response={200: RoundDetailOut, **ERROR_RESPONSES}
-)
+@router.get("/tournaments/{slug}/rounds/{number}", response={200: RoundDetailOut, **PUBLIC_READ})
 def tournament_round(request, slug: Slug, number: Number):
     """A round's tables: who plays whom, and each table's points (the running hand
     points while it is played, each side's plus/minus once it is over)."""
@@ -92,7 +91,9 @@ def tournament_round(request, slug: Slug, number: Number):
     return round_body(found[0])
 
 
-@router.get("/tournaments/{slug}/parties/{party_id}", response={200: PartyOut, **ERROR_RESPONSES})
+@router.get(
+    "/tournaments/{slug}/parties/{party_id}", response={200: TournamentPartyOut, **PUBLIC_READ}
+)
 def tournament_party(request, slug: Slug, party_id: Id):
     """One party of the tournament with every hand (results published)."""
     tournament = selectors.public_tournament(slug)

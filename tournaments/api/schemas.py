@@ -4,17 +4,12 @@ import datetime
 from typing import Annotated, Literal
 
 from ninja import Field, Schema
-from pydantic import ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from config.validators import Text
 
 Id = Annotated[int, Field(ge=1, le=2_147_483_647)]
 Name = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
-
-
-class ErrorOut(Schema):
-    detail: str
-    code: str
 
 
 class TournamentOut(Schema):
@@ -55,7 +50,9 @@ class SideOut(Schema):
     points: int | None
 
 
-class TableOut(Schema):
+class TournamentTableOut(Schema):
+    """A table of a round: who plays whom, and how far they are."""
+
     number: int
     sides: list[SideOut]
     bye: bool
@@ -67,18 +64,20 @@ class TableOut(Schema):
     disputed: bool
 
 
-class RoundOut(Schema):
+class TournamentRoundOut(Schema):
     number: int
     status: str
     started_at: datetime.datetime | None
     deadline: datetime.datetime | None
 
 
-class RoundDetailOut(RoundOut):
-    tables: list[TableOut]
+class RoundDetailOut(TournamentRoundOut):
+    tables: list[TournamentTableOut]
 
 
-class HandOut(Schema):
+class TournamentHandOut(Schema):
+    """A hand of a tournament's party, as the public sees it."""
+
     number: int
     table: int
     status: str
@@ -98,13 +97,13 @@ class PartySideOut(Schema):
     total: int
 
 
-class PartyOut(Schema):
+class TournamentPartyOut(Schema):
     id: int
     label: str
     status: str
     target: int
     sides: list[PartySideOut]
-    hands: list[HandOut]
+    hands: list[TournamentHandOut]
 
 
 # --- The organizer's ---------------------------------------------------------------
@@ -168,9 +167,9 @@ class FinishIn(Schema):
     final_draw: bool = False
 
 
-class ManagedRoundOut(RoundOut):
+class ManagedRoundOut(TournamentRoundOut):
     problem: str
-    tables: list[TableOut]
+    tables: list[TournamentTableOut]
 
 
 class ManagedTournamentOut(TournamentOut):
@@ -192,3 +191,34 @@ class ArchiveIn(Schema):
     format: str
     version: int
     kind: str
+
+
+class ArchiveClubOut(Schema):
+    slug: str
+    name: str
+    city: str
+    founded: int | None
+
+
+class ArchiveOut(BaseModel):
+    """An archive (`tournaments.archive`): what it is and whose, named here; the
+    rest (players, parties with every hand and audit record, …) is read back by
+    `POST /api/manage/clubs/{slug}/archive` as it was given."""
+
+    # A plain pydantic model: ninja's Schema reads only the fields it names, and
+    # would drop the rest of the archive.
+    model_config = ConfigDict(extra="allow")
+
+    format: str
+    version: int
+    club: ArchiveClubOut
+
+
+class TournamentArchiveOut(ArchiveOut):
+    kind: Literal["tournament"]
+    tournament: dict
+
+
+class NightArchiveOut(ArchiveOut):
+    kind: Literal["night"]
+    night: dict
