@@ -6,13 +6,12 @@ id that would lead to him."""
 from typing import Annotated
 
 from ninja import Path, Router
-from ninja.responses import codes_4xx
 
+from config.api_errors import PUBLIC_READ, SEAT_READ
 from seasons import selectors
 from seasons.api.schemas import (
     PlayerStatsOut,
     RatingOut,
-    SeasonErrorOut,
     SeasonOut,
     SeasonTableOut,
 )
@@ -22,7 +21,6 @@ router = Router(tags=["seasons"])
 Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
 Id = Annotated[int, Path(..., ge=1, le=2_147_483_647)]
 Token = Annotated[str, Path(..., max_length=64, pattern=r"^[-A-Za-z0-9_]+$")]
-ERRORS = {codes_4xx | {422}: SeasonErrorOut}
 
 
 def _season(season) -> dict:
@@ -53,21 +51,21 @@ def _rating(entry: dict) -> dict:
     }
 
 
-@router.get("/clubs/{slug}/ratings", response={200: list[RatingOut], **ERRORS})
+@router.get("/clubs/{slug}/ratings", response={200: list[RatingOut], **PUBLIC_READ})
 def club_ratings(request, slug: Slug):
     """The club's ratings, best first, provisional ones last."""
     club = selectors.club_by_slug(slug)
     return [_rating(entry) for entry in selectors.rating_list(club=club, public=True)]
 
 
-@router.get("/clubs/{slug}/seasons", response={200: list[SeasonOut], **ERRORS})
+@router.get("/clubs/{slug}/seasons", response={200: list[SeasonOut], **PUBLIC_READ})
 def club_seasons(request, slug: Slug):
     """The club's published seasons, newest first."""
     club = selectors.club_by_slug(slug)
     return [_season(season) for season in selectors.season_list(club=club, public=True)]
 
 
-@router.get("/clubs/{slug}/seasons/{season_id}", response={200: SeasonTableOut, **ERRORS})
+@router.get("/clubs/{slug}/seasons/{season_id}", response={200: SeasonTableOut, **PUBLIC_READ})
 def club_season(request, slug: Slug, season_id: Id):
     """A published season's table (frozen once the season is closed)."""
     season = selectors.season_by_id(season_id, public=True, slug=slug)
@@ -141,7 +139,7 @@ def _stats(page: dict) -> dict:
     }
 
 
-@router.get("/clubs/{slug}/players/{player_id}", response={200: PlayerStatsOut, **ERRORS})
+@router.get("/clubs/{slug}/players/{player_id}", response={200: PlayerStatsOut, **PUBLIC_READ})
 def club_player(request, slug: Slug, player_id: Id):
     """A listed member's figures: rating and history, gin statistics (each with the
     hands or parties it rests on), head to head."""
@@ -150,7 +148,7 @@ def club_player(request, slug: Slug, player_id: Id):
     return _stats(selectors.player_page(club=club, player=player, public=True))
 
 
-@router.get("/me/{token}", response={200: PlayerStatsOut, **ERRORS})
+@router.get("/me/{token}", response={200: PlayerStatsOut, **SEAT_READ})
 def player_own(request, token: Token):
     """One's own figures, by the personal link's token."""
     link = selectors.player_by_link(token)

@@ -6,11 +6,6 @@ from datetime import date
 from ninja import Schema
 
 
-class SeasonErrorOut(Schema):
-    detail: str
-    code: str
-
-
 class RatingOut(Schema):
     player_id: int | None
     name: str

@@ -150,7 +150,7 @@ def entrant_withdraw(request, slug: Slug, entrant_id: Id):
 
 @router.post(
     "/manage/tournaments/{slug}/entrants/{entrant_id}/reinstate",
-    response={200: EntrantOut, **ERROR_RESPONSES},
+    response={200: EntrantOut, **ORGANIZER_ACTION},
 )
 def entrant_reinstate(request, slug: Slug, entrant_id: Id):
     """Take back a withdrawal: paired again from the next pairing. Refused (409) once
@@ -216,7 +216,7 @@ def table_forfeit(request, slug: Slug, table_id: Id, body: ForfeitIn):
 
 @router.post(
     "/manage/tournaments/{slug}/tables/{table_id}/forfeit/undo",
-    response={200: ManagedTournamentOut, **ERROR_RESPONSES},
+    response={200: ManagedTournamentOut, **ORGANIZER_ACTION},
 )
 def table_forfeit_undo(request, slug: Slug, table_id: Id):
     """Take back a forfeit while its round is played: the table gets a new party
