@@ -62,9 +62,10 @@ def seat_live_counters(token: str) -> dict[str, str]:
 
 
 def night_live_counters(night: ClubNight) -> dict[str, str]:
-    """The counters the night's page follows on its live stream: the club's scores,
-    which move after every hand entered, confirmed or decided at its tables."""
-    return {"scores": versions.club_key(night.club_id)}
+    """The counters the night's page follows on its live stream: the night's own,
+    which moves with whatever its tables show (a party started, cancelled or
+    swapped, every hand, a new seat link, the stake, the night closed)."""
+    return {"night": versions.night_key(night.pk)}
 
 
 def sheet_rows(state, hands: list[Hand]) -> dict:

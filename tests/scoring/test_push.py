@@ -258,17 +258,20 @@ def test_the_night_stream_is_the_organizers_alone(client, settings):
     assert client.get(url).status_code == 404
 
     own = OrganizerFactory(club=night.club)
-    party = start_night_party(night)
-
     client.force_login(own.player.user)
     cookie = f"sessionid={client.cookies['sessionid'].value}"
 
     async def scenario():
         stream = await open_stream(url, cookie)
         assert (await next_event(stream))[0] == "hello"
+        # A party started at the night is told before any hand is played...
+        party = await sync_to_async(start_night_party)(night)
+        kind, data = await next_event(stream)
+        assert (kind, data["counter"]) == ("moved", "night")
+        # ...and so is every hand at its tables.
         await sync_to_async(play)(party, 1)
         kind, data = await next_event(stream)
-        assert (kind, data["counter"]) == ("moved", "scores")
+        assert (kind, data["counter"]) == ("moved", "night")
 
     run(scenario)
 
