@@ -21,7 +21,7 @@ MEANINGS = {
     413: "The request's body is too large (`too_large`).",
     422: "What the request says is impossible: the fields are in `errors` when the body "
     "or the path does not fit (`invalid_entry`), or a rule of the game says no.",
-    429: "Too many unknown table links from this address (`too_many_wrong_links`): "
+    429: "Too many unknown table or personal links from this address (`too_many_wrong_links`): "
     "wait `Retry-After` seconds.",
     503: "The database was lost on the way and nothing was stored "
     "(`database_unavailable`): send the same request again after `Retry-After` seconds.",
