@@ -18,7 +18,7 @@ from django_tables2 import RequestConfig
 from clubs import selectors as clubs
 from scoring.selectors import party_states, sheet_rows
 from tournaments import board, selectors
-from tournaments.public.tables import ClubTable, MemberTable, StandingsTable
+from tournaments.public.tables import ClubTable, StandingsTable
 
 # How far back the home page and a club's page look for nights and tournaments.
 RECENT = datetime.timedelta(days=90)
@@ -49,24 +49,6 @@ def _by_club(rows) -> dict:
     for row in rows:
         grouped.setdefault(row.club_id, []).append(row)
     return grouped
-
-
-def club_detail(request, slug):
-    club = clubs.club_by_slug(slug)
-    table = MemberTable(clubs.club_members(club=club))
-    # A page number out of range shows the nearest page rather than an error.
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(
-        request,
-        "tournaments/public/club_detail.html",
-        {
-            "club": club,
-            "table": table,
-            "tournaments": selectors.recent_tournaments(club_ids=[club.pk], limit=50),
-            "nights": clubs.recent_nights(club_ids=[club.pk], limit=50),
-            "can_manage": clubs.is_organizer(user=request.user, club=club),
-        },
-    )
 
 
 # --------------------------------------------------------------------------- a tournament
