@@ -242,6 +242,18 @@ def rating_list(*, club: Club, public: bool, today: date | None = None) -> list[
     return entries
 
 
+def unrated_members(*, club: Club) -> list[Player]:
+    """The club's active members and guests with no rated party at it yet, by name:
+    the organizer's players list links them too, so it leads to every player. One
+    query."""
+    return list(
+        Player.objects.filter(memberships__club=club, memberships__active=True)
+        .exclude(ratings__club=club)
+        .distinct()
+        .order_by("name", "pk")
+    )
+
+
 def club_by_slug(slug: str) -> Club:
     return get_object_or_404(Club, slug=slug)
 
