@@ -17,7 +17,7 @@ from django_tables2 import RequestConfig
 
 from clubs import selectors as clubs
 from scoring.selectors import party_states, sheet_rows
-from tournaments import board, selectors
+from tournaments import board, screen, selectors
 from tournaments.public.tables import ClubTable, StandingsTable
 
 # How far back the home page and a club's page look for nights and tournaments.
@@ -158,7 +158,10 @@ def _screen_html(tournament, version, load) -> str:
             context["provisional"] = data.provisional
         return context
 
-    return _part_html("screen", tournament, version, "tournaments/public/_screen.html", build)
+    own = _part_html("screen", tournament, version, "tournaments/public/_screen.html", build)
+    # The slides of the apps above (the club's season table) keep their own cache:
+    # they change with the club's other events too. Their own templates' output.
+    return mark_safe(own + screen.more_slides(tournament))
 
 
 def tournament_screen(request, slug):
