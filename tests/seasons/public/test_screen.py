@@ -75,3 +75,25 @@ def test_a_party_at_a_club_night_moves_the_season_slide(client, screen, season_c
     assert set(before) == set(after) == {"Ada Lovelace", "B. H.", "C. W."}
     assert int(after["B. H."]) > int(before["B. H."])
     assert int(after["C. W."]) < int(before["C. W."])
+
+
+def test_the_screen_keeps_its_query_count_as_the_season_grows(
+    client, screen, season_club, after_commit, django_assert_max_num_queries
+):
+    from scoring.services import night_create
+    from tests.factories import MembershipFactory
+    from tests.seasons.conftest import play_party
+
+    club = season_club["club"]
+    with after_commit():
+        for n in range(6):
+            night = night_create(club=club, name=f"Night {n}", date=timezone.localdate())
+            a, b = (MembershipFactory(club=club).player for _ in range(2))
+            play_party(club, [a, b], winner=a, night=night, seed=n)
+    cache.clear()
+    with django_assert_max_num_queries(17):
+        html = client.get(screen).content.decode()
+    assert html.count("data-season-player=") == 15
+    # Once in the cache: the tournament, and the season and its ratings ledger.
+    with django_assert_max_num_queries(3):
+        client.get(screen)
