@@ -13,7 +13,7 @@ from scoring.models import Hand, Party, Seat
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.season import Event, Line, Scheme, Score, season_table
 from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
-from seasons.models import PlayerLink, Rating, RatingChange, Season
+from seasons.models import PlayerLink, Rating, RatingChange, RatingLedger, Season
 from tournaments.models import Tournament
 
 
@@ -242,6 +242,18 @@ def rating_list(*, club: Club, public: bool, today: date | None = None) -> list[
     return entries
 
 
+def unrated_members(*, club: Club) -> list[Player]:
+    """The club's active members and guests with no rated party at it yet, by name:
+    the organizer's players list links them too, so it leads to every player. One
+    query."""
+    return list(
+        Player.objects.filter(memberships__club=club, memberships__active=True)
+        .exclude(ratings__club=club)
+        .distinct()
+        .order_by("name", "pk")
+    )
+
+
 def club_by_slug(slug: str) -> Club:
     return get_object_or_404(Club, slug=slug)
 
@@ -364,6 +376,30 @@ def current_season(*, club: Club, public: bool, today: date | None = None) -> Se
         seasons = seasons.filter(published=True)
     running = seasons.filter(starts__lte=today, ends__gte=today).order_by("-starts").first()
     return running or seasons.order_by("-ends").first()
+
+
+def season_in_progress(*, club_id: int, today: date | None = None) -> Season | None:
+    """The club's published season running today and not closed (the latest
+    started), or None: what the wall screen of the club's tournament shows."""
+    today = today or timezone.localdate()
+    return (
+        Season.objects.filter(
+            club_id=club_id,
+            published=True,
+            closed_at__isnull=True,
+            starts__lte=today,
+            ends__gte=today,
+        )
+        .order_by("-starts", "-pk")
+        .first()
+    )
+
+
+def ratings_through(*, club_id: int) -> int:
+    """How far the club's ratings (and so its season tables) have read the parties'
+    record: it moves with every change they fold in."""
+    found = RatingLedger.objects.filter(club_id=club_id).values_list("audit_through", flat=True)
+    return next(iter(found), 0)
 
 
 def player_by_link(token: str) -> PlayerLink:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 
 from openskill.models import PlackettLuce
@@ -76,6 +76,10 @@ class Rating:
         return round(self.sigma_on(day) * SCALE)
 
 
+#: A player's rating before his first party.
+NEW = Rating()
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """One payment of a settlement as a game: ``winners`` (the side paid) beat
@@ -118,27 +122,27 @@ def rate_party(ratings: dict, party: RatedParty) -> dict:
     players of the party."""
     players = {p for game in party.games for side in (game.winners, game.losers) for p in side}
     players |= party.players
-    now = {}
-    for player in sorted(players, key=repr):
-        before = ratings.get(player, Rating())
-        now[player] = replace(before, sigma=before.sigma_on(party.day))
+    before = {player: ratings.get(player, NEW) for player in sorted(players, key=repr)}
+    # (mu, sigma) as the games move them; a Rating is made once per player at the
+    # end: a rebuild rates every party of the club's history.
+    now = {player: (rating.mu, rating.sigma_on(party.day)) for player, rating in before.items()}
     for game in party.games:
-        teams = [
-            [MODEL.rating(mu=now[p].mu, sigma=now[p].sigma) for p in side]
-            for side in (game.winners, game.losers)
-        ]
-        rated = MODEL.rate(teams, ranks=[0, 1])
-        for side, team in zip((game.winners, game.losers), rated, strict=True):
+        sides = (game.winners, game.losers)
+        teams = [[MODEL.rating(mu=now[p][0], sigma=now[p][1]) for p in side] for side in sides]
+        # Without ranks openskill ranks the teams as listed: the paid side first.
+        rated = MODEL.rate(teams)
+        for side, team in zip(sides, rated, strict=True):
             for player, new in zip(side, team, strict=True):
-                now[player] = replace(now[player], mu=new.mu, sigma=new.sigma)
+                now[player] = (new.mu, new.sigma)
     return {
-        player: replace(
-            rating,
+        player: Rating(
+            mu=now[player][0],
+            sigma=now[player][1],
             parties=rating.parties + 1,
             won=rating.won + (player in party.won),
             last_played=party.day,
         )
-        for player, rating in now.items()
+        for player, rating in before.items()
     }
 
 

@@ -36,8 +36,13 @@ def _season(pk: int):
 @login_required
 @organizer_required(selectors.club_by_slug)
 def player_list(request, club):
-    """Every rated player of the club, each linked to his page."""
-    context = {"club": club, "ratings": selectors.rating_list(club=club, public=False)}
+    """Every player of the club, each linked to his page: the rated ones by rating,
+    then the members and guests who have not played a party here yet."""
+    context = {
+        "club": club,
+        "ratings": selectors.rating_list(club=club, public=False),
+        "unrated": selectors.unrated_members(club=club),
+    }
     return render(request, "seasons/manage/player_list.html", context)
 
 

@@ -1,10 +1,11 @@
-"""The public pages of a club's ratings, seasons and players (namespace ``public``)."""
+"""The public pages of a club, its ratings, seasons and players (namespace ``public``)."""
 
 from django.urls import path
 
 from seasons.public import views
 
 urlpatterns = [
+    path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("clubs/<slug:slug>/ratings/", views.rating_list, name="club-ratings"),
     path("clubs/<slug:slug>/seasons/<int:pk>/", views.season_detail, name="season-detail"),
     path("clubs/<slug:slug>/seasons/<int:pk>/csv/", views.season_csv, name="season-csv"),

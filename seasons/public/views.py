@@ -1,27 +1,52 @@
-"""Pages anyone may see: a club's ratings, its published seasons, the pages of the
-players who agreed to be listed, and a player's own page by his personal link.
-Whoever did not agree to be listed is shown by his initials."""
+"""Pages anyone may see: a club's page with its current season, ratings and latest
+events, its published seasons, the pages of the players who agreed to be listed,
+and a player's own page by his personal link. Whoever did not agree to be listed is
+shown by his initials."""
 
 import csv
 
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
+from django_tables2 import RequestConfig
 
+from clubs import selectors as clubs
 from seasons import selectors
+from seasons.public.tables import MemberTable
+from tournaments import selectors as tournaments
+
+# The latest events a club's page lists, of each kind.
+LATEST_EVENTS = 50
 
 
-def rating_list(request, slug):
-    club = selectors.club_by_slug(slug)
+def club_detail(request, slug):
+    """The club's page: its current published season's table, the rating list, the
+    latest tournaments and club nights, and the members who agreed to be listed."""
+    club = clubs.club_by_slug(slug)
     season = selectors.current_season(club=club, public=True)
+    table = MemberTable(clubs.club_members(club=club))
+    # A page number out of range shows the nearest page rather than an error.
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
     context = {
         "club": club,
         "public": True,
+        "table": table,
+        "current": selectors.season_page(season, public=True) if season else None,
         "ratings": selectors.rating_list(club=club, public=True),
         "seasons": selectors.season_list(club=club, public=True),
-        "current": selectors.season_page(season, public=True) if season else None,
+        "tournaments": tournaments.recent_tournaments(club_ids=[club.pk], limit=LATEST_EVENTS),
+        "nights": clubs.recent_nights(club_ids=[club.pk], limit=LATEST_EVENTS),
+        "can_manage": clubs.is_organizer(user=request.user, club=club),
     }
-    return render(request, "seasons/public/rating_list.html", context)
+    return render(request, "seasons/public/club_detail.html", context)
+
+
+def rating_list(request, slug):
+    """The club's ratings used to have a page of their own; the club's page shows
+    them now, and an old link lands there."""
+    clubs.club_by_slug(slug)
+    return redirect(reverse("public:club-detail", args=[slug]) + "#ratings", permanent=True)
 
 
 def season_detail(request, slug, pk):

@@ -27,11 +27,12 @@ ROWS_INSIDE = """() => {
     r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   const shown = document.querySelectorAll("[data-slide]:not([hidden])");
   const rows = [...shown].flatMap((s) => [
-    ...s.querySelectorAll("tr[data-entrant], tr[data-table]"),
+    ...s.querySelectorAll("tr[data-entrant], tr[data-table], tr[data-season-player]"),
   ]);
   return rows.map((row) => ({
     entrant: row.dataset.entrant || null,
     table: row.dataset.table || null,
+    season: row.dataset.seasonPlayer || null,
     inside: row.checkVisibility() && inside(row.getBoundingClientRect()) &&
       [...row.cells].every(
         (c) => inside(c.getBoundingClientRect()) && c.scrollWidth <= c.clientWidth
@@ -79,7 +80,7 @@ def test_every_entrant_and_every_table_is_on_some_slide_inside_the_screen(
                     cut.append((k, row))
                 elif row["entrant"]:
                     seen_entrants.add(row["entrant"])
-                else:
+                elif row["table"]:
                     seen_tables.add(row["table"])
             if os.environ.get("KNOCK_SCREENSHOTS"):
                 shot = f"{os.environ['KNOCK_SCREENSHOTS']}/screen-{entrants}-{width}-{k}.png"
@@ -97,6 +98,53 @@ def test_every_entrant_and_every_table_is_on_some_slide_inside_the_screen(
             assert seconds == "8"  # a few rows: the shortest time
     # The type is sized to the screen: larger on the larger one.
     assert sizes[1920] > sizes[1280] * 1.4
+
+
+@pytest.mark.parametrize("entrants", [8, 200])
+def test_every_line_of_the_club_s_season_table_is_on_some_slide_inside_the_screen(
+    chromium, live_server, entrants
+):
+    from django.utils import timezone
+
+    from scoring.models import Party
+    from seasons.models import Season
+    from seasons.services import ratings_rebuild
+
+    tournament = in_play(entrants)
+    today = timezone.localdate()
+    # The made-up parties carry no time of finishing, which the ratings fold by.
+    Party.objects.filter(club=tournament.club).update(finished_at=timezone.now())
+    Season.objects.create(
+        club=tournament.club, name="Winter season", starts=today, ends=today, published=True
+    )
+    ratings_rebuild(club_id=tournament.club_id)
+    everyone = {str(pk) for pk in tournament.entrants.values_list("player_id", flat=True)}
+
+    for width, height in SCREENS:
+        context = chromium.new_context(viewport={"width": width, "height": height}, locale="en-US")
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{tournament.slug}/screen/?slide=1")
+        box = page.locator("#screen")
+        expect(box).to_have_attribute("data-shown", "1")
+        count = int(box.get_attribute("data-slides"))
+        seen, cut, headings = set(), [], set()
+        for k in range(1, count + 1):
+            expect(box).to_have_attribute("data-shown", str(k))
+            for row in page.evaluate(ROWS_INSIDE):
+                if not row["inside"]:
+                    cut.append((k, row))
+                elif row["season"]:
+                    seen.add(row["season"])
+                    headings.add(page.locator("[data-slide]:not([hidden]) h2").inner_text())
+            if os.environ.get("KNOCK_SCREENSHOTS"):
+                shot = f"{os.environ['KNOCK_SCREENSHOTS']}/season-{entrants}-{width}-{k}.png"
+                page.screenshot(path=shot)
+            page.keyboard.press("ArrowRight")
+        context.close()
+
+        assert cut == [], f"{width}×{height}: rows cut off"
+        assert seen == everyone, f"{width}×{height}: season lines never seen"
+        assert all(h.startswith("Winter season") for h in headings)
 
 
 def test_a_slide_is_held_by_its_number_and_the_keys_step_both_ways(chromium, live_server):

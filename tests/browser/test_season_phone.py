@@ -86,3 +86,17 @@ def test_the_season_table_and_a_players_page_fit_a_phone(phone, season, tmp_path
     expect(page.locator("table.gin-stats")).to_contain_text("hands")
     shoot(page, tmp_path, "player-360.png")
     assert fits(page)
+
+
+def test_the_club_page_shows_its_season_and_ratings_on_a_phone(phone, season, tmp_path):
+    club, season, _ = season
+    page = phone(f"/clubs/{club.slug}/")
+    for box in ("#season-table", "#rating-list"):
+        expect(page.locator(box)).to_be_visible()
+        expect(page.locator(box)).to_contain_text(NAMES[0])
+        expect(page.locator(box)).to_contain_text("B. B.")
+    expect(page.get_by_text("Bea Bo")).to_have_count(0)
+    expect(page.get_by_role("link", name="Autumn", exact=True)).to_be_visible()
+    expect(page.locator("ul.nights")).to_contain_text("Night 3")
+    shoot(page, tmp_path, "club-360.png")
+    assert fits(page)

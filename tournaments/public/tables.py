@@ -3,7 +3,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Membership
+from clubs.models import Club
 
 
 class ClubTable(tables.Table):
@@ -15,19 +15,6 @@ class ClubTable(tables.Table):
         fields = ["name", "city", "founded", "member_count"]
         orderable = False
         empty_text = _("No clubs yet.")
-        attrs = {"class": "sheet"}
-
-
-class MemberTable(tables.Table):
-    player = tables.Column(verbose_name=_("Player"), accessor="player__name")
-    role = tables.Column(verbose_name=_("Role"))
-    since = tables.DateColumn(verbose_name=_("Member since"), short=False)
-
-    class Meta:
-        model = Membership
-        fields = ["player", "role", "since"]
-        orderable = False
-        empty_text = _("No members yet.")
         attrs = {"class": "sheet"}
 
 

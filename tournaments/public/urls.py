@@ -1,11 +1,11 @@
-"""The public pages of tournaments and clubs (namespace ``public``, see config/urls.py)."""
+"""The public pages of tournaments (namespace ``public``, see config/urls.py); a
+club's page is served by seasons.public, which shows its season and ratings too."""
 
 from django.urls import path
 
 from tournaments.public import views
 
 urlpatterns = [
-    path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("t/<slug:slug>/", views.tournament_detail, name="tournament-detail"),
     path(
         "t/<slug:slug>/live/<str:part>/",

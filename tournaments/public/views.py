@@ -19,8 +19,8 @@ from django_tables2 import RequestConfig
 from clubs import selectors as clubs
 from scoring import push
 from scoring.selectors import party_states, sheet_rows
-from tournaments import board, selectors
-from tournaments.public.tables import ClubTable, MemberTable, StandingsTable
+from tournaments import board, screen, selectors
+from tournaments.public.tables import ClubTable, StandingsTable
 
 # How far back the home page and a club's page look for nights and tournaments.
 RECENT = datetime.timedelta(days=90)
@@ -51,24 +51,6 @@ def _by_club(rows) -> dict:
     for row in rows:
         grouped.setdefault(row.club_id, []).append(row)
     return grouped
-
-
-def club_detail(request, slug):
-    club = clubs.club_by_slug(slug)
-    table = MemberTable(clubs.club_members(club=club))
-    # A page number out of range shows the nearest page rather than an error.
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(
-        request,
-        "tournaments/public/club_detail.html",
-        {
-            "club": club,
-            "table": table,
-            "tournaments": selectors.recent_tournaments(club_ids=[club.pk], limit=50),
-            "nights": clubs.recent_nights(club_ids=[club.pk], limit=50),
-            "can_manage": clubs.is_organizer(user=request.user, club=club),
-        },
-    )
 
 
 # --------------------------------------------------------------------------- a tournament
@@ -188,7 +170,10 @@ def _screen_html(tournament, version, load) -> str:
             context["provisional"] = data.provisional
         return context
 
-    return _part_html("screen", tournament, version, "tournaments/public/_screen.html", build)
+    own = _part_html("screen", tournament, version, "tournaments/public/_screen.html", build)
+    # The slides of the apps above (the club's season table) keep their own cache:
+    # they change with the club's other events too. Their own templates' output.
+    return mark_safe(own + screen.more_slides(tournament))
 
 
 def tournament_screen(request, slug):

@@ -68,6 +68,29 @@ def test_the_player_list_links_every_rated_player_in_a_fixed_number_of_queries(
     assert reverse("manage:season-player", args=[club.slug, season_club["ben"].pk]) in html
 
 
+def test_the_player_list_links_every_member_and_guest_not_rated_yet(
+    client, season_club, django_assert_max_num_queries
+):
+    from clubs.models import Membership
+
+    club = season_club["club"]
+    newcomers = [
+        MembershipFactory(club=club, player__name=f"New Nina {n}").player for n in range(5)
+    ]
+    guest = MembershipFactory(club=club, player__name="Gus Guest", role=Membership.Role.GUEST)
+    MembershipFactory(club=club, player__name="Gone Greta", active=False)
+    with django_assert_max_num_queries(12):
+        html = client.get(reverse("manage:season-players", args=[club.slug])).content.decode()
+    for player in [*newcomers, guest.player]:
+        assert reverse("manage:season-player", args=[club.slug, player.pk]) in html
+    assert "Gone Greta" not in html
+    # A rated player is in the rating list only, not again among the unrated.
+    assert html.count(reverse("manage:season-player", args=[club.slug, season_club["ada"].pk])) == 1
+    # Each of those pages opens for the organizer.
+    page = client.get(reverse("manage:season-player", args=[club.slug, newcomers[0].pk]))
+    assert page.status_code == 200
+
+
 def test_the_player_page_keeps_its_query_count_as_parties_grow(
     client, season_club, django_assert_max_num_queries, after_commit
 ):

@@ -63,19 +63,27 @@ def test_the_personal_link_shows_the_player_his_own_page_only(anyone, season_clu
     assert anyone.get(reverse("public:player-own", args=["x" * 43])).status_code == 404
 
 
-def test_the_club_ratings_page_keeps_its_query_count_as_players_grow(
+def test_the_club_page_keeps_its_query_count_as_players_and_events_grow(
     anyone, season_club, django_assert_max_num_queries, after_commit
 ):
+    from datetime import date
+
+    from scoring.services import night_create
+    from tournaments.services import tournament_create
+
     club = season_club["club"]
-    url = reverse("public:club-ratings", args=[club.slug])
+    url = reverse("public:club-detail", args=[club.slug])
     with after_commit():
         for n in range(6):
-            a, b = (MembershipFactory(club=club).player for _ in range(2))
-            play_party(club, [a, b], winner=a, seed=n)
+            night = night_create(club=club, name=f"Night {n}", date=date(2026, 11, n + 1))
+            a, b = (MembershipFactory(club=club, listed=True).player for _ in range(2))
+            play_party(club, [a, b], winner=a, night=night, seed=n)
+            tournament_create(club=club, name=f"Open {n}", date=date(2026, 11, n + 1))
     with django_assert_max_num_queries(16):
         page = anyone.get(url)
     html = page.content.decode()
     assert "Autumn 2026" in html and "B. H." in html and "Ada Lovelace" in html
+    assert "Night 5" in html and "Open 5" in html
 
 
 def test_the_public_season_table_keeps_its_query_count_as_events_grow(
@@ -96,10 +104,34 @@ def test_the_public_season_table_keeps_its_query_count_as_events_grow(
     assert page.context["rows"][0]["line"].events == 6
 
 
-def test_the_club_page_leads_to_its_season_and_ratings(anyone, season_club):
-    club = season_club["club"]
+def test_the_club_page_shows_its_season_table_ratings_and_latest_events(anyone, season_club):
+    club, season = season_club["club"], season_club["season"]
+    page = anyone.get(reverse("public:club-detail", args=[club.slug]))
+    html = page.content.decode()
+    assert 'id="season-table"' in html and 'id="rating-list"' in html
+    assert reverse("public:season-detail", args=[club.slug, season.pk]) in html
+    assert "Autumn night" in html
+    # Whoever did not agree to be listed is there by initials only, in both lists.
+    assert "Ada Lovelace" in html
+    assert "Ben Hur" not in html and "Cleo Walk" not in html
+    assert html.count("B. H.") == 2 and html.count("C. W.") == 2
+
+
+def test_a_club_page_hides_a_season_not_published(anyone, season_club):
+    club, season = season_club["club"], season_club["season"]
+    season.published = False
+    season.save()
     html = anyone.get(reverse("public:club-detail", args=[club.slug])).content.decode()
-    assert reverse("public:club-ratings", args=[club.slug]) in html
+    assert 'id="season-table"' not in html and "Autumn 2026" not in html
+    assert 'id="rating-list"' in html
+
+
+def test_the_old_ratings_address_leads_to_the_club_page(anyone, season_club):
+    club = season_club["club"]
+    page = anyone.get(reverse("public:club-ratings", args=[club.slug]))
+    assert page.status_code == 301
+    assert page.url == reverse("public:club-detail", args=[club.slug]) + "#ratings"
+    assert anyone.get("/clubs/no-such-club/ratings/").status_code == 404
 
 
 def test_the_organizers_club_page_leads_to_every_player(client, season_club):
