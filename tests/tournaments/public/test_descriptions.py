@@ -34,12 +34,14 @@ def test_each_public_page_describes_itself(client, started):
         "round": description(client, f"/t/{tournament.slug}/rounds/1/"),
         "crosstable": description(client, f"/t/{tournament.slug}/crosstable/"),
         "player": description(client, f"/t/{tournament.slug}/players/{entrant.pk}/"),
+        "screen": description(client, f"/t/{tournament.slug}/screen/"),
     }
     assert len(set(texts.values())) == len(texts)
     assert club.name in texts["club"]
     assert f"Spring Open, a Gin Rummy tournament of {club.name}" in texts["tournament"]
     assert texts["round"].startswith("Spring Open, round 1")
     assert texts["player"].startswith(f"{entrant.player.name} at Spring Open")
+    assert texts["screen"].startswith("Spring Open on the wall screen")
 
 
 def test_other_pages_carry_the_sites_description(client):
