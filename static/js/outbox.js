@@ -99,6 +99,10 @@
           later();
           return;
         }
+        if (outcome === "refused") {
+          // Its reason was on a page nobody saw: the page says so after the reload.
+          window.localStorage.setItem(store + ":refused", "1");
+        }
         cut(entry.key);
         sent = true;
         next();
@@ -147,6 +151,11 @@
     if (document.visibilityState === "visible") check();
   });
   count(load());
+  var refused = document.getElementById("outbox-refused");
+  if (refused && window.localStorage.getItem(store + ":refused")) {
+    window.localStorage.removeItem(store + ":refused");
+    refused.hidden = false;
+  }
   check();
 
   if ("serviceWorker" in navigator && root.dataset.worker) {
