@@ -140,12 +140,15 @@
   });
 
   // The page, opened from the phone's copy, says that it may be old.
-  function check() {
+  function check(unreachable) {
     fetch(root.dataset.stateUrl, { cache: "no-store", headers: { Accept: "application/json" } })
       .then(function (r) { return r.text(); })
-      .then(function () { disconnected(false); drain(); }, function () { disconnected(true); });
+      .then(function () { disconnected(false); drain(); }, function () {
+        disconnected(true);
+        if (unreachable) unreachable();
+      });
   }
-  window.addEventListener("online", check);
+  window.addEventListener("online", function () { check(); });
   window.addEventListener("offline", function () { disconnected(true); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") check();
@@ -156,7 +159,11 @@
     window.localStorage.removeItem(store + ":refused");
     refused.hidden = false;
   }
-  check();
+  check(function () {
+    // A page from the phone's copy still carries the messages of its time: they
+    // are not news any more.
+    document.querySelectorAll(".messages").forEach(function (m) { m.hidden = true; });
+  });
 
   if ("serviceWorker" in navigator && root.dataset.worker) {
     navigator.serviceWorker.register(root.dataset.worker).then(function () {

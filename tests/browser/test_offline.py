@@ -42,6 +42,14 @@ def test_a_phone_without_network_keeps_an_entry_and_a_confirmation_and_sends_the
     expect(alice.locator(".messages")).to_contain_text("Hand 1 entered")
     expect(alice.locator("#outbox")).to_be_hidden()
     expect(alice.locator("#offline-sheet")).to_be_hidden()
+    # The phone's copy is now that page; opened without network, its message is old
+    # news and does not show.
+    alice.context.set_offline(True)
+    alice.reload()
+    expect(alice.locator("#offline-sheet")).to_be_visible()
+    expect(alice.locator("#pending-hand")).to_be_visible()
+    expect(alice.locator(".messages")).to_be_hidden()
+    alice.context.set_offline(False)
 
     # Bob's phone shows the entry; then his network dies and he confirms it.
     expect(bob.locator("#confirm")).to_be_visible()
