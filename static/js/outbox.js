@@ -126,7 +126,12 @@
       // Kept before anything goes out: a reload or a dead battery loses nothing.
       put(entry);
       send(entry).then(function (outcome) {
-        if (outcome === "later") { later(); return; }
+        if (outcome === "later") {
+          // The player looks at the button he tapped: the count goes where he sees it.
+          if (banner) banner.scrollIntoView({ block: "center" });
+          later();
+          return;
+        }
         cut(entry.key);
         if (outcome === "sent") {
           if (load().length) drain(); else window.location.replace(page);
