@@ -6,6 +6,8 @@ from scoring.seat import views
 
 # Printed on the table cards: these paths never change.
 urlpatterns = [
+    # The service worker of the seat pages: its path decides its scope, /table/.
+    path("table/sw.js", views.service_worker, name="service-worker"),
     path("table/<str:token>/", views.table, name="table"),
     path("table/<str:token>/state/", views.table_state, name="table-state"),
     path("table/<str:token>/events/", views.table_events, name="table-events"),
@@ -13,4 +15,5 @@ urlpatterns = [
     path("table/<str:token>/enter-cards/", views.table_enter_cards, name="table-enter-cards"),
     path("table/<str:token>/preview/", views.table_preview, name="table-preview"),
     path("table/<str:token>/confirm/", views.table_confirm, name="table-confirm"),
+    path("table/<str:token>/manifest.webmanifest", views.table_manifest, name="table-manifest"),
 ]

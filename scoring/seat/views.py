@@ -5,8 +5,10 @@ import uuid
 from functools import wraps
 
 from django.contrib import messages
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import Http404, HttpResponseNotAllowed, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET, require_POST
 
@@ -115,6 +117,44 @@ def table_preview(request, token):
 def table_confirm(request, token):
     seat = selectors.seat_by_token(token)
     return _act(request, seat, ConfirmForm(request.POST), services.hand_confirm)
+
+
+@require_GET
+def service_worker(request):
+    """The worker that keeps a seat's page on the phone for a reload without network
+    (templates/scoring/seat/sw.js). Served from /table/ because a worker only
+    answers for the pages under its own path; never cached, so a new version
+    reaches the phones at once."""
+    response = render(request, "scoring/seat/sw.js", content_type="text/javascript")
+    add_never_cache_headers(response)
+    return response
+
+
+@require_GET
+def table_manifest(request, token):
+    """The web app manifest: "add to home screen" opens this seat's page."""
+    seat = selectors.seat_by_token(token)
+    page = seat.get_absolute_url()
+    return JsonResponse(
+        {
+            "name": f"Knock · {seat.player.name}",
+            "short_name": "Knock",
+            "start_url": page,
+            "scope": page,
+            "display": "standalone",
+            "background_color": "#ffffff",
+            "theme_color": "#1d5c3a",
+            "icons": [
+                {
+                    "src": staticfiles_storage.url("knock.svg"),
+                    "sizes": "any",
+                    "type": "image/svg+xml",
+                }
+            ],
+        },
+        content_type="application/manifest+json",
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 def _page(request, token, *, cards_form=None, status=200):

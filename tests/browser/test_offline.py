@@ -1,0 +1,142 @@
+"""A seat page that survives dead Wi-Fi: entries and confirmations wait on the phone,
+survive a reload without network, and are stored exactly once when it comes back."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import AuditRecord, Hand
+from tests.browser.test_table import enter_quick
+from tests.factories import start_party
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def kept_for_offline(page):
+    """Waits until the service worker keeps a copy of the page."""
+    page.wait_for_function(
+        "caches.match(location.origin + location.pathname).then(r => !!r)", polling=200
+    )
+
+
+def test_a_phone_without_network_keeps_an_entry_and_a_confirmation_and_sends_them_once(phone):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    alice, bob = phone(a.get_absolute_url()), phone(b.get_absolute_url())
+    kept_for_offline(alice)
+    kept_for_offline(bob)
+
+    # Alice's Wi-Fi dies; she enters hand 1 all the same.
+    alice.context.set_offline(True)
+    enter_quick(alice, "knock", knocker=a.position, knocker_deadwood=3, defender_deadwood=21)
+    expect(alice.locator("#outbox")).to_contain_text("Waiting to send — 1 hand")
+    assert not Hand.objects.exists()
+
+    # A reload without network opens the phone's copy, which says so, and the entry waits.
+    alice.reload()
+    expect(alice.locator("#offline-sheet")).to_be_visible()
+    expect(alice.locator("#outbox")).to_contain_text("Waiting to send — 1 hand")
+    expect(alice.get_by_role("heading", name="Hand 1", exact=True)).to_be_visible()
+
+    # The network is back: the entry goes out by itself.
+    alice.context.set_offline(False)
+    expect(alice.locator(".messages")).to_contain_text("Hand 1 entered")
+    expect(alice.locator("#outbox")).to_be_hidden()
+    expect(alice.locator("#offline-sheet")).to_be_hidden()
+    # The phone's copy is now that page; opened without network, its message is old
+    # news and does not show.
+    alice.context.set_offline(True)
+    alice.reload()
+    expect(alice.locator("#offline-sheet")).to_be_visible()
+    expect(alice.locator("#pending-hand")).to_be_visible()
+    expect(alice.locator(".messages")).to_be_hidden()
+    alice.context.set_offline(False)
+
+    # Bob's phone shows the entry; then his network dies and he confirms it.
+    expect(bob.locator("#confirm")).to_be_visible()
+    bob.context.set_offline(True)
+    bob.locator("#confirm").click()
+    expect(bob.locator("#outbox")).to_contain_text("Waiting to send — 1 hand")
+    bob.reload()
+    expect(bob.locator("#offline-sheet")).to_be_visible()
+    expect(bob.locator("#outbox")).to_contain_text("Waiting to send — 1 hand")
+    bob.context.set_offline(False)
+    expect(bob.locator(".messages")).to_contain_text("Hand 1 confirmed")
+    expect(bob.get_by_role("heading", name="Hand 2")).to_be_visible()
+
+    hand = Hand.objects.get()
+    assert hand.status == Hand.Status.CONFIRMED
+    assert AuditRecord.objects.filter(hand=hand, action=AuditRecord.Action.ENTER).count() == 1
+    assert AuditRecord.objects.filter(hand=hand, action=AuditRecord.Action.CONFIRM).count() == 1
+    assert not alice.evaluate("Object.keys(localStorage).filter(k => k.startsWith('knock-outbox'))")
+
+
+def test_a_waiting_confirmation_of_an_entry_changed_meanwhile_shows_the_new_entry(phone):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    alice, bob = phone(a.get_absolute_url()), phone(b.get_absolute_url())
+    kept_for_offline(bob)
+    enter_quick(alice, "knock", knocker=a.position, knocker_deadwood=3, defender_deadwood=21)
+    expect(bob.locator("#confirm")).to_be_visible()
+
+    # Bob confirms without network; meanwhile Alice corrects her entry.
+    bob.context.set_offline(True)
+    bob.locator("#confirm").click()
+    expect(bob.locator("#outbox")).to_contain_text("Waiting to send — 1 hand")
+    alice.get_by_text("Correct this hand").click()
+    enter_quick(alice, "knock", knocker=a.position, knocker_deadwood=3, defender_deadwood=25)
+    expect(alice.locator(".messages")).to_contain_text("Hand 1 entered")
+
+    # Back online: the server refuses the old version, and Bob sees the new one.
+    bob.context.set_offline(False)
+    expect(bob.locator("#entry-changed")).to_be_visible()
+    expect(bob.locator("#pending-hand")).to_have_attribute("data-version", "2")
+    expect(bob.locator("#outbox")).to_be_hidden()
+    assert Hand.objects.get().status == Hand.Status.PENDING
+
+
+def test_the_phone_never_shows_a_replaced_link_and_keeps_nothing_of_the_organizer(
+    phone, live_server
+):
+    from scoring.services import seat_link_reissue
+
+    party = start_party()
+    a = party.seats.order_by("position").first()
+    alice = phone(a.get_absolute_url())
+    kept_for_offline(alice)
+
+    seat_link_reissue(seat=a, user=None)
+    alice.reload()
+    # The network's 410 wins over the phone's copy, which is gone.
+    expect(alice.get_by_role("heading", name="This link was replaced")).to_be_visible()
+    assert not alice.evaluate("caches.match(location.href).then(r => !!r)")
+
+    # The worker answers for /table/ only: the organizer's pages, opened on the same
+    # phone, are never kept.
+    alice.goto(live_server.url + "/manage/")
+    alice.goto(live_server.url + "/login/?next=/manage/")
+    kept = alice.evaluate(
+        "caches.keys().then(ns => Promise.all(ns.map(n => caches.open(n).then(c => c.keys()))))"
+        ".then(lists => lists.flat().map(r => new URL(r.url).pathname))"
+    )
+    assert kept, "the static files stay"
+    assert all(path.startswith("/static/") for path in kept), kept
+
+
+def test_a_waiting_hand_the_server_refuses_is_not_lost_without_a_word(phone):
+    party = start_party()
+    a = party.seats.order_by("position").first()
+    alice = phone(a.get_absolute_url())
+
+    # Without network the cards cannot be checked: the server finds them wrong later.
+    alice.context.set_offline(True)
+    alice.get_by_text("Enter from the cards").click()
+    alice.locator("#id_cards_knocker").select_option(str(a.position))
+    alice.locator("#id_knocker_cards").fill("AS 2S")
+    alice.locator("#id_defender_cards").fill("KC KD")
+    alice.locator("#enter-cards").click()
+    expect(alice.locator("#outbox")).to_contain_text("Waiting to send — 1 hand")
+
+    alice.context.set_offline(False)
+    expect(alice.locator("#outbox-refused")).to_be_visible()
+    expect(alice.locator("#outbox")).to_be_hidden()
+    assert not Hand.objects.exists()
