@@ -9,10 +9,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from clubs.models import Membership
 from demo.loader import ROUND_ROBIN, SWISS, load_demo
 from scoring.models import Hand
 from scoring.services import Result, hand_enter
+from seasons.models import Season
+from seasons.services import player_link_issue
 from tests.factories import start_night_party, start_party
+from tournaments import services as tournaments
 from tournaments.models import Entrant
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,6 +51,14 @@ def evening():
     fresh = start_night_party(night, label="Table 10", seed=10).seats.first()
     swiss, robin = SWISS["slug"], ROUND_ROBIN["slug"]
     player = Entrant.objects.filter(tournament__slug=swiss).first().pk
+    season = Season.objects.filter(club=club, published=True).first()
+    listed = Membership.objects.filter(club=club, listed=True).first().player
+    own = player_link_issue(club=club, player=listed, user=None)
+    # A cup still taking its entrants, with self check-in open at the door.
+    cup = tournaments.tournament_create(club=club, name="Door Cup")
+    tournaments.entrant_register(tournament=cup, players=[listed])
+    cup = tournaments.door_link_issue(tournament=cup)
+    leaver = Entrant.objects.filter(tournament__slug=swiss).last().pk
     return {
         "public": [
             "/",
@@ -58,9 +70,12 @@ def evening():
             f"/t/{robin}/",
             f"/t/{robin}/crosstable/",
             f"/t/{swiss}/players/{player}/",
+            f"/clubs/{club.slug}/seasons/{season.pk}/",
+            f"/clubs/{club.slug}/players/{listed.pk}/",
             "/login/",
         ],
         "seat": [asked.get_absolute_url(), fresh.get_absolute_url()],
+        "links": [f"/me/{own.token}/", f"/door/{cup.door_token}/"],
         "manage": [
             "/manage/",
             f"/manage/clubs/{club.slug}/",
@@ -73,6 +88,14 @@ def evening():
             f"/manage/tournaments/{swiss}/rounds/2/",
             f"/manage/tournaments/{swiss}/standings/",
             f"/manage/tournaments/{robin}/",
+            f"/manage/tournaments/{cup.slug}/",
+            f"/manage/tournaments/{cup.slug}/door/",
+            # A question asked before an action that changes results.
+            f"/manage/tournaments/{swiss}/entrants/{leaver}/withdraw/",
+            f"/manage/clubs/{club.slug}/players/",
+            f"/manage/clubs/{club.slug}/players/{listed.pk}/",
+            f"/manage/clubs/{club.slug}/seasons/",
+            f"/manage/seasons/{season.pk}/",
         ],
         "username": demo["username"],
         "password": demo["password"],
@@ -99,23 +122,26 @@ def test_no_page_has_a_serious_accessibility_violation(chromium, live_server, ev
     found = {}
     try:
         for path in evening["public"]:
-            page.goto(live_server.url + path)
+            assert page.goto(live_server.url + path).ok, path
             found[path] = serious_violations(page)
         for path in evening["seat"]:
-            page.goto(live_server.url + path)
+            assert page.goto(live_server.url + path).ok, path
             found[path] = serious_violations(page)
             # The card picker, as a player opens it to enter a hand from the cards.
             entry = page.get_by_text("Enter from the cards")
             if entry.count():
                 entry.click()
                 found[path + " (cards)"] = serious_violations(page)
+        for path in evening["links"]:
+            assert page.goto(live_server.url + path).ok, path
+            found[path] = serious_violations(page)
         page.goto(live_server.url + "/login/")
         page.get_by_label("Username").fill(evening["username"])
         page.get_by_label("Password").fill(evening["password"])
         page.get_by_role("button", name="Log in").click()
         page.wait_for_url("**/manage/**")
         for path in evening["manage"]:
-            page.goto(live_server.url + path)
+            assert page.goto(live_server.url + path).ok, path
             found[path] = serious_violations(page)
     finally:
         context.close()
