@@ -10,7 +10,7 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import parse_etags
@@ -23,6 +23,7 @@ from django_tables2 import RequestConfig
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
 from config.client import client_address
+from config.spreadsheet import csv_response, text_cell
 from scoring import errors, push, services, versions
 from scoring import selectors as scoring_selectors
 from scoring.forms import first_error
@@ -176,16 +177,12 @@ def night_results(request, night):
 def night_results_csv(request, night):
     """The night's results as CSV, one player a line, for a spreadsheet."""
     results = selectors.night_results(night=night)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    filename = f"{night.date:%Y-%m-%d}-{slugify(night.name) or 'night'}-results.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    # The byte-order mark tells Excel the file is UTF-8: umlauts open intact.
-    response.write("\ufeff")
+    response = csv_response(f"{night.date:%Y-%m-%d}-{slugify(night.name) or 'night'}-results.csv")
     writer = csv.writer(response)
     header = [_("Player"), _("Parties played"), _("Parties won"), _("Plus/minus")]
     writer.writerow([*header, _("Amount")] if results["stake"] else header)
     for row in results["rows"]:
-        line = [row["player"].name, row["played"], row["won"], row["plus_minus"]]
+        line = [text_cell(row["player"].name), row["played"], row["won"], row["plus_minus"]]
         writer.writerow([*line, row["amount"]] if results["stake"] else line)
     return response
 

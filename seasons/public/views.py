@@ -5,13 +5,13 @@ shown by his initials."""
 
 import csv
 
-from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django_tables2 import RequestConfig
 
 from clubs import selectors as clubs
+from config.spreadsheet import csv_response, text_cell
 from seasons import selectors
 from seasons.public.tables import MemberTable
 from tournaments import selectors as tournaments
@@ -58,14 +58,20 @@ def season_detail(request, slug, pk):
 def season_csv(request, slug, pk):
     season = selectors.season_by_id(pk, public=True, slug=slug)
     rows = selectors.season_page(season, public=True)["rows"]
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{slug}-season-{pk}.csv"'
+    response = csv_response(f"{slug}-season-{pk}.csv")
     writer = csv.writer(response)
     writer.writerow(["place", "player", "total", "events", "dropped", "events_needed"])
     for row in rows:
         line = row["line"]
         writer.writerow(
-            [line.place or "", row["name"], line.total, line.events, row["dropped"], line.needed]
+            [
+                line.place or "",
+                text_cell(row["name"]),
+                line.total,
+                line.events,
+                row["dropped"],
+                line.needed,
+            ]
         )
     return response
 

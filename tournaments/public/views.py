@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext
 from django_tables2 import RequestConfig
 
 from clubs import selectors as clubs
+from config.spreadsheet import csv_response, text_cell
 from scoring import push
 from scoring.selectors import party_states, sheet_rows
 from tournaments import board, screen, selectors
@@ -274,7 +275,7 @@ def standings_csv(request, slug):
     if not tournament.public_standings:
         raise Http404
     data = board.board_for(tournament)
-    response = _csv_response(f"{tournament.slug}-standings.csv")
+    response = csv_response(f"{tournament.slug}-standings.csv")
     writer = csv.writer(response)
     writer.writerow(
         [
@@ -290,7 +291,15 @@ def standings_csv(request, slug):
     for line in data.standings:
         withdrawn = "" if line.withdrawn_after is None else line.withdrawn_after
         writer.writerow(
-            [line.place, _cell(line.name), line.played, line.won, line.points, line.byes, withdrawn]
+            [
+                line.place,
+                text_cell(line.name),
+                line.played,
+                line.won,
+                line.points,
+                line.byes,
+                withdrawn,
+            ]
         )
     return response
 
@@ -300,7 +309,7 @@ def results_csv(request, slug):
     first player's plus/minus, a bye's or a forfeit's points), so a spreadsheet can
     add it up; what kind of result it is stands in a column of its own."""
     tournament, data = _results_board(slug)
-    response = _csv_response(f"{tournament.slug}-results.csv")
+    response = csv_response(f"{tournament.slug}-results.csv")
     writer = csv.writer(response)
     writer.writerow(
         [
@@ -330,8 +339,8 @@ def results_csv(request, slug):
                 [
                     round.number,
                     table.number,
-                    _cell(first.name),
-                    _cell(second.name) if second else "",
+                    text_cell(first.name),
+                    text_cell(second.name) if second else "",
                     "" if result is None else result,
                     kind,
                     table.hands,
@@ -339,19 +348,6 @@ def results_csv(request, slug):
                 ]
             )
     return response
-
-
-def _csv_response(filename: str) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    # The byte-order mark tells Excel the file is UTF-8: umlauts open intact.
-    response.write("\ufeff")
-    return response
-
-
-def _cell(text: str) -> str:
-    # A name a spreadsheet would take for a formula is written as text.
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def tournament_print(request, slug, what):

@@ -125,3 +125,14 @@ def test_the_results_query_count_does_not_grow_with_parties(
     with django_assert_max_num_queries(9):
         response = client.get(results_url(night))
     assert len(response.context["rows"]) == 2 * parties
+
+
+def test_a_formula_in_a_name_stays_text_in_the_nights_csv(client, night):
+    ada, _ = won_by_first_seat(night)
+    ada.name = "=HYPERLINK(1)"
+    ada.save(update_fields=["name"])
+
+    response = client.get(results_url(night, csv_=True))
+
+    lines = list(csv.reader(io.StringIO(response.content[3:].decode("utf-8"))))
+    assert lines[1][0] == "'=HYPERLINK(1)"
