@@ -359,7 +359,8 @@ def round_start(*, tournament: Tournament) -> Round:
     """Close registration and pair round 1 by lot (seed 000: "Die Paarungen für
     die erste Runde des Turniers werden gelost"), from a seed stored with the
     round. Only checked-in entrants play. The number of rounds, if not set, comes
-    from the seed's table (`swiss_round_count`), or is a full round robin."""
+    from the format (`TournamentFormat.round_count`): the seed's table for Swiss,
+    a full round robin."""
     tournament = _locked(tournament)
     tournament_changed(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
