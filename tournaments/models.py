@@ -10,6 +10,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.engine.formats import DEFAULT_FORMAT
+
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
@@ -27,7 +29,7 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
     date = models.DateField(_("date"), default=timezone.localdate)
-    format = models.CharField(_("format"), max_length=16, choices=Format, default=Format.SWISS)
+    format = models.CharField(_("format"), max_length=16, choices=Format, default=DEFAULT_FORMAT)
     ruleset = models.CharField(_("rules"), max_length=40, default="classic")
     target = models.PositiveSmallIntegerField(_("party target"), default=100)
     # Empty: the seed's table for the number of entrants checked in at the start.

@@ -29,7 +29,7 @@ from tournaments.engine.explain import (
     describe,
     english_ordinal,
 )
-from tournaments.engine.pairing import round_robin, swiss_round_count
+from tournaments.engine.formats import format_of
 from tournaments.engine.standings import Bye, Forfeit, Place, Played, places, plus_minus
 from tournaments.models import (
     Entrant,
@@ -457,9 +457,7 @@ def rounds_planned(tournament: Tournament, entrants: list[Entrant]) -> int:
 
 def schedule_length(tournament: Tournament, count: int) -> int:
     """Rounds for ``count`` entrants: a full round robin, or the seed's table for Swiss."""
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        return len(round_robin(range(count)))
-    return swiss_round_count(count)
+    return format_of(tournament.format).round_count(count)
 
 
 def checked_in_count(tournament: Tournament) -> int:
@@ -475,12 +473,13 @@ def swiss_rounds_warning(tournament: Tournament, count: int | None = None) -> st
     entrants, 4 for 9-16, 5 for 17-32). The round that cannot be paired later
     offers to end the tournament or pair with the fewest rematches."""
     rounds = tournament.rounds
-    if tournament.format != Tournament.Format.SWISS or not rounds:
+    tournament_format = format_of(tournament.format)
+    if not tournament_format.can_get_stuck or not rounds:
         return ""
     usual = gettext("The usual number is 3 rounds for 5–8 entrants, 4 for 9–16, 5 for 17–32.")
     if count is None:
-        needed = rounds if rounds % 2 else rounds + 1
-        if rounds <= swiss_round_count(needed):
+        needed = tournament_format.entrants_needed(rounds)
+        if needed is None:
             return ""
         return (
             gettext(
@@ -491,7 +490,7 @@ def swiss_rounds_warning(tournament: Tournament, count: int | None = None) -> st
             + " "
             + usual
         )
-    most = len(round_robin(range(count))) if count >= 2 else 0
+    most = tournament_format.rounds_without_rematch(count)
     if rounds <= most:
         return ""
     return (

@@ -23,17 +23,9 @@ from scoring.labels import table_label
 from scoring.services import new_token, party_cancel, party_start
 from tournaments import selectors
 from tournaments.board import tournament_changed
-from tournaments.engine.explain import BY_HAND, LOT, SCHEDULE, Line, explain_plain, explain_swiss
-from tournaments.engine.pairing import (
-    NoPairing,
-    Pairing,
-    first_round_lots,
-    round_robin,
-    standings_order,
-    swiss_pairings,
-    swiss_pairings_fewest_rematches,
-    tied_groups,
-)
+from tournaments.engine.explain import BY_HAND, Line
+from tournaments.engine.formats import DEFAULT_FORMAT, RoundPlan, ScheduleComplete, format_of
+from tournaments.engine.pairing import NoPairing, standings_order, tied_groups
 from tournaments.engine.standings import group_card_draw
 from tournaments.models import (
     CheckIn,
@@ -77,7 +69,7 @@ def tournament_create(
     *,
     club,
     name: str,
-    format: str = Tournament.Format.SWISS,
+    format: str = DEFAULT_FORMAT,
     slug: str = "",
     date=None,
     ruleset: str = "classic",
@@ -138,7 +130,7 @@ def entrant_register(*, tournament: Tournament, players) -> list[Entrant]:
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentError(gettext("The tournament is finished."))
     late = tournament.status == Tournament.Status.RUNNING
-    if late and tournament.format == Tournament.Format.ROUND_ROBIN:
+    if late and not format_of(tournament.format).takes_late_entrants:
         raise TournamentError(
             gettext("A round robin takes no late entrants: its schedule is fixed at the start.")
         )
@@ -367,7 +359,8 @@ def round_start(*, tournament: Tournament) -> Round:
     """Close registration and pair round 1 by lot (seed 000: "Die Paarungen für
     die erste Runde des Turniers werden gelost"), from a seed stored with the
     round. Only checked-in entrants play. The number of rounds, if not set, comes
-    from the seed's table (`swiss_round_count`), or is a full round robin."""
+    from the format (`TournamentFormat.round_count`): the seed's table for Swiss,
+    a full round robin."""
     tournament = _locked(tournament)
     tournament_changed(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
@@ -452,37 +445,39 @@ def round_pair(*, round_id: int, fewest_rematches: bool = False) -> Round:
     active = _active(entrants, round.number)
     by_id = {e.pk: e for e in entrants}
     ids = sorted(e.pk for e in active)
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        pairing, lines, how = _round_robin_round(tournament, round, ids)
-    elif round.number == 1:
-        pairing = first_round_lots(ids, Random(round.seed))
-        lines, how = explain_plain(pairing, LOT), Round.How.LOT
-        round.standings = ids
+    tournament_format = format_of(tournament.format)
+    if round.number == 1:
+        plan = tournament_format.first_round(ids, Random(round.seed))
+    elif not tournament_format.pairs_from_standings:
+        first = tournament.round_set.get(number=1)
+        plan = _next_round(tournament_format, round, ids, first_order=first.standings)
     else:
         draws = _tie_draws(round.seed, round.draws, {pk: totals[pk] for pk in ids})
         ranking = standings_order({pk: totals[pk] for pk in ids}, selectors.draws_by_entrant(draws))
-        played = history.pairs()
-        apart = selectors.kept_apart(tournament)
-        byes = history.byes()
         try:
-            if fewest_rematches:
-                pairing = swiss_pairings_fewest_rematches(ranking, played + apart, byes)
-                how = Round.How.FEWEST_REMATCHES
-            else:
-                pairing = swiss_pairings(ranking, played + apart, byes)
-                how = Round.How.SWISS
+            plan = _next_round(
+                tournament_format,
+                round,
+                ids,
+                ranking=ranking,
+                played=history.pairs(),
+                kept_apart=selectors.kept_apart(tournament),
+                byes=history.byes(),
+                fewest_rematches=fewest_rematches,
+            )
         except NoPairing as error:
             round.status = Round.Status.STUCK
             round.problem = _names(str(error), by_id)
             round.standings, round.draws = ranking, draws
             round.save(update_fields=["status", "problem", "standings", "draws"])
             return round
-        lines = explain_swiss(ranking, pairing, played, byes, apart)
-        round.standings, round.draws = ranking, draws
+        round.draws = draws
         round.points = {str(pk): totals[pk] for pk in ranking}
-    _seat(round, pairing, by_id)
-    round.how = how
-    round.explanation = [line.as_dict() for line in lines]
+    if plan.order is not None:
+        round.standings = plan.order
+    _seat(round, plan, by_id)
+    round.how = plan.how
+    round.explanation = [line.as_dict() for line in plan.lines]
     round.status = Round.Status.PLAYING
     round.started_at = timezone.now()
     round.save()
@@ -496,39 +491,17 @@ def _names(message: str, by_id: dict[int, Entrant]) -> str:
     return message
 
 
-def _round_robin_round(tournament: Tournament, round: Round, ids: list[int]):
-    """The round's games from the circle method over the order drawn by lot in
-    round 1. An entrant whose opponent withdrew sits out, like the odd one out."""
-    first = round if round.number == 1 else tournament.round_set.get(number=1)
-    if round.number == 1:
-        order = sorted(ids)
-        Random(round.seed).shuffle(order)
-        round.standings = order
-    order = first.standings
-    schedule = round_robin(order)
-    if round.number > len(schedule):
-        raise TournamentError(gettext("The round robin is complete."))
-    playing = set(ids)
-    pairs = [p for p in schedule[round.number - 1] if set(p) <= playing]
-    seated = {e for p in pairs for e in p}
-    out = [e for e in order if e in playing and e not in seated]
-    pairing = Pairing(pairs=pairs, bye=None)
-    lines = explain_plain(pairing, SCHEDULE) + [Line(e, None, SCHEDULE) for e in out]
-    return _Plan(pairs, out), lines, Round.How.SCHEDULE
+def _next_round(tournament_format, round: Round, ids: list[int], **history) -> RoundPlan:
+    """Round 2 or later from the format, in the organizer's words when a fixed
+    schedule has been played out."""
+    try:
+        return tournament_format.next_round(round.number, ids, **history)
+    except ScheduleComplete:
+        raise TournamentError(gettext("The round robin is complete.")) from None
 
 
-@dataclasses.dataclass
-class _Plan:
-    """Pairs and byes of a round (a round robin may give several byes)."""
-
-    pairs: list
-    byes: list
-
-
-def _seat(round: Round, pairing, by_id: dict[int, Entrant]) -> None:
+def _seat(round: Round, pairing: RoundPlan, by_id: dict[int, Entrant]) -> None:
     """Tables in board order, byes last, each game with its party."""
-    if isinstance(pairing, Pairing):
-        pairing = _Plan(pairing.pairs, [] if pairing.bye is None else [pairing.bye])
     tournament = round.tournament
     number = 0
     for first, second in pairing.pairs:
@@ -683,7 +656,9 @@ def round_close(*, round: Round) -> Round:
     tournament = round.tournament
     if round.number < (tournament.rounds or 0):
         following = Round(tournament=tournament, number=round.number + 1, seed=new_seed())
-        if tournament.format == Tournament.Format.SWISS:
+        # Ties are drawn now, so the organizer sees (or replaces) the draw that
+        # will order the next pairing.
+        if format_of(tournament.format).pairs_from_standings:
             totals, _, entrants = selectors.tournament_totals(tournament)
             active = _active(entrants, following.number)
             following.draws = _tie_draws(following.seed, [], {e.pk: totals[e.pk] for e in active})

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import RULESETS
 from scoring.labels import RULESET_LABELS
+from tournaments.engine.formats import DEFAULT_FORMAT
 from tournaments.models import Tournament
 
 
@@ -24,7 +25,7 @@ class TournamentForm(forms.Form):
     format = forms.ChoiceField(
         label=_("Format"),
         choices=Tournament.Format.choices,
-        initial=Tournament.Format.SWISS,
+        initial=DEFAULT_FORMAT,
         widget=forms.RadioSelect,
     )
     ruleset = forms.ChoiceField(

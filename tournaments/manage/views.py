@@ -23,6 +23,7 @@ from config.client import client_address
 from scoring import push, qr, versions
 from scoring.forms import first_error
 from tournaments import archive, board, selectors, services
+from tournaments.engine.formats import format_of
 from tournaments.manage.forms import (
     ArchiveForm,
     CardsForm,
@@ -140,8 +141,9 @@ def tournament_detail(request, tournament):
     entrants = selectors.tournament_entrants(tournament)
     rounds = selectors.tournament_rounds(tournament)
     registering = tournament.status == Tournament.Status.REGISTRATION
-    late = tournament.status == Tournament.Status.RUNNING and (
-        tournament.format == Tournament.Format.SWISS
+    late = (
+        tournament.status == Tournament.Status.RUNNING
+        and format_of(tournament.format).takes_late_entrants
     )
     active = [e for e in entrants if e.withdrawn_after is None]
     context = {

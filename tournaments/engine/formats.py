@@ -1,0 +1,217 @@
+"""The tournament formats: Swiss system and round robin. Everything that differs
+between them is here, behind one interface (`TournamentFormat`); the rest of the
+code asks `format_of(tournament.format)`.
+
+A format answers: how many rounds a field plays, how a round is made (the first
+from the lot, the next from the standings and the games so far), who may enter
+late, whether a round can get stuck on rematches, what the standings are for,
+and how each pair of a round is explained. Entrants are any hashable ids, as in
+`tournaments.engine.pairing`; randomness comes in as an ``rng``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tournaments.engine.explain import LOT, SCHEDULE, Line, explain_plain, explain_swiss
+from tournaments.engine.pairing import (
+    Pairing,
+    first_round_lots,
+    round_robin,
+    swiss_pairings,
+    swiss_pairings_fewest_rematches,
+    swiss_round_count,
+)
+
+Entrant = Hashable
+
+# How a round was paired, as kept with the round (the values of `Round.How`).
+BY_LOT = LOT
+SWISS_RULE = "swiss"
+FEWEST_REMATCHES = "fewest"
+BY_SCHEDULE = SCHEDULE
+
+
+class ScheduleComplete(ValueError):
+    """A round asked for after a fixed schedule has been played out."""
+
+    def __init__(self, rounds: int):
+        super().__init__(f"The schedule has only {rounds} rounds.")
+        self.rounds = rounds
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlan:
+    """One round as a format makes it.
+
+    ``pairs``: ``(first, second)`` in board order. ``byes``: who sits out, in
+    order (a Swiss round has at most one; a round robin may have several when
+    opponents withdrew). ``lines``: why each pair was made (`explain.Line`).
+    ``how``: how the round was paired (`BY_LOT`, `SWISS_RULE`, `FEWEST_REMATCHES`,
+    `BY_SCHEDULE`). ``order``: the entrants in the order the round was paired from,
+    kept with the round, or ``None`` when the round keeps none of its own.
+    """
+
+    pairs: list[tuple[Entrant, Entrant]]
+    byes: list[Entrant]
+    lines: list[Line]
+    how: str
+    order: list[Entrant] | None = field(default=None)
+
+
+class TournamentFormat:
+    """One tournament format. Subclasses say how many rounds a field plays and how
+    each round is paired; the flags say what the desk allows."""
+
+    key: str = ""
+    # Whether a player entered while the tournament runs is paired from the next round.
+    takes_late_entrants: bool = False
+    # Whether a round may find no pairing without a rematch (and wait for the
+    # organizer to end the tournament or pair with the fewest rematches).
+    can_get_stuck: bool = False
+    # Whether the standings decide the next round's pairing, so that ties are
+    # drawn (seed 000's card draw) when a round closes; otherwise the standings
+    # are only the result.
+    pairs_from_standings: bool = False
+
+    def round_count(self, entrants: int) -> int:
+        """The rounds ``entrants`` play when the organizer sets no number."""
+        raise NotImplementedError
+
+    def rounds_without_rematch(self, entrants: int) -> int:
+        """The most rounds ``entrants`` can play without anyone meeting twice: each
+        meets at most n − 1 others, and with an odd number each sits out once (the
+        length of a full round robin)."""
+        return len(round_robin(range(entrants))) if entrants >= 2 else 0
+
+    def entrants_needed(self, rounds: int) -> int | None:
+        """How many entrants ``rounds`` rounds need to be paired without a rematch,
+        when that is more than the seed's table gives those rounds to; ``None``
+        when the number of rounds is no cause for a warning."""
+        return None
+
+    def first_round(self, entrants: Iterable[Entrant], rng: Any) -> RoundPlan:
+        """Round 1 for the entrants checked in (seed 000: drawn by lot)."""
+        raise NotImplementedError
+
+    def next_round(
+        self,
+        number: int,
+        entrants: Sequence[Entrant],
+        *,
+        first_order: Sequence[Entrant] = (),
+        ranking: Sequence[Entrant] = (),
+        played: Iterable[Iterable[Entrant]] = (),
+        kept_apart: Iterable[Iterable[Entrant]] = (),
+        byes: Iterable[Entrant] = (),
+        fewest_rematches: bool = False,
+    ) -> RoundPlan:
+        """Round ``number`` (2 or later) for ``entrants``, those who play it.
+
+        ``first_order``: the order round 1 kept (`RoundPlan.order`). ``ranking``:
+        the entrants in standings order, ties broken (only read when
+        `pairs_from_standings`). ``played``: pairs that met; ``kept_apart``: pairs
+        that must not meet; ``byes``: entrants who sat out before. May raise
+        `pairing.NoPairing` (when `can_get_stuck`) or `ScheduleComplete`."""
+        raise NotImplementedError
+
+
+class SwissSystem(TournamentFormat):
+    """Swiss system (seed 000): round 1 by lot, then the leader plays the
+    best-placed entrant he has not met (`pairing.swiss_pairings`); 3 rounds for
+    5–8 entrants, 4 for 9–16, 5 for 17–32 (`pairing.swiss_round_count`). Late
+    entrants join the next round at 0; a round may find no pairing without a
+    rematch."""
+
+    key = "swiss"
+    takes_late_entrants = True
+    can_get_stuck = True
+    pairs_from_standings = True
+
+    def round_count(self, entrants):
+        return swiss_round_count(entrants)
+
+    def entrants_needed(self, rounds):
+        # n entrants meet at most n − 1 opponents; an odd field one round more.
+        needed = rounds if rounds % 2 else rounds + 1
+        return None if rounds <= swiss_round_count(needed) else needed
+
+    def first_round(self, entrants, rng):
+        entrants = list(entrants)
+        pairing = first_round_lots(entrants, rng)
+        return _plan(pairing, explain_plain(pairing, LOT), BY_LOT, order=entrants)
+
+    def next_round(
+        self,
+        number,
+        entrants,
+        *,
+        first_order=(),
+        ranking=(),
+        played=(),
+        kept_apart=(),
+        byes=(),
+        fewest_rematches=False,
+    ):
+        ranking, byes = list(ranking), list(byes)
+        played, kept_apart = list(played), list(kept_apart)
+        if fewest_rematches:
+            pairing = swiss_pairings_fewest_rematches(ranking, played + kept_apart, byes)
+            how = FEWEST_REMATCHES
+        else:
+            pairing = swiss_pairings(ranking, played + kept_apart, byes)
+            how = SWISS_RULE
+        lines = explain_swiss(ranking, pairing, played, byes, kept_apart)
+        return _plan(pairing, lines, how, order=ranking)
+
+
+class RoundRobin(TournamentFormat):
+    """Round robin: everyone meets everyone once, by the circle method
+    (`pairing.round_robin`) over the order drawn by lot in round 1: n − 1 rounds
+    for an even field, n for an odd one, where each round one sits out. The
+    schedule is fixed at the start, so it takes no late entrants and never gets
+    stuck; an entrant whose opponent withdrew sits out that round, like the odd
+    one out."""
+
+    key = "round_robin"
+
+    def round_count(self, entrants):
+        return len(round_robin(range(entrants)))
+
+    def first_round(self, entrants, rng):
+        order = sorted(entrants)
+        rng.shuffle(order)
+        return self._scheduled(1, order, order, keep=True)
+
+    def next_round(self, number, entrants, *, first_order=(), **_ignored):
+        return self._scheduled(number, list(first_order), entrants, keep=False)
+
+    def _scheduled(self, number: int, order: list, entrants: Iterable, keep: bool) -> RoundPlan:
+        schedule = round_robin(order)
+        if number > len(schedule):
+            raise ScheduleComplete(len(schedule))
+        playing = set(entrants)
+        pairs = [p for p in schedule[number - 1] if set(p) <= playing]
+        seated = {e for p in pairs for e in p}
+        out = [e for e in order if e in playing and e not in seated]
+        lines = explain_plain(Pairing(pairs=pairs, bye=None), SCHEDULE)
+        lines += [Line(e, None, SCHEDULE) for e in out]
+        return RoundPlan(pairs, out, lines, BY_SCHEDULE, order if keep else None)
+
+
+def _plan(pairing: Pairing, lines: list[Line], how: str, order: list) -> RoundPlan:
+    byes = [] if pairing.bye is None else [pairing.bye]
+    return RoundPlan(list(pairing.pairs), byes, lines, how, order)
+
+
+FORMATS: dict[str, TournamentFormat] = {f.key: f for f in (SwissSystem(), RoundRobin())}
+
+# What a new tournament is played as unless the organizer chooses otherwise.
+DEFAULT_FORMAT = SwissSystem.key
+
+
+def format_of(value: str) -> TournamentFormat:
+    """The format stored as ``value`` on a tournament; `KeyError` for an unknown one."""
+    return FORMATS[value]
