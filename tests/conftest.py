@@ -45,6 +45,21 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(autouse=True)
+def tasks_in_process(request):
+    """Tasks sent by a test (a round's pairing, a club's ratings) run in the test's
+    process, even with a real broker: a worker could not see a test's uncommitted
+    rows, and one still writing when a transactional test empties the database
+    would stop it. Tests marked ``worker`` use the real worker."""
+    from config.celery import app
+
+    eager = app.conf.task_always_eager
+    if "worker" not in request.keywords:
+        app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
+
+
+@pytest.fixture(autouse=True)
 def _site_language_after_each_test():
     """A request in German leaves German active in the thread (the locale middleware
     does not switch back), so the next test that calls a service would read German."""

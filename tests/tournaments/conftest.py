@@ -35,20 +35,6 @@ def entrant(tournament, name):
     return tournament.entrants.get(player__name=name)
 
 
-@pytest.fixture(autouse=True)
-def pairing_in_process(request):
-    """The pairing task runs in the test's process, even with a real broker: a
-    worker could not see a test's uncommitted rows. Tests marked ``worker`` use the
-    real worker."""
-    from config.celery import app
-
-    eager = app.conf.task_always_eager
-    if "worker" not in request.keywords:
-        app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = eager
-
-
 @pytest.fixture
 def club(db):
     return ClubFactory()
