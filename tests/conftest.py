@@ -27,6 +27,18 @@ if os.environ.get(TEMPLATE):
     from tests.mutants_db import django_db_setup  # noqa: F401
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """SQLite's test database is a file, not Django's shared in-memory one. In
+    memory, the live server's threads and the test share one connection, and a
+    second connection meets table locks that fail at once ("database table is
+    locked") instead of waiting. A file gives every thread its own connection
+    with the waiting, WAL and write lock the site itself runs on."""
+    test = settings.DATABASES["default"].setdefault("TEST", {})
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3") and not test.get("NAME"):
+        test["NAME"] = str(tmp_path_factory.mktemp("database") / "knock-test.sqlite3")
+
+
 def pytest_collection_modifyitems(config, items):
     """Worker tests need a real broker; on the embedded default tasks run eagerly.
     Browser tests need Debian's Chromium; CI requires it (KNOCK_REQUIRE_BROWSER)."""

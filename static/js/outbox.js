@@ -125,7 +125,13 @@
       };
       // Kept before anything goes out: a reload or a dead battery loses nothing.
       put(entry);
+      // One sender at a time: were the queue going out now (the page's first
+      // check, the network back), the same key would go twice and its second
+      // answer ("already stored") would hide the first. The queue takes it along.
+      if (draining) return;
+      draining = true;
       send(entry).then(function (outcome) {
+        draining = false;
         if (outcome === "later") {
           // The player looks at the button he tapped: the count goes where he sees it.
           if (banner) banner.scrollIntoView({ block: "center" });

@@ -1,7 +1,10 @@
 """A seat page that survives dead Wi-Fi: entries and confirmations wait on the phone,
 survive a reload without network, and are stored exactly once when it comes back."""
 
+import contextlib
+
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring.models import AuditRecord, Hand
@@ -140,3 +143,32 @@ def test_a_waiting_hand_the_server_refuses_is_not_lost_without_a_word(phone):
     expect(alice.locator("#outbox-refused")).to_be_visible()
     expect(alice.locator("#outbox")).to_be_hidden()
     assert not Hand.objects.exists()
+
+
+def test_a_confirmation_tapped_while_the_queue_goes_out_is_sent_once(phone):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    alice, bob = phone(a.get_absolute_url()), phone(b.get_absolute_url())
+    enter_quick(alice, "knock", knocker=a.position, knocker_deadwood=3, defender_deadwood=21)
+    expect(bob.locator("#confirm")).to_be_visible()
+
+    sent = []
+
+    def slow_answer(route):
+        sent.append(route.request.post_data)
+        if len(sent) == 1:
+            # While the tap's answer is on its way, the network comes back (or the
+            # page's first check answers): the queue goes out.
+            with contextlib.suppress(PlaywrightError):  # a second send reloads the page
+                bob.evaluate(
+                    "() => { window.dispatchEvent(new Event('online'));"
+                    " return new Promise(r => setTimeout(r, 700)); }"
+                )
+        route.continue_()
+
+    bob.route("**/confirm/", slow_answer)
+    bob.locator("#confirm").click()
+    expect(bob.locator(".messages")).to_contain_text("Hand 1 confirmed")
+    expect(bob.get_by_role("heading", name="Hand 2")).to_be_visible()
+    assert len(sent) == 1, sent
+    assert AuditRecord.objects.filter(action=AuditRecord.Action.CONFIRM).count() == 1
