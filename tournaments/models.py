@@ -17,6 +17,7 @@ class Tournament(models.Model):
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss system")
         ROUND_ROBIN = "round_robin", _("round robin")
+        KNOCKOUT = "knockout", _("knockout")
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("registration")
@@ -281,6 +282,11 @@ class TournamentRecord(models.Model):
         ROUND_UNDONE = "round_undone", _("round undone")
         FINISHED = "finished", _("tournament finished")
         VENUE_DRAW = "venue_draw", _("cards drawn at the venue entered")
+        FINAL_ADDED = "final_added", _("final added")
+        FINAL_REMOVED = "final_removed", _("final removed")
+        FINAL_STARTED = "final_started", _("final started")
+        MATCH_FORFEIT = "match_forfeit", _("match forfeit recorded")
+        MATCH_UNFORFEIT = "match_unforfeit", _("match forfeit taken back")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.PROTECT, related_name="records", verbose_name=_("tournament")
@@ -302,3 +308,116 @@ class TournamentRecord(models.Model):
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.get_action_display()}"
+
+
+class FinalStage(models.Model):
+    """A knockout final after the qualifying rounds (or instead of them: a knockout
+    tournament). The bracket is `Match` rows; who won each is read from their
+    games' parties, like a round's tables."""
+
+    class Seeding(models.TextChoices):
+        STANDINGS = "standings", _("by the standings")
+        RATING = "rating", _("by rating")
+        LOT = "lot", _("by lot")
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("planned")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="final_stage"
+    )
+    # Empty: every entrant checked in at the start qualifies (a knockout tournament).
+    qualifiers = models.PositiveSmallIntegerField(_("qualifiers"), null=True, blank=True)
+    best_of = models.PositiveSmallIntegerField(_("games per match (best of)"), default=1)
+    third_place = models.BooleanField(_("match for third place"), default=False)
+    # Entrant ids, seed 1 first: fixed when the final starts.
+    seeds = models.JSONField(_("seeds"), default=list, blank=True)
+    seeding = models.CharField(
+        _("seeded"), max_length=16, choices=Seeding, default=Seeding.STANDINGS
+    )
+    # The lot (seeding by lot, or ratings tied) and the games' seat draws come from it.
+    seed = models.BigIntegerField(_("random seed"))
+    status = models.CharField(_("status"), max_length=16, choices=Status, default=Status.PLANNED)
+
+    class Meta:
+        verbose_name = _("final")
+        verbose_name_plural = _("finals")
+        constraints = [
+            models.CheckConstraint(condition=Q(best_of__in=[1, 3]), name="best_of_1_or_3"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} – {self._meta.verbose_name}"
+
+    @property
+    def club(self):
+        return self.tournament.club
+
+
+class Match(models.Model):
+    """One match of the bracket: ``first`` is the better seed (side 0). A bye has no
+    ``second`` and ``first`` as its winner; ``absent`` is the side that did not come
+    (the other wins the match)."""
+
+    stage = models.ForeignKey(FinalStage, on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField(_("round"))
+    slot = models.PositiveSmallIntegerField(_("position"))
+    third_place = models.BooleanField(_("for third place"), default=False)
+    first = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    second = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    winner = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    absent = models.PositiveSmallIntegerField(_("no-show (side)"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["stage", "third_place", "round", "slot"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage", "round", "slot", "third_place"], name="one_match_per_place"
+            ),
+            models.CheckConstraint(
+                condition=Q(absent__isnull=True) | Q(absent__in=[0, 1], second__isnull=False),
+                name="match_absent_is_a_side",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.stage} – {self.round}/{self.slot}"
+
+    @property
+    def bye(self) -> bool:
+        return self.second_id is None
+
+    @property
+    def club(self):
+        return self.stage.tournament.club
+
+
+class MatchGame(models.Model):
+    """One game of a match: a two-player party, like a round's table."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(_("game"))
+    party = models.OneToOneField(
+        "scoring.Party", on_delete=models.PROTECT, related_name="match_game"
+    )
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_game_per_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.match} – {self.number}"

@@ -30,6 +30,7 @@ from tournaments.engine.standings import group_card_draw
 from tournaments.models import (
     CheckIn,
     Entrant,
+    FinalStage,
     KeepApart,
     Round,
     Seating,
@@ -88,7 +89,7 @@ def tournament_create(
     if ruleset not in RULESETS:
         raise TournamentError(gettext("There are no rules called %(name)r.") % {"name": ruleset})
     if format not in Tournament.Format.values:
-        raise TournamentError(gettext("Choose Swiss system or round robin."))
+        raise TournamentError(gettext("Choose Swiss system, round robin or knockout."))
     if rounds is not None and rounds < 1:
         raise TournamentError(gettext("A tournament has at least one round."))
     base = slugify(slug or name)[:50] or "tournament"
@@ -96,7 +97,7 @@ def tournament_create(
     while Tournament.objects.filter(slug=slug).exists():
         number += 1
         slug = f"{base}-{number}"
-    return Tournament.objects.create(
+    tournament = Tournament.objects.create(
         club=club,
         name=name,
         slug=slug,
@@ -113,6 +114,13 @@ def tournament_create(
         public_results=public_results,
         round_minutes=round_minutes,
     )
+    if not format_of(format).plays_rounds:
+        # A knockout tournament is its final: every entrant checked in at the start
+        # plays it, seeded by rating (or lot) then.
+        FinalStage.objects.create(
+            tournament=tournament, seeding=FinalStage.Seeding.RATING, seed=new_seed()
+        )
+    return tournament
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -365,6 +373,8 @@ def round_start(*, tournament: Tournament) -> Round:
     tournament_changed(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError(gettext("The tournament has already started."))
+    if not format_of(tournament.format).plays_rounds:
+        raise TournamentError(gettext("A knockout tournament starts with its bracket."))
     count = tournament.entrants.filter(checked_in=True).count()
     if count < 2:
         raise TournamentError(gettext("At least two entrants must be checked in."))

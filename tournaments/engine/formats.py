@@ -75,6 +75,9 @@ class TournamentFormat:
     # drawn (seed 000's card draw) when a round closes; otherwise the standings
     # are only the result.
     pairs_from_standings: bool = False
+    # Whether the format plays rounds at tables at all; a knockout plays only its
+    # bracket (a final stage made with the tournament).
+    plays_rounds: bool = True
 
     def round_count(self, entrants: int) -> int:
         """The rounds ``entrants`` play when the organizer sets no number."""
@@ -201,12 +204,33 @@ class RoundRobin(TournamentFormat):
         return RoundPlan(pairs, out, lines, BY_SCHEDULE, order if keep else None)
 
 
+class Knockout(TournamentFormat):
+    """A knockout tournament: no qualifying rounds; every entrant checked in at the
+    start plays the bracket (`tournaments.engine.knockout`), seeded by rating or by
+    lot."""
+
+    key = "knockout"
+    plays_rounds = False
+
+    def round_count(self, entrants):
+        return 0
+
+    def rounds_without_rematch(self, entrants):
+        return 0
+
+    def first_round(self, entrants, rng):
+        raise ScheduleComplete(0)
+
+    def next_round(self, number, entrants, **_ignored):
+        raise ScheduleComplete(0)
+
+
 def _plan(pairing: Pairing, lines: list[Line], how: str, order: list) -> RoundPlan:
     byes = [] if pairing.bye is None else [pairing.bye]
     return RoundPlan(list(pairing.pairs), byes, lines, how, order)
 
 
-FORMATS: dict[str, TournamentFormat] = {f.key: f for f in (SwissSystem(), RoundRobin())}
+FORMATS: dict[str, TournamentFormat] = {f.key: f for f in (SwissSystem(), RoundRobin(), Knockout())}
 
 # What a new tournament is played as unless the organizer chooses otherwise.
 DEFAULT_FORMAT = SwissSystem.key

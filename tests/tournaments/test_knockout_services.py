@@ -1,0 +1,311 @@
+"""The knockout final: adding it, seeding it from the final standings, games
+decided by their parties, matches advancing, forfeits and the final standings."""
+
+import pytest
+
+from scoring.models import Party
+from scoring.services import Result, hand_confirm, hand_enter
+from tests.tournaments.conftest import play_out
+from tournaments import knockout, selectors, services
+from tournaments.models import FinalStage, Match, Tournament, TournamentRecord
+from tournaments.services import TournamentError
+
+NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
+
+
+def win_game(party, winner, django_capture_on_commit_callbacks):
+    """The ``winner`` (an entrant) goes gin until the party is over, each hand
+    confirmed and committed as at the table (so the final advances)."""
+    seats = {s.player_id: s for s in party.seats.all()}
+    mine = seats[winner.player_id]
+    theirs = next(s for s in seats.values() if s.pk != mine.pk)
+    number = 1
+    party.refresh_from_db()
+    while party.status == Party.Status.RUNNING:
+        result = Result("gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=90)
+        with django_capture_on_commit_callbacks(execute=True):
+            entered = hand_enter(seat=mine, number=number, result=result).hand
+            hand_confirm(seat=theirs, number=number, version=entered.version)
+        number += 1
+        party.refresh_from_db()
+
+
+def current_party(match):
+    match.refresh_from_db()
+    game = match.games.order_by("-number").first()
+    return game.party
+
+
+@pytest.fixture
+def finished(started):
+    """A Swiss of six after one round, finished with a final card draw: one place
+    each."""
+
+    def make(names=NAMES, **final):
+        tournament, round = started(names)
+        for view in selectors.round_tables(round):
+            if not view.table.bye:
+                play_out(view.table, view.entrants[0])
+        services.round_close(round=round)
+        if final:
+            knockout.final_stage_add(tournament=tournament, **final)
+        services.tournament_finish(tournament=tournament, final_draw=True)
+        tournament.refresh_from_db()
+        return tournament
+
+    return make
+
+
+def seeds_by_standings(tournament, count):
+    return [line.entrant.pk for line in selectors.standings_for(tournament).lines[:count]]
+
+
+def test_a_final_is_added_before_the_tournament_finishes(started):
+    tournament, _ = started(NAMES)
+    stage = knockout.final_stage_add(tournament=tournament, qualifiers=4, best_of=3)
+    assert (stage.qualifiers, stage.best_of, stage.status) == (4, 3, "planned")
+    record = tournament.records.get()
+    assert record.action == TournamentRecord.Action.FINAL_ADDED
+    with pytest.raises(TournamentError, match="already has a final"):
+        knockout.final_stage_add(tournament=tournament, qualifiers=2)
+
+
+@pytest.mark.parametrize(
+    ("qualifiers", "best_of", "message"),
+    [
+        (1, 1, "at least two"),
+        (7, 1, "only 6 entrants"),
+        (4, 2, "best of 1 or of 3"),
+    ],
+)
+def test_a_final_that_cannot_be_played_is_refused(started, qualifiers, best_of, message):
+    tournament, _ = started(NAMES)
+    with pytest.raises(TournamentError, match=message):
+        knockout.final_stage_add(tournament=tournament, qualifiers=qualifiers, best_of=best_of)
+    assert not FinalStage.objects.exists()
+
+
+def test_no_final_is_added_to_a_finished_tournament(finished):
+    tournament = finished()
+    with pytest.raises(TournamentError, match="finished"):
+        knockout.final_stage_add(tournament=tournament, qualifiers=4)
+
+
+def test_the_final_starts_only_after_the_qualifying_rounds(started):
+    tournament, _ = started(NAMES)
+    knockout.final_stage_add(tournament=tournament, qualifiers=4)
+    with pytest.raises(TournamentError, match="Finish the qualifying rounds"):
+        knockout.final_stage_start(tournament=tournament)
+
+
+def test_a_planned_final_can_be_taken_back(started):
+    tournament, _ = started(NAMES)
+    knockout.final_stage_add(tournament=tournament, qualifiers=4)
+    knockout.final_stage_remove(tournament=tournament)
+    assert not FinalStage.objects.exists()
+    actions = list(tournament.records.values_list("action", flat=True))
+    assert actions == ["final_added", "final_removed"]
+
+
+def test_the_best_placed_are_seeded_and_the_best_get_byes(finished):
+    tournament = finished(qualifiers=6)
+    stage = knockout.final_stage_start(tournament=tournament)
+    expected = seeds_by_standings(tournament, 6)
+    assert stage.seeds == expected
+    first = list(stage.matches.filter(round=1).order_by("slot"))
+    pairs = [(m.first_id, m.second_id) for m in first]
+    s = expected
+    assert pairs == [(s[0], None), (s[3], s[4]), (s[1], None), (s[2], s[5])]
+    # Byes advance at once; the others play game 1 with seat links.
+    assert [m.winner_id for m in first] == [s[0], None, s[1], None]
+    assert [m.games.count() for m in first] == [0, 1, 0, 1]
+    party = first[1].games.get().party
+    assert {seat.player_id for seat in party.seats.all()} == {
+        first[1].first.player_id,
+        first[1].second.player_id,
+    }
+    assert "Quarter-final · game 1" in party.label
+    assert tournament.records.filter(action="final_started").exists()
+    with pytest.raises(TournamentError, match="already started"):
+        knockout.final_stage_start(tournament=tournament)
+
+
+def test_a_top_four_best_of_three_with_third_place_is_played_to_the_end(
+    finished, django_capture_on_commit_callbacks
+):
+    tournament = finished(qualifiers=4, best_of=3, third_place=True)
+    stage = knockout.final_stage_start(tournament=tournament)
+    s = stage.seeds
+    semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
+    assert (semi_1.first_id, semi_1.second_id, semi_2.first_id, semi_2.second_id) == (
+        s[0],
+        s[3],
+        s[1],
+        s[2],
+    )
+    # Seed 4 wins game 1, seed 1 games 2 and 3: a third game starts by itself.
+    win_game(current_party(semi_1), semi_1.second, django_capture_on_commit_callbacks)
+    assert semi_1.games.count() == 2
+    win_game(current_party(semi_1), semi_1.first, django_capture_on_commit_callbacks)
+    assert semi_1.games.count() == 3
+    semi_1.refresh_from_db()
+    assert semi_1.winner_id is None
+    view = knockout.bracket(stage)[0].matches[0]
+    assert view.wins == (1, 1)
+    assert view.status == "playing"
+    win_game(current_party(semi_1), semi_1.first, django_capture_on_commit_callbacks)
+    semi_1.refresh_from_db()
+    assert semi_1.winner_id == s[0]
+    # The neighbour is not decided: no final yet.
+    assert not stage.matches.filter(round=2).exists()
+    for _ in range(2):
+        win_game(current_party(semi_2), semi_2.second, django_capture_on_commit_callbacks)
+    semi_2.refresh_from_db()
+    assert semi_2.winner_id == s[2]
+    final = stage.matches.get(round=2, third_place=False)
+    third = stage.matches.get(third_place=True)
+    assert (final.first_id, final.second_id) == (s[0], s[2])
+    assert (third.first_id, third.second_id) == (s[3], s[1])
+    for _ in range(2):
+        win_game(current_party(third), third.second, django_capture_on_commit_callbacks)
+    stage.refresh_from_db()
+    assert stage.status == "playing"
+    for _ in range(2):
+        win_game(current_party(final), final.second, django_capture_on_commit_callbacks)
+    stage.refresh_from_db()
+    assert stage.status == "finished"
+
+    lines = knockout.final_standings(tournament)
+    top = [(x.place, x.entrant.pk, x.reached) for x in lines[:4]]
+    assert top == [
+        (1, s[2], "champion"),
+        (2, s[0], "final"),
+        (3, s[1], "third-place"),
+        (4, s[3], "third-place"),
+    ]
+    assert [x.place for x in lines] == [1, 2, 3, 4, 5, 6]
+    assert sorted(x.entrant.pk for x in lines) == sorted(
+        tournament.entrants.values_list("pk", flat=True)
+    )
+
+
+def test_without_a_third_place_match_the_semi_final_losers_share_third(
+    finished, django_capture_on_commit_callbacks
+):
+    tournament = finished(qualifiers=4)
+    stage = knockout.final_stage_start(tournament=tournament)
+    for match in stage.matches.filter(round=1):
+        win_game(current_party(match), match.first, django_capture_on_commit_callbacks)
+    final = stage.matches.get(round=2)
+    win_game(current_party(final), final.first, django_capture_on_commit_callbacks)
+    stage.refresh_from_db()
+    assert stage.status == "finished"
+    lines = knockout.final_standings(tournament)
+    assert [(x.place, x.shared) for x in lines[:4]] == [
+        (1, False),
+        (2, False),
+        (3, True),
+        (3, True),
+    ]
+    assert lines[4].place == 5
+
+
+def test_a_forfeit_sends_the_other_through_and_can_be_taken_back(
+    finished, django_capture_on_commit_callbacks
+):
+    tournament = finished(qualifiers=4)
+    stage = knockout.final_stage_start(tournament=tournament)
+    semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
+    party = current_party(semi_1)
+    knockout.match_forfeit(match=semi_1, absent=semi_1.second)
+    semi_1.refresh_from_db()
+    assert (semi_1.winner_id, semi_1.absent) == (semi_1.first_id, 1)
+    party.refresh_from_db()
+    assert party.status == Party.Status.CANCELLED
+    win_game(current_party(semi_2), semi_2.first, django_capture_on_commit_callbacks)
+    final = stage.matches.get(round=2)
+    assert final.first_id == semi_1.first_id
+
+    knockout.match_forfeit_undo(match=semi_1)
+    semi_1.refresh_from_db()
+    assert (semi_1.winner_id, semi_1.absent) == (None, None)
+    assert not stage.matches.filter(round=2).exists()
+    assert current_party(semi_1).status == Party.Status.RUNNING
+    actions = list(tournament.records.values_list("action", flat=True))
+    assert actions[-2:] == ["match_forfeit", "match_unforfeit"]
+
+
+def test_a_forfeit_stands_once_the_next_match_has_a_hand(
+    finished, django_capture_on_commit_callbacks
+):
+    tournament = finished(qualifiers=4)
+    stage = knockout.final_stage_start(tournament=tournament)
+    semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
+    knockout.match_forfeit(match=semi_1, absent=semi_1.first)
+    win_game(current_party(semi_2), semi_2.first, django_capture_on_commit_callbacks)
+    final = stage.matches.get(round=2)
+    party = current_party(final)
+    seat = party.seats.first()
+    result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=20)
+    hand_enter(seat=seat, number=1, result=result)
+    with pytest.raises(TournamentError, match="forfeit stands"):
+        knockout.match_forfeit_undo(match=semi_1)
+
+
+def test_a_forfeit_is_refused_once_the_game_has_hands(finished):
+    tournament = finished(qualifiers=4)
+    stage = knockout.final_stage_start(tournament=tournament)
+    match = stage.matches.filter(round=1).first()
+    seat = current_party(match).seats.first()
+    result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=20)
+    hand_enter(seat=seat, number=1, result=result)
+    with pytest.raises(TournamentError, match="its party decides"):
+        knockout.match_forfeit(match=match, absent=match.first)
+
+
+def test_a_knockout_tournament_is_its_final_seeded_by_lot_without_ratings(club, members):
+    tournament = services.tournament_create(club=club, name="Club Cup", format="knockout")
+    stage = tournament.final_stage
+    assert stage.status == "planned"
+    services.entrant_register(tournament=tournament, players=members(*NAMES[:5]))
+    for e in tournament.entrants.all():
+        services.entrant_check_in(entrant=e)
+    with pytest.raises(TournamentError, match="starts with its bracket"):
+        services.round_start(tournament=tournament)
+    stage = knockout.final_stage_start(tournament=tournament)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    assert stage.seeding == "lot"
+    assert sorted(stage.seeds) == sorted(tournament.entrants.values_list("pk", flat=True))
+    # Five in a bracket of eight: three byes for the three best seeds.
+    assert Match.objects.filter(stage=stage, round=1, second__isnull=True).count() == 3
+
+
+def test_a_knockout_tournament_is_seeded_by_rating_when_the_club_has_ratings(
+    club, members, monkeypatch
+):
+    from tournaments import seeding
+
+    tournament = services.tournament_create(club=club, name="Club Cup", format="knockout")
+    services.entrant_register(tournament=tournament, players=members(*NAMES[:4]))
+    for e in tournament.entrants.all():
+        services.entrant_check_in(entrant=e)
+    by_name = {str(e): e.pk for e in tournament.entrants.all()}
+    rated = {by_name["Dora"]: 1700, by_name["Ben"]: 1600, by_name["Anna"]: 1500}
+    monkeypatch.setattr(seeding, "_rating_sources", [lambda t, ids: rated])
+    stage = knockout.final_stage_start(tournament=tournament)
+    assert stage.seeding == "rating"
+    assert stage.seeds == [by_name["Dora"], by_name["Ben"], by_name["Anna"], by_name["Carl"]]
+
+
+def test_the_bracket_is_read_in_a_fixed_number_of_queries(finished, django_assert_max_num_queries):
+    tournament = finished(qualifiers=6, third_place=True)
+    stage = knockout.final_stage_start(tournament=tournament)
+    with django_assert_max_num_queries(8):
+        rounds = knockout.bracket(stage)
+    assert [r.key for r in rounds] == ["quarter-final", "semi-final", "final", "third-place"]
+    assert [len(r.matches) for r in rounds] == [4, 2, 1, 1]
+    assert [m.status for m in rounds[0].matches] == ["bye", "playing", "bye", "playing"]
+    assert rounds[1].matches[0].status == "waiting"
+    assert rounds[0].matches[0].seeds == (1, None)
+    assert rounds[0].matches[1].seeds == (4, 5)

@@ -1,0 +1,686 @@
+"""The final stage of a tournament: a knockout of its best placed, or a knockout
+tournament on its own. Writes (one transaction each, recorded like the other
+organizer's actions) and reads of the bracket.
+
+The bracket's rules are in `tournaments.engine.knockout`. Every game of a match is
+a two-player party of `scoring`, like a round's table; who won a game is read from
+its party, and only what the parties decide is stored here: the match's winner
+(once one side has won enough games), the next round's match, the third-place
+match, the end. That happens whenever a club's scores change
+(`stages_advance`, hooked to `scoring.versions.after_scores_change`) and after
+each service of this module."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from dataclasses import dataclass
+from random import Random
+
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
+
+from scoring.engine.rules import RULESETS
+from scoring.models import Hand, Party
+from scoring.selectors import party_sheets
+from scoring.services import party_cancel, party_start
+from tournaments import seeding, selectors
+from tournaments.board import tournament_changed
+from tournaments.engine import knockout as engine
+from tournaments.engine.formats import format_of
+from tournaments.models import (
+    Entrant,
+    FinalStage,
+    Match,
+    MatchGame,
+    Tournament,
+    TournamentRecord,
+)
+from tournaments.services import TournamentError, _locked, _record, new_seed
+
+# --------------------------------------------------------------------------- names
+
+
+def round_label(key: str) -> str:
+    """A round's name (`engine.round_name`'s key, or "third-place") in the reader's
+    language."""
+    named = {
+        engine.FINAL: gettext("Final"),
+        engine.SEMI_FINAL: gettext("Semi-final"),
+        engine.QUARTER_FINAL: gettext("Quarter-final"),
+        engine.THIRD_PLACE: gettext("Match for third place"),
+    }
+    if key in named:
+        return named[key]
+    return gettext("Round of %(players)s") % {"players": key.rsplit(" ", 1)[-1]}
+
+
+def _round_key(stage: FinalStage, round: int, third_place: bool = False) -> str:
+    if third_place:
+        return engine.THIRD_PLACE
+    rounds = engine.round_count(len(stage.seeds))
+    return engine.round_name(2 ** (rounds - round))
+
+
+def _game_label(stage: FinalStage, match: Match, number: int) -> str:
+    """The stored label of a game's party: "Cup · Final · game 2"."""
+    name = round_label(_round_key(stage, match.round, match.third_place))
+    return f"{stage.tournament.name} · {name} · " + gettext("game %(number)s") % {"number": number}
+
+
+# --------------------------------------------------------------------------- adding and starting
+
+
+def _stage(tournament: Tournament) -> FinalStage:
+    stage = FinalStage.objects.select_for_update().filter(tournament=tournament).first()
+    if stage is None:
+        raise TournamentError(gettext("This tournament has no final."))
+    return stage
+
+
+def _check_shape(qualifiers: int | None, best_of: int) -> None:
+    if best_of not in engine.BEST_OF:
+        raise TournamentError(gettext("A match is the best of 1 or of 3 games."))
+    if qualifiers is not None and qualifiers < 2:
+        raise TournamentError(gettext("A final needs at least two qualifiers."))
+
+
+@transaction.atomic
+def final_stage_add(
+    *,
+    tournament: Tournament,
+    qualifiers: int,
+    best_of: int = 1,
+    third_place: bool = False,
+    user=None,
+    address=None,
+) -> FinalStage:
+    """Add a knockout final of the ``qualifiers`` best placed to a Swiss or round
+    robin, any time before it is finished. At most as many qualifiers as entrants
+    (those still playing, once it runs)."""
+    tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
+    if FinalStage.objects.filter(tournament=tournament).exists():
+        raise TournamentError(gettext("This tournament already has a final."))
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(gettext("The tournament is finished: a final is added before."))
+    _check_shape(qualifiers, best_of)
+    entrants = tournament.entrants.filter(withdrawn_after__isnull=True)
+    if tournament.status == Tournament.Status.RUNNING:
+        entrants = entrants.filter(checked_in=True)
+    if qualifiers > entrants.count():
+        raise TournamentError(
+            gettext("The tournament has only %(count)s entrants to qualify.")
+            % {"count": entrants.count()}
+        )
+    stage = FinalStage.objects.create(
+        tournament=tournament,
+        qualifiers=qualifiers,
+        best_of=best_of,
+        third_place=third_place,
+        seed=new_seed(),
+    )
+    _record(
+        tournament,
+        TournamentRecord.Action.FINAL_ADDED,
+        user=user,
+        address=address,
+        qualifiers=qualifiers,
+        best_of=best_of,
+        third_place=third_place,
+    )
+    return stage
+
+
+@transaction.atomic
+def final_stage_remove(*, tournament: Tournament, user=None, address=None) -> None:
+    """Take back a final that has not started (a knockout tournament keeps its own)."""
+    tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
+    stage = _stage(tournament)
+    if not format_of(tournament.format).plays_rounds:
+        raise TournamentError(gettext("A knockout tournament is its final."))
+    if stage.status != FinalStage.Status.PLANNED:
+        raise TournamentError(gettext("The final has started: it cannot be removed."))
+    stage.delete()
+    _record(tournament, TournamentRecord.Action.FINAL_REMOVED, user=user, address=address)
+
+
+def _qualified(tournament: Tournament, qualifiers: int) -> list[int]:
+    """The qualifiers from the final standings, best first: ties ordered by the final
+    card draw when one was made, else as the standings list them. An entrant who
+    withdrew does not qualify; the next placed moves up."""
+    lines = [line for line in selectors.standings_for(tournament).lines if not line.withdrawn]
+    if len(lines) < qualifiers:
+        raise TournamentError(
+            gettext("Only %(count)s entrants are left to qualify.") % {"count": len(lines)}
+        )
+    return [line.entrant.pk for line in lines[:qualifiers]]
+
+
+def _seeded(tournament: Tournament, ids: list[int], seed: int) -> tuple[list[int], str]:
+    """A knockout tournament's seeds: by rating when the club has ratings (the
+    unrated after the rated; equal ratings by lot), else by lot, from ``seed``."""
+    order = sorted(ids)
+    Random(seed).shuffle(order)
+    ratings = seeding.ratings(tournament, order)
+    if not ratings:
+        return order, FinalStage.Seeding.LOT
+    rated = sorted((pk for pk in order if pk in ratings), key=lambda pk: -ratings[pk])
+    return rated + [pk for pk in order if pk not in ratings], FinalStage.Seeding.RATING
+
+
+@transaction.atomic
+def final_stage_start(*, tournament: Tournament, user=None, address=None) -> FinalStage:
+    """Draw the bracket and start its first round: after the qualifying rounds are
+    finished, seeded from the final standings; a knockout tournament from its
+    registration, with every entrant checked in, seeded by rating or lot. Byes go
+    to the best seeds and advance at once; every other match starts its first game."""
+    tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
+    stage = _stage(tournament)
+    if stage.status != FinalStage.Status.PLANNED:
+        raise TournamentError(gettext("The final has already started."))
+    if format_of(tournament.format).plays_rounds:
+        if tournament.status != Tournament.Status.FINISHED:
+            raise TournamentError(gettext("Finish the qualifying rounds first."))
+        stage.seeds = _qualified(tournament, stage.qualifiers)
+        stage.seeding = FinalStage.Seeding.STANDINGS
+    else:
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise TournamentError(gettext("The tournament has already started."))
+        ids = list(tournament.entrants.filter(checked_in=True).values_list("pk", flat=True))
+        if len(ids) < 2:
+            raise TournamentError(gettext("At least two entrants must be checked in."))
+        stage.seeds, stage.seeding = _seeded(tournament, ids, stage.seed)
+        stage.qualifiers = len(ids)
+        tournament.status = Tournament.Status.RUNNING
+        tournament.rounds = 0
+        tournament.save(update_fields=["status", "rounds"])
+    stage.status = FinalStage.Status.PLAYING
+    stage.save()
+    entrants = _entrants(tournament)
+    for slot, (first, second) in enumerate(engine.first_round(stage.seeds)):
+        match = Match.objects.create(
+            stage=stage,
+            round=1,
+            slot=slot,
+            first_id=first,
+            second_id=second,
+            winner_id=first if second is None else None,
+        )
+        if second is not None:
+            _start_game(stage, match, 1, entrants)
+    _record(
+        tournament,
+        TournamentRecord.Action.FINAL_STARTED,
+        user=user,
+        address=address,
+        seeding=stage.seeding,
+        seeds=[str(entrants[pk]) for pk in stage.seeds],
+    )
+    _advance(stage)
+    return stage
+
+
+def _entrants(tournament: Tournament) -> dict[int, Entrant]:
+    return {e.pk: e for e in tournament.entrants.select_related("player")}
+
+
+def _start_game(stage: FinalStage, match: Match, number: int, entrants) -> MatchGame:
+    """A game of the match: a two-player party under the tournament's rules, its
+    seat draw replayable from the stage's seed."""
+    tournament = stage.tournament
+    rules = dataclasses.replace(RULESETS[tournament.ruleset], target=tournament.target)
+    third = "t" if match.third_place else ""
+    party = party_start(
+        club=tournament.club,
+        format="two",
+        players=[entrants[match.first_id].player, entrants[match.second_id].player],
+        rules=rules,
+        confirmation_required=tournament.confirmation_required,
+        label=_game_label(stage, match, number),
+        rng=Random(f"{stage.seed}-{match.round}{third}-{match.slot}-{number}"),
+    )
+    return MatchGame.objects.create(match=match, number=number, party=party)
+
+
+# --------------------------------------------------------------------------- advancing
+
+
+def _game_sides(match: Match, games: list[MatchGame], sheets: dict) -> list[int] | None:
+    """The side of the match winning each game in order, or ``None`` while the
+    latest game is still played. A party that ends tied goes to the side that
+    reached the target (it alone has the game bonus)."""
+    sides = []
+    side_of = {match.first.player_id: 0, match.second.player_id: 1}
+    for game in games:
+        state = sheets.get(game.party_id)
+        if state is None or not state.finished:
+            return None
+        outcome = state.outcome
+        party_side = outcome.winner
+        if party_side is None:
+            party_side = max(range(2), key=lambda s: outcome.sides[s].game_bonus)
+        player = next(seat.player_id for seat in state.seats if seat.side == party_side)
+        sides.append(side_of[player])
+    return sides
+
+
+def _advance(stage: FinalStage) -> bool:
+    """Decide what the parties have decided: each match whose games give one side
+    enough wins gets its winner, or its next game; two neighbouring winners get
+    their match in the next round, the semi-finals' losers the match for third
+    place; the final decided ends the stage. Returns whether anything changed."""
+    tournament = stage.tournament
+    matches = list(
+        stage.matches.select_related("first__player", "second__player").prefetch_related("games")
+    )
+    open_games = {
+        m.pk: sorted(m.games.all(), key=lambda g: g.number)
+        for m in matches
+        if m.winner_id is None and m.second_id is not None
+    }
+    sheets = party_sheets([g.party_id for gs in open_games.values() for g in gs], cancelled=False)
+    entrants = None
+    changed = False
+    for match in matches:
+        if match.pk not in open_games:
+            continue
+        won_by = _game_sides(match, open_games[match.pk], sheets)
+        if won_by is None:
+            continue
+        side = engine.match_winner(won_by, stage.best_of)
+        if side is None:
+            entrants = entrants or _entrants(tournament)
+            _start_game(stage, match, len(won_by) + 1, entrants)
+        else:
+            match.winner_id = (match.first_id, match.second_id)[side]
+            match.save(update_fields=["winner"])
+        changed = True
+    changed |= _next_matches(stage, matches)
+    return changed
+
+
+def _next_matches(stage: FinalStage, matches: list[Match]) -> bool:
+    rounds = engine.round_count(len(stage.seeds))
+    placed = {(m.round, m.slot): m for m in matches if not m.third_place}
+    entrants = None
+    made = []
+    for round in range(1, rounds):
+        for slot in range(0, 2 ** (rounds - round), 2):
+            pair = placed.get((round, slot)), placed.get((round, slot + 1))
+            following = engine.next_match(slot)[0]
+            if None in pair or any(m.winner_id is None for m in pair):
+                continue
+            if (round + 1, following) in placed:
+                continue
+            ((first, second),) = engine.next_round([m.winner_id for m in pair])
+            match = Match.objects.create(
+                stage=stage, round=round + 1, slot=following, first_id=first, second_id=second
+            )
+            placed[(round + 1, following)] = match
+            entrants = entrants or _entrants(stage.tournament)
+            _start_game(stage, match, 1, entrants)
+            made.append(match)
+    third = next((m for m in matches if m.third_place), None)
+    if stage.third_place and rounds >= 2 and third is None:
+        semis = placed.get((rounds - 1, 0)), placed.get((rounds - 1, 1))
+        # A semi-final that was a bye (3 qualifiers) leaves one loser: he is third.
+        if all(m and m.winner_id and m.second_id for m in semis):
+            losers = [m.first_id if m.winner_id == m.second_id else m.second_id for m in semis]
+            third = Match.objects.create(
+                stage=stage,
+                round=rounds,
+                slot=0,
+                third_place=True,
+                first_id=losers[0],
+                second_id=losers[1],
+            )
+            entrants = entrants or _entrants(stage.tournament)
+            _start_game(stage, third, 1, entrants)
+            made.append(third)
+    final = placed.get((rounds, 0))
+    done = bool(final and final.winner_id) and (third is None or bool(third.winner_id))
+    if stage.third_place and rounds >= 2 and third is None and done:
+        semis = placed.get((rounds - 1, 0)), placed.get((rounds - 1, 1))
+        done = not all(m and m.second_id for m in semis)
+    status = FinalStage.Status.FINISHED if done else FinalStage.Status.PLAYING
+    if stage.status != status:
+        stage.status = status
+        stage.save(update_fields=["status"])
+        tournament = stage.tournament
+        if not format_of(tournament.format).plays_rounds:
+            tournament.status = Tournament.Status.FINISHED if done else Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+        made.append(stage)
+    return bool(made)
+
+
+@transaction.atomic
+def stage_advance(*, stage: FinalStage) -> FinalStage:
+    """What a party's end decides in the bracket (see `_advance`); safe to run any
+    number of times: a match already decided, a game already started, a match
+    already made are left as they are (the stage's row is locked first)."""
+    stage = (
+        FinalStage.objects.select_for_update().select_related("tournament__club").get(pk=stage.pk)
+    )
+    if stage.status != FinalStage.Status.PLAYING:
+        return stage
+    if _advance(stage):
+        tournament_changed(stage.tournament_id)
+    return stage
+
+
+def stages_advance(club_id: int) -> None:
+    """Advance every final the club plays: called after the commit of each change
+    to the club's scores (`scoring.versions.after_scores_change`)."""
+    playing = FinalStage.objects.filter(
+        tournament__club_id=club_id, status=FinalStage.Status.PLAYING
+    )
+    for stage in playing:
+        stage_advance(stage=stage)
+
+
+# --------------------------------------------------------------------------- forfeits
+
+
+def _locked_match(match: Match) -> tuple[FinalStage, Match]:
+    stage = FinalStage.objects.select_for_update().select_related("tournament__club")
+    stage = stage.get(pk=match.stage_id)
+    match = Match.objects.select_related("first__player", "second__player").get(pk=match.pk)
+    return stage, match
+
+
+@transaction.atomic
+def match_forfeit(*, match: Match, absent: Entrant, user=None, address=None) -> Match:
+    """A no-show: the other side wins the match. The game being played is cancelled;
+    once it has hands, its party decides (as at a round's table). Games already
+    finished stay in the record."""
+    stage, match = _locked_match(match)
+    tournament_changed(stage.tournament_id)
+    if match.winner_id is not None:
+        raise TournamentError(gettext("This match is decided."))
+    if absent.pk not in (match.first_id, match.second_id) or match.second_id is None:
+        raise TournamentError(gettext("%(name)s does not play this match.") % {"name": absent})
+    games = list(match.games.select_related("party").order_by("number"))
+    running = [g for g in games if g.party.status == Party.Status.RUNNING]
+    if any(Hand.objects.filter(party=g.party).exists() for g in running):
+        raise TournamentError(
+            gettext("Hands have been played in this game: its party decides the result.")
+        )
+    side = 0 if absent.pk == match.first_id else 1
+    match.absent = side
+    match.winner_id = (match.second_id, match.first_id)[side]
+    match.save(update_fields=["absent", "winner"])
+    for game in running:
+        party = game.party
+        game.delete()
+        party_cancel(
+            party=party,
+            user=user,
+            reason=gettext("No-show: the match is a forfeit."),
+            forfeit={"absent": absent.player_id, "points": 0},
+        )
+    _record(
+        stage.tournament,
+        TournamentRecord.Action.MATCH_FORFEIT,
+        user=user,
+        address=address,
+        match=round_label(_round_key(stage, match.round, match.third_place)),
+        absent=str(absent),
+    )
+    _advance(stage)
+    return match
+
+
+def _following(stage: FinalStage, match: Match) -> list[Match]:
+    """The matches this match's result put someone into: the next round's, and the
+    third-place match after a semi-final."""
+    rounds = engine.round_count(len(stage.seeds))
+    if match.third_place:
+        return []
+    found = list(
+        stage.matches.filter(
+            round=match.round + 1, slot=engine.next_match(match.slot)[0], third_place=False
+        )
+    )
+    if match.round == rounds - 1:
+        found += list(stage.matches.filter(third_place=True))
+    return found
+
+
+@transaction.atomic
+def match_forfeit_undo(*, match: Match, user=None, address=None) -> Match:
+    """Take back a forfeit: the match is played again from the game it stopped at,
+    as long as no match it sent someone into has a hand (those matches go)."""
+    stage, match = _locked_match(match)
+    tournament_changed(stage.tournament_id)
+    if match.absent is None:
+        raise TournamentError(gettext("This match has no forfeit to take back."))
+    following = _following(stage, match)
+    parties = [g.party for m in following for g in m.games.select_related("party")]
+    if Hand.objects.filter(party__in=parties).exists():
+        raise TournamentError(gettext("The next match has begun: the forfeit stands."))
+    absent = (match.first, match.second)[match.absent]
+    for m in following:
+        m.games.all().delete()
+        m.delete()
+    for party in parties:
+        if party.status != Party.Status.CANCELLED:
+            party_cancel(party=party, user=user, reason=gettext("A forfeit was taken back."))
+    match.absent = None
+    match.winner_id = None
+    match.save(update_fields=["absent", "winner"])
+    number = match.games.count() + 1
+    _start_game(stage, match, number, _entrants(stage.tournament))
+    _record(
+        stage.tournament,
+        TournamentRecord.Action.MATCH_UNFORFEIT,
+        user=user,
+        address=address,
+        match=round_label(_round_key(stage, match.round, match.third_place)),
+        absent=str(absent),
+    )
+    if stage.status == FinalStage.Status.FINISHED:
+        stage.status = FinalStage.Status.PLAYING
+        stage.save(update_fields=["status"])
+        tournament = stage.tournament
+        if not format_of(tournament.format).plays_rounds:
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+    return match
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match as the pages show it. ``first``/``second``: the entrants (``None``
+    for a place not yet decided, and ``second`` for a bye); ``seeds`` theirs;
+    ``wins`` the games each side won; ``games`` the games' party ids in order;
+    ``party_id`` the game being played (its seat links are the organizer's)."""
+
+    round: int
+    slot: int
+    third_place: bool
+    match: Match | None
+    first: Entrant | None
+    second: Entrant | None
+    seeds: tuple[int | None, int | None]
+    wins: tuple[int, int]
+    games: tuple[int, ...]
+    party_id: int | None
+    winner: Entrant | None
+    absent: Entrant | None
+
+    @property
+    def status(self) -> str:
+        """ "waiting" (not drawn yet), "bye", "playing", "forfeit" or "decided"."""
+        if self.match is None:
+            return "waiting"
+        if self.second is None and self.match.second_id is None:
+            return "bye"
+        if self.absent is not None:
+            return "forfeit"
+        return "decided" if self.winner is not None else "playing"
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    number: int
+    key: str  # `engine.round_name`'s key, or "third-place"
+    matches: list[MatchView]
+
+    @property
+    def name(self) -> str:
+        return round_label(self.key)
+
+
+def bracket(stage: FinalStage) -> list[BracketRound]:
+    """The bracket round by round, every place shown (matches not yet drawn are
+    "waiting"), the match for third place last. Six queries, whatever its size."""
+    if not stage.seeds:
+        return []
+    matches = list(
+        stage.matches.select_related("first__player", "second__player", "winner__player")
+    )
+    games = defaultdict(list)
+    for game in MatchGame.objects.filter(match__stage=stage).order_by("number"):
+        games[game.match_id].append(game)
+    sheets = party_sheets([g.party_id for gs in games.values() for g in gs], cancelled=False)
+    seed_of = {pk: n for n, pk in enumerate(stage.seeds, start=1)}
+    rounds = engine.round_count(len(stage.seeds))
+    placed = {(m.round, m.slot, m.third_place): m for m in matches}
+
+    def view(round, slot, third):
+        match = placed.get((round, slot, third))
+        if match is None:
+            empty = (None, None, None, (None, None), (0, 0), (), None, None, None)
+            return MatchView(round, slot, third, *empty)
+        wins = [0, 0]
+        party_id = None
+        played = games[match.pk]
+        if match.second_id is not None:
+            for game in played:
+                state = sheets.get(game.party_id)
+                if state is None or not state.finished:
+                    party_id = game.party_id
+            finished = [g for g in played if g.party_id in sheets and sheets[g.party_id].finished]
+            sides = _game_sides(match, finished, sheets) or []
+            for side in sides:
+                wins[side] += 1
+        absent = None
+        if match.absent is not None:
+            absent = (match.first, match.second)[match.absent]
+        return MatchView(
+            round,
+            slot,
+            third,
+            match,
+            match.first,
+            match.second,
+            (seed_of.get(match.first_id), seed_of.get(match.second_id)),
+            tuple(wins),
+            tuple(g.party_id for g in played),
+            party_id,
+            match.winner,
+            absent,
+        )
+
+    result = [
+        BracketRound(r, _round_key(stage, r), [view(r, s, False) for s in range(2 ** (rounds - r))])
+        for r in range(1, rounds + 1)
+    ]
+    if stage.third_place and rounds >= 2:
+        result.append(BracketRound(rounds, engine.THIRD_PLACE, [view(rounds, 0, True)]))
+    return result
+
+
+def final_stage_of(tournament: Tournament) -> FinalStage | None:
+    return FinalStage.objects.filter(tournament=tournament).first()
+
+
+def final_stage_for_manage(slug: str) -> FinalStage:
+    return get_object_or_404(
+        FinalStage.objects.select_related("tournament__club"), tournament__slug=slug
+    )
+
+
+def match_for_manage(slug: str, pk: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("stage__tournament__club", "first__player", "second__player"),
+        stage__tournament__slug=slug,
+        pk=pk,
+    )
+
+
+@dataclass(frozen=True)
+class FinalLine:
+    """One line of the final standings: ``reached`` the knockout round's key an
+    entrant went out in ("final" for the runner-up; "champion"; "" for those who did
+    not qualify), ``line`` his line of the qualifying standings (``None`` in a
+    knockout tournament)."""
+
+    place: int
+    shared: bool
+    entrant: Entrant
+    reached: str
+    line: selectors.StandingsLine | None
+
+
+CHAMPION = "champion"
+
+
+def final_standings(tournament: Tournament) -> list[FinalLine]:
+    """The final standings: once the final is decided, its players first, by how far
+    they came (`engine.final_places`; the semi-finals' losers share third unless
+    they played for it), then everyone else as the qualifying standings place them.
+    Before that, the qualifying standings alone."""
+    stage = final_stage_of(tournament)
+    lines = []
+    if format_of(tournament.format).plays_rounds:
+        lines = selectors.standings_for(tournament).lines
+    by_entrant = {line.entrant.pk: line for line in lines}
+    if stage is None or stage.status != FinalStage.Status.FINISHED:
+        return [FinalLine(x.place, x.shared, x.entrant, "", x) for x in lines]
+    matches = list(stage.matches.all())
+    entrants = _entrants(tournament)
+    reached = dict.fromkeys(stage.seeds, 1)
+    champion = third_winner = third_loser = None
+    rounds = engine.round_count(len(stage.seeds))
+    for m in matches:
+        if m.third_place:
+            third_winner = m.winner_id
+            third_loser = m.first_id if m.winner_id == m.second_id else m.second_id
+            continue
+        for pk in (m.first_id, m.second_id):
+            if pk is not None:
+                reached[pk] = max(reached[pk], m.round)
+        if m.round == rounds:
+            champion = m.winner_id
+    groups = engine.final_places(stage.seeds, reached, third_winner, third_loser, champion)
+    result = []
+    for group in groups:
+        place = len(result) + 1
+        for pk in group:
+            if pk == champion:
+                key = CHAMPION
+            elif pk in (third_winner, third_loser):
+                key = engine.THIRD_PLACE
+            else:
+                key = _round_key(stage, reached[pk])
+            result.append(FinalLine(place, len(group) > 1, entrants[pk], key, by_entrant.get(pk)))
+    qualified = set(stage.seeds)
+    rest = [x for x in lines if x.entrant.pk not in qualified]
+    previous = None
+    for x in rest:
+        tied = previous is not None and x.shared and x.place == previous.place
+        place = result[-1].place if tied else len(result) + 1
+        if tied and not result[-1].shared:
+            result[-1] = dataclasses.replace(result[-1], shared=True)
+        result.append(FinalLine(place, tied, x.entrant, "", x))
+        previous = x
+    return result
