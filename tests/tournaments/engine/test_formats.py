@@ -18,6 +18,7 @@ from tournaments.engine.formats import (
     FEWEST_REMATCHES,
     FORMATS,
     SWISS_RULE,
+    Knockout,
     RoundPlan,
     RoundRobin,
     ScheduleComplete,
@@ -28,21 +29,41 @@ from tournaments.engine.formats import (
 from tournaments.engine.pairing import NoPairing, round_robin, swiss_round_count
 
 ALL = sorted(FORMATS.values(), key=lambda f: f.key)
+# The formats that play rounds at tables (a knockout plays only its bracket,
+# tournaments.engine.knockout, tested in test_knockout.py).
+ROUNDS = [f for f in ALL if f.plays_rounds]
 
 
 def test_each_format_is_looked_up_by_its_stored_value():
     assert isinstance(format_of("swiss"), SwissSystem)
     assert isinstance(format_of("round_robin"), RoundRobin)
+    assert isinstance(format_of("knockout"), Knockout)
     assert format_of(DEFAULT_FORMAT) is format_of("swiss")
     with pytest.raises(KeyError):
-        format_of("knockout")
+        format_of("ladder")
 
 
 @pytest.mark.parametrize("tournament_format", ALL, ids=lambda f: f.key)
-def test_each_format_answers_every_question(tournament_format):
+def test_each_format_says_what_the_desk_allows(tournament_format):
     assert isinstance(tournament_format, TournamentFormat)
-    for question in ("takes_late_entrants", "can_get_stuck", "pairs_from_standings"):
+    questions = ("takes_late_entrants", "can_get_stuck", "pairs_from_standings", "plays_rounds")
+    for question in questions:
         assert isinstance(getattr(tournament_format, question), bool)
+
+
+def test_a_knockout_plays_no_rounds_at_tables():
+    knockout = format_of("knockout")
+    assert not knockout.plays_rounds
+    assert not knockout.takes_late_entrants
+    assert knockout.round_count(8) == 0
+    with pytest.raises(ScheduleComplete):
+        knockout.first_round(list("ABCDEFGH"), random.Random(1))
+    with pytest.raises(ScheduleComplete):
+        knockout.next_round(2, list("ABCDEFGH"))
+
+
+@pytest.mark.parametrize("tournament_format", ROUNDS, ids=lambda f: f.key)
+def test_each_format_answers_every_question(tournament_format):
     assert tournament_format.round_count(8) >= 1
     assert tournament_format.rounds_without_rematch(8) == 7
     plan = tournament_format.first_round(list("ABCDEFGH"), random.Random(1))
@@ -176,7 +197,7 @@ def play_out(tournament_format, count, seed):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(ALL), st.integers(2, 18), st.integers(0, 2**32))
+@given(st.sampled_from(ROUNDS), st.integers(2, 18), st.integers(0, 2**32))
 def test_every_round_seats_each_entrant_once(tournament_format, count, seed):
     for plan in play_out(tournament_format, count, seed):
         seated = [e for pair in plan.pairs for e in pair] + list(plan.byes)
@@ -186,7 +207,7 @@ def test_every_round_seats_each_entrant_once(tournament_format, count, seed):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(ALL), st.integers(2, 70))
+@given(st.sampled_from(ROUNDS), st.integers(2, 70))
 def test_round_counts_are_what_a_field_can_play(tournament_format, count):
     rounds = tournament_format.round_count(count)
     assert 1 <= rounds <= tournament_format.rounds_without_rematch(count)
