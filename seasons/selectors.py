@@ -425,3 +425,15 @@ def merge_candidates(*, club: Club):
         .exclude(memberships__role=Membership.Role.GUEST)
         .order_by("name")
     )
+
+
+def entrant_ratings(tournament: Tournament, entrant_ids) -> dict[int, float]:
+    """The club's ratings of a tournament's entrants (entrant id -> rating), for
+    seeding a knockout tournament (`tournaments.seeding`); the unrated are left
+    out. The rating's mean: the seeding orders players, it does not bet on them."""
+    rows = Rating.objects.filter(
+        club_id=tournament.club_id,
+        player__entries__tournament=tournament,
+        player__entries__pk__in=list(entrant_ids),
+    ).values_list("player__entries__pk", "mu")
+    return dict(rows)

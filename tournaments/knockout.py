@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from random import Random
 
 from django.db import transaction
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
@@ -268,6 +269,22 @@ def _game_sides(match: Match, games: list[MatchGame], sheets: dict) -> list[int]
     return sides
 
 
+def _start_match(stage: FinalStage, match: Match, entrants) -> None:
+    """A newly drawn match plays its first game, unless a side has withdrawn: then
+    the other wins it without a game (a withdrawn winner who waited)."""
+    gone = [
+        side
+        for side, pk in enumerate((match.first_id, match.second_id))
+        if entrants[pk].withdrawn_after is not None
+    ]
+    if not gone:
+        _start_game(stage, match, 1, entrants)
+        return
+    match.absent = gone[0]
+    match.winner_id = (match.second_id, match.first_id)[gone[0]]
+    match.save(update_fields=["absent", "winner"])
+
+
 def _advance(stage: FinalStage) -> bool:
     """Decide what the parties have decided: each match whose games give one side
     enough wins gets its winner, or its next game; two neighbouring winners get
@@ -322,7 +339,7 @@ def _next_matches(stage: FinalStage, matches: list[Match]) -> bool:
             )
             placed[(round + 1, following)] = match
             entrants = entrants or _entrants(stage.tournament)
-            _start_game(stage, match, 1, entrants)
+            _start_match(stage, match, entrants)
             made.append(match)
     third = next((m for m in matches if m.third_place), None)
     if stage.third_place and rounds >= 2 and third is None:
@@ -339,7 +356,7 @@ def _next_matches(stage: FinalStage, matches: list[Match]) -> bool:
                 second_id=losers[1],
             )
             entrants = entrants or _entrants(stage.tournament)
-            _start_game(stage, third, 1, entrants)
+            _start_match(stage, third, entrants)
             made.append(third)
     final = placed.get((rounds, 0))
     done = bool(final and final.winner_id) and (third is None or bool(third.winner_id))
@@ -433,6 +450,25 @@ def match_forfeit(*, match: Match, absent: Entrant, user=None, address=None) -> 
     )
     _advance(stage)
     return match
+
+
+def entrant_leaves_final(*, entrant: Entrant, user=None, address=None) -> Match | None:
+    """An entrant withdrawn while the final is played forfeits the match he is in
+    (`match_forfeit`); one who waits for his next opponent forfeits that match as
+    soon as it is drawn (`_next_matches`). Returns the match forfeited, if any."""
+    stage = FinalStage.objects.filter(
+        tournament_id=entrant.tournament_id, status=FinalStage.Status.PLAYING
+    ).first()
+    if stage is None:
+        return None
+    match = (
+        stage.matches.filter(winner__isnull=True, second__isnull=False)
+        .filter(Q(first=entrant) | Q(second=entrant))
+        .first()
+    )
+    if match is None:
+        return None
+    return match_forfeit(match=match, absent=entrant, user=user, address=address)
 
 
 def _following(stage: FinalStage, match: Match) -> list[Match]:

@@ -742,6 +742,11 @@ def entrant_withdraw(*, entrant: Entrant, user=None, address=None) -> Entrant:
         entrant=str(entrant),
         after=entrant.withdrawn_after,
     )
+    # Still in a knockout final, he gives his match away. (The final is built on
+    # these services: imported here, not at the top.)
+    from tournaments.knockout import entrant_leaves_final
+
+    entrant_leaves_final(entrant=entrant, user=user, address=address)
     return entrant
 
 

@@ -281,20 +281,21 @@ def test_a_knockout_tournament_is_its_final_seeded_by_lot_without_ratings(club, 
     assert Match.objects.filter(stage=stage, round=1, second__isnull=True).count() == 3
 
 
-def test_a_knockout_tournament_is_seeded_by_rating_when_the_club_has_ratings(
-    club, members, monkeypatch
-):
-    from tournaments import seeding
+def test_a_knockout_tournament_is_seeded_by_the_clubs_ratings(club, members):
+    from seasons.models import Rating
 
     tournament = services.tournament_create(club=club, name="Club Cup", format="knockout")
-    services.entrant_register(tournament=tournament, players=members(*NAMES[:4]))
+    players = members(*NAMES[:4])
+    services.entrant_register(tournament=tournament, players=players)
     for e in tournament.entrants.all():
         services.entrant_check_in(entrant=e)
     by_name = {str(e): e.pk for e in tournament.entrants.all()}
-    rated = {by_name["Dora"]: 1700, by_name["Ben"]: 1600, by_name["Anna"]: 1500}
-    monkeypatch.setattr(seeding, "_rating_sources", [lambda t, ids: rated])
+    for player, mu in zip(players, [1500, 1600, None, 1700], strict=True):
+        if mu is not None:
+            Rating.objects.create(club=club, player=player, mu=mu, sigma=100)
     stage = knockout.final_stage_start(tournament=tournament)
     assert stage.seeding == "rating"
+    # Carl is unrated: last.
     assert stage.seeds == [by_name["Dora"], by_name["Ben"], by_name["Anna"], by_name["Carl"]]
 
 
@@ -309,3 +310,29 @@ def test_the_bracket_is_read_in_a_fixed_number_of_queries(finished, django_asser
     assert rounds[1].matches[0].status == "waiting"
     assert rounds[0].matches[0].seeds == (1, None)
     assert rounds[0].matches[1].seeds == (4, 5)
+
+
+def test_an_entrant_withdrawn_during_the_final_forfeits_his_match(finished):
+    tournament = finished(qualifiers=4)
+    stage = knockout.final_stage_start(tournament=tournament)
+    semi = stage.matches.get(round=1, slot=1)
+    services.entrant_withdraw(entrant=semi.first)
+    semi.refresh_from_db()
+    assert (semi.absent, semi.winner_id) == (0, semi.second_id)
+    actions = list(tournament.records.values_list("action", flat=True))
+    assert actions[-2:] == ["withdrawn", "match_forfeit"]
+
+
+def test_a_withdrawn_winner_gives_away_his_next_match(
+    finished, django_capture_on_commit_callbacks
+):
+    tournament = finished(qualifiers=4)
+    stage = knockout.final_stage_start(tournament=tournament)
+    semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
+    win_game(current_party(semi_1), semi_1.first, django_capture_on_commit_callbacks)
+    services.entrant_withdraw(entrant=semi_1.first)
+    win_game(current_party(semi_2), semi_2.first, django_capture_on_commit_callbacks)
+    final = stage.matches.get(round=2)
+    assert (final.absent, final.winner_id, final.games.count()) == (0, semi_2.first_id, 0)
+    stage.refresh_from_db()
+    assert stage.status == "finished"
