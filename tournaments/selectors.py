@@ -346,7 +346,7 @@ def round_tables(round: Round) -> list[TableView]:
 
 
 def tournament_by_slug(slug: str) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    return get_object_or_404(Tournament.objects.select_related("club", "final_stage"), slug=slug)
 
 
 def tournament_rounds(tournament: Tournament) -> list[Round]:
@@ -361,7 +361,9 @@ def tournament_round(tournament: Tournament, number: int) -> Round:
 
 def round_for_manage(slug: str, number: int) -> Round:
     return get_object_or_404(
-        Round.objects.select_related("tournament__club"), tournament__slug=slug, number=number
+        Round.objects.select_related("tournament__club", "tournament__final_stage"),
+        tournament__slug=slug,
+        number=number,
     )
 
 
@@ -780,8 +782,9 @@ def published() -> Q:
 
 def public_tournament(slug: str) -> Tournament:
     """A tournament by its slug, or a 404 when nothing of it is published."""
+    # With its final, if any: the pages' tabs link to it without a query of their own.
     return get_object_or_404(
-        Tournament.objects.select_related("club").filter(published()), slug=slug
+        Tournament.objects.select_related("club", "final_stage").filter(published()), slug=slug
     )
 
 

@@ -212,3 +212,28 @@ class ArchiveForm(forms.Form):
             raise forms.ValidationError(
                 gettext("This file is not JSON: choose the .json file of a Knock archive.")
             ) from None
+
+
+class FinalStageForm(forms.Form):
+    """A knockout after the qualifying rounds: how many qualify, how long a match is,
+    and whether the semi-finals' losers play for third place."""
+
+    qualifiers = forms.IntegerField(
+        label=_("Qualifiers"),
+        min_value=2,
+        max_value=256,
+        initial=8,
+        help_text=_(
+            "The best placed play on: 2, 4, 8, 16, or any number (the best seeds get byes)."
+        ),
+    )
+    best_of = forms.TypedChoiceField(
+        label=_("A match is"),
+        choices=[(1, _("one party")), (3, _("the best of three parties"))],
+        coerce=int,
+        initial=1,
+        widget=forms.RadioSelect,
+    )
+    third_place = forms.BooleanField(
+        label=_("The semi-finals' losers play for third place"), required=False
+    )

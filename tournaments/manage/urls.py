@@ -2,10 +2,11 @@
 
 from django.urls import path
 
-from tournaments.manage import views
+from tournaments.manage import knockout, views
 
 T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:number>/"
+F = T + "final/"
 
 urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", views.tournament_create, name="tournament-create"),
@@ -39,5 +40,16 @@ urlpatterns = [
         R + "tables/<int:table>/forfeit/undo/",
         views.table_forfeit_undo,
         name="table-forfeit-undo",
+    ),
+    path(T + "final/add/", knockout.final_stage_add, name="final-add"),
+    path(F, knockout.final_detail, name="final"),
+    path(F + "start/", knockout.final_stage_start, name="final-start"),
+    path(F + "bracket/", knockout.final_bracket, name="final-bracket"),
+    path(F + "events/", knockout.final_events, name="final-events"),
+    path(F + "matches/<int:pk>/forfeit/", knockout.match_forfeit, name="match-forfeit"),
+    path(
+        F + "matches/<int:pk>/forfeit/undo/",
+        knockout.match_forfeit_undo,
+        name="match-forfeit-undo",
     ),
 ]

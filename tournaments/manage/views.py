@@ -27,6 +27,7 @@ from tournaments.engine.formats import format_of
 from tournaments.manage.forms import (
     ArchiveForm,
     CardsForm,
+    FinalStageForm,
     FinishForm,
     GuestsForm,
     MembersForm,
@@ -178,6 +179,21 @@ def tournament_detail(request, tournament):
             (r, selectors.record_text(r)) for r in selectors.tournament_records(tournament)
         ],
     }
+    # The final stage, if one is added (one query); a knockout is added before
+    # the tournament finishes, to a format that plays qualifying rounds.
+    stage = getattr(tournament, "final_stage", None)
+    context["stage"] = stage
+    plays_rounds = format_of(tournament.format).plays_rounds
+    context["final_startable"] = (
+        stage is not None
+        and stage.status == "planned"
+        and (tournament.status == Tournament.Status.FINISHED or not plays_rounds)
+    )
+    context["final_form"] = (
+        FinalStageForm()
+        if stage is None and tournament.status != Tournament.Status.FINISHED and plays_rounds
+        else None
+    )
     return render(request, "tournaments/manage/tournament_detail.html", context)
 
 

@@ -3,7 +3,7 @@ club's page is served by seasons.public, which shows its season and ratings too.
 
 from django.urls import path
 
-from tournaments.public import views
+from tournaments.public import knockout, views
 
 urlpatterns = [
     path("t/<slug:slug>/", views.tournament_detail, name="tournament-detail"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("t/<slug:slug>/events/", views.tournament_events, name="tournament-events"),
     path("t/<slug:slug>/screen/", views.tournament_screen, name="tournament-screen"),
     path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round-detail"),
+    path("t/<slug:slug>/final/", knockout.final_detail, name="final"),
     path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     path("t/<slug:slug>/players/<int:entrant_id>/", views.player_detail, name="player-detail"),
     path("t/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),

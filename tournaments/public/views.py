@@ -21,6 +21,7 @@ from config.spreadsheet import csv_response, text_cell
 from scoring import push
 from scoring.selectors import party_states, sheet_rows
 from tournaments import board, screen, selectors
+from tournaments.public import knockout
 from tournaments.public.tables import ClubTable, StandingsTable
 
 # How far back the home page and a club's page look for nights and tournaments.
@@ -81,6 +82,7 @@ def tournament_live(request, slug, part):
         "standings": tournament.public_standings,
         "tables": tournament.public_pairings,
         "screen": True,
+        "final": True,
     }
     if not published.get(part):
         raise Http404
@@ -94,6 +96,8 @@ def tournament_live(request, slug, part):
         response = render(request, template, {"tournament": tournament, **context})
     elif part == "tables":
         response = HttpResponse(_tables_html(tournament, version, load))
+    elif part == "final":
+        response = HttpResponse(knockout.bracket_html(tournament, version))
     else:
         response = HttpResponse(_screen_html(tournament, version, load))
     response["X-Board-Version"] = version or ""
@@ -172,6 +176,8 @@ def _screen_html(tournament, version, load) -> str:
         return context
 
     own = _part_html("screen", tournament, version, "tournaments/public/_screen.html", build)
+    # While the final is played (and once it is decided) its bracket is a slide too.
+    own += knockout.bracket_html(tournament, version, screen=True)
     # The slides of the apps above (the club's season table) keep their own cache:
     # they change with the club's other events too. Their own templates' output.
     return mark_safe(own + screen.more_slides(tournament))

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from clubs.services import api_token_create
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory, UserFactory
-from tournaments import selectors, services
+from tournaments import knockout, selectors, services
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +51,16 @@ PAGES = [
     ("table-forfeit", "post", "table"),
     ("table-forfeit-undo", "get", "table"),
     ("table-forfeit-undo", "post", "table"),
+    ("final-add", "post", "tournament"),
+    ("final", "get", "cup"),
+    ("final-start", "get", "cup"),
+    ("final-start", "post", "cup"),
+    ("final-bracket", "get", "cup"),
+    ("final-events", "get", "cup"),
+    ("match-forfeit", "get", "match"),
+    ("match-forfeit", "post", "match"),
+    ("match-forfeit-undo", "get", "match"),
+    ("match-forfeit-undo", "post", "match"),
 ]
 
 
@@ -67,7 +77,17 @@ def running(club, tournament, post):
     table = selectors.round_tables(t.round_set.get())[0].table
     first, second = list(t.entrants.all())[:2]
     pair = services.keep_apart_add(tournament=t, first=first, second=second)
+    # A knockout cup whose final is played.
+    cup = services.tournament_create(club=club, name="Cup", format="knockout")
+    services.entrant_register(tournament=cup, players=[e.player for e in t.entrants.all()])
+    services.entrants_check_in(
+        tournament=cup, entrant_ids=[e.pk for e in cup.entrants.all()], checked_in=True
+    )
+    knockout.final_stage_start(tournament=cup)
+    match = cup.final_stage.matches.first()
     return {
+        "cup": [cup.slug],
+        "match": [cup.slug, match.pk],
         "pair": [t.slug, pair.pk],
         "club": [club.slug],
         "tournament": [t.slug],
@@ -121,7 +141,10 @@ def test_the_clubs_organizer_gets_each_page_or_a_redirect(client, running, name,
     # Asked without naming who did not come, the forfeit's question goes back to the round.
     if (name, method) == ("table-forfeit", "get"):
         expected = 302
-    if name == "round-events":
+    # Asked without naming who did not come, a match's no-show goes back to the final.
+    if (name, method) == ("match-forfeit", "get"):
+        expected = 302
+    if name in ("round-events", "final-events"):
         expected = 204  # the test client is WSGI: no stream held there, the page polls
     assert response.status_code == expected
 

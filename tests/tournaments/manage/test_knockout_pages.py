@@ -1,0 +1,211 @@
+"""The final on the organizer's pages: added on the desk, started after the finish
+(asked first), its bracket with each match's table cards, a no-show and its undo,
+and the bracket following the tables by itself."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import OrganizerFactory
+from tests.tournaments.conftest import play_out
+from tests.tournaments.manage.conftest import messages_of
+from tournaments import knockout
+from tournaments.models import FinalStage, Match, Tournament
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ("Anna", "Ben", "Carl", "Dora", "Ed", "Fay", "Gus", "Hilde")
+
+
+def url(name, *args):
+    return reverse(f"manage:{name}", args=args)
+
+
+@pytest.fixture
+def finished(tournament, post, django_capture_on_commit_callbacks):
+    """A one-round Swiss of the given players, played out and finished, with a
+    final of ``qualifiers`` added on the desk before the finish."""
+
+    def make(names=NAMES[:4], qualifiers=4, best_of=1, third_place=False):
+        t = tournament(names, rounds=1)
+        data = {"qualifiers": qualifiers, "best_of": best_of}
+        if third_place:
+            data["third_place"] = "on"
+        post(url("final-add", t.slug), data)
+        post(url("round-start", t.slug))
+        for table in t.round_set.get().tables.exclude(party=None):
+            with django_capture_on_commit_callbacks(execute=True):
+                play_out(table, table.seatings.get(side=0).entrant)
+        post(url("round-close", t.slug, 1))
+        post(url("tournament-finish", t.slug))
+        t.refresh_from_db()
+        assert t.status == Tournament.Status.FINISHED
+        return t
+
+    return make
+
+
+def games_of(t):
+    return [
+        game
+        for match in Match.objects.filter(stage__tournament=t).prefetch_related("games__party")
+        for game in match.games.all()
+        if game.party.status == "running"
+    ]
+
+
+def play(game, winner, capture):
+    with capture(execute=True):
+        play_out(game, winner)
+
+
+def test_the_desk_adds_a_final_and_says_it_starts_after_the_finish(tournament, post):
+    t = tournament(NAMES[:5])
+    page = post(url("final-add", t.slug), {"qualifiers": 4, "best_of": 3, "third_place": "on"})
+
+    assert messages_of(page) == [
+        "The best 4 play a knockout final once the tournament is finished."
+    ]
+    stage = FinalStage.objects.get(tournament=t)
+    assert (stage.qualifiers, stage.best_of, stage.third_place) == (4, 3, True)
+    html = page.content.decode()
+    assert 'id="final-form"' not in html
+    assert "It starts once the tournament is finished" in html
+    assert url("final-start", t.slug) not in html
+
+
+def test_a_final_with_more_qualifiers_than_entrants_is_refused_with_a_message(tournament, post):
+    t = tournament(NAMES[:4])
+
+    page = post(url("final-add", t.slug), {"qualifiers": 6, "best_of": 1})
+
+    assert not FinalStage.objects.filter(tournament=t).exists()
+    assert len(messages_of(page)) == 1
+    assert 'id="final-form"' in page.content.decode()
+
+
+def test_the_start_asks_first_then_draws_the_bracket_with_table_cards(finished, post, client):
+    t = finished(NAMES[:8], qualifiers=8)
+    desk = client.get(url("tournament-detail", t.slug)).content.decode()
+    assert url("final-start", t.slug) in desk
+
+    question = client.get(url("final-start", t.slug))
+    assert question.status_code == 200
+    assert FinalStage.objects.get(tournament=t).status == FinalStage.Status.PLANNED
+    assert "The best 8 of the final standings are seeded 1 to 8" in question.content.decode()
+
+    page = post(url("final-start", t.slug))
+
+    assert page.request["PATH_INFO"] == url("final", t.slug)
+    assert messages_of(page) == ["The final has started: print the matches' table cards."]
+    html = page.content.decode()
+    assert html.count('data-state="playing"') == 4
+    assert html.count('data-state="waiting"') == 3
+    assert "Quarter-final" in html and "Semi-final" in html
+    for game in games_of(t):
+        assert url("party-cards", game.party_id) in html
+    # The seeds stand beside the names: 1 against 8 in the first match.
+    first = page.context["bracket"][0].matches[0]
+    assert first.seeds == (1, 8)
+
+
+def test_a_started_final_cannot_be_started_again(finished, post, client):
+    t = finished()
+    post(url("final-start", t.slug))
+
+    question = client.get(url("final-start", t.slug)).content.decode()
+
+    assert "The final has already started." in question
+    assert 'id="confirm-button"' not in question
+
+
+def test_a_no_show_asks_first_and_is_taken_back(finished, post, client):
+    t = finished()
+    post(url("final-start", t.slug))
+    match = Match.objects.filter(stage__tournament=t, round=1).order_by("slot").first()
+    absent = match.second
+
+    forfeit = url("match-forfeit", t.slug, match.pk)
+    question = client.get(forfeit, {"absent": absent.pk}).content.decode()
+    assert f"{absent} did not come to his match?" in question
+    match.refresh_from_db()
+    assert match.absent is None
+
+    page = post(forfeit, {"absent": absent.pk})
+
+    assert messages_of(page) == [f"{absent} did not come: {match.first} goes through."]
+    match.refresh_from_db()
+    assert (match.absent, match.winner_id) == (1, match.first_id)
+    html = page.content.decode()
+    assert f'id="match-{match.pk}"' in html
+    assert url("match-forfeit-undo", t.slug, match.pk) in html
+
+    undo = url("match-forfeit-undo", t.slug, match.pk)
+    assert 'id="confirm-button"' in client.get(undo).content.decode()
+    page = post(undo)
+
+    assert messages_of(page) == ["The no-show is taken back: the match is played."]
+    match.refresh_from_db()
+    assert (match.absent, match.winner_id) == (None, None)
+
+
+def test_the_bracket_follows_the_tables_to_the_champion(
+    finished, post, client, django_capture_on_commit_callbacks
+):
+    t = finished()
+    post(url("final-start", t.slug))
+    fragment = client.get(url("final-bracket", t.slug))
+    version = fragment["X-Board-Version"]
+    assert client.get(url("final-bracket", t.slug), {"v": version}).status_code == 204
+
+    for game in games_of(t):
+        first = game.match.first
+        play(game, first, django_capture_on_commit_callbacks)
+
+    fragment = client.get(url("final-bracket", t.slug), {"v": version})
+    assert fragment.status_code == 200
+    html = fragment.content.decode()
+    assert html.count('data-state="decided"') == 2
+    assert html.count('data-state="playing"') == 1
+
+    (final,) = games_of(t)
+    play(final, final.match.second, django_capture_on_commit_callbacks)
+
+    stage = FinalStage.objects.get(tournament=t)
+    assert stage.status == FinalStage.Status.FINISHED
+    page = client.get(url("final", t.slug)).content.decode()
+    assert page.count('data-state="decided"') == 3
+    assert 'class="match-side won"' in page
+
+
+def test_another_clubs_organizer_finds_no_final(finished, post, client):
+    t = finished()
+    post(url("final-start", t.slug))
+    match = Match.objects.filter(stage__tournament=t).first()
+    client.force_login(OrganizerFactory().player.user)
+
+    for address in (
+        url("final", t.slug),
+        url("final-bracket", t.slug),
+        url("final-start", t.slug),
+        url("match-forfeit", t.slug, match.pk) + f"?absent={match.first_id}",
+        url("match-forfeit-undo", t.slug, match.pk),
+    ):
+        assert client.get(address).status_code == 404, address
+
+
+def test_a_tournament_without_a_final_has_no_final_page(tournament, client):
+    t = tournament()
+
+    assert client.get(url("final", t.slug)).status_code == 404
+
+
+@pytest.mark.parametrize("size", [4, 8])
+def test_the_final_page_takes_the_same_queries_for_any_bracket(
+    finished, post, client, django_assert_max_num_queries, size
+):
+    t = finished(NAMES[:size], qualifiers=size)
+    post(url("final-start", t.slug))
+    assert knockout.final_stage_of(t).status == FinalStage.Status.PLAYING
+
+    with django_assert_max_num_queries(16):
+        client.get(url("final", t.slug))

@@ -1,0 +1,240 @@
+"""The organizer's final stage: add a knockout to the tournament, start it once the
+qualifying rounds are finished, watch the bracket as the matches are played, and
+record (or take back) a player who did not come to his match.
+
+As the rounds' pages: for the tournament's club's organizers only, every change a
+POST answered by a redirect, every change to results asked first on a page of its
+own (`views._confirm`)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs.permissions import organizer_required
+from scoring import push, versions
+from scoring.forms import first_error
+from tournaments import board, knockout, selectors, services
+from tournaments.engine.formats import format_of
+from tournaments.manage.forms import FinalStageForm
+from tournaments.manage.views import POLL_MS, _confirm, _refused, _tournament_url
+from tournaments.models import FinalStage, Tournament
+
+
+def _final_url(tournament, anchor=""):
+    url = reverse("manage:final", args=[tournament.slug])
+    return f"{url}#{anchor}" if anchor else url
+
+
+def _stage(tournament):
+    stage = knockout.final_stage_of(tournament)
+    if stage is None:
+        raise Http404
+    return stage
+
+
+@require_POST
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def final_stage_add(request, tournament):
+    form = FinalStageForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect(_tournament_url(tournament, "final"))
+    try:
+        stage = knockout.final_stage_add(
+            tournament=tournament, user=request.user, **form.cleaned_data
+        )
+    except services.TournamentError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("The best %(count)s play a knockout final once the tournament is finished.")
+            % {"count": stage.qualifiers},
+        )
+    return redirect(_tournament_url(tournament, "final"))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def final_stage_start(request, tournament):
+    stage = _stage(tournament)
+    if request.method == "GET":
+        plays_rounds = format_of(tournament.format).plays_rounds
+        refused = ""
+        if stage.status != FinalStage.Status.PLANNED:
+            refused = _("The final has already started.")
+        elif plays_rounds and tournament.status != Tournament.Status.FINISHED:
+            refused = _("Finish the tournament first: its final standings seed the final.")
+        if plays_rounds:
+            seeded = _(
+                "The best %(count)s of the final standings are seeded 1 to %(count)s: "
+                "the first plays the last, the best seeds get the byes."
+            ) % {"count": stage.qualifiers}
+        else:
+            seeded = _(
+                "Every entrant checked in plays, seeded by rating (by lot where the club "
+                "has no ratings); the best seeds get the byes."
+            )
+        return _confirm(
+            request,
+            tournament,
+            title=_("Start the final?"),
+            lines=[
+                seeded,
+                _("The first matches' tables are made at once: print their table cards."),
+            ],
+            button=_("Start the final"),
+            back=_tournament_url(tournament, "final"),
+            refused=refused,
+        )
+    try:
+        knockout.final_stage_start(tournament=tournament, user=request.user)
+    except services.TournamentError as error:
+        _refused(request, error)
+        return redirect(_tournament_url(tournament, "final"))
+    messages.success(request, _("The final has started: print the matches' table cards."))
+    return redirect(_final_url(tournament))
+
+
+def _bracket_context(request, tournament, stage) -> dict:
+    return {
+        "tournament": tournament,
+        "club": tournament.club,
+        "stage": stage,
+        "bracket": knockout.bracket(stage),
+        "manage": True,
+    }
+
+
+@require_GET
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def final_detail(request, tournament):
+    """The bracket as it is played: each match's players, games won, its table cards
+    and score sheet, and the no-show; it follows the tables by itself."""
+    stage = _stage(tournament)
+    context = _bracket_context(request, tournament, stage)
+    context.update(
+        {
+            "rounds": selectors.tournament_rounds(tournament),
+            "version": _bracket_version(tournament) or "",
+            "poll_ms": POLL_MS,
+        }
+    )
+    return render(request, "tournaments/manage/final_detail.html", context)
+
+
+def _bracket_version(tournament) -> str | None:
+    # The organizer's page is always current: the counters themselves, not the
+    # public board's version that moves on at most every few seconds.
+    keys = [versions.club_key(tournament.club_id), board.tournament_key(tournament.pk)]
+    numbers = versions.counters(keys)
+    if numbers is None:
+        return None
+    return f"{numbers[0]}-{numbers[1]}-{get_language()}"
+
+
+@require_GET
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def final_bracket(request, tournament):
+    """The bracket alone, for the final's page to ask (static/js/live.js): 204
+    while the version the page has is current."""
+    stage = _stage(tournament)
+    version = _bracket_version(tournament)
+    if version is not None and request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    response = render(
+        request,
+        "tournaments/_bracket.html",
+        _bracket_context(request, tournament, stage),
+    )
+    response["X-Board-Version"] = version or ""
+    return response
+
+
+@require_GET
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def final_events(request, tournament):
+    """The final page's live stream: an event after each hand and each step."""
+    return push.stream(request, board.live_counters(tournament))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@organizer_required(knockout.match_for_manage)
+def match_forfeit(request, match):
+    tournament = match.stage.tournament
+    sides = [e for e in (match.first, match.second) if e is not None]
+    chosen = request.POST.get("absent") if request.method == "POST" else request.GET.get("absent")
+    absent = next((e for e in sides if str(e.pk) == chosen), None)
+    back = _final_url(tournament, f"match-{match.pk}")
+    if absent is None or len(sides) < 2:
+        messages.error(request, _("Choose the player who did not come."))
+        return redirect(back)
+    present = next(e for e in sides if e.pk != absent.pk)
+    if request.method == "GET":
+        return _confirm(
+            request,
+            tournament,
+            title=_("%(name)s did not come to his match?") % {"name": absent},
+            lines=[
+                _("%(present)s wins the match and goes through; its party is cancelled.")
+                % {"present": present},
+                _("You can take it back until the next match of %(present)s has a hand.")
+                % {"present": present},
+            ],
+            button=_("Record the no-show"),
+            back=back,
+            hidden={"absent": absent.pk},
+        )
+    try:
+        knockout.match_forfeit(match=match, absent=absent, user=request.user)
+    except services.TournamentError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(absent)s did not come: %(present)s goes through.")
+            % {"absent": absent, "present": present},
+        )
+    return redirect(back)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@organizer_required(knockout.match_for_manage)
+def match_forfeit_undo(request, match):
+    tournament = match.stage.tournament
+    back = _final_url(tournament, f"match-{match.pk}")
+    if request.method == "GET":
+        refused = "" if match.absent is not None else _("This match has no no-show to take back.")
+        return _confirm(
+            request,
+            tournament,
+            title=_("Take back the no-show?"),
+            lines=[
+                _(
+                    "The match is played after all: its party starts again with new "
+                    "seat links, so print its table cards again."
+                )
+            ],
+            button=_("Take back the no-show"),
+            back=back,
+            refused=refused,
+        )
+    try:
+        knockout.match_forfeit_undo(match=match, user=request.user)
+    except services.TournamentError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("The no-show is taken back: the match is played."))
+    return redirect(back)

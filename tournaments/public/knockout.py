@@ -1,0 +1,39 @@
+"""The final's public page and its slide on the wall screen: the bracket, updating
+by itself like the standings (the same board version and live stream: every
+knockout service moves the tournament's counter, every hand the club's)."""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+from tournaments import board, knockout, selectors
+
+
+def bracket_html(tournament, version, *, screen=False) -> str:
+    """The bracket's HTML, rendered once per board version and language and kept
+    in the cache; empty while the tournament has no final that has started."""
+
+    def render_part():
+        stage = knockout.final_stage_of(tournament)
+        if stage is None or stage.status == "planned":
+            return ""
+        context = {"tournament": tournament, "stage": stage, "bracket": knockout.bracket(stage)}
+        template = "tournaments/public/_final_slide.html" if screen else "tournaments/_bracket.html"
+        return render_to_string(template, context)
+
+    kind = "screen" if screen else "page"
+    key = f"bracket-{kind}-html:{tournament.pk}:{get_language()}"
+    # Our own template's output, escaped when it was rendered.
+    return mark_safe(board.cached(key, version, render_part))
+
+
+def final_detail(request, slug):
+    tournament = selectors.public_tournament(slug)
+    version = board.board_version(tournament)
+    html = bracket_html(tournament, version)
+    if not html:
+        raise Http404
+    context = {"tournament": tournament, "version": version or "", "bracket_html": html}
+    return render(request, "tournaments/public/final_detail.html", context)
