@@ -6,6 +6,7 @@ from typing import Annotated
 from ninja import Path
 
 from config.api_errors import ORGANIZER_WRITE
+from tournaments import knockout
 
 Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
 Number = Annotated[int, Path(..., ge=1, le=32767)]
@@ -44,3 +45,45 @@ def round_body(round, *, tables: bool = True) -> dict:
             for t in round.tables
         ]
     return body
+
+
+def bracket_body(stage, *, parties: bool = False) -> dict:
+    """A final as `BracketOut`; ``parties``: with the game being played (the
+    organizer's answers: its seat links are his)."""
+
+    def side(entrant, seed, wins):
+        if entrant is None:
+            return None
+        return {"entrant": entrant.pk, "name": entrant.player.name, "seed": seed, "wins": wins}
+
+    def match(view):
+        m = view.match
+        return {
+            "id": m.pk if m else None,
+            "round": view.round,
+            "slot": view.slot,
+            "third_place": view.third_place,
+            "status": view.status,
+            "first": side(view.first, view.seeds[0], view.wins[0]),
+            "second": side(view.second, view.seeds[1], view.wins[1]),
+            "winner": view.winner.pk if view.winner else None,
+            "absent": view.absent.pk if view.absent else None,
+            "party": view.party_id if parties else None,
+        }
+
+    return {
+        "qualifiers": stage.qualifiers,
+        "best_of": stage.best_of,
+        "third_place": stage.third_place,
+        "seeding": stage.seeding,
+        "status": stage.status,
+        "rounds": [
+            {
+                "number": r.number,
+                "key": r.key,
+                "name": r.name,
+                "matches": [match(v) for v in r.matches],
+            }
+            for r in knockout.bracket(stage)
+        ],
+    }

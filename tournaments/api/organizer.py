@@ -13,17 +13,20 @@ from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
 from config.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE
 from config.client import client_address
 from scoring.selectors import night_by_id
-from tournaments import archive, board, selectors, services
-from tournaments.api.common import Id, Number, Slug, round_body, tournament_body
+from tournaments import archive, board, knockout, selectors, services
+from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
 from tournaments.api.schemas import (
     ArchiveIn,
+    BracketOut,
     CheckInIn,
     EntrantOut,
     EntrantsIn,
+    FinalStageIn,
     FinishIn,
     ForfeitIn,
     ImportedOut,
     ManagedTournamentOut,
+    MatchForfeitIn,
     NightArchiveOut,
     PairIn,
     TournamentArchiveOut,
@@ -274,3 +277,76 @@ def archive_import(request, slug: Slug, body: ArchiveIn):
     if isinstance(made, Tournament):
         return Status(201, {"kind": "tournament", "slug": made.slug, "id": made.pk})
     return Status(201, {"kind": "night", "slug": None, "id": made.pk})
+
+
+# --------------------------------------------------------------------------- the final
+
+
+def _final(tournament) -> dict:
+    return bracket_body(knockout.final_stage_for_manage(tournament.slug), parties=True)
+
+
+def _match_of(tournament, match_id: int):
+    return knockout.match_for_manage(tournament.slug, match_id)
+
+
+@router.get("/manage/tournaments/{slug}/final", response={200: BracketOut, **ORGANIZER_READ})
+def final_detail(request, slug: Slug):
+    """The final's bracket, with the party of each game being played."""
+    return _final(_organized(request, slug))
+
+
+@router.post("/manage/tournaments/{slug}/final", response={201: BracketOut, **ORGANIZER_WRITE})
+def final_stage_add(request, slug: Slug, body: FinalStageIn):
+    """Add a knockout final of the ``qualifiers`` best placed, before the tournament
+    is finished; ``best_of``: 1 or 3 games a match."""
+    tournament = _organized(request, slug)
+    knockout.final_stage_add(
+        tournament=tournament, user=request.auth, address=client_address(request), **body.dict()
+    )
+    return Status(201, _final(tournament))
+
+
+@router.post(
+    "/manage/tournaments/{slug}/final/start", response={200: BracketOut, **ORGANIZER_ACTION}
+)
+def final_stage_start(request, slug: Slug):
+    """Seed and draw the bracket, and start its first games: after the qualifying
+    rounds are finished (a knockout tournament: from its registration)."""
+    tournament = _organized(request, slug)
+    knockout.final_stage_start(
+        tournament=tournament, user=request.auth, address=client_address(request)
+    )
+    return _final(tournament)
+
+
+@router.post(
+    "/manage/tournaments/{slug}/matches/{match_id}/forfeit",
+    response={200: BracketOut, **ORGANIZER_WRITE},
+)
+def match_forfeit(request, slug: Slug, match_id: Id, body: MatchForfeitIn):
+    """A no-show in the final: ``absent`` is the entrant id of who did not come;
+    the other wins the match."""
+    tournament = _organized(request, slug)
+    knockout.match_forfeit(
+        match=_match_of(tournament, match_id),
+        absent=_entrant_of(tournament, body.absent),
+        user=request.auth,
+        address=client_address(request),
+    )
+    return _final(tournament)
+
+
+@router.post(
+    "/manage/tournaments/{slug}/matches/{match_id}/forfeit/undo",
+    response={200: BracketOut, **ORGANIZER_ACTION},
+)
+def match_forfeit_undo(request, slug: Slug, match_id: Id):
+    """Take back a forfeit of the final; refused (409) once the next match has a hand."""
+    tournament = _organized(request, slug)
+    knockout.match_forfeit_undo(
+        match=_match_of(tournament, match_id),
+        user=request.auth,
+        address=client_address(request),
+    )
+    return _final(tournament)

@@ -8,9 +8,10 @@ from pydantic import Field
 
 from config.api_errors import PUBLIC_READ, refusals
 from scoring.selectors import state_for
-from tournaments import board, selectors
-from tournaments.api.common import Id, Number, Slug, round_body, tournament_body
+from tournaments import board, knockout, selectors
+from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
 from tournaments.api.schemas import (
+    BracketOut,
     RoundDetailOut,
     StandingsOut,
     TournamentOut,
@@ -133,3 +134,14 @@ def tournament_party(request, slug: Slug, party_id: Id):
             for h in hands
         ],
     }
+
+
+@router.get("/tournaments/{slug}/final", response={200: BracketOut, **PUBLIC_READ})
+def tournament_final(request, slug: Slug):
+    """The knockout final's bracket, with the games each side has won (pairings
+    published; 404 when the tournament has no final)."""
+    tournament = selectors.public_tournament(slug)
+    stage = knockout.final_stage_of(tournament)
+    if stage is None or not tournament.public_pairings:
+        raise Http404
+    return bracket_body(stage)

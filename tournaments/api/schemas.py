@@ -222,3 +222,62 @@ class TournamentArchiveOut(ArchiveOut):
 class NightArchiveOut(ArchiveOut):
     kind: Literal["night"]
     night: dict
+
+
+class MatchSideOut(Schema):
+    """One side of a knockout match: the entrant, his seed, the games he won."""
+
+    entrant: int
+    name: str
+    seed: int | None
+    wins: int
+
+
+class MatchOut(Schema):
+    """A match of the bracket; ``id`` is null (and the sides too) while it waits
+    for the matches before it. ``status``: "waiting", "bye", "playing", "forfeit"
+    or "decided". ``party``: the game being played (the organizer's answers only)."""
+
+    id: int | None
+    round: int
+    slot: int
+    third_place: bool
+    status: str
+    first: MatchSideOut | None
+    second: MatchSideOut | None
+    winner: int | None
+    absent: int | None
+    party: int | None = None
+
+
+class BracketRoundOut(Schema):
+    number: int
+    key: str
+    name: str
+    matches: list[MatchOut]
+
+
+class BracketOut(Schema):
+    """A tournament's knockout final. ``seeding``: "standings", "rating" or "lot";
+    ``status``: "planned", "playing" or "finished"."""
+
+    qualifiers: int | None
+    best_of: int
+    third_place: bool
+    seeding: str
+    status: str
+    rounds: list[BracketRoundOut]
+
+
+class FinalStageIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    qualifiers: int = Field(ge=2, le=256)
+    best_of: Literal[1, 3] = 1
+    third_place: bool = False
+
+
+class MatchForfeitIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    absent: Id

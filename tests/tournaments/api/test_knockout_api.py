@@ -1,0 +1,126 @@
+"""A program adds and starts a knockout final with the organizer's key, records a
+no-show and takes it back; the public reads the bracket. Refusals are JSON."""
+
+import pytest
+
+from clubs.services import api_token_create
+from tests.factories import MembershipFactory, OrganizerFactory
+from tests.tournaments.api.test_api import bearer, keyholder, post  # noqa: F401 - fixture
+from tests.tournaments.conftest import play_out
+from tournaments import selectors
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
+
+
+@pytest.fixture
+def swiss(keyholder, client, django_capture_on_commit_callbacks):  # noqa: F811
+    """A Swiss of six with round 1 played and closed, made through the API."""
+    club, key = keyholder
+    players = [MembershipFactory(club=club, player__name=n).player for n in NAMES]
+    auth = bearer(key)
+    slug = post(
+        client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup", "rounds": 1}, **auth
+    ).json()["slug"]
+    entered = post(
+        client,
+        f"/api/manage/tournaments/{slug}/entrants",
+        {"players": [p.pk for p in players]},
+        **auth,
+    ).json()
+    for e in entered:
+        post(client, f"/api/manage/tournaments/{slug}/entrants/{e['id']}/check-in", **auth)
+    with django_capture_on_commit_callbacks(execute=True):
+        post(client, f"/api/manage/tournaments/{slug}/start", **auth)
+    round = selectors.latest_round(selectors.tournament_by_slug(slug))
+    for view in selectors.round_tables(round):
+        play_out(view.table, view.entrants[0])
+    return slug, auth
+
+
+def test_a_final_is_added_started_and_read_through_the_api(swiss, client):
+    slug, auth = swiss
+    base = f"/api/manage/tournaments/{slug}"
+    added = post(
+        client, f"{base}/final", {"qualifiers": 4, "best_of": 3, "third_place": True}, **auth
+    )
+    assert added.status_code == 201
+    assert added.json()["status"] == "planned"
+    assert added.json()["rounds"] == []
+
+    early = post(client, f"{base}/final/start", **auth)
+    assert early.status_code == 409
+    assert early.json()["code"] == "refused"
+    assert "qualifying rounds" in early.json()["detail"]
+
+    post(client, f"{base}/rounds/1/close", **auth)
+    post(client, f"{base}/finish", {"final_draw": True}, **auth)
+    started = post(client, f"{base}/final/start", **auth)
+    assert started.status_code == 200
+    body = started.json()
+    assert [r["key"] for r in body["rounds"]] == ["semi-final", "final", "third-place"]
+    semi = body["rounds"][0]["matches"][0]
+    assert (semi["first"]["seed"], semi["second"]["seed"], semi["status"]) == (1, 4, "playing")
+    assert semi["party"] is not None
+
+    public = client.get(f"/api/tournaments/{slug}/final").json()
+    assert public["rounds"][0]["matches"][0]["first"] == semi["first"]
+    assert public["rounds"][0]["matches"][0]["party"] is None
+    assert public["rounds"][1]["matches"][0]["status"] == "waiting"
+
+
+def test_a_no_show_in_the_final_and_its_undo_through_the_api(swiss, client):
+    slug, auth = swiss
+    base = f"/api/manage/tournaments/{slug}"
+    post(client, f"{base}/final", {"qualifiers": 2}, **auth)
+    post(client, f"{base}/rounds/1/close", **auth)
+    post(client, f"{base}/finish", {"final_draw": True}, **auth)
+    final = post(client, f"{base}/final/start", **auth).json()["rounds"][0]["matches"][0]
+    absent = final["second"]["entrant"]
+
+    forfeited = post(client, f"{base}/matches/{final['id']}/forfeit", {"absent": absent}, **auth)
+    assert forfeited.status_code == 200
+    body = forfeited.json()
+    assert body["status"] == "finished"
+    assert body["rounds"][0]["matches"][0]["status"] == "forfeit"
+    assert body["rounds"][0]["matches"][0]["winner"] == final["first"]["entrant"]
+
+    again = post(client, f"{base}/matches/{final['id']}/forfeit", {"absent": absent}, **auth)
+    assert again.status_code == 409
+    undone = post(client, f"{base}/matches/{final['id']}/forfeit/undo", **auth).json()
+    assert undone["status"] == "playing"
+    assert undone["rounds"][0]["matches"][0]["status"] == "playing"
+
+
+def test_the_final_refuses_what_does_not_fit(swiss, client):
+    slug, auth = swiss
+    base = f"/api/manage/tournaments/{slug}"
+    assert post(client, f"{base}/final", {"qualifiers": 4, "best_of": 2}, **auth).status_code == 422
+    assert post(client, f"{base}/final", {"qualifiers": 1}, **auth).status_code == 422
+    too_many = post(client, f"{base}/final", {"qualifiers": 9}, **auth)
+    assert too_many.status_code == 409
+    assert "only 6 entrants" in too_many.json()["detail"]
+    assert post(client, f"{base}/final", {"qualifiers": 4}).status_code == 401
+    assert client.get(f"/api/tournaments/{slug}/final").status_code == 404
+
+
+def test_the_public_bracket_follows_the_pairings_flag(swiss, client):
+    slug, auth = swiss
+    post(client, f"/api/manage/tournaments/{slug}/final", {"qualifiers": 4}, **auth)
+    assert client.get(f"/api/tournaments/{slug}/final").status_code == 200
+    Tournament.objects.filter(slug=slug).update(public_pairings=False)
+    hidden = client.get(f"/api/tournaments/{slug}/final")
+    assert hidden.status_code == 404
+    assert hidden.json()["code"] == "not_found"
+
+
+def test_another_clubs_key_cannot_touch_the_final(swiss, client):
+    slug, _ = swiss
+
+    stranger = OrganizerFactory()
+    _, key = api_token_create(user=stranger.player.user, name="other")
+    answer = post(client, f"/api/manage/tournaments/{slug}/final", {"qualifiers": 4}, **bearer(key))
+    assert answer.status_code == 404
+    assert not Tournament.objects.get(slug=slug).records.filter(action="final_added").exists()
