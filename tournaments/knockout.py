@@ -670,6 +670,13 @@ class FinalLine:
 CHAMPION = "champion"
 
 
+def reached_label(key: str) -> str:
+    """How far an entrant came (`FinalLine.reached`), in the reader's language."""
+    if key == CHAMPION:
+        return gettext("Winner")
+    return round_label(key) if key else ""
+
+
 def final_standings(tournament: Tournament) -> list[FinalLine]:
     """The final standings: once the final is decided, its players first, by how far
     they came (`engine.final_places`; the semi-finals' losers share third unless

@@ -323,9 +323,7 @@ def test_an_entrant_withdrawn_during_the_final_forfeits_his_match(finished):
     assert actions[-2:] == ["withdrawn", "match_forfeit"]
 
 
-def test_a_withdrawn_winner_gives_away_his_next_match(
-    finished, django_capture_on_commit_callbacks
-):
+def test_a_withdrawn_winner_gives_away_his_next_match(finished, django_capture_on_commit_callbacks):
     tournament = finished(qualifiers=4)
     stage = knockout.final_stage_start(tournament=tournament)
     semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
@@ -336,3 +334,24 @@ def test_a_withdrawn_winner_gives_away_his_next_match(
     assert (final.absent, final.winner_id, final.games.count()) == (0, semi_2.first_id, 0)
     stage.refresh_from_db()
     assert stage.status == "finished"
+
+
+def test_the_standings_csv_puts_the_finals_places_first(
+    finished, django_capture_on_commit_callbacks, client
+):
+    import csv
+    import io
+
+    tournament = finished(qualifiers=2)
+    stage = knockout.final_stage_start(tournament=tournament)
+    final = stage.matches.get()
+    win_game(current_party(final), final.second, django_capture_on_commit_callbacks)
+    answer = client.get(f"/t/{tournament.slug}/standings.csv")
+    rows = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"))))
+    assert rows[0][:3] == ["Place", "Player", "Final"]
+    assert [r[:3] for r in rows[1:3]] == [
+        ["1", str(final.second), "Winner"],
+        ["2", str(final.first), "Final"],
+    ]
+    assert [r[0] for r in rows[1:]] == ["1", "2", "3", "4", "5", "6"]
+    assert all(r[2] == "" for r in rows[3:])

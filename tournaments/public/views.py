@@ -21,6 +21,8 @@ from config.spreadsheet import csv_response, text_cell
 from scoring import push
 from scoring.selectors import party_states, sheet_rows
 from tournaments import board, screen, selectors
+from tournaments.knockout import final_stage_of, final_standings, reached_label
+from tournaments.models import FinalStage
 from tournaments.public import knockout
 from tournaments.public.tables import ClubTable, StandingsTable
 
@@ -280,6 +282,9 @@ def standings_csv(request, slug):
     tournament = selectors.public_tournament(slug)
     if not tournament.public_standings:
         raise Http404
+    stage = final_stage_of(tournament)
+    if stage is not None and stage.status == FinalStage.Status.FINISHED:
+        return _final_standings_csv(tournament)
     data = board.board_for(tournament)
     response = csv_response(f"{tournament.slug}-standings.csv")
     writer = csv.writer(response)
@@ -305,6 +310,36 @@ def standings_csv(request, slug):
                 line.points,
                 line.byes,
                 withdrawn,
+            ]
+        )
+    return response
+
+
+def _final_standings_csv(tournament):
+    """After the final: its players first by how far they came, then the rest as the
+    qualifying rounds placed them (`knockout.final_standings`)."""
+    response = csv_response(f"{tournament.slug}-standings.csv")
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            gettext("Place"),
+            gettext("Player"),
+            gettext("Final"),
+            gettext("Parties"),
+            gettext("Won"),
+            gettext("Plus/minus"),
+            gettext("Byes"),
+        ]
+    )
+    for final in final_standings(tournament):
+        line = final.line
+        figures = [line.parties, line.won, line.points, line.byes] if line else ["", "", "", ""]
+        writer.writerow(
+            [
+                final.place,
+                text_cell(final.entrant.player.name),
+                reached_label(final.reached),
+                *figures,
             ]
         )
     return response
