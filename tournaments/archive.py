@@ -28,7 +28,10 @@ from scoring.models import AuditRecord, Hand, Party, Seat, is_seat_token
 from scoring.services import new_token, night_create
 from tournaments.models import (
     Entrant,
+    FinalStage,
     KeepApart,
+    Match,
+    MatchGame,
     Round,
     Seating,
     Table,
@@ -186,9 +189,11 @@ def tournament_export(tournament: Tournament) -> dict:
     seatings = list(Seating.objects.filter(round__tournament=tournament).order_by("pk"))
     round_number = {r.pk: r.number for r in rounds}
     table_key = {t.pk: (round_number[t.round_id], t.number) for t in tables}
-    parties = list(
-        Party.objects.filter(pk__in=[t.party_id for t in tables if t.party_id]).order_by("pk")
-    )
+    stage = FinalStage.objects.filter(tournament=tournament).first()
+    matches = list(stage.matches.order_by("third_place", "round", "slot")) if stage else []
+    games = list(MatchGame.objects.filter(match__in=matches).order_by("match_id", "number"))
+    party_ids = [t.party_id for t in tables if t.party_id] + [g.party_id for g in games]
+    parties = list(Party.objects.filter(pk__in=party_ids).order_by("pk"))
     body = {
         "format": FORMAT,
         "version": VERSION,
@@ -260,6 +265,7 @@ def tournament_export(tournament: Tournament) -> dict:
             for s in seatings
         ],
     }
+    body["final"] = _final_export(stage, matches, games)
     body["parties"] = _parties(parties, players.key)
     body["players"] = players.rows()
     # The tournament's own record (forfeits, withdrawals, what was taken back): its
@@ -275,6 +281,34 @@ def tournament_export(tournament: Tournament) -> dict:
         for r in tournament.records.select_related("user").order_by("at", "pk")
     ]
     return body
+
+
+def _final_export(stage: FinalStage | None, matches: list[Match], games: list[MatchGame]):
+    """The knockout final: its settings and seeds, every match by its place in the
+    bracket, each game by its party's key (the entrants by their keys)."""
+    if stage is None:
+        return None
+    played = {}
+    for game in games:
+        played.setdefault(game.match_id, []).append({"number": game.number, "party": game.party_id})
+    return {
+        field: getattr(stage, field)
+        for field in ("qualifiers", "best_of", "third_place", "seeds", "seeding", "seed", "status")
+    } | {
+        "matches": [
+            {
+                "round": m.round,
+                "slot": m.slot,
+                "third_place": m.third_place,
+                "first": m.first_id,
+                "second": m.second_id,
+                "winner": m.winner_id,
+                "absent": m.absent,
+                "games": played.get(m.pk, []),
+            }
+            for m in matches
+        ]
+    }
 
 
 def night_export(night: ClubNight) -> dict:
@@ -568,6 +602,7 @@ def _import_tournament(data, club, players, users) -> Tournament:
         )
         for s in data["seatings"]
     )
+    _import_final(data.get("final"), tournament, entrants, parties)
     # Archives made before the tournament kept a record have none. Append-only:
     # each row is written once, with its own time.
     TournamentRecord.objects.bulk_create(
@@ -582,6 +617,42 @@ def _import_tournament(data, club, players, users) -> Tournament:
         for r in data.get("records", [])
     )
     return tournament
+
+
+def _import_final(final: dict | None, tournament, entrants: dict, parties: dict) -> None:
+    """The knockout final, if the archive has one (archives made before finals
+    existed have none)."""
+    if not final:
+        return
+
+    def entrant(key):
+        return entrants[key] if key is not None else None
+
+    stage = FinalStage.objects.create(
+        tournament=tournament,
+        qualifiers=final["qualifiers"],
+        best_of=final["best_of"],
+        third_place=final["third_place"],
+        seeds=[entrants[pk].pk for pk in final["seeds"]],
+        seeding=final["seeding"],
+        seed=final["seed"],
+        status=final["status"],
+    )
+    for m in final["matches"]:
+        match = Match.objects.create(
+            stage=stage,
+            round=m["round"],
+            slot=m["slot"],
+            third_place=m["third_place"],
+            first=entrant(m["first"]),
+            second=entrant(m["second"]),
+            winner=entrant(m["winner"]),
+            absent=m["absent"],
+        )
+        MatchGame.objects.bulk_create(
+            MatchGame(match=match, number=g["number"], party=parties[g["party"]])
+            for g in m["games"]
+        )
 
 
 def _line_renumbered(line: dict, entrants: dict) -> dict:

@@ -355,3 +355,36 @@ def test_the_standings_csv_puts_the_finals_places_first(
     ]
     assert [r[0] for r in rows[1:]] == ["1", "2", "3", "4", "5", "6"]
     assert all(r[2] == "" for r in rows[3:])
+
+
+def test_the_final_goes_into_the_archive_and_comes_back(
+    finished, django_capture_on_commit_callbacks
+):
+    import json
+
+    from django.core.serializers.json import DjangoJSONEncoder
+
+    from tests.factories import ClubFactory
+    from tournaments.archive import archive_import, tournament_export
+
+    tournament = finished(qualifiers=4, best_of=3, third_place=True)
+    stage = knockout.final_stage_start(tournament=tournament)
+    semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
+    win_game(current_party(semi_1), semi_1.second, django_capture_on_commit_callbacks)
+    knockout.match_forfeit(match=semi_2, absent=semi_2.first)
+
+    def shape(t):
+        return [
+            (v.round, v.slot, v.third_place, v.status, v.wins, str(v.first), str(v.second))
+            for r in knockout.bracket(t.final_stage)
+            for v in r.matches
+        ]
+
+    data = json.loads(json.dumps(tournament_export(tournament), cls=DjangoJSONEncoder))
+    copy = archive_import(data=data, club=ClubFactory())
+    copy.refresh_from_db()
+    assert shape(copy) == shape(tournament)
+    assert [str(copy.entrants.get(pk=pk)) for pk in copy.final_stage.seeds] == [
+        str(tournament.entrants.get(pk=pk)) for pk in stage.seeds
+    ]
+    assert (copy.final_stage.best_of, copy.final_stage.status) == (3, "playing")
