@@ -121,6 +121,11 @@ def final_detail(request, tournament):
     and score sheet, and the no-show; it follows the tables by itself."""
     stage = _stage(tournament)
     context = _bracket_context(request, tournament, stage)
+    if stage.status == FinalStage.Status.FINISHED:
+        context["places"] = [
+            (line, knockout.reached_label(line.reached))
+            for line in knockout.final_standings(tournament)
+        ]
     context.update(
         {
             "rounds": selectors.tournament_rounds(tournament),

@@ -20,13 +20,26 @@ def bracket_html(tournament, version, *, screen=False) -> str:
         if stage is None or stage.status == "planned":
             return ""
         context = {"tournament": tournament, "stage": stage, "bracket": knockout.bracket(stage)}
-        template = "tournaments/public/_final_slide.html" if screen else "tournaments/_bracket.html"
-        return render_to_string(template, context)
+        if screen:
+            return render_to_string("tournaments/public/_final_slide.html", context)
+        html = render_to_string("tournaments/_bracket.html", context)
+        if stage.status == "finished" and tournament.public_standings:
+            context = {"places": final_places(tournament)}
+            html += render_to_string("tournaments/_final_places.html", context)
+        return html
 
     kind = "screen" if screen else "page"
     key = f"bracket-{kind}-html:{tournament.pk}:{get_language()}"
     # Our own template's output, escaped when it was rendered.
     return mark_safe(board.cached(key, version, render_part))
+
+
+def final_places(tournament) -> list:
+    """The final standings' lines, each with how far its player came."""
+    return [
+        (line, knockout.reached_label(line.reached))
+        for line in knockout.final_standings(tournament)
+    ]
 
 
 def final_detail(request, slug):

@@ -175,6 +175,10 @@ def test_the_bracket_follows_the_tables_to_the_champion(
     page = client.get(url("final", t.slug)).content.decode()
     assert page.count('data-state="decided"') == 3
     assert 'class="match-side won"' in page
+    # Below the bracket, the final standings: the winner first.
+    places = page.split('id="final-places"')[1]
+    assert places.index(str(final.match.second)) < places.index(str(final.match.first))
+    assert "Winner" in places
 
 
 def test_another_clubs_organizer_finds_no_final(finished, post, client):
@@ -209,3 +213,23 @@ def test_the_final_page_takes_the_same_queries_for_any_bracket(
 
     with django_assert_max_num_queries(16):
         client.get(url("final", t.slug))
+
+
+def test_the_semi_finals_losers_play_for_third_place_beside_the_final(
+    finished, post, client, django_capture_on_commit_callbacks
+):
+    t = finished(third_place=True)
+    post(url("final-start", t.slug))
+    for game in games_of(t):
+        play(game, game.match.first, django_capture_on_commit_callbacks)
+
+    page = client.get(url("final", t.slug))
+
+    rounds = page.context["bracket"]
+    assert [r.key for r in rounds] == ["semi-final", "final", "third-place"]
+    html = page.content.decode()
+    third = html.split('data-key="third-place"')[1]
+    assert "Match for third place" in third
+    assert third.count('data-state="playing"') == 1
+    losers = {m.second.player.name for m in rounds[0].matches}
+    assert all(name in third for name in losers)

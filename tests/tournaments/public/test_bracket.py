@@ -120,3 +120,22 @@ def test_the_final_page_takes_the_same_queries_for_any_bracket(
 
     with django_assert_max_num_queries(10):
         assert client.get(reverse("public:final", args=[t.slug])).status_code == 200
+
+
+def test_a_decided_final_shows_the_final_standings_by_how_far_they_came(
+    cup, client, django_capture_on_commit_callbacks
+):
+    t = cup()
+    assert "final-places" not in client.get(reverse("public:final", args=[t.slug])).text
+    while games := running_games(t):
+        for game in games:
+            with django_capture_on_commit_callbacks(execute=True):
+                play_out(game, game.match.second)
+
+    page = client.get(reverse("public:final", args=[t.slug]))
+
+    champion = Match.objects.get(stage__tournament=t, round=2).winner
+    rows = page.text.split('id="final-places"')[1].split("<tbody>")[1].split("</tr>")
+    assert f'data-entrant="{champion.pk}"' in rows[0] and "Winner" in rows[0]
+    assert "Final" in rows[1] and "Semi-final" in rows[2] and "Semi-final" in rows[3]
+    assert ">3=<" in rows[2] and ">3=<" in rows[3]
