@@ -9,6 +9,7 @@ from clubs import services
 from clubs.models import ClubNight, Membership
 from demo.season import demo_season
 from scoring.services import Result, hand_confirm, hand_enter, party_start
+from tournaments import knockout
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournaments
 from tournaments.models import Tournament
@@ -118,6 +119,7 @@ def _demo_night(club) -> None:
 
 
 SWISS = {"slug": "knickerbocker-spring-open", "name": "Spring Open", "format": "swiss"}
+CUP = {"slug": "knickerbocker-autumn-cup", "name": "Autumn Cup", "format": "swiss"}
 ROUND_ROBIN = {
     "slug": "knickerbocker-round-robin",
     "name": "Winter Round Robin",
@@ -152,6 +154,39 @@ def _demo_tournaments(club) -> None:
             if number < robin.rounds:
                 _pair(robin, tournaments.round_pair_next(tournament=robin))
         tournaments.tournament_finish(tournament=robin, final_draw=True)
+    if not Tournament.objects.filter(slug=CUP["slug"]).exists():
+        _demo_final(club, members[2:10], rng)
+
+
+def _demo_final(club, players, rng) -> None:
+    """A Swiss of 8 over three rounds, finished, and its top-4 final: the
+    semi-finals and the match for third place played, the final being played
+    (one hand in)."""
+    cup = _tournament(club, players, date=datetime.date(2026, 10, 31), rounds=3, **CUP)
+    knockout.final_stage_add(tournament=cup, qualifiers=4, third_place=True)
+    for number in range(1, 4):
+        _play_round(cup, number, rng)
+        tournaments.round_close(round=cup.round_set.get(number=number))
+        if number < 3:
+            _pair(cup, tournaments.round_pair_next(tournament=cup))
+    tournaments.tournament_finish(tournament=cup, final_draw=True)
+    stage = knockout.final_stage_start(tournament=cup)
+    for match in stage.matches.filter(round=1).order_by("slot"):
+        _play_match(match, rng)
+    # The demo loads in one transaction: advance now, as the parties' end would
+    # after the commit.
+    knockout.stage_advance(stage=stage)
+    _play_match(stage.matches.get(third_place=True), rng)
+    knockout.stage_advance(stage=stage)
+    final = stage.matches.get(round=2, third_place=False)
+    a, b = final.games.get().party.seats.order_by("position")
+    _gin(a, b, 1, deadwood=34, confirm=True)
+
+
+def _play_match(match, rng) -> None:
+    seats = list(match.games.get().party.seats.order_by("position"))
+    rng.shuffle(seats)
+    _gin(seats[0], seats[1], 1, deadwood=rng.randint(80, 98), confirm=True)
 
 
 def _tournament(club, players, **fields):

@@ -80,7 +80,7 @@ def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
     standings = selectors.standings_for(robin)
     assert [line.parties for line in standings.lines] == [5] * 6
     assert [line.place for line in standings.lines] == [1, 2, 3, 4, 5, 6]
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.count() == 3  # and the Autumn Cup with its final
 
 
 def test_demo_has_a_season_in_progress_with_real_statistics_and_kept_ratings(client):
@@ -102,3 +102,25 @@ def test_demo_has_a_season_in_progress_with_real_statistics_and_kept_ratings(cli
     ratings_rebuild(club_id=club.pk)
     rebuilt = sorted(Rating.objects.filter(club=club).values_list("player_id", "mu", "parties"))
     assert rebuilt == kept
+
+
+def test_demo_has_a_finished_swiss_with_its_final_being_played():
+    from tournaments import knockout
+    from tournaments.models import Tournament
+
+    call_command("load_demo")
+    call_command("load_demo")
+
+    cup = Tournament.objects.get(slug="knickerbocker-autumn-cup")
+    assert (cup.status, cup.entrants.count(), cup.rounds) == ("finished", 8, 3)
+    stage = cup.final_stage
+    assert (stage.status, len(stage.seeds)) == ("playing", 4)
+    rounds = knockout.bracket(stage)
+    assert [r.key for r in rounds] == ["semi-final", "final", "third-place"]
+    assert [v.status for r in rounds for v in r.matches] == [
+        "decided",
+        "decided",
+        "playing",
+        "decided",
+    ]
+    assert rounds[1].matches[0].party_id is not None
