@@ -169,6 +169,7 @@ def tournament_detail(request, tournament):
         if registering or late
         else None,
         "count": selectors.check_in_count(entrants),
+        "plays_rounds": format_of(tournament.format).plays_rounds,
         "poll_ms": POLL_MS,
         "can_start": sum(e.checked_in for e in entrants) >= 2,
         "apart_form": PairForm(entrants=active, auto_id="apart-%s")
@@ -184,10 +185,11 @@ def tournament_detail(request, tournament):
     stage = getattr(tournament, "final_stage", None)
     context["stage"] = stage
     plays_rounds = format_of(tournament.format).plays_rounds
+    # (A knockout tournament's is started from the check-in, as round 1 would be.)
     context["final_startable"] = (
         stage is not None
         and stage.status == "planned"
-        and (tournament.status == Tournament.Status.FINISHED or not plays_rounds)
+        and tournament.status == Tournament.Status.FINISHED
     )
     context["final_form"] = (
         FinalStageForm()
@@ -383,6 +385,8 @@ def _check_in_context(tournament, entrants) -> dict:
         "checked_in": count["in"],
         "can_start": count["in"] >= 2,
         "registering": tournament.status == Tournament.Status.REGISTRATION,
+        # A knockout tournament starts with its bracket, not with round 1.
+        "plays_rounds": format_of(tournament.format).plays_rounds,
     }
 
 

@@ -233,3 +233,37 @@ def test_the_semi_finals_losers_play_for_third_place_beside_the_final(
     assert third.count('data-state="playing"') == 1
     losers = {m.second.player.name for m in rounds[0].matches}
     assert all(name in third for name in losers)
+
+
+def test_a_knockout_cup_starts_its_bracket_from_the_check_in(club, members, post, client):
+    cup = post(
+        url("tournament-create", club.slug),
+        {
+            "name": "Club Cup",
+            "date": "2026-11-24",
+            "format": "knockout",
+            "ruleset": "classic",
+            "target": 100,
+            "bye_value": 0,
+            "forfeit_value": 100,
+            "confirmation_required": "on",
+            "public_pairings": "on",
+            "public_standings": "on",
+            "public_results": "on",
+        },
+    )
+    t = Tournament.objects.get(name="Club Cup")
+    post(url("entrant-register", t.slug), {"players": [p.pk for p in members(*NAMES[:6])]})
+    post(url("entrants-check-in", t.slug), {"action": "all"})
+    desk = client.get(url("tournament-detail", t.slug)).content.decode()
+    assert 'id="final-form"' not in desk  # the cup is its final
+    assert url("final-start", t.slug) in desk and url("round-start", t.slug) not in desk
+    assert cup.status_code == 200
+
+    page = post(url("final-start", t.slug))
+
+    assert page.request["PATH_INFO"] == url("final", t.slug)
+    html = page.content.decode()
+    # Six players in a bracket of eight: the two best seeds have byes.
+    assert html.count('data-state="bye"') == 2
+    assert html.count('data-state="playing"') == 2
