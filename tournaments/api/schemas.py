@@ -113,7 +113,7 @@ class TournamentIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
     name: Name
-    format: Literal["swiss", "round_robin"] = "swiss"
+    format: Literal["swiss", "round_robin", "knockout"] = "swiss"
     date: datetime.date | None = None
     ruleset: Annotated[Text, StringConstraints(max_length=40)] = "classic"
     target: int = Field(100, ge=10, le=1000)

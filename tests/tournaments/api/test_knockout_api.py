@@ -124,3 +124,45 @@ def test_another_clubs_key_cannot_touch_the_final(swiss, client):
     answer = post(client, f"/api/manage/tournaments/{slug}/final", {"qualifiers": 4}, **bearer(key))
     assert answer.status_code == 404
     assert not Tournament.objects.get(slug=slug).records.filter(action="final_added").exists()
+
+
+def test_a_knockout_tournament_is_made_and_started_through_the_api(keyholder, client):  # noqa: F811
+    club, key = keyholder
+    auth = bearer(key)
+    players = [MembershipFactory(club=club, player__name=n).player for n in NAMES]
+    slug = post(
+        client,
+        f"/api/manage/clubs/{club.slug}/tournaments",
+        {"name": "Club Cup", "format": "knockout"},
+        **auth,
+    ).json()["slug"]
+    base = f"/api/manage/tournaments/{slug}"
+    entered = post(client, f"{base}/entrants", {"players": [p.pk for p in players]}, **auth).json()
+    for e in entered:
+        post(client, f"{base}/entrants/{e['id']}/check-in", **auth)
+    refused = post(client, f"{base}/start", **auth)
+    assert refused.status_code == 409
+    body = post(client, f"{base}/final/start", **auth).json()
+    assert (body["seeding"], body["qualifiers"], body["status"]) == ("lot", 6, "playing")
+    assert [r["key"] for r in body["rounds"]] == ["quarter-final", "semi-final", "final"]
+    assert [m["status"] for m in body["rounds"][0]["matches"]] == ["bye", "playing"] * 2
+
+
+def test_the_public_bracket_takes_the_same_queries_for_4_and_16_qualifiers(club, members, client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments import knockout, services
+
+    counts = []
+    for size in (4, 16):
+        tournament = services.tournament_create(club=club, name=f"Cup {size}", format="knockout")
+        names = [f"P{size}-{n}" for n in range(size)]
+        services.entrant_register(tournament=tournament, players=members(*names))
+        for e in tournament.entrants.all():
+            services.entrant_check_in(entrant=e)
+        knockout.final_stage_start(tournament=tournament)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/api/tournaments/{tournament.slug}/final").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] > 0
