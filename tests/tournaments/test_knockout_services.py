@@ -388,3 +388,44 @@ def test_the_final_goes_into_the_archive_and_comes_back(
         str(tournament.entrants.get(pk=pk)) for pk in stage.seeds
     ]
     assert (copy.final_stage.best_of, copy.final_stage.status) == (3, "playing")
+
+
+@pytest.mark.parametrize(
+    ("size", "third_place", "seed"),
+    [(2, False, 1), (3, True, 2), (5, True, 3), (7, False, 4), (8, True, 5), (11, True, 6)],
+)
+def test_any_bracket_played_with_random_winners_ends_with_every_qualifier_placed_once(
+    club, members, django_capture_on_commit_callbacks, size, third_place, seed
+):
+    from random import Random
+
+    rng = Random(seed)
+    tournament = services.tournament_create(club=club, name="Cup", format="knockout")
+    services.entrant_register(tournament=tournament, players=members(*map(str, range(size))))
+    for e in tournament.entrants.all():
+        services.entrant_check_in(entrant=e)
+    stage = knockout.final_stage_start(tournament=tournament)
+    stage.third_place = third_place
+    stage.save()
+    for _ in range(2 * size):  # more than enough matches
+        open_match = stage.matches.filter(winner__isnull=True).order_by("round", "slot").first()
+        if open_match is None:
+            break
+        if rng.random() < 0.2:
+            absent = rng.choice([open_match.first, open_match.second])
+            knockout.match_forfeit(match=open_match, absent=absent)
+        else:
+            winner = rng.choice([open_match.first, open_match.second])
+            win_game(current_party(open_match), winner, django_capture_on_commit_callbacks)
+    stage.refresh_from_db()
+    tournament.refresh_from_db()
+    assert (stage.status, tournament.status) == ("finished", "finished")
+    lines = knockout.final_standings(tournament)
+    assert sorted(x.entrant.pk for x in lines) == sorted(stage.seeds)
+    final = stage.matches.get(
+        round=max(stage.matches.values_list("round", flat=True)), third_place=False
+    )
+    assert lines[0].entrant.pk == final.winner_id and lines[0].reached == "champion"
+    assert [x.place for x in lines][:2] == [1, 2]
+    played_third = stage.matches.filter(third_place=True).exists()
+    assert played_third == (third_place and size >= 4)
