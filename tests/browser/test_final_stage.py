@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_accessibility import serious_violations
 from tests.factories import MembershipFactory
 from tests.tournaments.conftest import play_out
 from tournaments import selectors
@@ -171,5 +172,14 @@ def test_a_swiss_of_twenty_with_a_best_of_three_top_eight_final(desk, phone, chr
 
     desk.reload()
     expect(desk.locator('#bracket .match[data-state="decided"]')).to_have_count(7)
+    expect(desk.locator("#final-places tbody tr").first).to_contain_text(champion)
     shot(desk, "bracket-1280")
+
+    # The bracket's pages, as axe measures them: on the phone, the desk and the wall.
+    found = {
+        "public (360)": serious_violations(spectator),
+        "desk (1280)": serious_violations(desk),
+        "screen (1280)": serious_violations(wall),
+    }
+    assert found == {name: [] for name in found}
     wall_context.close()

@@ -139,3 +139,12 @@ def test_a_decided_final_shows_the_final_standings_by_how_far_they_came(
     assert f'data-entrant="{champion.pk}"' in rows[0] and "Winner" in rows[0]
     assert "Final" in rows[1] and "Semi-final" in rows[2] and "Semi-final" in rows[3]
     assert ">3=<" in rows[2] and ">3=<" in rows[3]
+
+
+def test_a_knockout_cups_screen_shows_its_bracket_and_nothing_else_to_wait_for(cup, client):
+    t = cup()
+
+    screen = client.get(reverse("public:tournament-screen", args=[t.slug])).content.decode()
+
+    assert "slide-final" in screen
+    assert "Nothing to show yet." not in screen
