@@ -225,6 +225,37 @@ def final_stage_start(*, tournament: Tournament, user=None, address=None) -> Fin
     return stage
 
 
+@transaction.atomic
+def final_stage_start_undo(*, tournament: Tournament, user=None, address=None) -> FinalStage:
+    """Take back the start of the final while no game has a hand and no one has
+    forfeited (the wrong qualifiers, a late correction of the standings): the
+    bracket and its parties go, and the final waits to be started again. A knockout
+    tournament goes back to its registration."""
+    tournament = _locked(tournament)
+    tournament_changed(tournament.pk)
+    stage = _stage(tournament)
+    if stage.status == FinalStage.Status.PLANNED:
+        raise TournamentError(gettext("The final has not started."))
+    games = list(MatchGame.objects.filter(match__stage=stage).select_related("party"))
+    parties = [g.party for g in games]
+    played = Hand.objects.filter(party__in=parties).exists()
+    if played or stage.matches.filter(absent__isnull=False).exists():
+        raise TournamentError(gettext("Games of the final have begun: it cannot be undone."))
+    MatchGame.objects.filter(pk__in=[g.pk for g in games]).delete()
+    stage.matches.all().delete()
+    for party in parties:
+        if party.status != Party.Status.CANCELLED:
+            party_cancel(party=party, user=user, reason=gettext("The final was undone."))
+    stage.status = FinalStage.Status.PLANNED
+    stage.seeds = []
+    stage.save(update_fields=["status", "seeds"])
+    if not format_of(tournament.format).plays_rounds:
+        tournament.status = Tournament.Status.REGISTRATION
+        tournament.save(update_fields=["status"])
+    _record(tournament, TournamentRecord.Action.FINAL_UNDONE, user=user, address=address)
+    return stage
+
+
 def _entrants(tournament: Tournament) -> dict[int, Entrant]:
     return {e.pk: e for e in tournament.entrants.select_related("player")}
 

@@ -285,6 +285,7 @@ class TournamentRecord(models.Model):
         FINAL_ADDED = "final_added", _("final added")
         FINAL_REMOVED = "final_removed", _("final removed")
         FINAL_STARTED = "final_started", _("final started")
+        FINAL_UNDONE = "final_undone", _("start of the final undone")
         MATCH_FORFEIT = "match_forfeit", _("match forfeit recorded")
         MATCH_UNFORFEIT = "match_unforfeit", _("match forfeit taken back")
 

@@ -7,7 +7,7 @@ from scoring.models import Party
 from scoring.services import Result, hand_confirm, hand_enter
 from tests.tournaments.conftest import play_out
 from tournaments import knockout, selectors, services
-from tournaments.models import FinalStage, Match, Tournament, TournamentRecord
+from tournaments.models import FinalStage, Match, MatchGame, Tournament, TournamentRecord
 from tournaments.services import TournamentError
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
@@ -429,3 +429,34 @@ def test_any_bracket_played_with_random_winners_ends_with_every_qualifier_placed
     assert [x.place for x in lines][:2] == [1, 2]
     played_third = stage.matches.filter(third_place=True).exists()
     assert played_third == (third_place and size >= 4)
+
+
+def test_the_start_of_the_final_is_undone_until_a_game_has_a_hand(finished):
+    tournament = finished(qualifiers=4)
+    stage = knockout.final_stage_start(tournament=tournament)
+    parties = [g.party for g in MatchGame.objects.filter(match__stage=stage)]
+    knockout.final_stage_start_undo(tournament=tournament)
+    stage.refresh_from_db()
+    assert (stage.status, stage.seeds, stage.matches.count()) == ("planned", [], 0)
+    assert {Party.objects.get(pk=p.pk).status for p in parties} == {Party.Status.CANCELLED}
+    assert tournament.records.last().action == "final_undone"
+
+    stage = knockout.final_stage_start(tournament=tournament)
+    seat = current_party(stage.matches.first()).seats.first()
+    result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=20)
+    hand_enter(seat=seat, number=1, result=result)
+    with pytest.raises(TournamentError, match="have begun"):
+        knockout.final_stage_start_undo(tournament=tournament)
+
+
+def test_an_undone_knockout_tournament_is_back_in_registration(club, members):
+    tournament = services.tournament_create(club=club, name="Club Cup", format="knockout")
+    services.entrant_register(tournament=tournament, players=members(*NAMES[:3]))
+    for e in tournament.entrants.all():
+        services.entrant_check_in(entrant=e)
+    knockout.final_stage_start(tournament=tournament)
+    knockout.final_stage_start_undo(tournament=tournament)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.REGISTRATION
+    with pytest.raises(TournamentError, match="has not started"):
+        knockout.final_stage_start_undo(tournament=tournament)
