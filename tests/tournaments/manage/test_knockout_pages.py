@@ -267,3 +267,20 @@ def test_a_knockout_cup_starts_its_bracket_from_the_check_in(club, members, post
     # Six players in a bracket of eight: the two best seeds have byes.
     assert html.count('data-state="bye"') == 2
     assert html.count('data-state="playing"') == 2
+
+
+def test_the_finish_leads_to_standings_that_offer_to_start_the_final(
+    tournament, post, django_capture_on_commit_callbacks
+):
+    t = tournament(NAMES[:4], rounds=1)
+    post(url("final-add", t.slug), {"qualifiers": 2, "best_of": 1})
+    post(url("round-start", t.slug))
+    for table in t.round_set.get().tables.exclude(party=None):
+        with django_capture_on_commit_callbacks(execute=True):
+            play_out(table, table.seatings.get(side=0).entrant)
+    post(url("round-close", t.slug, 1))
+
+    standings = post(url("tournament-finish", t.slug)).content.decode()
+
+    assert "The best 2 play a knockout final" in standings
+    assert f'href="{url("final-start", t.slug)}"' in standings
