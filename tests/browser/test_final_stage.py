@@ -72,6 +72,7 @@ def test_a_swiss_of_twenty_with_a_best_of_three_top_eight_final(desk, phone, chr
     form = desk.locator("#final-form")
     form.get_by_label("Qualifiers").fill("8")
     form.get_by_label("the best of three parties").check()
+    shot(desk, "desk-add-final")
     desk.locator("#final-add").click()
     expect(desk.locator(".messages")).to_contain_text("The best 8 play a knockout final")
     expect(desk.locator("#final")).to_contain_text("It starts once the tournament is finished")
@@ -109,6 +110,7 @@ def test_a_swiss_of_twenty_with_a_best_of_three_top_eight_final(desk, phone, chr
     # A no-show recorded by mistake in the last quarter-final, and taken back.
     last = desk.locator("#bracket .bracket-round").first.locator(".match").nth(3)
     last.get_by_text("No-show?").click()
+    shot(desk, "desk-bracket-playing")
     last.get_by_role("link", name="did not come").first.click()
     desk.locator("#confirm-button").click()
     expect(desk.locator(".messages")).to_contain_text("goes through")
