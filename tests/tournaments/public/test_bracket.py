@@ -70,6 +70,7 @@ def test_the_tournaments_page_links_to_its_final_once_started(cup, client):
     page = client.get(reverse("public:tournament-detail", args=[t.slug])).content.decode()
 
     assert f'href="{reverse("public:final", args=[t.slug])}"' in page
+    assert "The final is being played: follow its bracket" in page
 
 
 def test_the_bracket_follows_a_finished_game_by_itself(
