@@ -412,7 +412,9 @@ def stage_advance(*, stage: FinalStage) -> FinalStage:
     number of times: a match already decided, a game already started, a match
     already made are left as they are (the stage's row is locked first)."""
     stage = (
-        FinalStage.objects.select_for_update().select_related("tournament__club").get(pk=stage.pk)
+        FinalStage.objects.select_for_update(of=("self",))
+        .select_related("tournament__club")
+        .get(pk=stage.pk)
     )
     if stage.status != FinalStage.Status.PLAYING:
         return stage
@@ -435,7 +437,7 @@ def stages_advance(club_id: int) -> None:
 
 
 def _locked_match(match: Match) -> tuple[FinalStage, Match]:
-    stage = FinalStage.objects.select_for_update().select_related("tournament__club")
+    stage = FinalStage.objects.select_for_update(of=("self",)).select_related("tournament__club")
     stage = stage.get(pk=match.stage_id)
     match = Match.objects.select_related("first__player", "second__player").get(pk=match.pk)
     return stage, match
