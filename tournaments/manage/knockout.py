@@ -126,6 +126,12 @@ def final_detail(request, tournament):
             (line, knockout.reached_label(line.reached))
             for line in knockout.final_standings(tournament)
         ]
+    # The start can be taken back until a game has a hand (the service checks
+    # the hands): offered while every match of the first round is still open.
+    first = context["bracket"][0].matches if context["bracket"] else []
+    context["undoable"] = stage.status == FinalStage.Status.PLAYING and all(
+        m.status in ("playing", "bye") and m.wins == (0, 0) for m in first
+    )
     context.update(
         {
             "rounds": selectors.tournament_rounds(tournament),
@@ -243,3 +249,68 @@ def match_forfeit_undo(request, match):
     else:
         messages.success(request, _("The no-show is taken back: the match is played."))
     return redirect(back)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def final_stage_remove(request, tournament):
+    """Take back a final added by mistake, while it has not started."""
+    stage = _stage(tournament)
+    back = _tournament_url(tournament, "final")
+    if request.method == "GET":
+        refused = ""
+        if not format_of(tournament.format).plays_rounds:
+            refused = _("A knockout tournament is its final.")
+        elif stage.status != FinalStage.Status.PLANNED:
+            refused = _("The final has started: it cannot be removed.")
+        return _confirm(
+            request,
+            tournament,
+            title=_("Remove the final?"),
+            lines=[_("The tournament ends with its last round; its standings are final.")],
+            button=_("Remove the final"),
+            back=back,
+            refused=refused,
+        )
+    try:
+        knockout.final_stage_remove(tournament=tournament, user=request.user)
+    except services.TournamentError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("The final is removed."))
+    return redirect(back)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@organizer_required(selectors.tournament_by_slug)
+def final_stage_start_undo(request, tournament):
+    """Take back the final's start (the wrong qualifiers, a standings corrected
+    late) while no game has a hand and no one has been recorded absent."""
+    stage = _stage(tournament)
+    if request.method == "GET":
+        refused = ""
+        if stage.status == FinalStage.Status.PLANNED:
+            refused = _("The final has not started.")
+        return _confirm(
+            request,
+            tournament,
+            title=_("Undo the start of the final?"),
+            lines=[
+                _(
+                    "The bracket and its tables go, and their table cards no longer "
+                    "work; the final waits to be started again."
+                )
+            ],
+            button=_("Undo the start"),
+            back=_final_url(tournament),
+            refused=refused,
+        )
+    try:
+        knockout.final_stage_start_undo(tournament=tournament, user=request.user)
+    except services.TournamentError as error:
+        _refused(request, error)
+        return redirect(_final_url(tournament))
+    messages.success(request, _("The start of the final is undone: start it again when ready."))
+    return redirect(_tournament_url(tournament, "final"))

@@ -5,6 +5,7 @@ and the bracket following the tables by itself."""
 import pytest
 from django.urls import reverse
 
+from scoring.services import Result, hand_confirm, hand_enter
 from tests.factories import OrganizerFactory
 from tests.tournaments.conftest import play_out
 from tests.tournaments.manage.conftest import messages_of
@@ -284,3 +285,44 @@ def test_the_finish_leads_to_standings_that_offer_to_start_the_final(
 
     assert "The best 2 play a knockout final" in standings
     assert f'href="{url("final-start", t.slug)}"' in standings
+
+
+def test_a_final_added_by_mistake_is_removed_after_asking(tournament, post, client):
+    t = tournament()
+    post(url("final-add", t.slug), {"qualifiers": 4, "best_of": 1})
+    remove = url("final-remove", t.slug)
+    assert remove in client.get(url("tournament-detail", t.slug)).content.decode()
+    assert 'id="confirm-button"' in client.get(remove).content.decode()
+
+    page = post(remove)
+
+    assert messages_of(page) == ["The final is removed."]
+    assert not FinalStage.objects.filter(tournament=t).exists()
+    assert 'id="final-form"' in page.content.decode()
+
+
+def test_the_start_of_the_final_is_undone_before_a_hand_and_not_after(finished, post, client):
+    t = finished()
+    post(url("final-start", t.slug))
+    undo = url("final-start-undo", t.slug)
+    assert undo in client.get(url("final", t.slug)).content.decode()
+    assert 'id="confirm-button"' in client.get(undo).content.decode()
+
+    page = post(undo)
+
+    assert messages_of(page) == ["The start of the final is undone: start it again when ready."]
+    assert FinalStage.objects.get(tournament=t).status == FinalStage.Status.PLANNED
+    assert not Match.objects.filter(stage__tournament=t).exists()
+    assert url("final-start", t.slug) in page.content.decode()
+
+    # Started again, a hand is played: the start stays.
+    post(url("final-start", t.slug))
+    game = games_of(t)[0]
+    party = game.party
+    seats = list(party.seats.order_by("position"))
+    entered = hand_enter(seat=seats[0], number=1, result=Result("knock", 0, 5, 30)).hand
+    hand_confirm(seat=seats[1], number=1, version=entered.version)
+    page = post(undo)
+
+    assert messages_of(page) == ["Games of the final have begun: it cannot be undone."]
+    assert FinalStage.objects.get(tournament=t).status == FinalStage.Status.PLAYING
