@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import Q, Sum
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -286,10 +287,15 @@ def season_events(season: Season) -> list[Event]:
             club_id=season.club_id, date__range=(season.starts, season.ends)
         )
         days.update({("tournament", pk): day for pk, day in tournaments.values_list("pk", "date")})
-        field = "party__tournament_table__round__tournament_id"
+        # A tournament's parties: its rounds' tables and its final's games.
+        table = "party__tournament_table__round__tournament_id"
+        game = "party__match_game__match__stage__tournament_id"
         rows = (
-            changes.filter(party__tournament_table__round__tournament__in=tournaments)
-            .values_list(field, "player_id")
+            changes.filter(
+                Q(party__tournament_table__round__tournament__in=tournaments)
+                | Q(party__match_game__match__stage__tournament__in=tournaments)
+            )
+            .values_list(Coalesce(table, game), "player_id")
             .annotate(total=Sum("plus_minus"))
         )
         for tournament, player, total in rows:

@@ -460,3 +460,37 @@ def test_an_undone_knockout_tournament_is_back_in_registration(club, members):
     assert tournament.status == Tournament.Status.REGISTRATION
     with pytest.raises(TournamentError, match="has not started"):
         knockout.final_stage_start_undo(tournament=tournament)
+
+
+def test_a_knockout_tournaments_games_count_in_the_clubs_season(
+    club, members, django_capture_on_commit_callbacks
+):
+    from datetime import date
+
+    from seasons.selectors import season_events
+    from seasons.services import season_create
+    from tests.factories import UserFactory
+
+    tournament = services.tournament_create(
+        club=club, name="Club Cup", format="knockout", date=date(2026, 10, 10)
+    )
+    services.entrant_register(tournament=tournament, players=members(*NAMES[:2]))
+    for e in tournament.entrants.all():
+        services.entrant_check_in(entrant=e)
+    stage = knockout.final_stage_start(tournament=tournament)
+    final = stage.matches.get()
+    win_game(current_party(final), final.first, django_capture_on_commit_callbacks)
+    season = season_create(
+        club=club,
+        user=UserFactory(),
+        name="Autumn",
+        starts=date(2026, 9, 1),
+        ends=date(2026, 12, 31),
+        counts="tournaments",
+        scheme="plus_minus",
+    )
+    (event,) = season_events(season)
+    assert event.key == ("tournament", tournament.pk)
+    won = event.results[final.first.player_id]
+    assert won > 0
+    assert event.results[final.second.player_id] == -won
