@@ -350,3 +350,30 @@ def match_forfeit_undo(request, slug: Slug, match_id: Id):
         address=client_address(request),
     )
     return _final(tournament)
+
+
+@router.post(
+    "/manage/tournaments/{slug}/final/remove",
+    response={200: ManagedTournamentOut, **ORGANIZER_ACTION},
+)
+def final_stage_remove(request, slug: Slug):
+    """Take back a final added by mistake, before it starts: the tournament as it is
+    then."""
+    tournament = _organized(request, slug)
+    knockout.final_stage_remove(
+        tournament=tournament, user=request.auth, address=client_address(request)
+    )
+    return _fresh(tournament)
+
+
+@router.post(
+    "/manage/tournaments/{slug}/final/start/undo", response={200: BracketOut, **ORGANIZER_ACTION}
+)
+def final_stage_start_undo(request, slug: Slug):
+    """Take back the start of the final while no game has a hand and no one has
+    forfeited: the bracket goes, the final waits to be started again."""
+    tournament = _organized(request, slug)
+    knockout.final_stage_start_undo(
+        tournament=tournament, user=request.auth, address=client_address(request)
+    )
+    return _final(tournament)

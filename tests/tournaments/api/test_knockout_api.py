@@ -166,3 +166,26 @@ def test_the_public_bracket_takes_the_same_queries_for_4_and_16_qualifiers(club,
             assert client.get(f"/api/tournaments/{tournament.slug}/final").status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] > 0
+
+
+def test_a_final_is_removed_and_its_start_undone_through_the_api(swiss, client):
+    slug, auth = swiss
+    base = f"/api/manage/tournaments/{slug}"
+    post(client, f"{base}/final", {"qualifiers": 4}, **auth)
+    removed = post(client, f"{base}/final/remove", **auth)
+    assert removed.status_code == 200
+    assert removed.json()["slug"] == slug
+    assert client.get(f"{base}/final", **auth).status_code == 404
+
+    post(client, f"{base}/final", {"qualifiers": 4}, **auth)
+    post(client, f"{base}/rounds/1/close", **auth)
+    post(client, f"{base}/finish", {"final_draw": True}, **auth)
+    post(client, f"{base}/final/start", **auth)
+    refused = post(client, f"{base}/final/remove", **auth)
+    assert refused.status_code == 409
+    undone = post(client, f"{base}/final/start/undo", **auth)
+    assert undone.status_code == 200
+    assert (undone.json()["status"], undone.json()["rounds"]) == ("planned", [])
+    again = post(client, f"{base}/final/start/undo", **auth)
+    assert again.status_code == 409
+    assert "has not started" in again.json()["detail"]
