@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from clubs.models import Membership
-from demo.loader import ROUND_ROBIN, SWISS, load_demo
+from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
 from scoring.models import Hand
 from scoring.services import Result, hand_enter
 from seasons.models import Season
@@ -69,6 +69,9 @@ def evening():
             f"/t/{swiss}/screen/",
             f"/t/{robin}/",
             f"/t/{robin}/crosstable/",
+            # The Autumn Cup's final, its final being played.
+            f"/t/{CUP['slug']}/final/",
+            f"/t/{CUP['slug']}/screen/",
             f"/t/{swiss}/players/{player}/",
             f"/clubs/{club.slug}/seasons/{season.pk}/",
             f"/clubs/{club.slug}/players/{listed.pk}/",
@@ -88,6 +91,7 @@ def evening():
             f"/manage/tournaments/{swiss}/rounds/2/",
             f"/manage/tournaments/{swiss}/standings/",
             f"/manage/tournaments/{robin}/",
+            f"/manage/tournaments/{CUP['slug']}/final/",
             f"/manage/tournaments/{cup.slug}/",
             f"/manage/tournaments/{cup.slug}/door/",
             # A question asked before an action that changes results.
