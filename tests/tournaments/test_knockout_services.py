@@ -494,3 +494,25 @@ def test_a_knockout_tournaments_games_count_in_the_clubs_season(
     won = event.results[final.first.player_id]
     assert won > 0
     assert event.results[final.second.player_id] == -won
+
+
+def test_advancing_twice_changes_nothing_more(finished):
+    tournament = finished(qualifiers=4, best_of=3)
+    stage = knockout.final_stage_start(tournament=tournament)
+    semi = stage.matches.filter(round=1).first()
+    # Game 1 played without the commit's hook: the bracket waits for it.
+    play_out_party(current_party(semi), semi.first)
+    assert semi.games.count() == 1
+    knockout.stage_advance(stage=stage)
+    knockout.stage_advance(stage=stage)
+    assert list(semi.games.values_list("number", flat=True)) == [1, 2]
+    assert not stage.matches.filter(round=2).exists()
+
+
+def play_out_party(party, winner):
+    seats = {s.player_id: s for s in party.seats.all()}
+    mine = seats[winner.player_id]
+    theirs = next(s for s in seats.values() if s.pk != mine.pk)
+    result = Result("gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=90)
+    entered = hand_enter(seat=mine, number=1, result=result).hand
+    hand_confirm(seat=theirs, number=1, version=entered.version)
