@@ -406,21 +406,22 @@ def _next_matches(stage: FinalStage, matches: list[Match]) -> bool:
     return bool(made)
 
 
-@transaction.atomic
 def stage_advance(*, stage: FinalStage) -> FinalStage:
     """What a party's end decides in the bracket (see `_advance`); safe to run any
     number of times: a match already decided, a game already started, a match
     already made are left as they are (the stage's row is locked first)."""
-    stage = (
-        FinalStage.objects.select_for_update(of=("self",))
-        .select_related("tournament__club")
-        .get(pk=stage.pk)
-    )
-    if stage.status != FinalStage.Status.PLAYING:
-        return stage
-    if _advance(stage):
-        tournament_changed(stage.tournament_id)
-    return stage
+    _stage_advance(stage.pk)
+    return FinalStage.objects.select_related("tournament__club").get(pk=stage.pk)
+
+
+@transaction.atomic
+def _stage_advance(pk: int) -> bool:
+    stage = FinalStage.objects.select_for_update(of=("self",)).select_related("tournament__club")
+    stage = stage.get(pk=pk)
+    if stage.status != FinalStage.Status.PLAYING or not _advance(stage):
+        return False
+    tournament_changed(stage.tournament_id)
+    return True
 
 
 def stages_advance(club_id: int) -> None:
@@ -431,6 +432,14 @@ def stages_advance(club_id: int) -> None:
     )
     for stage in playing:
         stage_advance(stage=stage)
+
+
+def finals_advance_waiting() -> int:
+    """The catch-up for an advance that never ran (its after-commit call failed, or
+    the process ended between the commit and it): advances every final being
+    played, each in its own transaction. Returns how many moved on."""
+    playing = FinalStage.objects.filter(status=FinalStage.Status.PLAYING)
+    return sum(_stage_advance(pk) for pk in list(playing.values_list("pk", flat=True)))
 
 
 # --------------------------------------------------------------------------- forfeits

@@ -4,7 +4,7 @@ import logging
 
 from celery import shared_task
 
-from tournaments import services
+from tournaments import knockout, services
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +23,13 @@ def pair_round(round_id: int, fewest_rematches: bool = False) -> str:
 def pair_waiting_rounds() -> int:
     """The catch-up (beat, every 30 s): pairs the rounds whose task was lost."""
     return services.rounds_pair_waiting()
+
+
+@shared_task(ignore_result=True)
+def advance_finals() -> int:
+    """The finals' catch-up (beat, every 30 s): decides what ended parties decided
+    when the advance after their commit did not run."""
+    return knockout.finals_advance_waiting()
 
 
 def send_pairing(round_id: int, fewest_rematches: bool = False) -> None:

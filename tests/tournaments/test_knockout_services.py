@@ -516,3 +516,17 @@ def play_out_party(party, winner):
     result = Result("gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=90)
     entered = hand_enter(seat=mine, number=1, result=result).hand
     hand_confirm(seat=theirs, number=1, version=entered.version)
+
+
+def test_the_catch_up_advances_a_final_whose_advance_never_ran(finished):
+    from tournaments.tasks import advance_finals
+
+    tournament = finished(qualifiers=2)
+    stage = knockout.final_stage_start(tournament=tournament)
+    final = stage.matches.get()
+    play_out_party(current_party(final), final.second)
+    assert advance_finals() == 1
+    final.refresh_from_db()
+    stage.refresh_from_db()
+    assert (final.winner_id, stage.status) == (final.second_id, "finished")
+    assert advance_finals() == 0
