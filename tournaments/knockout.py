@@ -67,7 +67,11 @@ def _round_key(stage: FinalStage, round: int, third_place: bool = False) -> str:
 def _game_label(stage: FinalStage, match: Match, number: int) -> str:
     """The stored label of a game's party: "Cup · Final · game 2"."""
     name = round_label(_round_key(stage, match.round, match.third_place))
-    return f"{stage.tournament.name} · {name} · " + gettext("game %(number)s") % {"number": number}
+    game = gettext("game %(number)s") % {"number": number}
+    suffix = f" · {name} · {game}"
+    # A label holds 120 characters, and so may the tournament's name alone.
+    room = Party._meta.get_field("label").max_length - len(suffix)
+    return stage.tournament.name[:room] + suffix
 
 
 # --------------------------------------------------------------------------- adding and starting

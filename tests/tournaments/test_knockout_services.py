@@ -530,3 +530,14 @@ def test_the_catch_up_advances_a_final_whose_advance_never_ran(finished):
     stage.refresh_from_db()
     assert (final.winner_id, stage.status) == (final.second_id, "finished")
     assert advance_finals() == 0
+
+
+def test_a_long_tournament_name_still_fits_the_games_label(club, members):
+    tournament = services.tournament_create(club=club, name="N" * 120, format="knockout")
+    services.entrant_register(tournament=tournament, players=members(*NAMES[:2]))
+    for e in tournament.entrants.all():
+        services.entrant_check_in(entrant=e)
+    stage = knockout.final_stage_start(tournament=tournament)
+    label = current_party(stage.matches.get()).label
+    assert len(label) == 120
+    assert label.endswith(" · Final · game 1")
