@@ -109,7 +109,9 @@ def final_stage_add(
     if FinalStage.objects.filter(tournament=tournament).exists():
         raise TournamentError(gettext("This tournament already has a final."))
     if tournament.status == Tournament.Status.FINISHED:
-        raise TournamentError(gettext("The tournament is finished: a final is added before."))
+        raise TournamentError(
+            gettext("The tournament is finished: a final is added before its end.")
+        )
     _check_shape(qualifiers, best_of)
     entrants = tournament.entrants.filter(withdrawn_after__isnull=True)
     if tournament.status == Tournament.Status.RUNNING:
