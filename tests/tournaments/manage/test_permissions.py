@@ -91,6 +91,7 @@ def running(club, tournament, post):
     match = cup.final_stage.matches.first()
     return {
         "cup": [cup.slug],
+        "player": match.first_id,
         "match": [cup.slug, match.pk],
         "pair": [t.slug, pair.pk],
         "club": [club.slug],
@@ -175,6 +176,13 @@ ENDPOINTS = [
     ("post", "/manage/tournaments/{slug}/tables/{table_id}/forfeit/undo", {}),
     ("post", "/manage/tournaments/{slug}/finish", {"final_draw": False}),
     ("get", "/manage/tournaments/{slug}/archive", None),
+    ("get", "/manage/tournaments/{slug}/final", None),
+    ("post", "/manage/tournaments/{slug}/final", {"qualifiers": 2, "best_of": 1}),
+    ("post", "/manage/tournaments/{slug}/final/start", {}),
+    ("post", "/manage/tournaments/{slug}/matches/{match_id}/forfeit", {"absent": "player"}),
+    ("post", "/manage/tournaments/{slug}/matches/{match_id}/forfeit/undo", {}),
+    ("post", "/manage/tournaments/{slug}/final/start/undo", {}),
+    ("post", "/manage/tournaments/{slug}/final/remove", {}),
     ("get", "/manage/nights/{night_id}/archive", None),
     (
         "post",
@@ -200,13 +208,19 @@ def addresses(club, running):
         "number": 1,
         "table_id": next(v.table.pk for v in table if not v.table.bye),
         "night_id": ClubNightFactory(club=club).pk,
+        "match_id": running["match"][1],
     }
     found = []
     for method, path, body in ENDPOINTS:
-        # A club's endpoints name the club, a tournament's the tournament.
+        # A club's endpoints name the club, a tournament's the tournament; the
+        # final's, the knockout cup whose final is played.
         names = {**values, "slug": club.slug if "/clubs/" in path else slug}
+        if "/final" in path or "/matches/" in path:
+            names["slug"] = running["cup"][0]
         if body and body.get("absent") == "entrant":
             body = {"absent": entrant}
+        if body and body.get("absent") == "player":  # one of the match's two
+            body = {"absent": running["player"]}
         found.append((method, "/api" + path.format(**names), body))
     return found
 
