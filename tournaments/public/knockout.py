@@ -13,7 +13,12 @@ from tournaments import board, knockout, selectors
 
 def bracket_html(tournament, version, *, screen=False) -> str:
     """The bracket's HTML, rendered once per board version and language and kept
-    in the cache; empty while the tournament has no final that has started."""
+    in the cache; empty while the tournament has no final that has started, or
+    keeps its pairings to itself."""
+
+    # The bracket is the final's pairings: shown where the pairings are.
+    if not tournament.public_pairings:
+        return ""
 
     def render_part():
         stage = knockout.final_stage_of(tournament)

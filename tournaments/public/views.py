@@ -174,7 +174,9 @@ def _screen_html(tournament, version, load) -> str:
         context = {"current": data.current if tournament.public_pairings else None}
         # A final under way has a slide of its own (below): never "nothing to show".
         stage = getattr(tournament, "final_stage", None)
-        context["final"] = stage is not None and stage.status != "planned"
+        context["final"] = (
+            tournament.public_pairings and stage is not None and stage.status != "planned"
+        )
         if tournament.public_standings:
             context["standings"] = data.standings
             context["provisional"] = data.provisional

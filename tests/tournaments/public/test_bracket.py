@@ -149,3 +149,15 @@ def test_a_knockout_cups_screen_shows_its_bracket_and_nothing_else_to_wait_for(c
 
     assert "slide-final" in screen
     assert "Nothing to show yet." not in screen
+
+
+def test_a_tournament_that_keeps_its_pairings_to_itself_keeps_its_bracket_too(cup, client):
+    t = cup()
+    t.public_pairings = False
+    t.save(update_fields=["public_pairings"])
+
+    assert client.get(reverse("public:final", args=[t.slug])).status_code == 404
+    page = client.get(reverse("public:tournament-detail", args=[t.slug])).content.decode()
+    assert reverse("public:final", args=[t.slug]) not in page
+    screen = client.get(reverse("public:tournament-screen", args=[t.slug])).content.decode()
+    assert "slide-final" not in screen
