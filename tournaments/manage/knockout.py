@@ -120,6 +120,9 @@ def final_detail(request, tournament):
     """The bracket as it is played: each match's players, games won, its table cards
     and score sheet, and the no-show; it follows the tables by itself."""
     stage = _stage(tournament)
+    if stage.status == FinalStage.Status.PLANNED:
+        # Nothing drawn yet: the desk says when it starts, and starts it.
+        return redirect(_tournament_url(tournament, "final"))
     context = _bracket_context(request, tournament, stage)
     if stage.status == FinalStage.Status.FINISHED:
         context["places"] = [

@@ -311,6 +311,8 @@ def test_the_start_of_the_final_is_undone_before_a_hand_and_not_after(finished, 
     page = post(undo)
 
     assert messages_of(page) == ["The start of the final is undone: start it again when ready."]
+    # Its page, nothing drawn, sends the organizer to the desk that starts it.
+    assert client.get(url("final", t.slug))["Location"].endswith("#final")
     assert FinalStage.objects.get(tournament=t).status == FinalStage.Status.PLANNED
     assert not Match.objects.filter(stage__tournament=t).exists()
     assert url("final-start", t.slug) in page.content.decode()
