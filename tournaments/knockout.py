@@ -84,6 +84,12 @@ def _stage(tournament: Tournament) -> FinalStage:
     return stage
 
 
+def _plays_third_place(stage: FinalStage) -> bool:
+    """Whether the stage plays for third place: wanted, and two semi-final losers
+    to play it (not with three qualifiers, where seed 1's semi-final is a bye)."""
+    return stage.third_place and engine.third_place_playable(len(stage.seeds))
+
+
 def _check_shape(qualifiers: int | None, best_of: int) -> None:
     if best_of not in engine.BEST_OF:
         raise TournamentError(gettext("A match is the best of 1 or of 3 games."))
@@ -379,7 +385,7 @@ def _next_matches(stage: FinalStage, matches: list[Match]) -> bool:
             _start_match(stage, match, entrants)
             made.append(match)
     third = next((m for m in matches if m.third_place), None)
-    if stage.third_place and rounds >= 2 and third is None:
+    if _plays_third_place(stage) and third is None:
         semis = placed.get((rounds - 1, 0)), placed.get((rounds - 1, 1))
         # A semi-final that was a bye (3 qualifiers) leaves one loser: he is third.
         if all(m and m.winner_id and m.second_id for m in semis):
@@ -397,7 +403,7 @@ def _next_matches(stage: FinalStage, matches: list[Match]) -> bool:
             made.append(third)
     final = placed.get((rounds, 0))
     done = bool(final and final.winner_id) and (third is None or bool(third.winner_id))
-    if stage.third_place and rounds >= 2 and third is None and done:
+    if _plays_third_place(stage) and third is None and done:
         semis = placed.get((rounds - 1, 0)), placed.get((rounds - 1, 1))
         done = not all(m and m.second_id for m in semis)
     status = FinalStage.Status.FINISHED if done else FinalStage.Status.PLAYING
@@ -545,7 +551,9 @@ def match_forfeit_undo(*, match: Match, user=None, address=None) -> Match:
         raise TournamentError(gettext("This match has no forfeit to take back."))
     following = _following(stage, match)
     parties = [g.party for m in following for g in m.games.select_related("party")]
-    if Hand.objects.filter(party__in=parties).exists():
+    # A next match decided (by its own forfeit, say) has sent someone further on:
+    # taking this one back would leave him where he could not have got.
+    if any(m.winner_id for m in following) or Hand.objects.filter(party__in=parties).exists():
         raise TournamentError(gettext("The next match has begun: the forfeit stands."))
     absent = (match.first, match.second)[match.absent]
     for m in following:
@@ -678,7 +686,7 @@ def bracket(stage: FinalStage) -> list[BracketRound]:
         BracketRound(r, _round_key(stage, r), [view(r, s, False) for s in range(2 ** (rounds - r))])
         for r in range(1, rounds + 1)
     ]
-    if stage.third_place and rounds >= 2:
+    if _plays_third_place(stage):
         result.append(BracketRound(rounds, engine.THIRD_PLACE, [view(rounds, 0, True)]))
     return result
 

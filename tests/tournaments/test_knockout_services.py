@@ -252,6 +252,40 @@ def test_a_forfeit_stands_once_the_next_match_has_a_hand(
         knockout.match_forfeit_undo(match=semi_1)
 
 
+def test_a_forfeit_stands_once_the_match_it_led_to_was_decided_by_a_forfeit(finished):
+    # Six qualifiers: seeds 1 and 2 have byes, the two other quarter-finals are played.
+    tournament = finished(qualifiers=6)
+    stage = knockout.final_stage_start(tournament=tournament)
+    played = stage.matches.filter(round=1, second__isnull=False).order_by("slot")
+    for match in played:
+        knockout.match_forfeit(match=match, absent=match.second)
+    for semi in stage.matches.filter(round=2).order_by("slot"):
+        knockout.match_forfeit(match=semi, absent=semi.second)
+    assert stage.matches.filter(round=3).exists()
+
+    with pytest.raises(TournamentError, match="forfeit stands"):
+        knockout.match_forfeit_undo(match=played[0])
+    # Nothing moved: the final still has the semi-finals' winners.
+    final = stage.matches.get(round=3)
+    winners = set(stage.matches.filter(round=2).values_list("winner", flat=True))
+    assert {final.first_id, final.second_id} == winners
+
+
+def test_three_qualifiers_play_no_match_for_third_place(
+    finished, django_capture_on_commit_callbacks
+):
+    tournament = finished(qualifiers=3, third_place=True)
+    stage = knockout.final_stage_start(tournament=tournament)
+    assert [r.key for r in knockout.bracket(stage)] == ["semi-final", "final"]
+    semi = stage.matches.get(round=1, second__isnull=False)
+    win_game(current_party(semi), semi.first, django_capture_on_commit_callbacks)
+    final = stage.matches.get(round=2)
+    win_game(current_party(final), final.first, django_capture_on_commit_callbacks)
+    stage.refresh_from_db()
+    assert stage.status == FinalStage.Status.FINISHED
+    assert not stage.matches.filter(third_place=True).exists()
+
+
 def test_a_forfeit_is_refused_once_the_game_has_hands(finished):
     tournament = finished(qualifiers=4)
     stage = knockout.final_stage_start(tournament=tournament)
