@@ -692,7 +692,9 @@ def bracket(stage: FinalStage) -> list[BracketRound]:
 
 
 def final_stage_of(tournament: Tournament) -> FinalStage | None:
-    return FinalStage.objects.filter(tournament=tournament).first()
+    """The tournament's final, or ``None``; no query when the tournament was read
+    with it (the selectors' ``select_related("final_stage")``)."""
+    return getattr(tournament, "final_stage", None)
 
 
 def final_stage_for_manage(slug: str) -> FinalStage:
