@@ -10,6 +10,7 @@
     var heard = 0;
     var grace = 0;
     var settle = 0;
+    var asked = 0;
     var soon = null;
     var later = null;
 
@@ -41,13 +42,28 @@
         hear();
         // A room of phones hears the same event: their requests are spread over a
         // quarter of a second.
-        clearTimeout(soon);
-        soon = setTimeout(refresh, Math.random() * 250);
-        // A board that shows changes at most every `settle` seconds is asked once
-        // more after that, else a hand at its end would wait for the next one.
-        if (settle && later === null) {
-          later = setTimeout(function () { later = null; refresh(); }, settle + Math.random() * 1000);
+        if (!settle) {
+          clearTimeout(soon);
+          soon = setTimeout(refresh, Math.random() * 250);
+          return;
         }
+        // A board that shows changes at most every `settle` seconds is asked at
+        // most once in that time: at a championship a hand is confirmed somewhere
+        // every moment, and two hundred spectators asking after each would cost
+        // more than their poll. The first news after a quiet spell is asked at
+        // once; the rest wait for one more ask when the board can have moved.
+        if (later !== null) return;
+        var since = Date.now() - asked;
+        if (since >= settle) {
+          asked = Date.now();
+          soon = setTimeout(refresh, Math.random() * 250);
+          since = 0;
+        }
+        later = setTimeout(function () {
+          later = null;
+          asked = Date.now();
+          refresh();
+        }, settle - since + Math.random() * 1000);
       });
       source.addEventListener("error", function () {
         // The browser tries again by itself (unless the server said 204 or 404:

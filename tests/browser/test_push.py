@@ -240,3 +240,29 @@ def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_s
         hand_enter(seat=b, number=1, result=Result("knock", a.position, 3, 12))
     expect(desk.locator(f"#table-{party.pk}")).to_have_attribute("data-state", "disputed")
     expect(monitor.locator("#table-1")).to_have_attribute("data-state", "disputed")
+
+
+def test_a_spectator_asks_at_most_once_per_refresh_of_the_board(asgi_server, browse, settings):
+    """The public board moves on at most every PUBLIC_REFRESH_SECONDS: a spectator
+    told of six hands in two seconds asks once at the first and once more when the
+    board can have moved, not after each hand."""
+    settings.PUBLIC_REFRESH_SECONDS = 3
+    tournament, seats, entrant = table_in_play()
+    screen = browse(f"{asgi_server}/t/{tournament.slug}/screen/")
+    expect(screen.locator("html")).to_have_attribute("data-push", "live")
+    screen.wait_for_timeout(3500)  # the hello's ask is more than a refresh ago
+    live = asks(screen, "/live/")
+
+    winner, loser = seats
+    for number in range(1, 7):
+        result = Result("knock", knocker=winner.position, knocker_deadwood=1, defender_deadwood=3)
+        scoring_services.hand_enter(seat=winner, number=number, result=result)
+        scoring_services.hand_confirm(seat=loser, number=number, version=1)
+        screen.wait_for_timeout(350)
+    assert len(live) == 1, live
+
+    # A knock of 1 against 3, six times: 12 at the table. The last hands show
+    # with the second ask.
+    expect(screen.locator("[data-table='1']")).to_contain_text("12")
+    screen.wait_for_timeout(1000)
+    assert len(live) == 2, live
