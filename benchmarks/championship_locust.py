@@ -140,7 +140,9 @@ class Stream:
         return self.heard != 0 and time.time() - self.heard < self.grace
 
     def renew(self) -> None:
-        if self.sock is not None:
+        if self.greenlet.dead:  # refused before: the new page tries again
+            self.greenlet = gevent.spawn(self._run)
+        elif self.sock is not None:
             self.renewing = True
             with contextlib.suppress(OSError):
                 self.sock.shutdown(socket.SHUT_RDWR)
@@ -149,6 +151,7 @@ class Stream:
         self.greenlet.kill(block=False)
 
     def _run(self) -> None:
+        """Until the user stops (``stop``) or the server refuses a stream."""
         while True:
             with contextlib.suppress(OSError, ValueError):
                 self._once()
@@ -167,8 +170,10 @@ class Stream:
             file = sock.makefile("rb")
             status = file.readline().split()
             if len(status) < 2 or status[1] != b"200":
+                # As EventSource: an answer other than 200 (a 503 while the database
+                # is away, a 204) ends the stream for good, and the page polls.
                 streams["refused"] += 1
-                raise ValueError(status)
+                raise gevent.GreenletExit
             while file.readline() not in (b"\r\n", b""):
                 pass  # the headers: chunked, as every stream uvicorn answers
             streams["opened"] += 1
