@@ -108,6 +108,7 @@ class Lab:
         self.site = f"http://127.0.0.1:{self.port}"
         self.live_port = free_port()
         self.live_site = f"http://127.0.0.1:{self.live_port}"
+        self.live_log = folder / "live.log"
         self.env = {
             **{k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "TMPDIR")},
             "DEBUG": "off",
@@ -289,6 +290,9 @@ class Lab:
             ],
             cwd=ROOT,
             env={**self.env, "CONN_MAX_AGE": "0"},
+            # Its log (a killed worker, the 503s of a reconnecting crowd) to a file:
+            # the fault run counts the 503s.
+            stderr=open(self.live_log, "a"),  # noqa: SIM115 (closed with the process)
         )
         self.wait(lambda: self.status("/health/", self.live_site) == 200, "the live server")
         # Each worker's first streams import and subscribe: done before the memory
@@ -519,6 +523,9 @@ class Lab:
                 "and ask what they missed"
             )
         time.sleep(step)
+        if live:
+            refused = self.live_log.read_text().count("Service Unavailable")
+            print(f"    the reconnecting streams: {refused} answered 503 (the page then polls)")
         dropped = self.drop_connections()
         print(
             f"  fault: {dropped} PostgreSQL connections of the site dropped (pg_terminate_backend)"
