@@ -46,9 +46,12 @@ bench: install
 	$(PY) -m pip install --quiet ".[bench]"
 	$(PY) -m benchmarks
 
-# The championship load test (benchmarks/load.py): gunicorn, a Celery worker,
-# PostgreSQL (127.0.0.1:5432, LOAD_DATABASE) and a Redis of its own, driven by
-# locust; about twelve minutes. Prints the figures, the faults and the data check.
+# The championship load test (benchmarks/load.py), served as docker/compose.yaml
+# does: gunicorn for the pages, gunicorn with uvicorn workers for the live streams
+# (every phone and spectator holds one), a Celery worker and beat, PostgreSQL
+# (127.0.0.1:5432, LOAD_DATABASE) and a Redis of its own, driven by locust; about
+# twelve minutes. Prints the figures, how soon the streams are told, the faults and
+# the data check. LOAD_TABLES=4 LOAD_STEPS=4 LOAD_SECONDS=15 ... for a small run (.ci/run).
 load: install
 	$(PY) -m pip install --quiet ".[bench]"
 	$(PY) -m benchmarks.load

@@ -1,29 +1,46 @@
 """The championship's crowd, for locust (run by benchmarks/load.py).
 
-- ``Phone``: one per seat of the first ``LOAD_TABLES`` tables of the manifest. It polls
-  its seat every 3 s with the page's number as ETag, as the page's script does, and
-  loads the page again when the number moved. One phone of a table enters a hand
-  every ``LOAD_HAND_SECONDS`` or so; the other confirms what its page shows. Now and
-  then a phone taps twice (the same form again) or sends a page that is out of date.
-- ``Spectator``: the public tournament page or the screen, polling its live parts.
+- ``Phone``: one per seat of the first ``LOAD_TABLES`` tables of the manifest. As the
+  page's script (static/js/push.js, table.js) it holds the seat's event stream on the
+  live server (``LOAD_LIVE``) and, when told, asks the seat's number with the page's
+  number as ETag and loads the page again when it moved (a loaded page opens a new
+  stream, as the browser's does). While the stream is silent (not yet there, dropped,
+  Redis away) it polls every 3 s instead. One phone of a table enters a hand every
+  ``LOAD_HAND_SECONDS`` or so; the other confirms what its page shows. Now and then
+  a phone taps twice (the same form again) or sends a page that is out of date.
+- ``Spectator``: the public tournament page or the screen, with the tournament's
+  stream; told, it asks its live parts (after up to 250 ms, and once more after the
+  board's settle time), as live.js does; polling them while the stream is silent.
 - ``Director``: logged in, on the round page, which polls its tables.
 - ``Hammer``: one address as fast as it is answered (``LOAD_PATH``), for comparing
   the seat poll with /health/.
 
 Every phone writes down what the site told it (entered, confirmed) in the ledger
-(``LOAD_LEDGER``), which `benchmarks.championship check` holds against the database.
-Requests carry the headers the TLS proxy adds in production."""
+(``LOAD_LEDGER``), which `benchmarks.championship check` holds against the database,
+and how long after each confirmation's answer both phones' streams and the
+spectators' streams were told of it. Requests carry the headers the TLS proxy adds
+in production.
+
+The streams are held here, each by a greenlet of the user that follows it, rather
+than by a separate client: the user then acts on what its stream says, as the page
+does, and the confirmation and the streams that hear of it share one clock."""
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import itertools
 import json
 import os
 import random
 import re
+import socket
 import time
 from http.cookiejar import DefaultCookiePolicy
+from urllib.parse import urlsplit
 
+import gevent
+from gevent.event import Event
 from locust import FastHttpUser, between, constant, events, task
 
 
@@ -38,8 +55,21 @@ MANIFEST = _manifest()
 TABLES = MANIFEST.get("tables", [])[: int(os.environ.get("LOAD_TABLES", 0))]
 HAND_SECONDS = float(os.environ.get("LOAD_HAND_SECONDS", 120))
 POLL = 3.0
+LIVE = os.environ.get("LOAD_LIVE", "")  # the live server (streams); none: poll only
+#: A confirmation not heard of within this long counts as not told (its page
+#: caught up by the poll instead); those in the run's last seconds are not counted.
+TOLD_WITHIN = 30.0
+LAST = 5.0
 
 ledger = {"entered": [], "confirmed": [], "refused_as_expected": 0, "unexpected": []}
+#: Each confirmation: (party, sent, answered, the club's counter then), on the
+#: wall clock.
+confirms: list[tuple[int, float, float, int | None]] = []
+#: Each party's two phones' "moved" events (arrival times), and the spectators'
+#: "moved" events of the club's scores (arrival time, counter number).
+heard_by_party: dict[int, list[list[float]]] = {}
+board_heard: list[list[tuple[float, int]]] = []
+streams = {"opened": 0, "dropped": 0, "refused": 0}
 _seats = itertools.chain.from_iterable(
     ((table, index) for index in range(len(table["seats"]))) for table in TABLES
 )
@@ -86,8 +116,104 @@ def _message(html: str) -> tuple[str, str] | None:
     return (found.group(1), found.group(2)) if found else None
 
 
+class Stream:
+    """An EventSource as the browser's, on a greenlet: it opens the stream, hands
+    each event to ``told(kind, data, when)``, and after the stream ends (the server
+    closed it, a worker died, the connection dropped) opens it again after the
+    server's retry. ``renew`` ends it at once and opens a new one (a page reload)."""
+
+    def __init__(self, path: str, headers: dict, told):
+        live = urlsplit(LIVE)
+        self.address = (live.hostname, live.port)
+        lines = [f"GET {path} HTTP/1.1", f"Host: {live.netloc}", "Accept: text/event-stream"]
+        lines += [f"{k}: {v}" for k, v in headers.items()]
+        self.request = ("\r\n".join(lines) + "\r\n\r\n").encode()
+        self.told = told
+        self.heard = 0.0
+        self.grace = 20.0
+        self.retry = 3.0
+        self.sock = None
+        self.renewing = False
+        self.greenlet = gevent.spawn(self._run)
+
+    def live(self) -> bool:
+        return self.heard != 0 and time.time() - self.heard < self.grace
+
+    def renew(self) -> None:
+        if self.greenlet.dead:  # refused before: the new page tries again
+            self.greenlet = gevent.spawn(self._run)
+        elif self.sock is not None:
+            self.renewing = True
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RDWR)
+
+    def stop(self) -> None:
+        self.greenlet.kill(block=False)
+
+    def _run(self) -> None:
+        """Until the user stops (``stop``) or the server refuses a stream."""
+        while True:
+            with contextlib.suppress(OSError, ValueError):
+                self._once()
+            self.sock = None
+            self.heard = 0.0
+            if self.renewing:
+                self.renewing = False
+            else:
+                streams["dropped"] += 1
+                gevent.sleep(self.retry)
+
+    def _once(self) -> None:
+        with socket.create_connection(self.address) as sock:
+            self.sock = sock
+            sock.sendall(self.request)
+            file = sock.makefile("rb")
+            status = file.readline().split()
+            if len(status) < 2 or status[1] != b"200":
+                # As EventSource: an answer other than 200 (a 503 while the database
+                # is away, a 204) ends the stream for good, and the page polls.
+                streams["refused"] += 1
+                raise gevent.GreenletExit
+            while file.readline() not in (b"\r\n", b""):
+                pass  # the headers: chunked, as every stream uvicorn answers
+            streams["opened"] += 1
+            buffer = b""
+            while True:
+                size = int(file.readline().strip() or b"0", 16)
+                if size == 0:
+                    return
+                buffer += file.read(size)
+                file.readline()
+                while b"\n\n" in buffer:
+                    block, buffer = buffer.split(b"\n\n", 1)
+                    self._event(block.decode())
+
+    def _event(self, block: str) -> None:
+        now = time.time()
+        kind, data = "message", ""
+        for line in block.split("\n"):
+            name, _, value = line.partition(": ")
+            if name == "event":
+                kind = value
+            elif name == "data":
+                data = value
+            elif line.startswith("retry:"):
+                self.retry = int(line[6:]) / 1000
+        if not data:
+            return  # a comment (": waiting") or the retry alone
+        data = json.loads(data)
+        if kind == "hello":
+            self.grace = float(data["ping"]) + 5
+        self.heard = now
+        self.told(kind, data, now)
+
+
+def _streamed(user, path):
+    return Stream(path, user.proxy_headers, user.told) if LIVE else None
+
+
 class Phone(_Client):
-    wait_time = constant(POLL)
+    wait_time = constant(0)  # the page waits itself: for its stream, or to poll
 
     def on_start(self):
         super().on_start()
@@ -99,15 +225,44 @@ class Phone(_Client):
         self.enters = self.index == 0  # one phone enters, the other confirms
         self.next_hand = time.monotonic() + random.uniform(0, HAND_SECONDS)
         self.last_entry = None  # (form data) of the last hand this phone entered
+        self.wake = Event()
+        self.heard = heard_by_party.setdefault(self.party, [[], []])[self.index]
+        self.stream = _streamed(self, f"/table/{self.token}/events/")
         self.load()
+
+    def on_stop(self):
+        if self.stream is not None:
+            self.stream.stop()
+
+    def told(self, kind, data, when):
+        if kind == "moved":
+            self.heard.append(when)
+        if kind in ("moved", "hello"):  # on hello the page asks what it missed
+            self.wake.set()
 
     def load(self):
         response = self.get(f"/table/{self.token}/", name="seat page")
         self.html = response.text or ""
         found = re.search(r'id="table"[^>]*data-version="([^"]+)"', self.html)
         self.version = found.group(1) if found else ""
+        if self.stream is not None:
+            self.stream.renew()  # the new page opens its own stream
 
     @task
+    def follow(self):
+        if self.stream is not None and self.stream.live():
+            told = self.wake.wait(timeout=POLL)
+        else:
+            told = False
+            gevent.sleep(POLL)
+        self.wake.clear()
+        if told or self.stream is None or not self.stream.live():
+            self.poll()
+        if self.enters:
+            self.maybe_enter()
+        else:
+            self.maybe_confirm()
+
     def poll(self):
         response = self.get(
             f"/table/{self.token}/state/",
@@ -116,10 +271,6 @@ class Phone(_Client):
         )
         if response.status_code == 200:
             self.load()
-        if self.enters:
-            self.maybe_enter()
-        else:
-            self.maybe_confirm()
 
     def maybe_enter(self):
         if time.monotonic() < self.next_hand or 'id="pending-hand"' in self.html:
@@ -156,7 +307,8 @@ class Phone(_Client):
             name: _field(self.html, "confirm-hand", name)
             for name in ("csrfmiddlewaretoken", "number", "version", "key")
         }
-        if self.send(f"/table/{self.token}/confirm/", data, "success", "confirm"):
+        sent = time.time()
+        if self.send(f"/table/{self.token}/confirm/", data, "success", "confirm", sent):
             ledger["confirmed"].append([self.party, int(data["number"])])
             if random.random() < 0.05:  # a double tap: the same form, the same key
                 self.send(f"/table/{self.token}/confirm/", data, "success", "confirm (double tap)")
@@ -167,12 +319,17 @@ class Phone(_Client):
     def send_entry(self, data, expect, name):
         return self.send(f"/table/{self.token}/enter/", data, expect, name)
 
-    def send(self, path, data, expect, name) -> bool:
+    def send(self, path, data, expect, name, sent=None) -> bool:
         """Posts a form; a phone whose request failed (a dropped connection, a server
-        error) taps again: the same form with the same key, until it gets an answer."""
+        error) taps again: the same form with the same key, until it gets an answer.
+        ``sent``: a confirmation's time, noted with its answer's for the told figures."""
         for _ in range(5):
             response = self.post(path, data, name)
             if response.status_code == 302:
+                if sent is not None:
+                    answered = time.time()
+                    number = _board_number() if LIVE and "REDIS_URL" in os.environ else None
+                    confirms.append((self.party, sent, answered, number))
                 break
             time.sleep(1)
         else:
@@ -190,7 +347,7 @@ class Phone(_Client):
 
 
 class Spectator(_Client):
-    wait_time = constant(POLL)
+    wait_time = constant(0)
 
     def on_start(self):
         super().on_start()
@@ -198,9 +355,45 @@ class Spectator(_Client):
         self.page = f"/t/{slug}/screen/" if random.random() < 0.2 else f"/t/{slug}/"
         html = self.get(self.page, name="public page").text or ""
         self.parts = dict(re.findall(r'data-live="([^"]+)" data-version="([^"]*)"', html))
+        self.wake = Event()
+        self.settle = 0.0
+        self.later = None
+        self.heard = []
+        board_heard.append(self.heard)
+        self.stream = _streamed(self, f"/t/{slug}/events/")
+
+    def on_stop(self):
+        if self.stream is not None:
+            self.stream.stop()
+
+    def told(self, kind, data, when):
+        if kind == "hello":
+            self.settle = float(data.get("settle", 0))
+            self.wake.set()
+        elif kind == "moved":
+            if data["counter"] == "scores":
+                self.heard.append((when, int(data["version"])))
+            self.wake.set()
+            # The board shows a change at most `settle` s late: asked once more then.
+            if self.settle and self.later is None:
+                self.later = gevent.spawn_later(self.settle + random.random(), self._later)
+
+    def _later(self):
+        self.later = None
+        self.wake.set()
 
     @task
     def follow(self):
+        if self.stream is not None and self.stream.live():
+            if not self.wake.wait(timeout=POLL):
+                return
+            gevent.sleep(random.random() * 0.25)  # a room of pages spreads its asking
+        else:
+            gevent.sleep(POLL)
+        self.wake.clear()
+        self.refresh()
+
+    def refresh(self):
         for url, version in list(self.parts.items()):
             sep = "&" if "?" in url else "?"
             response = self.get(f"{url}{sep}v={version}", name="public live part")
@@ -238,11 +431,70 @@ class Hammer(_Client):
         self.get(os.environ["LOAD_PATH"], name="hammer", headers=headers)
 
 
+_redis = None
+_club_counter = None
+
+
+def _board_number() -> int | None:
+    """The club's scores counter now (in the cache's Redis): read as soon as a
+    confirmation is answered, it is at least the number that confirmation moved it
+    to, so the first spectator event at that number or above tells of it (when a
+    later hand's bump came in between, its event counts instead: the figure errs
+    on the late side)."""
+    global _redis, _club_counter
+    import redis
+
+    try:
+        if _redis is None:
+            _redis = redis.Redis.from_url(os.environ["REDIS_URL"], socket_timeout=2)
+        if not _club_counter:
+            found = list(_redis.scan_iter(match="*:v:club-scores:*", count=1000))
+            _club_counter = found[0] if found else b""
+        value = _redis.get(_club_counter) if _club_counter else None
+        return int(value) if value is not None else None
+    except Exception:  # Redis away (a fault): this confirmation is not counted
+        return None
+
+
+def told_figures(end: float) -> dict:
+    """Milliseconds from each confirmation's answer to each of its two phones'
+    streams, and to each spectator's stream, hearing of it (0 when the event came
+    before the answer); and how many were not heard within TOLD_WITHIN."""
+    phones, board, phones_missed, board_missed = [], [], 0, 0
+    for party, sent, answered, _ in confirms:
+        if answered > end - LAST:
+            continue
+        for heard in heard_by_party.get(party, []):
+            i = bisect.bisect_right(heard, sent)
+            if i < len(heard) and heard[i] - sent < TOLD_WITHIN:
+                phones.append(max(0.0, heard[i] - answered) * 1000)
+            else:
+                phones_missed += 1
+    for _, sent, answered, number in confirms:
+        if answered > end - LAST or number is None:
+            continue
+        for heard in board_heard:
+            i = bisect.bisect_right(heard, (sent, 0))
+            while i < len(heard) and heard[i][1] < number:
+                i += 1
+            if i < len(heard) and heard[i][0] - sent < TOLD_WITHIN:
+                board.append(max(0.0, heard[i][0] - answered) * 1000)
+            else:
+                board_missed += 1
+    return {
+        "phones": phones,
+        "phones_missed": phones_missed,
+        "board": board,
+        "board_missed": board_missed,
+        "streams": streams,
+    }
+
+
 @events.quitting.add_listener
 def _write_ledger(environment, **kwargs):
     if "LOAD_LEDGER" in os.environ:
         with open(os.environ["LOAD_LEDGER"], "w") as file:
-            json.dump(ledger, file)
+            json.dump({**ledger, "told": told_figures(time.time())}, file)
 
 
 def user_counts() -> None:
