@@ -247,7 +247,7 @@ def test_a_spectator_asks_at_most_once_per_refresh_of_the_board(asgi_server, bro
     told of six hands in two seconds asks once at the first and once more when the
     board can have moved, not after each hand."""
     settings.PUBLIC_REFRESH_SECONDS = 3
-    tournament, seats, entrant = table_in_play()
+    tournament, seats, _ = table_in_play()
     screen = browse(f"{asgi_server}/t/{tournament.slug}/screen/")
     expect(screen.locator("html")).to_have_attribute("data-push", "live")
     screen.wait_for_timeout(3500)  # the hello's ask is more than a refresh ago
