@@ -9,8 +9,9 @@
   ``LOAD_HAND_SECONDS`` or so; the other confirms what its page shows. Now and then
   a phone taps twice (the same form again) or sends a page that is out of date.
 - ``Spectator``: the public tournament page or the screen, with the tournament's
-  stream; told, it asks its live parts (after up to 250 ms, and once more after the
-  board's settle time), as live.js does; polling them while the stream is silent.
+  stream; told, it asks its live parts as push.js does: at most once per the board's
+  settle time (at once after a quiet spell, once more when the board can have
+  moved); polling them while the stream is silent.
 - ``Director``: logged in, on the round page, which polls its tables.
 - ``Hammer``: one address as fast as it is answered (``LOAD_PATH``), for comparing
   the seat poll with /health/.
@@ -358,6 +359,7 @@ class Spectator(_Client):
         self.wake = Event()
         self.settle = 0.0
         self.later = None
+        self.asked = 0.0
         self.heard = []
         board_heard.append(self.heard)
         self.stream = _streamed(self, f"/t/{slug}/events/")
@@ -373,13 +375,24 @@ class Spectator(_Client):
         elif kind == "moved":
             if data["counter"] == "scores":
                 self.heard.append((when, int(data["version"])))
-            self.wake.set()
-            # The board shows a change at most `settle` s late: asked once more then.
-            if self.settle and self.later is None:
-                self.later = gevent.spawn_later(self.settle + random.random(), self._later)
+            if not self.settle:
+                self.wake.set()
+                return
+            # As push.js: the board shows a change at most `settle` s late, so it is
+            # asked at most once in that time: at once after a quiet spell, and
+            # once more when it can have moved.
+            if self.later is not None:
+                return
+            since = time.monotonic() - self.asked
+            if since >= self.settle:
+                self.asked = time.monotonic()
+                self.wake.set()
+                since = 0
+            self.later = gevent.spawn_later(self.settle - since + random.random(), self._later)
 
     def _later(self):
         self.later = None
+        self.asked = time.monotonic()
         self.wake.set()
 
     @task
