@@ -61,6 +61,11 @@ class NightClosed(EntryError):
     """The club night is closed: no new parties, and its results are final."""
 
 
+class ResultFinal(EntryError):
+    """The party's result has been acted on (a knockout match decided by it): its
+    hands are not changed any more (`scoring.guards`)."""
+
+
 class WrongDecision(EntryError):
     """The organizer's decision does not fit the hand, party or night as it now
     stands: resolving a hand that is no longer disputed, or correcting one that has

@@ -18,7 +18,7 @@ from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club, ClubNight, ClubRecord
 from clubs.services import club_record_add
-from scoring import errors, versions
+from scoring import errors, guards, versions
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand, draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
@@ -635,6 +635,7 @@ def hand_decide(
         )
     state, hands = _locked_state(hand.party_id)
     _check_night_open(state.party)
+    guards.check_correction(state.party)
     # The hand as it stands now, under the lock, not as the organizer's page saw it.
     hand = next(h for h in hands if h.pk == hand.pk)
     if disputed is not None and (hand.status == Hand.Status.DISPUTED) != disputed:

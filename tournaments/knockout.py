@@ -454,6 +454,17 @@ def finals_advance_waiting() -> int:
     return sum(_stage_advance(pk) for pk in list(playing.values_list("pk", flat=True)))
 
 
+def game_decided_its_match(party) -> str | None:
+    """Why the party's hands may no longer be corrected (`scoring.guards`): it is a
+    game of a match already decided by its games, whose winner has gone on."""
+    match = Match.objects.filter(games__party_id=party.pk).first()
+    if match is None or match.winner_id is None or match.absent is not None:
+        return None
+    return gettext(
+        "This party is a game of a match of the final that has been decided: its result stands."
+    )
+
+
 # --------------------------------------------------------------------------- forfeits
 
 

@@ -49,6 +49,7 @@ ERRORS = {
     errors.WrongDecision: (409, "wrong_action"),
     errors.PartyCancelled: (409, "party_cancelled"),
     errors.NightClosed: (409, "night_closed"),
+    errors.ResultFinal: (409, "result_final"),
     PartyOver: (409, "party_over"),
     InvalidCard: (422, "invalid_card"),
     WrongHandSize: (422, "wrong_hand_size"),

@@ -3,8 +3,10 @@ decided by their parties, matches advancing, forfeits and the final standings.""
 
 import pytest
 
+from scoring.errors import ResultFinal
 from scoring.models import Party
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services import Result, hand_confirm, hand_decide, hand_enter
+from tests.factories import OrganizerFactory
 from tests.tournaments.conftest import play_out
 from tournaments import knockout, selectors, services
 from tournaments.models import FinalStage, Match, MatchGame, Tournament, TournamentRecord
@@ -575,3 +577,33 @@ def test_a_long_tournament_name_still_fits_the_games_label(club, members):
     label = current_party(stage.matches.get()).label
     assert len(label) == 120
     assert label.endswith(" · Final · game 1")
+
+
+def test_a_game_that_decided_its_match_is_not_corrected_any_more(
+    finished, django_capture_on_commit_callbacks
+):
+    tournament = finished(qualifiers=4, best_of=3)
+    organizer = OrganizerFactory(club=tournament.club).player.user
+    stage = knockout.final_stage_start(tournament=tournament)
+    semi = stage.matches.filter(round=1).order_by("slot").first()
+    first_game = current_party(semi)
+    win_game(first_game, semi.first, django_capture_on_commit_callbacks)
+
+    # Game 1 is over, the match is not: a correction of game 1 is still taken.
+    hand = first_game.hands.order_by("number").first()
+    seat = first_game.seats.get(player=semi.first.player)
+    corrected = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=80)
+    hand_decide(hand=hand, user=organizer, result=corrected, reason="miscounted", disputed=False)
+
+    win_game(current_party(semi), semi.first, django_capture_on_commit_callbacks)
+    semi.refresh_from_db()
+    assert semi.winner_id == semi.first_id
+    # Now the winner has gone on: the games that sent him are final.
+    hand.refresh_from_db()
+    before = (hand.status, hand.points, hand.version)
+    loser = first_game.seats.get(player=semi.second.player)
+    flipped = Result("gin", knocker=loser.position, knocker_deadwood=0, defender_deadwood=90)
+    with pytest.raises(ResultFinal, match="its result stands"):
+        hand_decide(hand=hand, user=organizer, result=flipped, reason="wrong", disputed=False)
+    hand.refresh_from_db()
+    assert (hand.status, hand.points, hand.version) == before

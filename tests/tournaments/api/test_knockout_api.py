@@ -7,8 +7,9 @@ from clubs.services import api_token_create
 from tests.factories import MembershipFactory, OrganizerFactory
 from tests.tournaments.api.test_api import bearer, keyholder, post  # noqa: F401 - fixture
 from tests.tournaments.conftest import play_out
+from tests.tournaments.test_knockout_services import current_party, win_game
 from tournaments import selectors
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -189,3 +190,35 @@ def test_a_final_is_removed_and_its_start_undone_through_the_api(swiss, client):
     again = post(client, f"{base}/final/start/undo", **auth)
     assert again.status_code == 409
     assert "has not started" in again.json()["detail"]
+
+
+def test_a_game_that_decided_its_match_refuses_a_correction_through_the_api(
+    swiss, client, django_capture_on_commit_callbacks
+):
+    slug, auth = swiss
+    base = f"/api/manage/tournaments/{slug}"
+    post(client, f"{base}/final", {"qualifiers": 2}, **auth)
+    post(client, f"{base}/rounds/1/close", **auth)
+    post(client, f"{base}/finish", {"final_draw": True}, **auth)
+    post(client, f"{base}/final/start", **auth)
+    match = Match.objects.get(stage__tournament__slug=slug)
+    party = current_party(match)
+    win_game(party, match.first, django_capture_on_commit_callbacks)
+    hand = party.hands.order_by("number").first()
+    loser = party.seats.get(player=match.second.player)
+
+    answer = post(
+        client,
+        f"/api/parties/{party.pk}/hands/{hand.pk}/decide",
+        {
+            "action": "correct",
+            "reason": "the other way round",
+            "result": {"ending": "gin", "knocker": loser.position, "defender_deadwood": 90},
+        },
+        **auth,
+    )
+    assert answer.status_code == 409
+    assert answer.json()["code"] == "result_final"
+    assert "its result stands" in answer.json()["detail"]
+    match.refresh_from_db()
+    assert match.winner_id == match.first_id
