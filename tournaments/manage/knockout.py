@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.permissions import organizer_required
+from config.client import client_address
 from scoring import push, versions
 from scoring.forms import first_error
 from tournaments import board, knockout, selectors, services
@@ -47,7 +48,10 @@ def final_stage_add(request, tournament):
         return redirect(_tournament_url(tournament, "final"))
     try:
         stage = knockout.final_stage_add(
-            tournament=tournament, user=request.user, **form.cleaned_data
+            tournament=tournament,
+            user=request.user,
+            address=client_address(request),
+            **form.cleaned_data,
         )
     except services.TournamentError as error:
         _refused(request, error)
@@ -95,7 +99,9 @@ def final_stage_start(request, tournament):
             refused=refused,
         )
     try:
-        knockout.final_stage_start(tournament=tournament, user=request.user)
+        knockout.final_stage_start(
+            tournament=tournament, user=request.user, address=client_address(request)
+        )
     except services.TournamentError as error:
         _refused(request, error)
         return redirect(_tournament_url(tournament, "final"))
@@ -211,7 +217,9 @@ def match_forfeit(request, match):
             hidden={"absent": absent.pk},
         )
     try:
-        knockout.match_forfeit(match=match, absent=absent, user=request.user)
+        knockout.match_forfeit(
+            match=match, absent=absent, user=request.user, address=client_address(request)
+        )
     except services.TournamentError as error:
         _refused(request, error)
     else:
@@ -246,7 +254,7 @@ def match_forfeit_undo(request, match):
             refused=refused,
         )
     try:
-        knockout.match_forfeit_undo(match=match, user=request.user)
+        knockout.match_forfeit_undo(match=match, user=request.user, address=client_address(request))
     except services.TournamentError as error:
         _refused(request, error)
     else:
@@ -277,7 +285,9 @@ def final_stage_remove(request, tournament):
             refused=refused,
         )
     try:
-        knockout.final_stage_remove(tournament=tournament, user=request.user)
+        knockout.final_stage_remove(
+            tournament=tournament, user=request.user, address=client_address(request)
+        )
     except services.TournamentError as error:
         _refused(request, error)
     else:
@@ -311,7 +321,9 @@ def final_stage_start_undo(request, tournament):
             refused=refused,
         )
     try:
-        knockout.final_stage_start_undo(tournament=tournament, user=request.user)
+        knockout.final_stage_start_undo(
+            tournament=tournament, user=request.user, address=client_address(request)
+        )
     except services.TournamentError as error:
         _refused(request, error)
         return redirect(_final_url(tournament))

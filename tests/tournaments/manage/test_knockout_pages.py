@@ -328,3 +328,23 @@ def test_the_start_of_the_final_is_undone_before_a_hand_and_not_after(finished, 
 
     assert messages_of(page) == ["Games of the final have begun: it cannot be undone."]
     assert FinalStage.objects.get(tournament=t).status == FinalStage.Status.PLAYING
+
+
+def test_the_desks_final_actions_keep_the_organizers_address_in_the_record(client, db):
+    from tests.factories import MembershipFactory, OrganizerFactory
+    from tournaments import services
+    from tournaments.models import TournamentRecord
+
+    organizer = OrganizerFactory()
+    client.force_login(organizer.player.user)
+    tournament = services.tournament_create(club=organizer.club, name="Cup", rounds=1)
+    players = [MembershipFactory(club=organizer.club).player for _ in range(2)]
+    services.entrant_register(tournament=tournament, players=players)
+    response = client.post(
+        f"/manage/tournaments/{tournament.slug}/final/add/",
+        {"qualifiers": 2, "best_of": 1},
+        REMOTE_ADDR="203.0.113.9",
+    )
+    assert response.status_code == 302
+    record = TournamentRecord.objects.get(action=TournamentRecord.Action.FINAL_ADDED)
+    assert record.address == "203.0.113.9"
