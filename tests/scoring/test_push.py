@@ -321,8 +321,11 @@ def test_an_open_stream_holds_no_thread_and_no_database_connection(settings):
         streams = [await open_stream(events_url(seat)) for seat in seats * 3]
         for stream in streams:
             assert (await next_event(stream))[0] == "hello"
-        assert threading.active_count() == threads
-        assert await sync_to_async(database_clients)() == clients
+        # At most as many as before: a thread or session left over from an earlier
+        # test may end meanwhile, but six open streams add none.
+        assert threading.active_count() <= threads
+        if clients is not None:
+            assert await sync_to_async(database_clients)() <= clients
         assert push.hub.count() == len(streams) + 1
 
     run(scenario)
