@@ -154,13 +154,17 @@ def season_detail(request, season):
 
 
 def _preview(request, season) -> dict:
+    # The preview asks the season form's questions on the same page: its own ids
+    # keep every label tied to its own field.
+    auto_id = "preview_%s"
     if "scheme" not in request.GET:
         return {
             "preview_form": SchemeForm(
-                initial={"scheme": "places", "place_points": "10-8-6-5-4-3-2-1"}
+                initial={"scheme": "places", "place_points": "10-8-6-5-4-3-2-1"},
+                auto_id=auto_id,
             )
         }
-    form = SchemeForm(request.GET)
+    form = SchemeForm(request.GET, auto_id=auto_id)
     tried = selectors.previous_season(season) or season
     if not form.is_valid():
         return {"preview_form": form}

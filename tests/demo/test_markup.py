@@ -1,0 +1,95 @@
+"""Every kind of page of the demo, public and the organizer's, read as the HTML
+checker reads it: ids used once, labels tied to a field that is there, and
+headings that never skip a level (a screen reader's outline of the page)."""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+# Links whose answer is no page of its own kind (files, streams) or that change
+# something when followed.
+NOT_A_PAGE = re.compile(
+    r"/static/|/logout|/api/|csv|json|archive|print|cards|/qr|\.png|\.svg|/events|"
+    r"/live/|/poll|manifest|/sw\.js"
+)
+MANY = re.compile(r"/table/[^/]+/|/door/[^/]+/|/me/[^/]+/|\d+")
+
+
+class Outline(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: list[str] = []
+        self.label_for: list[str] = []
+        self.headings: list[int] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.append(attrs["id"])
+        if tag == "label" and attrs.get("for"):
+            self.label_for.append(attrs["for"])
+        if re.fullmatch(r"h[1-6]", tag):
+            self.headings.append(int(tag[1]))
+        if tag == "a" and (attrs.get("href") or "").startswith("/"):
+            self.links.append(attrs["href"].split("#")[0].split("?")[0])
+
+
+def faults(html: str) -> list[str]:
+    outline = Outline()
+    outline.feed(html)
+    found = [f"id {i!r} used twice" for i in sorted(set(outline.ids)) if outline.ids.count(i) > 1]
+    found += [f"label for missing id {i!r}" for i in outline.label_for if i not in outline.ids]
+    levels = outline.headings
+    found += [f"h{b} follows h{a}" for a, b in zip([1, *levels], levels, strict=False) if b > a + 1]
+    return found
+
+
+def crawl(client, start: str) -> dict[str, list[str]]:
+    """One page of each kind reachable from start, with what is wrong on it."""
+    kinds: dict[str, list[str]] = {}
+    queue, seen = [start], set()
+    while queue:
+        url = queue.pop(0)
+        if url in seen or NOT_A_PAGE.search(url):
+            continue
+        seen.add(url)
+        kind = MANY.sub("N", url)
+        if kind in kinds:
+            continue
+        response = client.get(url)
+        if response.status_code != 200 or "html" not in response["Content-Type"]:
+            continue
+        html = response.content.decode()
+        kinds[kind] = faults(html)
+        outline = Outline()
+        outline.feed(html)
+        queue += outline.links
+    return kinds
+
+
+@pytest.fixture
+def demo(settings):
+    settings.DEBUG = True
+    call_command("load_demo")
+
+
+def test_every_public_page_kind_has_unique_ids_and_an_unbroken_outline(client, demo):
+    kinds = crawl(client, "/")
+    assert {"/t/knickerbocker-autumn-cup/final/", "/clubs/knickerbocker/seasons/N/"} <= set(kinds)
+    assert {kind: found for kind, found in kinds.items() if found} == {}
+
+
+def test_every_organizer_page_kind_has_unique_ids_and_an_unbroken_outline(client, demo):
+    client.force_login(User.objects.get(username="organizer"))
+    kinds = crawl(client, "/manage/")
+    assert {"/manage/seasons/N/", "/manage/tournaments/knickerbocker-autumn-cup/final/"} <= set(
+        kinds
+    )
+    assert len(kinds) >= 25
+    assert {kind: found for kind, found in kinds.items() if found} == {}
