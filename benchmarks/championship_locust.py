@@ -63,9 +63,9 @@ TOLD_WITHIN = 30.0
 LAST = 5.0
 
 ledger = {"entered": [], "confirmed": [], "refused_as_expected": 0, "unexpected": []}
-#: Each confirmation: (party, sent, answered, the club's counter then), on the
-#: wall clock.
-confirms: list[tuple[int, float, float, int | None]] = []
+#: Each confirmation: (party, the confirming phone's index, sent, answered, the
+#: club's counter then), on the wall clock.
+confirms: list[tuple[int, int, float, float, int | None]] = []
 #: Each party's two phones' "moved" events (arrival times), and the spectators'
 #: "moved" events of the club's scores (arrival time, counter number).
 heard_by_party: dict[int, list[list[float]]] = {}
@@ -330,7 +330,7 @@ class Phone(_Client):
                 if sent is not None:
                     answered = time.time()
                     number = _board_number() if LIVE and "REDIS_URL" in os.environ else None
-                    confirms.append((self.party, sent, answered, number))
+                    confirms.append((self.party, self.index, sent, answered, number))
                 break
             time.sleep(1)
         else:
@@ -470,20 +470,24 @@ def _board_number() -> int | None:
 
 
 def told_figures(end: float) -> dict:
-    """Milliseconds from each confirmation's answer to each of its two phones'
-    streams, and to each spectator's stream, hearing of it (0 when the event came
-    before the answer); and how many were not heard within TOLD_WITHIN."""
+    """Milliseconds from each confirmation's answer to the other phone's stream,
+    and to each spectator's stream, hearing of it (0 when the event came before the
+    answer); and how many were not heard within TOLD_WITHIN. The phone that
+    confirmed is told by its answer, the page it reloads: its stream is the one
+    that page replaces, so whether that stream still heard is chance."""
     phones, board, phones_missed, board_missed = [], [], 0, 0
-    for party, sent, answered, _ in confirms:
+    for party, confirmer, sent, answered, _ in confirms:
         if answered > end - LAST:
             continue
-        for heard in heard_by_party.get(party, []):
+        for index, heard in enumerate(heard_by_party.get(party, [])):
+            if index == confirmer:
+                continue
             i = bisect.bisect_right(heard, sent)
             if i < len(heard) and heard[i] - sent < TOLD_WITHIN:
                 phones.append(max(0.0, heard[i] - answered) * 1000)
             else:
                 phones_missed += 1
-    for _, sent, answered, number in confirms:
+    for _, _, sent, answered, number in confirms:
         if answered > end - LAST or number is None:
             continue
         for heard in board_heard:

@@ -15,8 +15,9 @@ It prints, in this order:
    as it is answered;
 2. one run per table count in ``LOAD_STEPS`` with ``LOAD_WORKERS`` gunicorn processes:
    requests per second, median, 95th and 99th percentile per kind of request,
-   errors; the time from a confirmation's answer to both phones' streams and each
-   spectator's stream being told (p50/p95/p99); the streams held and the memory
+   errors; the time from a confirmation's answer to the other phone's stream (the
+   confirming phone is told by its answer) and each spectator's stream being told
+   (p50/p95/p99); the streams held and the memory
    per open stream of ``live``; whether the targets hold (told to both phones p95
    ≤ 1 s, entry p95 ≤ 300 ms, seat page p95 ≤ 500 ms, the public board told p95
    ≤ 2 s, no errors, no stream that was not told); the largest count that holds;
@@ -703,7 +704,7 @@ def told_lines(told: dict) -> dict:
     figures = told.get("told", {})
     result = {}
     for name, key, label in (
-        ("phones", "phones", "both phones' streams told"),
+        ("phones", "phones", "the other phone's stream told"),
         ("board", "board", "spectators' streams told (public board)"),
     ):
         values = figures.get(key, [])
