@@ -536,6 +536,77 @@ def entrant_leaves_final(*, entrant: Entrant, user=None, address=None) -> Match 
     return match_forfeit(match=match, absent=entrant, user=user, address=address)
 
 
+def final_playing_with(entrant: Entrant) -> FinalStage | None:
+    """The final being played that seeded him, if any: there a withdrawal gives his
+    match away, and a reinstatement takes that back."""
+    stage = FinalStage.objects.filter(
+        tournament_id=entrant.tournament_id, status=FinalStage.Status.PLAYING
+    ).first()
+    return stage if stage is not None and entrant.pk in stage.seeds else None
+
+
+def _given_away(stage: FinalStage, entrant: Entrant) -> Match | None:
+    """The last match of the final he did not play (a no-show or his withdrawal)."""
+    absent = Q(first=entrant, absent=0) | Q(second=entrant, absent=1)
+    return stage.matches.filter(absent).order_by("-round", "-third_place").first()
+
+
+def reinstate_refusal_in_final(stage: FinalStage, entrant: Entrant) -> str:
+    """Why he cannot come back into the final ("" if he can): the match he gave
+    away can be taken back only while the one it sent his opponent into has not
+    begun (`match_forfeit_undo`)."""
+    match = _given_away(stage, entrant)
+    if match is not None and _forfeit_stands(stage, match):
+        return gettext(
+            "%(name)s's match in the final went to his opponent, whose next match has "
+            "begun: he can no longer be reinstated."
+        ) % {"name": entrant}
+    return ""
+
+
+def entrant_returns_to_final(*, stage: FinalStage, entrant: Entrant, user=None, address=None):
+    """A withdrawal taken back in the final: the match it gave away is played again
+    (`match_forfeit_undo`); one who had not been drawn again simply plays on."""
+    match = _given_away(stage, entrant)
+    if match is not None:
+        match_forfeit_undo(match=match, user=user, address=address)
+
+
+def still_in(stage: FinalStage, rounds: list[BracketRound]) -> list[Entrant]:
+    """The players the final has not placed yet and who have not withdrawn: in a
+    match being played, waiting for their next opponent, or a semi-final's loser
+    before the match for third place. They are the ones who can withdraw."""
+    if stage.status != FinalStage.Status.PLAYING:
+        return []
+    total = engine.round_count(len(stage.seeds))
+    last: dict[int, tuple[MatchView, Entrant]] = {}
+    for r in rounds:  # in order of play, the match for third place last
+        for m in r.matches:
+            for entrant in (m.first, m.second):
+                if entrant is not None:
+                    last[entrant.pk] = (m, entrant)
+    found = []
+    for m, entrant in last.values():
+        if entrant.withdrawn_after is not None:
+            continue
+        if m.status == "playing":
+            found.append(entrant)
+        elif m.winner is not None and m.winner.pk == entrant.pk:
+            if not m.third_place and m.round < total:  # his next match is not drawn yet
+                found.append(entrant)
+        elif not m.third_place and m.round == total - 1 and _plays_third_place(stage):
+            found.append(entrant)  # a semi-final lost: third place is still to play
+    return sorted(found, key=lambda e: stage.seeds.index(e.pk))
+
+
+def _forfeit_stands(stage: FinalStage, match: Match) -> bool:
+    """A forfeit stands once a match it sent someone into is decided or has a hand:
+    taking it back would leave that player where he could not have got."""
+    following = _following(stage, match)
+    parties = [g.party_id for m in following for g in m.games.all()]
+    return any(m.winner_id for m in following) or Hand.objects.filter(party__in=parties).exists()
+
+
 def _following(stage: FinalStage, match: Match) -> list[Match]:
     """The matches this match's result put someone into: the next round's, and the
     third-place match after a semi-final."""
@@ -560,12 +631,10 @@ def match_forfeit_undo(*, match: Match, user=None, address=None) -> Match:
     tournament_changed(stage.tournament_id)
     if match.absent is None:
         raise TournamentError(gettext("This match has no forfeit to take back."))
+    if _forfeit_stands(stage, match):
+        raise TournamentError(gettext("The next match has begun: the forfeit stands."))
     following = _following(stage, match)
     parties = [g.party for m in following for g in m.games.select_related("party")]
-    # A next match decided (by its own forfeit, say) has sent someone further on:
-    # taking this one back would leave him where he could not have got.
-    if any(m.winner_id for m in following) or Hand.objects.filter(party__in=parties).exists():
-        raise TournamentError(gettext("The next match has begun: the forfeit stands."))
     absent = (match.first, match.second)[match.absent]
     for m in following:
         m.games.all().delete()

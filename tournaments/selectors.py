@@ -405,7 +405,14 @@ def round_forfeits(round: Round) -> list[Entrant]:
 def reinstate_refusal(tournament: Tournament, entrant: Entrant) -> str:
     """Why a withdrawn entrant cannot be reinstated now ("" if he can): once a round
     has been paired without him he would come back having missed a round nobody
-    can give him (`services.entrant_reinstate`). Two queries."""
+    can give him (`services.entrant_reinstate`); in a final being played, once the
+    match he gave away cannot be taken back. Up to four queries."""
+    # The final is built on this module: imported here, not at the top.
+    from tournaments import knockout
+
+    stage = knockout.final_playing_with(entrant) if entrant.withdrawn_after is not None else None
+    if stage is not None:
+        return knockout.reinstate_refusal_in_final(stage, entrant)
     if tournament.status == Tournament.Status.FINISHED:
         return gettext("The tournament is finished.")
     if entrant.withdrawn_after is None:

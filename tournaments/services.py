@@ -963,7 +963,9 @@ def table_forfeit_undo(*, table: Table, user=None, address=None) -> Table:
 def entrant_reinstate(*, entrant: Entrant, user=None, address=None) -> Entrant:
     """Take back a withdrawal: the entrant plays on, paired from the next pairing,
     until a round has been paired without him. From then on he would come back
-    having missed a round nobody can give him, so he stays withdrawn."""
+    having missed a round nobody can give him, so he stays withdrawn. In a final
+    being played, the match he gave away is played again, until the match it sent
+    his opponent into has begun."""
     tournament = _locked(entrant.tournament)
     tournament_changed(tournament.pk)
     entrant = Entrant.objects.select_related("player").get(pk=entrant.pk)
@@ -981,6 +983,12 @@ def entrant_reinstate(*, entrant: Entrant, user=None, address=None) -> Entrant:
         entrant=str(entrant),
         was_withdrawn_after=after,
     )
+    # In a final being played, the match his withdrawal gave away is played again.
+    from tournaments.knockout import entrant_returns_to_final, final_playing_with
+
+    stage = final_playing_with(entrant)
+    if stage is not None:
+        entrant_returns_to_final(stage=stage, entrant=entrant, user=user, address=address)
     return entrant
 
 

@@ -9,7 +9,14 @@ from scoring.services import Result, hand_confirm, hand_decide, hand_enter
 from tests.factories import OrganizerFactory
 from tests.tournaments.conftest import play_out
 from tournaments import knockout, selectors, services
-from tournaments.models import FinalStage, Match, MatchGame, Tournament, TournamentRecord
+from tournaments.models import (
+    Entrant,
+    FinalStage,
+    Match,
+    MatchGame,
+    Tournament,
+    TournamentRecord,
+)
 from tournaments.services import TournamentError
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
@@ -607,3 +614,48 @@ def test_a_game_that_decided_its_match_is_not_corrected_any_more(
         hand_decide(hand=hand, user=organizer, result=flipped, reason="wrong", disputed=False)
     hand.refresh_from_db()
     assert (hand.status, hand.points, hand.version) == before
+
+
+def test_who_is_still_in_the_final_follows_the_bracket(
+    finished, django_capture_on_commit_callbacks
+):
+    tournament = finished(qualifiers=4, third_place=True)
+    stage = knockout.final_stage_start(tournament=tournament)
+    s = stage.seeds
+
+    def still_in():
+        stage.refresh_from_db()
+        return [e.pk for e in knockout.still_in(stage, knockout.bracket(stage))]
+
+    assert still_in() == s
+    semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
+    win_game(current_party(semi_1), semi_1.first, django_capture_on_commit_callbacks)
+    # The winner waits for his final, the loser for the match for third place.
+    assert still_in() == s
+    win_game(current_party(semi_2), semi_2.first, django_capture_on_commit_callbacks)
+    final = stage.matches.get(round=2, third_place=False)
+    win_game(current_party(final), final.first, django_capture_on_commit_callbacks)
+    # The final is decided: only the match for third place is still played.
+    assert still_in() == [s[2], s[3]]
+    third = stage.matches.get(third_place=True)
+    win_game(current_party(third), third.first, django_capture_on_commit_callbacks)
+    assert still_in() == []
+
+
+def test_a_winner_withdrawn_while_waiting_is_reinstated_before_his_match_is_drawn(
+    finished, django_capture_on_commit_callbacks
+):
+    tournament = finished(qualifiers=4)
+    stage = knockout.final_stage_start(tournament=tournament)
+    semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
+    win_game(current_party(semi_1), semi_1.first, django_capture_on_commit_callbacks)
+    waiting = semi_1.first
+    services.entrant_withdraw(entrant=waiting)
+    assert selectors.reinstate_refusal(tournament, Entrant.objects.get(pk=waiting.pk)) == ""
+
+    services.entrant_reinstate(entrant=waiting)
+
+    win_game(current_party(semi_2), semi_2.first, django_capture_on_commit_callbacks)
+    final = stage.matches.get(round=2)
+    # He plays his final: nothing was given away.
+    assert (final.absent, final.winner_id, final.games.count()) == (None, None, 1)

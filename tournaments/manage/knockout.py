@@ -135,6 +135,13 @@ def final_detail(request, tournament):
             (line, knockout.reached_label(line.reached))
             for line in knockout.final_standings(tournament)
         ]
+    if stage.status == FinalStage.Status.PLAYING:
+        # Who can withdraw (`knockout.still_in`), and who withdrew and may come back.
+        seeded = {
+            e.pk: e for r in context["bracket"] for m in r.matches for e in (m.first, m.second) if e
+        }
+        context["still_in"] = knockout.still_in(stage, context["bracket"])
+        context["withdrawn"] = [e for e in seeded.values() if e.withdrawn_after is not None]
     # The start can be taken back until a game has a hand (the service checks
     # the hands): offered while every match of the first round is still open.
     first = context["bracket"][0].matches if context["bracket"] else []

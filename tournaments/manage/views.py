@@ -22,7 +22,7 @@ from clubs.permissions import organizer_required
 from config.client import client_address
 from scoring import push, qr, versions
 from scoring.forms import first_error
-from tournaments import archive, board, selectors, services
+from tournaments import archive, board, knockout, selectors, services
 from tournaments.engine.formats import format_of
 from tournaments.manage.forms import (
     ArchiveForm,
@@ -299,7 +299,28 @@ def entrant_check_in(request, entrant):
 @login_required
 @organizer_required(selectors.entrant_for_manage)
 def entrant_withdraw(request, entrant):
+    in_final = knockout.final_playing_with(entrant) is not None
+    back = _entrant_back(entrant, in_final)
     if request.method == "GET":
+        if in_final:
+            lines = [
+                _(
+                    "%(name)s gives his match in the final away: his opponent goes on. "
+                    "Waiting for his next opponent, he gives that match away when it is "
+                    "drawn."
+                )
+                % {"name": entrant},
+                _("You can reinstate him until the match his opponent goes on to has begun."),
+            ]
+        else:
+            lines = [
+                _(
+                    "%(name)s is not paired again; the results so far stay. Withdrawn "
+                    "during a round, he is still at that round's table."
+                )
+                % {"name": entrant},
+                _("You can reinstate him until a round is paired without him."),
+            ]
         return _confirm(
             request,
             entrant.tournament,
@@ -307,16 +328,9 @@ def entrant_withdraw(request, entrant):
             if entrant.withdrawn_after is not None
             else "",
             title=_("Withdraw %(name)s?") % {"name": entrant},
-            lines=[
-                _(
-                    "%(name)s is not paired again; the results so far stay. Withdrawn "
-                    "during a round, he is still at that round's table."
-                )
-                % {"name": entrant},
-                _("You can reinstate him until a round is paired without him."),
-            ],
+            lines=lines,
             button=_("Withdraw %(name)s") % {"name": entrant},
-            back=_tournament_url(entrant.tournament, f"entrant-{entrant.pk}"),
+            back=back,
         )
     try:
         services.entrant_withdraw(
@@ -330,7 +344,15 @@ def entrant_withdraw(request, entrant):
             _("%(name)s has withdrawn: not paired again, the results so far stay.")
             % {"name": entrant},
         )
-    return redirect(_tournament_url(entrant.tournament, f"entrant-{entrant.pk}"))
+    return redirect(back)
+
+
+def _entrant_back(entrant, in_final: bool) -> str:
+    """Where a withdrawal or a reinstatement goes back to: the final's page while
+    he is in a final being played, else his line on the desk."""
+    if in_final:
+        return reverse("manage:final", args=[entrant.tournament.slug])
+    return _tournament_url(entrant.tournament, f"entrant-{entrant.pk}")
 
 
 @require_POST
@@ -952,18 +974,21 @@ def table_forfeit_undo(request, table):
 @login_required
 @organizer_required(selectors.entrant_for_manage)
 def entrant_reinstate(request, entrant):
-    """Take back a withdrawal until a round has been paired without him."""
-    back = _tournament_url(entrant.tournament, f"entrant-{entrant.pk}")
+    """Take back a withdrawal until a round has been paired without him (in a
+    final, until the match his opponent went on to has begun)."""
+    in_final = knockout.final_playing_with(entrant) is not None
+    back = _entrant_back(entrant, in_final)
     if request.method == "GET":
+        if in_final:
+            line = _("%(name)s plays on in the final: the match he gave away is played again.")
+        else:
+            line = _("%(name)s plays on: he is paired again from the next pairing.")
         return _confirm(
             request,
             entrant.tournament,
             refused=selectors.reinstate_refusal(entrant.tournament, entrant),
             title=_("Reinstate %(name)s?") % {"name": entrant},
-            lines=[
-                _("%(name)s plays on: he is paired again from the next pairing.")
-                % {"name": entrant}
-            ],
+            lines=[line % {"name": entrant}],
             button=_("Reinstate %(name)s") % {"name": entrant},
             back=back,
         )

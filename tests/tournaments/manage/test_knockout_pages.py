@@ -2,6 +2,8 @@
 (asked first), its bracket with each match's table cards, a no-show and its undo,
 and the bracket following the tables by itself."""
 
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
@@ -348,3 +350,70 @@ def test_the_desks_final_actions_keep_the_organizers_address_in_the_record(clien
     assert response.status_code == 302
     record = TournamentRecord.objects.get(action=TournamentRecord.Action.FINAL_ADDED)
     assert record.address == "203.0.113.9"
+
+
+def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_plays_on(
+    finished, post, client, django_capture_on_commit_callbacks
+):
+    """A withdrawal in the final works as in the rounds: asked first, his match
+    given away, taken back while that harms nobody."""
+    t = finished()
+    post(url("final-start", t.slug))
+    first_semi, second_semi = Match.objects.filter(stage__tournament=t, round=1).order_by("slot")
+    leaver, opponent = first_semi.second, first_semi.first
+    final_page = client.get(url("final", t.slug))
+    assert [e.pk for e in final_page.context["still_in"]] == FinalStage.objects.get(
+        tournament=t
+    ).seeds
+    withdraw = url("entrant-withdraw", t.slug, leaver.pk)
+    assert withdraw in final_page.content.decode()
+
+    question = client.get(withdraw).content.decode()
+    assert f"{leaver} gives his match in the final away: his opponent goes on." in question
+    first_semi.refresh_from_db()
+    assert first_semi.winner_id is None
+
+    page = post(withdraw)
+
+    assert page.request["PATH_INFO"] == url("final", t.slug)
+    first_semi.refresh_from_db()
+    assert (first_semi.absent, first_semi.winner_id) == (1, opponent.pk)
+    assert leaver.pk not in [e.pk for e in page.context["still_in"]]
+    assert [e.pk for e in page.context["withdrawn"]] == [leaver.pk]
+    reinstate = url("entrant-reinstate", t.slug, leaver.pk)
+    assert reinstate in page.content.decode()
+
+    question = client.get(reinstate).content.decode()
+    assert "plays on in the final: the match he gave away is played again." in question
+    page = post(reinstate)
+
+    assert messages_of(page) == [f"{leaver} is reinstated and paired again."]
+    first_semi.refresh_from_db()
+    assert (first_semi.absent, first_semi.winner_id) == (None, None)
+    leaver.refresh_from_db()
+    assert leaver.withdrawn_after is None
+    assert {g.match_id for g in games_of(t)} == {first_semi.pk, second_semi.pk}
+    actions = list(t.records.values_list("action", flat=True))
+    assert actions[-4:] == ["withdrawn", "match_forfeit", "reinstated", "match_unforfeit"]
+
+    # Withdrawn again, his opponent goes on to the final, which begins: too late.
+    post(withdraw)
+    semi_game = next(g for g in games_of(t) if g.match_id == second_semi.pk)
+    play(semi_game, second_semi.first, django_capture_on_commit_callbacks)
+    final_game = next(g for g in games_of(t) if g.match.round == 2)
+    seats = list(final_game.party.seats.order_by("position"))
+    entered = hand_enter(seat=seats[0], number=1, result=Result("knock", 0, 5, 30)).hand
+    hand_confirm(seat=seats[1], number=1, version=entered.version)
+
+    question = unescape(client.get(reinstate).content.decode())
+    too_late = (
+        f"{leaver}'s match in the final went to his opponent, whose next match has begun: "
+        "he can no longer be reinstated."
+    )
+    assert too_late in question
+    assert 'id="confirm-button"' not in question
+    assert messages_of(post(reinstate)) == [too_late]
+    leaver.refresh_from_db()
+    first_semi.refresh_from_db()
+    assert leaver.withdrawn_after is not None
+    assert first_semi.winner_id == opponent.pk
