@@ -312,16 +312,17 @@ def _game_sides(match: Match, games: list[MatchGame], sheets: dict) -> list[int]
     return sides
 
 
-def _start_match(stage: FinalStage, match: Match, entrants) -> None:
-    """A newly drawn match plays its first game, unless a side has withdrawn: then
-    the other wins it without a game (a withdrawn winner who waited)."""
+def _next_game(stage: FinalStage, match: Match, number: int, entrants) -> None:
+    """The match's game ``number``, unless a side has withdrawn: then the other wins
+    the match without it (a withdrawn winner who waited for his next match, or one
+    who left during a game that its party then decided)."""
     gone = [
         side
         for side, pk in enumerate((match.first_id, match.second_id))
         if entrants[pk].withdrawn_after is not None
     ]
     if not gone:
-        _start_game(stage, match, 1, entrants)
+        _start_game(stage, match, number, entrants)
         return
     match.absent = gone[0]
     match.winner_id = (match.second_id, match.first_id)[gone[0]]
@@ -354,7 +355,7 @@ def _advance(stage: FinalStage) -> bool:
         side = engine.match_winner(won_by, stage.best_of)
         if side is None:
             entrants = entrants or _entrants(tournament)
-            _start_game(stage, match, len(won_by) + 1, entrants)
+            _next_game(stage, match, len(won_by) + 1, entrants)
         else:
             match.winner_id = (match.first_id, match.second_id)[side]
             match.save(update_fields=["winner"])
@@ -382,7 +383,7 @@ def _next_matches(stage: FinalStage, matches: list[Match]) -> bool:
             )
             placed[(round + 1, following)] = match
             entrants = entrants or _entrants(stage.tournament)
-            _start_match(stage, match, entrants)
+            _next_game(stage, match, 1, entrants)
             made.append(match)
     third = next((m for m in matches if m.third_place), None)
     if _plays_third_place(stage) and third is None:
@@ -399,7 +400,7 @@ def _next_matches(stage: FinalStage, matches: list[Match]) -> bool:
                 second_id=losers[1],
             )
             entrants = entrants or _entrants(stage.tournament)
-            _start_match(stage, third, entrants)
+            _next_game(stage, third, 1, entrants)
             made.append(third)
     final = placed.get((rounds, 0))
     done = bool(final and final.winner_id) and (third is None or bool(third.winner_id))
@@ -520,7 +521,9 @@ def match_forfeit(*, match: Match, absent: Entrant, user=None, address=None) -> 
 def entrant_leaves_final(*, entrant: Entrant, user=None, address=None) -> Match | None:
     """An entrant withdrawn while the final is played forfeits the match he is in
     (`match_forfeit`); one who waits for his next opponent forfeits that match as
-    soon as it is drawn (`_next_matches`). Returns the match forfeited, if any."""
+    soon as it is drawn (`_next_matches`). In a game that has hands he stays, as at
+    a round's table: its party decides the game, and the match ends with it if it
+    is not decided by then (`_next_game`). Returns the match forfeited, if any."""
     stage = FinalStage.objects.filter(
         tournament_id=entrant.tournament_id, status=FinalStage.Status.PLAYING
     ).first()
@@ -532,6 +535,9 @@ def entrant_leaves_final(*, entrant: Entrant, user=None, address=None) -> Match 
         .first()
     )
     if match is None:
+        return None
+    running = match.games.filter(party__status=Party.Status.RUNNING).values("party_id")
+    if Hand.objects.filter(party__in=running).exists():
         return None
     return match_forfeit(match=match, absent=entrant, user=user, address=address)
 

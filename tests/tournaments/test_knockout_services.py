@@ -28,7 +28,7 @@ def win_game(party, winner, django_capture_on_commit_callbacks):
     seats = {s.player_id: s for s in party.seats.all()}
     mine = seats[winner.player_id]
     theirs = next(s for s in seats.values() if s.pk != mine.pk)
-    number = 1
+    number = party.hands.count() + 1  # after any hands already played
     party.refresh_from_db()
     while party.status == Party.Status.RUNNING:
         result = Result("gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=90)
@@ -659,3 +659,30 @@ def test_a_winner_withdrawn_while_waiting_is_reinstated_before_his_match_is_draw
     final = stage.matches.get(round=2)
     # He plays his final: nothing was given away.
     assert (final.absent, final.winner_id, final.games.count()) == (None, None, 1)
+
+
+def test_a_player_withdrawn_during_a_game_with_hands_finishes_it_and_leaves_the_match(
+    finished, django_capture_on_commit_callbacks
+):
+    """As at a round's table: the game's party decides that game, and a best of
+    three that is not decided by then goes to the other side without a next game."""
+    tournament = finished(qualifiers=4, best_of=3)
+    stage = knockout.final_stage_start(tournament=tournament)
+    semi = stage.matches.get(round=1, slot=0)
+    party = current_party(semi)
+    seats = {s.player_id: s for s in party.seats.all()}
+    leaver, stayer = seats[semi.second.player_id], seats[semi.first.player_id]
+    result = Result("knock", knocker=leaver.position, knocker_deadwood=5, defender_deadwood=30)
+    entered = hand_enter(seat=leaver, number=1, result=result).hand
+    hand_confirm(seat=stayer, number=1, version=entered.version)
+
+    services.entrant_withdraw(entrant=semi.second)
+
+    semi.refresh_from_db()
+    assert (semi.absent, semi.winner_id) == (None, None)
+    party.refresh_from_db()
+    assert party.status == Party.Status.RUNNING
+    # He loses the game he began; no second game is started: the match is given away.
+    win_game(party, semi.first, django_capture_on_commit_callbacks)
+    semi.refresh_from_db()
+    assert (semi.absent, semi.winner_id, semi.games.count()) == (1, semi.first_id, 1)

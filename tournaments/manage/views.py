@@ -306,8 +306,8 @@ def entrant_withdraw(request, entrant):
             lines = [
                 _(
                     "%(name)s gives his match in the final away: his opponent goes on. "
-                    "Waiting for his next opponent, he gives that match away when it is "
-                    "drawn."
+                    "A game already begun is decided by its party first; waiting for his "
+                    "next opponent, he gives that match away when it is drawn."
                 )
                 % {"name": entrant},
                 _("You can reinstate him until the match his opponent goes on to has begun."),
