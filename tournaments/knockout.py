@@ -238,6 +238,17 @@ def final_stage_start(*, tournament: Tournament, user=None, address=None) -> Fin
 
 
 @transaction.atomic
+def start_undo_refusal(stage: FinalStage) -> str:
+    """Why the final's start cannot be taken back now ("" if it can): one check for
+    the question's page and the service."""
+    if stage.status == FinalStage.Status.PLANNED:
+        return gettext("The final has not started.")
+    played = Hand.objects.filter(party__match_game__match__stage=stage).exists()
+    if played or stage.matches.filter(absent__isnull=False).exists():
+        return gettext("Games of the final have begun: it cannot be undone.")
+    return ""
+
+
 def final_stage_start_undo(*, tournament: Tournament, user=None, address=None) -> FinalStage:
     """Take back the start of the final while no game has a hand and no one has
     forfeited (the wrong qualifiers, a late correction of the standings): the
@@ -246,13 +257,11 @@ def final_stage_start_undo(*, tournament: Tournament, user=None, address=None) -
     tournament = _locked(tournament)
     tournament_changed(tournament.pk)
     stage = _stage(tournament)
-    if stage.status == FinalStage.Status.PLANNED:
-        raise TournamentError(gettext("The final has not started."))
+    refusal = start_undo_refusal(stage)
+    if refusal:
+        raise TournamentError(refusal)
     games = list(MatchGame.objects.filter(match__stage=stage).select_related("party"))
     parties = [g.party for g in games]
-    played = Hand.objects.filter(party__in=parties).exists()
-    if played or stage.matches.filter(absent__isnull=False).exists():
-        raise TournamentError(gettext("Games of the final have begun: it cannot be undone."))
     MatchGame.objects.filter(pk__in=[g.pk for g in games]).delete()
     stage.matches.all().delete()
     for party in parties:

@@ -310,9 +310,7 @@ def final_stage_start_undo(request, tournament):
     late) while no game has a hand and no one has been recorded absent."""
     stage = _stage(tournament)
     if request.method == "GET":
-        refused = ""
-        if stage.status == FinalStage.Status.PLANNED:
-            refused = _("The final has not started.")
+        refused = knockout.start_undo_refusal(stage)
         return _confirm(
             request,
             tournament,

@@ -326,6 +326,10 @@ def test_the_start_of_the_final_is_undone_before_a_hand_and_not_after(finished, 
     seats = list(party.seats.order_by("position"))
     entered = hand_enter(seat=seats[0], number=1, result=Result("knock", 0, 5, 30)).hand
     hand_confirm(seat=seats[1], number=1, version=entered.version)
+    # The question says so at once, without its button.
+    question = client.get(undo).content.decode()
+    assert "Games of the final have begun: it cannot be undone." in question
+    assert 'id="confirm-button"' not in question
     page = post(undo)
 
     assert messages_of(page) == ["Games of the final have begun: it cannot be undone."]
