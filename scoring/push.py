@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import threading
 import weakref
 
@@ -40,9 +41,14 @@ log = logging.getLogger(__name__)
 #: A ping this often keeps proxies (Caddy, nginx: 60 s) from closing an idle
 #: stream, and lets the page see that the stream still speaks.
 PING_SECONDS = 15
-#: A stream ends after this long; the browser reconnects after RETRY_MS.
+#: A stream ends after about this long (a tenth more or less); the browser
+#: reconnects after RETRY_MS and up to RETRY_SPREAD_MS more. Both are spread so
+#: that streams opened together, or cut together by a worker's death, do not all
+#: come back in the same second: a thousand pages at once took every database
+#: connection of their checks, and many were answered 503.
 STREAM_SECONDS = 600
 RETRY_MS = 3000
+RETRY_SPREAD_MS = 5000
 
 
 # --------------------------------------------------------------------------- this process's streams
@@ -286,9 +292,9 @@ async def _events(counters: dict[str, str], settle: float):
     hub.add(listener)
     relay = _relay()
     try:
-        yield f"retry: {RETRY_MS}\n".encode()
+        yield f"retry: {RETRY_MS + random.randrange(RETRY_SPREAD_MS)}\n".encode()
         loop = asyncio.get_running_loop()
-        end = loop.time() + STREAM_SECONDS
+        end = loop.time() + STREAM_SECONDS * random.uniform(0.9, 1.1)
         greeted = False
         while (left := end - loop.time()) > 0:
             # Only a stream that can hear speaks: while the subscription is down

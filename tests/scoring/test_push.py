@@ -74,6 +74,7 @@ class Answer:
         self.left = asyncio.Event()
         self.asked = False
         self.buffer = ""
+        self.raw = ""  # everything the stream said, as read so far
         headers = [(b"host", b"testserver")]
         if cookie:
             headers.append((b"cookie", cookie.encode()))
@@ -122,6 +123,7 @@ async def next_event(stream, wait=10.0) -> tuple[str, dict]:
         while "\n\n" not in stream.buffer:
             message = await asyncio.wait_for(stream.messages.get(), wait)
             stream.buffer += message.get("body", b"").decode()
+            stream.raw += message.get("body", b"").decode()
         block, stream.buffer = stream.buffer.split("\n\n", 1)
         fields = dict(
             line.split(": ", 1) for line in block.splitlines() if line.startswith(("event", "data"))
@@ -330,3 +332,22 @@ def test_an_open_stream_holds_no_thread_and_no_database_connection(settings):
 
     run(scenario)
     assert push.hub.count() == 0
+
+
+def test_streams_ask_to_be_reopened_after_spread_out_waits(settings):
+    """A worker's death cuts all its streams at once: their pages must not all
+    come back in the same second (each reconnection runs the seat's checks)."""
+    settings.REDIS_URL = ""
+    seats = list(start_party().seats.all())
+
+    async def scenario():
+        waits = []
+        for seat in seats * 5:
+            stream = await open_stream(events_url(seat))
+            await next_event(stream)  # the hello, after the retry line
+            retry = next(line for line in stream.raw.splitlines() if line.startswith("retry:"))
+            waits.append(int(retry.split(":")[1]))
+        assert all(push.RETRY_MS <= wait < push.RETRY_MS + push.RETRY_SPREAD_MS for wait in waits)
+        assert len(set(waits)) > 1
+
+    run(scenario)
