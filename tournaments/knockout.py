@@ -237,7 +237,6 @@ def final_stage_start(*, tournament: Tournament, user=None, address=None) -> Fin
     return stage
 
 
-@transaction.atomic
 def start_undo_refusal(stage: FinalStage) -> str:
     """Why the final's start cannot be taken back now ("" if it can): one check for
     the question's page and the service."""
@@ -249,6 +248,7 @@ def start_undo_refusal(stage: FinalStage) -> str:
     return ""
 
 
+@transaction.atomic
 def final_stage_start_undo(*, tournament: Tournament, user=None, address=None) -> FinalStage:
     """Take back the start of the final while no game has a hand and no one has
     forfeited (the wrong qualifiers, a late correction of the standings): the
