@@ -268,8 +268,7 @@ def board_version(tournament: Tournament) -> str | None:
     somewhere every second, and a board of a thousand entrants rebuilt (and every
     spectator's page sent again) after each would take the machine. Until then
     the board of the last string shown is served; the organizer's own pages are
-    always current. When it moves on, one request builds the new board while the
-    others go on serving the last one (`_build_alone`)."""
+    always current."""
     keys = [versions.club_key(tournament.club_id), tournament_key(tournament.pk)]
     shown_key = f"board-shown:{tournament.pk}"
     try:
@@ -281,45 +280,15 @@ def board_version(tournament: Tournament) -> str | None:
     counters = [found.get(key, 0) for key in keys]
     current = "-".join(str(n) for n in (*counters, *map(int, flags)))
     shown, now = found.get(shown_key), time.time()
-    if shown and shown[0] == current:
-        return current
     # (A clock set back makes the age negative: then the board moves on at once.)
-    if shown and 0 <= now - shown[1] < settings.PUBLIC_REFRESH_SECONDS:
+    if shown and shown[0] != current and 0 <= now - shown[1] < settings.PUBLIC_REFRESH_SECONDS:
         return shown[0]
-    if shown and not _build_alone(tournament, current):
-        return shown[0]  # another request is building it
-    try:
-        cache.set(shown_key, (current, time.time()), settings.PUBLIC_CACHE_SECONDS)
-    except Exception:
-        log.warning("cache unavailable: the board's version not kept", exc_info=True)
-    return current
-
-
-#: How long a request that builds a board may take before another may try: a
-#: process killed while building it must not keep the board where it was.
-BUILD_SECONDS = 60
-
-
-def _build_alone(tournament: Tournament, version: str) -> bool:
-    """Builds the board of ``version`` if no other request is building it, and
-    says whether it did. Every other request keeps serving the board shown until
-    then: a board of a thousand entrants takes seconds, and every web process
-    building the same board at once made every phone of the room wait for it."""
-    claim = f"board-building:{tournament.pk}"
-    try:
-        if not cache.add(claim, version, BUILD_SECONDS):
-            return False
-    except Exception:
-        log.warning("cache unavailable: the board is built by every request", exc_info=True)
-        return True
-    try:
-        cached(f"board:{tournament.pk}", version, lambda: build_board(tournament))
-    finally:
+    if not shown or shown[0] != current:
         try:
-            cache.delete(claim)
+            cache.set(shown_key, (current, now), settings.PUBLIC_CACHE_SECONDS)
         except Exception:
-            log.warning("cache unavailable: the claim on the board expires", exc_info=True)
-    return True
+            log.warning("cache unavailable: the board's version not kept", exc_info=True)
+    return current
 
 
 def cached(name: str, version: str | None, build):
