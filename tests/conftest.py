@@ -1,4 +1,7 @@
 import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,19 @@ from tests.factories import OrganizerFactory
 from tests.mutants_db import TEMPLATE
 
 CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parent.parent
+
+# Under pytest-xdist every worker is a process of its own with a test database of its
+# own (pytest-django adds the worker's name to it). What the workers would otherwise
+# share on one Redis is made theirs here, before anything touches the cache: the
+# cache's keys and the live streams' channel (both named by the key prefix, see
+# scoring/push.py), and the queue a real Celery worker takes tasks from. The
+# environment carries the prefix to the servers a test starts as subprocesses.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+if os.environ.get("REDIS_URL"):
+    prefix = f"{os.environ.get('CACHE_KEY_PREFIX', 'knock')}-test-{WORKER}-{os.getpid()}"
+    os.environ["CACHE_KEY_PREFIX"] = prefix
+    settings.CACHES["default"]["KEY_PREFIX"] = prefix
 
 # Under mutation testing (``make mutate`` names the mutant in MUTANT_UNDER_TEST) a
 # property test only has to fail: shrinking the failing example to the smallest one
@@ -42,6 +58,11 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 def pytest_collection_modifyitems(config, items):
     """Worker tests need a real broker; on the embedded default tasks run eagerly.
     Browser tests need Debian's Chromium; CI requires it (KNOCK_REQUIRE_BROWSER)."""
+    for item in items:
+        if "worker" in item.keywords:
+            # One xdist worker runs them all (--dist loadgroup), so one Celery worker
+            # serves them.
+            item.add_marker(pytest.mark.xdist_group("celery-worker"))
     if settings.CELERY_TASK_ALWAYS_EAGER:
         skip = pytest.mark.skip(reason="tasks run eagerly here (no REDIS_URL)")
         for item in items:
@@ -56,6 +77,43 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(skip)
 
 
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker):
+    """A real Celery worker, another process, on this test process's own database
+    and queue. Started once, by the first test that needs it, and stopped at the
+    end; its log is printed when it does not come up."""
+    from django.db import connection
+
+    from config.celery import app
+
+    database = connection.settings_dict["NAME"]
+    queue = f"knock-test-{WORKER}-{os.getpid()}"
+    app.conf.task_default_queue = queue
+    env = {
+        **os.environ,
+        "DATABASE_URL": os.environ["DATABASE_URL"].rsplit("/", 1)[0] + f"/{database}",
+        # Each task closes its connection, so the test database can be dropped at the end.
+        "CONN_MAX_AGE": "0",
+    }
+    log = Path(os.environ.get("TMPDIR", "/tmp")) / f"{queue}.log"
+    with open(log, "w") as out:
+        worker = subprocess.Popen(
+            [str(Path(sys.executable).parent / "celery"), "-A", "config", "worker",
+             "--concurrency=2", "--loglevel=INFO", "-Q", queue, "-n", f"{queue}@%h"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 60
+    while "ready." not in log.read_text():
+        if worker.poll() is not None or time.monotonic() > deadline:
+            worker.kill()
+            pytest.fail("the Celery worker did not start:\n" + log.read_text()[-3000:])
+        time.sleep(0.1)
+    yield worker
+    worker.terminate()
+    worker.wait(timeout=30)
+    log.unlink(missing_ok=True)
+
+
 @pytest.fixture(autouse=True)
 def tasks_in_process(request):
     """Tasks sent by a test (a round's pairing, a club's ratings) run in the test's
@@ -67,6 +125,8 @@ def tasks_in_process(request):
     eager = app.conf.task_always_eager
     if "worker" not in request.keywords:
         app.conf.task_always_eager = True
+    elif not eager:
+        request.getfixturevalue("celery_worker")
     yield
     app.conf.task_always_eager = eager
 

@@ -3,8 +3,14 @@ this on SQLite and on PostgreSQL): requests generated from the schema, valid and
 invalid, NUL bytes included, reach every endpoint with a real seat token, party,
 hand, seat position and club night, and a logged-in organizer; not one is answered
 with a 5xx, and every answer is one its operation documents: its status, its
-content type, its headers and its body's schema."""
+content type, its headers and its body's schema.
 
+In the suite the run is bounded: a fixed number of examples per operation from a
+stored seed, and the examples that once failed (schemathesis keeps them in
+.hypothesis/) tried first. ``make fuzz`` runs it deeper: fuzzing goes on for
+FUZZ_SECONDS from a new seed, which it prints."""
+
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +24,10 @@ from tests.factories import ClubNightFactory, MembershipFactory, UserFactory, st
 from tournaments import services as tournaments
 
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
+ROOT = Path(__file__).resolve().parents[3]
+# Examples per operation in the suite; make fuzz sets FUZZ_SECONDS instead.
+SUITE_EXAMPLES = 12
+FUZZ_SECONDS = int(os.environ.get("FUZZ_SECONDS") or 0)
 # Any 32 letters: the CSRF check compares the cookie with the header.
 CSRF = "k" * 32
 CHECKS = [
@@ -30,6 +40,7 @@ CHECKS = [
 
 
 @pytest.mark.skipif(not SCHEMATHESIS.exists(), reason="schemathesis is not installed")
+@pytest.mark.timeout(900 + FUZZ_SECONDS)
 def test_every_answer_to_a_generated_request_is_one_the_document_lists(live_site, tmp_path):
     party = start_party()
     a, b = party.seats.order_by("position")
@@ -78,8 +89,13 @@ def test_every_answer_to_a_generated_request_is_one_the_document_lists(live_site
             f"{live_site.url}/api/openapi.json",
             "--checks",
             ",".join(CHECKS),
-            "--max-examples",
-            "40",
+            *(
+                ["--max-time", str(FUZZ_SECONDS), "--max-examples", "100000"]
+                if FUZZ_SECONDS
+                else ["--max-examples", str(SUITE_EXAMPLES), "--seed", "1909"]
+            ),
+            "--generation-database",
+            str(ROOT / ".hypothesis" / "schemathesis"),
             # One worker: Python 3.11's parser is not safe to call from two threads at
             # once, and schemathesis parses while it generates.
             "--workers",
@@ -88,8 +104,6 @@ def test_every_answer_to_a_generated_request_is_one_the_document_lists(live_site
             "examples,coverage,fuzzing",
             "--generation-allow-x00",
             "true",
-            "--seed",
-            "1909",
             "-H",
             f"Cookie: {cookie}",
             "-H",
@@ -98,9 +112,10 @@ def test_every_answer_to_a_generated_request_is_one_the_document_lists(live_site
         ],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=600 + FUZZ_SECONDS,
         cwd=tmp_path,
     )
 
+    print(run.stdout[-3000:])  # its seed and what it covered (make fuzz shows it)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert live_site.errors == []
