@@ -193,9 +193,7 @@ def party_rematch(request, party_id: Id):
     """A new party at the same night, once this one is over (or cancelled): the same
     players and format, their seats drawn again. The answer is the new party."""
     party = _organized_party(request, party_id)
-    rematch = parties.party_rematch(
-        party=party, user=request.auth, address=client_address(request)
-    )
+    rematch = parties.party_rematch(party=party, user=request.auth, address=client_address(request))
     return Status(201, party_detail_body(request, selectors.party_by_id(rematch.pk)))
 
 
