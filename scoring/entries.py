@@ -91,7 +91,7 @@ def result_from_counts(
 def result_of_version(hand: Hand, version: str) -> Result:
     """One of a disputed hand's two versions, to be accepted as its result:
     ``"entered"`` (as entered first) or ``"counter"`` (the other side's). Whether the
-    hand is still disputed when the decision is written, `services.hand_decide`
+    hand is still disputed when the decision is written, `services.hands.hand_decide`
     checks under the party's lock."""
     if hand.status != Hand.Status.DISPUTED or not hand.counter:
         raise errors.WrongDecision(gettext("Only a disputed hand has two versions to choose from."))
