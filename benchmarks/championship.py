@@ -31,22 +31,22 @@ PASSWORD = "load test director"
 def build(tables: int, path: str, slug: str = "championship") -> None:
     from clubs import services as clubs
     from clubs.models import Membership
-    from tournaments import services
+    from tournaments import registration, rounds
     from tournaments.models import Round, Tournament
 
     club = clubs.club_upsert(name="Load Test Club", slug="load-test-club")
     director = clubs.member_add(club=club, name="Load Director", role=Membership.Role.OWNER)
     clubs.organizer_login_set(membership=director, username="director", password=PASSWORD)
-    tournament = services.tournament_create(
+    tournament = registration.tournament_create(
         club=club, name="Championship", slug=slug, rounds=3, target=50, round_minutes=90
     )
     names = "\n".join(f"Player {n:05d}" for n in range(2 * tables))
-    services.entrant_register_guests(tournament=tournament, names=names)
+    registration.entrant_register_guests(tournament=tournament, names=names)
     # Checking in 2,000 entrants one by one is the registration desk's morning,
     # not what this test measures: one update.
     tournament.entrants.update(checked_in=True)
     started = time.perf_counter()
-    round = services.round_start(tournament=tournament)
+    round = rounds.round_start(tournament=tournament)
     round = _wait_paired(round.pk)
     print(f"  round 1 of {2 * tables} entrants paired in {time.perf_counter() - started:.1f} s")
     tournament = Tournament.objects.get(pk=tournament.pk)
@@ -66,14 +66,14 @@ def start(slug: str, entrants: int, path: str) -> None:
     """A tournament of its own whose round 1 is left to the worker: the load test
     kills the worker while it pairs (`paired_once` then checks the round)."""
     from clubs.models import Club
-    from tournaments import services
+    from tournaments import registration, rounds
 
     club = Club.objects.get(slug="load-test-club")
-    tournament = services.tournament_create(club=club, name=slug, slug=slug)
+    tournament = registration.tournament_create(club=club, name=slug, slug=slug)
     names = "\n".join(f"{slug} {n:05d}" for n in range(entrants))
-    services.entrant_register_guests(tournament=tournament, names=names)
+    registration.entrant_register_guests(tournament=tournament, names=names)
     tournament.entrants.update(checked_in=True)
-    round = services.round_start(tournament=tournament)
+    round = rounds.round_start(tournament=tournament)
     with open(path, "w") as file:
         json.dump({"round": round.pk}, file)
 
@@ -201,7 +201,7 @@ def check(manifest_path: str, ledger_path: str, site: str) -> bool:
     from django.conf import settings
 
     from scoring.models import AuditRecord, Hand
-    from tournaments import board, selectors
+    from tournaments import board, registration
 
     with open(manifest_path) as file:
         manifest = json.load(file)
@@ -245,7 +245,7 @@ def check(manifest_path: str, ledger_path: str, site: str) -> bool:
     # mid-request) is not lost: the phone shows it on its next poll.
     # The public board shows a change at most PUBLIC_REFRESH_SECONDS late.
     time.sleep(settings.PUBLIC_REFRESH_SECONDS + 1)
-    tournament = selectors.tournament_by_slug(manifest["slug"])
+    tournament = registration.tournament_by_slug(manifest["slug"])
     fresh = [
         (line.place, line.entrant, line.points) for line in board.build_board(tournament).standings
     ]

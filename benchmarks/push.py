@@ -225,8 +225,8 @@ def production(env: dict) -> None:
 async def _production(port: int) -> None:
     from django.db import transaction
 
-    from scoring import services
-    from scoring.services import Result
+    from scoring.services import hands
+    from scoring.services.hands import Result
 
     latencies = []
     for _ in range(SAMPLES):
@@ -239,7 +239,7 @@ async def _production(port: int) -> None:
             with transaction.atomic():
                 # Runs first of the commit's callbacks: the moment of the commit.
                 transaction.on_commit(lambda: committed.append(time.perf_counter()))
-                services.hand_enter(
+                hands.hand_enter(
                     seat=seats[0],
                     number=1,
                     result=Result(

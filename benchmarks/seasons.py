@@ -53,7 +53,7 @@ def club_with_parties(
     from clubs.models import Club, ClubNight, Membership, Player
     from scoring.engine.rules import RULESETS
     from scoring.models import Hand, Party, Seat
-    from scoring.services import new_token
+    from scoring.services.seats import new_token
 
     with transaction.atomic():
         club = Club.objects.create(name=f"Club {slug}", slug=slug)

@@ -1,5 +1,5 @@
 """How long the standings take to build without a cache: the organizer's standings
-(`tournaments.selectors.standings_for`) and the public board (`tournaments.board.
+(`tournaments.standings.standings_for`) and the public board (`tournaments.board.
 build_board`, what an uncached public page builds) for a tournament of 1,000
 entrants after 10 rounds (`demo.big`), on the embedded default (a fresh SQLite file).
 
@@ -43,7 +43,7 @@ def _measure() -> None:
     django.setup()
     call_command("migrate", verbosity=0)
     from demo.big import big_tournament
-    from tournaments import board, selectors
+    from tournaments import board, standings
 
     started = time.perf_counter()
     tournament = big_tournament(entrants=ENTRANTS, rounds=ROUNDS)
@@ -52,7 +52,7 @@ def _measure() -> None:
         f"data built in {time.perf_counter() - started:.1f} s)"
     )
     for label, build in [
-        ("organizer's standings (standings_for)", lambda: selectors.standings_for(tournament)),
+        ("organizer's standings (standings_for)", lambda: standings.standings_for(tournament)),
         ("public board (build_board)", lambda: board.build_board(tournament)),
     ]:
         times = []

@@ -39,7 +39,7 @@ def _setup(path: str) -> None:
 
 def _party(rules=None):
     from clubs.models import Club, Membership, Player
-    from scoring.services import party_start
+    from scoring.services.parties import party_start
 
     club, _ = Club.objects.get_or_create(slug="bench", defaults={"name": "Bench", "city": "-"})
     players = []
@@ -53,7 +53,7 @@ def _party(rules=None):
 def _play(party, number: int, rng: Random) -> tuple[float, float]:
     """One hand: the table's forehand enters, the other side confirms. Seconds each."""
     from scoring.selectors import state_for
-    from scoring.services import Result, hand_confirm, hand_enter
+    from scoring.services.hands import Result, hand_confirm, hand_enter
 
     state, _ = state_for(party)
     knocker = state.tables[0].forehand

@@ -9,3 +9,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("knock")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# The final's tasks live with the final (tournaments/final/), not in the app's tasks.py.
+app.autodiscover_tasks(["tournaments.final"])

@@ -327,8 +327,8 @@ LOGGING = {
 
 # Beat: the catch-up of pairings whose task was lost (the broker away when it was
 # sent, or a worker killed with it): tournaments.tasks.pair_waiting_rounds; and of
-# finals whose advance after a party's end did not run: tournaments.tasks.advance_finals.
+# finals whose advance after a party's end did not run: tournaments.final.tasks.advance_finals.
 CELERY_BEAT_SCHEDULE = {
     "pair-waiting-rounds": {"task": "tournaments.tasks.pair_waiting_rounds", "schedule": 30.0},
-    "advance-finals": {"task": "tournaments.tasks.advance_finals", "schedule": 30.0},
+    "advance-finals": {"task": "tournaments.final.tasks.advance_finals", "schedule": 30.0},
 }

@@ -12,7 +12,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from scoring.engine.rules import RULESETS
 from scoring.models import Hand, Party, Seat
-from scoring.services import new_token
+from scoring.services.seats import new_token
 from tournaments.models import Entrant, Round, Seating, Table, Tournament
 
 

@@ -8,10 +8,11 @@ from django.db import transaction
 from clubs import services
 from clubs.models import ClubNight, Membership
 from demo.season import demo_season
-from scoring.services import Result, hand_confirm, hand_enter, party_start
-from tournaments import knockout
-from tournaments import selectors as tournament_selectors
-from tournaments import services as tournaments
+from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.parties import party_start
+from tournaments import registration, rounds, seating, tables
+from tournaments.final import advance
+from tournaments.final.setup import final_stage_add, final_stage_start
 from tournaments.models import Tournament
 
 DEMO_USERNAME = "organizer"
@@ -136,9 +137,9 @@ def _demo_tournaments(club) -> None:
     if not Tournament.objects.filter(slug=SWISS["slug"]).exists():
         swiss = _tournament(club, members[:12], date=datetime.date(2026, 11, 21), **SWISS)
         _play_round(swiss, 1, rng)
-        tournaments.round_close(round=swiss.round_set.get(number=1))
-        _pair(swiss, tournaments.round_pair_next(tournament=swiss))
-        second = tournament_selectors.round_tables(swiss.round_set.get(number=2))
+        rounds.round_close(round=swiss.round_set.get(number=1))
+        _pair(swiss, rounds.round_pair_next(tournament=swiss))
+        second = tables.round_tables(swiss.round_set.get(number=2))
         for view in second[:3]:
             _play_out(view, rng)
         a, b = second[3].table.party.seats.order_by("position")
@@ -150,10 +151,10 @@ def _demo_tournaments(club) -> None:
         robin = _tournament(club, members[6:12], date=datetime.date(2026, 11, 7), **ROUND_ROBIN)
         for number in range(1, robin.rounds + 1):
             _play_round(robin, number, rng)
-            tournaments.round_close(round=robin.round_set.get(number=number))
+            rounds.round_close(round=robin.round_set.get(number=number))
             if number < robin.rounds:
-                _pair(robin, tournaments.round_pair_next(tournament=robin))
-        tournaments.tournament_finish(tournament=robin, final_draw=True)
+                _pair(robin, rounds.round_pair_next(tournament=robin))
+        rounds.tournament_finish(tournament=robin, final_draw=True)
     if not Tournament.objects.filter(slug=CUP["slug"]).exists():
         _demo_final(club, members[2:10], rng)
 
@@ -163,21 +164,21 @@ def _demo_final(club, players, rng) -> None:
     semi-finals and the match for third place played, the final being played
     (one hand in)."""
     cup = _tournament(club, players, date=datetime.date(2026, 10, 31), rounds=3, **CUP)
-    knockout.final_stage_add(tournament=cup, qualifiers=4, third_place=True)
+    final_stage_add(tournament=cup, qualifiers=4, third_place=True)
     for number in range(1, 4):
         _play_round(cup, number, rng)
-        tournaments.round_close(round=cup.round_set.get(number=number))
+        rounds.round_close(round=cup.round_set.get(number=number))
         if number < 3:
-            _pair(cup, tournaments.round_pair_next(tournament=cup))
-    tournaments.tournament_finish(tournament=cup, final_draw=True)
-    stage = knockout.final_stage_start(tournament=cup)
+            _pair(cup, rounds.round_pair_next(tournament=cup))
+    rounds.tournament_finish(tournament=cup, final_draw=True)
+    stage = final_stage_start(tournament=cup)
     for match in stage.matches.filter(round=1).order_by("slot"):
         _play_match(match, rng)
     # The demo loads in one transaction: advance now, as the parties' end would
     # after the commit.
-    knockout.stage_advance(stage=stage)
+    advance.stage_advance(stage=stage)
     _play_match(stage.matches.get(third_place=True), rng)
-    knockout.stage_advance(stage=stage)
+    advance.stage_advance(stage=stage)
     final = stage.matches.get(round=2, third_place=False)
     a, b = final.games.get().party.seats.order_by("position")
     _gin(a, b, 1, deadwood=34, confirm=True)
@@ -190,11 +191,11 @@ def _play_match(match, rng) -> None:
 
 
 def _tournament(club, players, **fields):
-    tournament = tournaments.tournament_create(club=club, **fields)
-    tournaments.entrant_register(tournament=tournament, players=players)
+    tournament = registration.tournament_create(club=club, **fields)
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        tournaments.entrant_check_in(entrant=entrant)
-    _pair(tournament, tournaments.round_start(tournament=tournament))
+        registration.entrant_check_in(entrant=entrant)
+    _pair(tournament, rounds.round_start(tournament=tournament))
     tournament.refresh_from_db()
     return tournament
 
@@ -202,11 +203,11 @@ def _tournament(club, players, **fields):
 def _pair(tournament, round) -> None:
     # The demo loads in one transaction: pair now, as the task would after commit
     # (the task, if it runs later, finds the round paired and leaves it).
-    tournaments.round_pair(round_id=round.pk)
+    seating.round_pair(round_id=round.pk)
 
 
 def _play_round(tournament, number, rng) -> None:
-    for view in tournament_selectors.round_tables(tournament.round_set.get(number=number)):
+    for view in tables.round_tables(tournament.round_set.get(number=number)):
         if not view.table.bye and view.table.party_id:
             _play_out(view, rng)
 

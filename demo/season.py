@@ -8,7 +8,8 @@ from random import Random
 from clubs.models import ClubNight
 from scoring.engine.rules import RULESETS
 from scoring.models import Party
-from scoring.services import Result, hand_confirm, hand_enter, party_start, result_from_cards
+from scoring.services.hands import Result, hand_confirm, hand_enter, result_from_cards
+from scoring.services.parties import party_start
 from seasons.models import Season
 from seasons.services import ratings_rebuild, season_create
 

@@ -12,7 +12,7 @@ from scoring import errors
 from scoring.engine.cards import parse_card
 from scoring.engine.hands import ImpossibleDeadwood, check_deadwood
 from scoring.models import Hand
-from scoring.services import Result
+from scoring.services.hands import Result
 
 #: The two versions of a disputed hand: as entered first, and the other side's.
 VERSIONS = ("entered", "counter")
@@ -91,7 +91,7 @@ def result_from_counts(
 def result_of_version(hand: Hand, version: str) -> Result:
     """One of a disputed hand's two versions, to be accepted as its result:
     ``"entered"`` (as entered first) or ``"counter"`` (the other side's). Whether the
-    hand is still disputed when the decision is written, `services.hand_decide`
+    hand is still disputed when the decision is written, `services.hands.hand_decide`
     checks under the party's lock."""
     if hand.status != Hand.Status.DISPUTED or not hand.counter:
         raise errors.WrongDecision(gettext("Only a disputed hand has two versions to choose from."))

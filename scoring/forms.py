@@ -7,10 +7,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from config.validators import KEY_MAX_LENGTH, PrintableForm, key_validator
-from scoring import entries, errors, services
+from scoring import entries, errors
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.models import Hand
-from scoring.services import Result
+from scoring.selectors import RULINGS
+from scoring.services import hands
+from scoring.services.hands import Result
 
 # Melds are written "2H 3H 4H | 7C 7D 7S": a bar, semicolon or new line between melds.
 _MELD_BREAK = re.compile(r"[|;\n]")
@@ -72,12 +74,8 @@ class HandEntryForm(PrintableForm):
         return data
 
     def rulings(self) -> dict:
-        """The rulings that apply, named as in `services.RULINGS`; none by default."""
-        return {
-            name: self.cleaned_data[name]
-            for name in services.RULINGS
-            if self.cleaned_data.get(name)
-        }
+        """The rulings that apply, named as in `RULINGS`; none by default."""
+        return {name: self.cleaned_data[name] for name in RULINGS if self.cleaned_data.get(name)}
 
     def service_arguments(self) -> dict:
         return {"result": self.result(), "version": self.cleaned_data.get("version")}
@@ -168,7 +166,7 @@ class CardsEntryForm(HandEntryForm):
         if self.errors:
             return data
         try:
-            self._result = services.result_from_cards(
+            self._result = hands.result_from_cards(
                 self.rules,
                 knocker=data["knocker"],
                 knocker_cards=data["knocker_cards"],

@@ -59,7 +59,7 @@ class Party(models.Model):
         return self.label or f"{self.get_format_display()} #{self.pk}"
 
 
-# A seat link's token as `scoring.services.new_token` makes it: 32 random bytes in
+# A seat link's token as `scoring.services.seats.new_token` makes it: 32 random bytes in
 # URL-safe base64 without padding.
 SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 

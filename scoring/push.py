@@ -122,7 +122,7 @@ _publishers: dict[str, object] = {}
 
 def _publisher(url: str):
     if url not in _publishers:
-        import redis
+        import redis  # optional: only with a REDIS_URL; imported when first used
 
         _publishers[url] = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
     return _publishers[url]
@@ -156,7 +156,7 @@ class Relay:
     async def _run(self, url: str, name: str) -> None:
         """Hands every published bump to this process's streams; after a lost
         connection (Redis restarted) it subscribes again."""
-        import redis.asyncio as aioredis
+        import redis.asyncio as aioredis  # optional: only with a REDIS_URL
 
         while True:
             client = aioredis.Redis.from_url(url, socket_connect_timeout=1)

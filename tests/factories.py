@@ -55,7 +55,7 @@ def start_party(format="two", players=2, seed=1909, **options):
     """A party between new club members, seats drawn with a fixed seed."""
     from random import Random
 
-    from scoring.services import party_start
+    from scoring.services.parties import party_start
 
     club = ClubFactory()
     members = [MembershipFactory(club=club).player for _ in range(players)]
@@ -66,7 +66,7 @@ def start_night_party(night, format="two", players=2, seed=1909, **options):
     """A party at a club night between new members of the night's club."""
     from random import Random
 
-    from scoring.services import party_start
+    from scoring.services.parties import party_start
 
     members = [MembershipFactory(club=night.club).player for _ in range(players)]
     return party_start(

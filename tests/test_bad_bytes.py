@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import AuditRecord, Hand
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.factories import ClubNightFactory, start_night_party, start_party
 
 pytestmark = pytest.mark.django_db

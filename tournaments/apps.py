@@ -5,11 +5,19 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self):
+        # The final stands above the rounds, which cannot import it: what it does
+        # with a party's end, a correction and a withdrawal registers here.
+        from scoring import guards, versions
+        from tournaments import withdrawals
+        from tournaments.final import advance, forfeits
+
         # A party's end decides games of a knockout final: after the commit of
         # every change to a club's scores, its finals advance.
-        from scoring import guards, versions
-        from tournaments.knockout import game_decided_its_match, stages_advance
-
-        versions.after_scores_change(stages_advance)
+        versions.after_scores_change(advance.stages_advance)
         # A game that decided its match stays as it was: its winner has gone on.
-        guards.before_correction(game_decided_its_match)
+        guards.before_correction(advance.game_decided_its_match)
+        # A withdrawal gives his match in the final away; taken back, he plays it
+        # again, as long as the final can take it back.
+        withdrawals.when_withdrawn(forfeits.entrant_leaves_final)
+        withdrawals.reinstate_check(forfeits.reinstate_refusal_in_final)
+        withdrawals.when_reinstated(forfeits.entrant_returns_to_final)

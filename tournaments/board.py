@@ -23,25 +23,11 @@ from django.core.cache import cache
 
 from scoring import versions
 from scoring.selectors import party_scores
-from tournaments import selectors
 from tournaments.models import Round, Table, Tournament
+from tournaments.records import tournament_key
+from tournaments.standings import draw_groups, round_places, standings_from, tournament_history
 
 log = logging.getLogger(__name__)
-
-
-def tournament_key(tournament_id: int) -> str:
-    return f"v:tournament:{tournament_id}"
-
-
-def tournament_changed(tournament_id: int) -> None:
-    """Called by every tournament service: the board moves on after the commit."""
-    versions.bump_after_commit(tournament_key(tournament_id))
-
-
-def live_counters(tournament: Tournament) -> dict[str, str]:
-    """The counters a page of the tournament follows on its live stream
-    (`scoring.push`): the club's scores and the tournament's own, as the board."""
-    return {"scores": versions.club_key(tournament.club_id), "board": tournament_key(tournament.pk)}
 
 
 @dataclass(frozen=True)
@@ -68,7 +54,7 @@ class Side:
     name: str
     place: int | None  # in the standings now (the crosstable names opponents by it)
     points: int | None  # running hand points (in play), or the result (+/-) once over
-    # In the standings the round was paired from (`selectors.round_places`): the
+    # In the standings the round was paired from (`round_places`): the
     # place in brackets beside the name, as in the organizer's explanation.
     paired_place: int | None = None
 
@@ -111,7 +97,7 @@ class Board:
     provisional: bool
     rounds: list[RoundLine]
     crosstable: dict[int, list[Cell | None]] = field(default_factory=dict)
-    # Tie by tie, the card draw that orders the standings (`selectors.DrawGroup`):
+    # Tie by tie, the card draw that orders the standings (`DrawGroup`):
     # only while no round is played, when every draw shown still decides a place.
     draws: list = field(default_factory=list)
 
@@ -130,7 +116,7 @@ def build_board(tournament: Tournament) -> Board:
     """The board from the database: eleven queries, whatever the size."""
     entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
     rounds = list(tournament.round_set.order_by("number"))
-    history = selectors.tournament_history(tournament, with_outcomes=False)
+    history = tournament_history(tournament, with_outcomes=False)
     scores = party_scores(
         Table.objects.filter(round__tournament=tournament, party__isnull=False).values("party_id")
     )
@@ -138,7 +124,7 @@ def build_board(tournament: Tournament) -> Board:
     history.outcomes = {
         pk: _Outcome(s.finished, s.plus_minus) for pk, s in scores.items() if not s.cancelled
     }
-    standings = selectors.standings_from(tournament, entrants, rounds, history, live=True)
+    standings = standings_from(tournament, entrants, rounds, history, live=True)
     by_id = {e.pk: e for e in entrants}
     player_of = {e.pk: e.player_id for e in entrants}
     place = {line.entrant.pk: line.place for line in standings.lines}
@@ -161,7 +147,7 @@ def build_board(tournament: Tournament) -> Board:
         )
         for line in standings.lines
     ]
-    paired = {r.pk: selectors.round_places(r) for r in rounds}
+    paired = {r.pk: round_places(r) for r in rounds}
     tables_of = defaultdict(list)
     for table in history.tables:
         seats = history.seated[table.pk]
@@ -207,7 +193,7 @@ def build_board(tournament: Tournament) -> Board:
         provisional=provisional,
         rounds=round_lines,
         crosstable=_crosstable(round_lines, [line.entrant for line in lines]),
-        draws=[] if provisional else selectors.draw_groups(standings.draws, by_id, points),
+        draws=[] if provisional else draw_groups(standings.draws, by_id, points),
     )
 
 

@@ -1,10 +1,12 @@
-"""Background work for tournaments. Tasks are thin: they take ids and call services."""
+"""Background work for the rounds: pairing them. Tasks are thin: they take ids and
+call the service. (The final's catch-up is `tournaments.final.tasks`: the rounds,
+which send these, stand below the final.)"""
 
 import logging
 
 from celery import shared_task
 
-from tournaments import knockout, services
+from tournaments.seating import round_pair, rounds_pair_waiting
 
 log = logging.getLogger(__name__)
 
@@ -16,20 +18,13 @@ log = logging.getLogger(__name__)
 @shared_task(ignore_result=True)
 def pair_round(round_id: int, fewest_rematches: bool = False) -> str:
     """Pair a round. Safe to run twice: a paired round is left as it is."""
-    return services.round_pair(round_id=round_id, fewest_rematches=fewest_rematches).status
+    return round_pair(round_id=round_id, fewest_rematches=fewest_rematches).status
 
 
 @shared_task(ignore_result=True)
 def pair_waiting_rounds() -> int:
     """The catch-up (beat, every 30 s): pairs the rounds whose task was lost."""
-    return services.rounds_pair_waiting()
-
-
-@shared_task(ignore_result=True)
-def advance_finals() -> int:
-    """The finals' catch-up (beat, every 30 s): decides what ended parties decided
-    when the advance after their commit did not run."""
-    return knockout.finals_advance_waiting()
+    return rounds_pair_waiting()
 
 
 def send_pairing(round_id: int, fewest_rematches: bool = False) -> None:

@@ -19,7 +19,7 @@ from typing import Annotated
 
 from ninja import Path
 
-from scoring import entries, errors, selectors, services
+from scoring import entries, errors, selectors
 from scoring.api.schemas import ResultIn
 from scoring.engine.cards import InvalidCard
 from scoring.engine.hands import (
@@ -33,6 +33,7 @@ from scoring.engine.melds import IllegalMeld, WrongHandSize
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.models import Hand
+from scoring.services.hands import Result, result_from_cards
 
 # Row ids as the database stores them: a larger number is a 422, not an overflow.
 Id = Annotated[int, Path(..., ge=1, le=2_147_483_647)]
@@ -74,12 +75,12 @@ def changed_entry(error: errors.EntryChanged) -> dict:
 # --- From a request to a result ----------------------------------------------------
 
 
-def result_of(entry: ResultIn, rules: dict) -> services.Result:
+def result_of(entry: ResultIn, rules: dict) -> Result:
     """The table's result as the services take it; with cards, the engine finds
     the ending and the deadwood."""
     rulings = entry.rulings.given()
     if entry.by_cards:
-        return services.result_from_cards(
+        return result_from_cards(
             Rules.from_dict(rules),
             knocker=entry.knocker,
             knocker_cards=entry.knocker_cards,

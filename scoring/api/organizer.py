@@ -16,7 +16,7 @@ from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
 from config.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
 from config.client import client_address
-from scoring import entries, errors, selectors, services
+from scoring import entries, errors, selectors
 from scoring.api.common import Id, audit_body, party_detail_body, result_of
 from scoring.api.schemas import (
     AuditOut,
@@ -29,6 +29,7 @@ from scoring.api.schemas import (
     PartyStartIn,
     SwapIn,
 )
+from scoring.services import hands, nights, parties
 
 router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
 
@@ -65,7 +66,7 @@ def night_create(request, slug: Slug, night: NightIn):
     """Open a club night; its rules and confirmation setting go onto each party."""
     club = clubs.club_by_slug(slug)
     require_organizer(request.auth, club)
-    created = services.night_create(
+    created = nights.night_create(
         club=club,
         name=night.name,
         date=night.date,
@@ -91,7 +92,7 @@ def night_party_start(request, night_id: Id, party: PartyStartIn):
         raise errors.EntryError(
             gettext("Player %(id)s is not a member of this club.") % {"id": missing[0]}
         )
-    started = services.party_start(
+    started = parties.party_start(
         club=night.club,
         night=night,
         format=party.format,
@@ -109,7 +110,7 @@ def night_close(request, night_id: Id):
     parties, and its results are final. Goes into the club's record."""
     night = selectors.night_by_id(night_id)
     require_organizer(request.auth, night.club)
-    services.night_close(night=night, user=request.auth, address=client_address(request))
+    nights.night_close(night=night, user=request.auth, address=client_address(request))
     return _night(selectors.night_by_id(night_id))
 
 
@@ -141,7 +142,7 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
         result = result_of(decision.result, party.rules)
     else:
         result = None
-    hand = services.hand_decide(
+    hand = hands.hand_decide(
         hand=hand,
         user=request.auth,
         result=result,
@@ -160,7 +161,7 @@ def party_cancel(request, party_id: Id, body: CancelIn):
     """Cancel a party of a club night started by mistake, with a reason for its
     record. Its hands stay in the record; it counts nowhere any more."""
     party = _organized_party(request, party_id)
-    services.night_party_cancel(
+    parties.night_party_cancel(
         party=party, user=request.auth, reason=body.reason, address=client_address(request)
     )
     return party_detail_body(request, selectors.party_by_id(party_id))
@@ -181,7 +182,7 @@ def party_seat_swap(request, party_id: Id, position: Position, body: SwapIn):
         raise errors.EntryError(
             gettext("Player %(id)s is not a member of this club.") % {"id": body.player}
         )
-    services.party_seat_swap(
+    parties.party_seat_swap(
         seat=seat, player=player, user=request.auth, address=client_address(request)
     )
     return party_detail_body(request, selectors.party_by_id(party_id))
@@ -192,9 +193,7 @@ def party_rematch(request, party_id: Id):
     """A new party at the same night, once this one is over (or cancelled): the same
     players and format, their seats drawn again. The answer is the new party."""
     party = _organized_party(request, party_id)
-    rematch = services.party_rematch(
-        party=party, user=request.auth, address=client_address(request)
-    )
+    rematch = parties.party_rematch(party=party, user=request.auth, address=client_address(request))
     return Status(201, party_detail_body(request, selectors.party_by_id(rematch.pk)))
 
 

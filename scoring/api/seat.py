@@ -7,7 +7,7 @@ from ninja import Router, Status
 
 from config.api_errors import SEAT_READ, SEAT_WRITE
 from config.client import client_address
-from scoring import selectors, services
+from scoring import selectors
 from scoring.api.common import (
     Number,
     Seats,
@@ -17,6 +17,7 @@ from scoring.api.common import (
 )
 from scoring.api.schemas import ChangedOut, ConfirmIn, EntryOut, HandEntryIn, SeatTableOut
 from scoring.labels import outcome_message
+from scoring.services import hands
 
 
 def seat_token(request):
@@ -47,7 +48,7 @@ def table_hand_enter(request, token: Token, entry: HandEntryIn):
     it. 201 with the outcome (``entered``, ``recorded``, ``confirmed``,
     ``disputed``); 200 with ``repeated`` when the same ``key`` was sent before."""
     seat = request.auth
-    outcome = services.hand_enter(
+    outcome = hands.hand_enter(
         seat=seat,
         number=entry.number,
         result=result_of(entry, seat.party.rules),
@@ -63,7 +64,7 @@ def table_hand_confirm(request, token: Token, number: Number, body: ConfirmIn):
     """Confirm the other side's pending entry of hand ``number``, in the ``version``
     the phone showed (``open_hand.version``)."""
     seat = request.auth
-    outcome = services.hand_confirm(
+    outcome = hands.hand_confirm(
         seat=seat,
         number=number,
         version=body.version,

@@ -21,7 +21,10 @@ run variant, on first use (or by `prepare`).
 
 A hand is handled as one int with a 16-bit lane per suit (♣ ♦ ♥ ♠ from the
 low end), rank r at bit r - 1 of its lane.
-"""
+
+One module, though long: every function here reads a hand as the same bit mask
+(`_position`) through the tables `prepare` builds for each rules variant; split,
+that private encoding would have to become an interface between the parts."""
 
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
 from scoring.labels import RULESET_LABELS
 from scoring.models import Hand, Party
-from scoring.services import RULINGS, Result
+from scoring.selectors import RULINGS
+from scoring.services.hands import Result
 
 
 class Decision(models.TextChoices):

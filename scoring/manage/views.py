@@ -24,7 +24,7 @@ from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
 from config.client import client_address
 from config.spreadsheet import csv_response, text_cell
-from scoring import errors, push, services, versions
+from scoring import errors, push, versions
 from scoring import selectors as scoring_selectors
 from scoring.forms import first_error
 from scoring.manage import qr, selectors
@@ -37,6 +37,7 @@ from scoring.manage.forms import (
     SwapForm,
 )
 from scoring.manage.tables import NightTable
+from scoring.services import hands, nights, parties, seats
 
 
 @login_required
@@ -46,7 +47,7 @@ def club_detail(request, club):
     form = NightForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            night = services.night_create(
+            night = nights.night_create(
                 club=club,
                 user=request.user,
                 address=client_address(request),
@@ -84,7 +85,7 @@ def night_detail(request, night):
             form.add_error(None, _seated_warning(clash, seated))
         else:
             try:
-                party = services.party_start(
+                party = parties.party_start(
                     club=night.club,
                     night=night,
                     format=form.cleaned_data["format"],
@@ -198,7 +199,7 @@ def night_stake(request, night):
         messages.error(request, first_error(form))
         return redirect("manage:night-detail", pk=night.pk)
     try:
-        night = services.night_set_stake(
+        night = nights.night_set_stake(
             night=night,
             stake=form.cleaned_data["stake"],
             user=request.user,
@@ -221,7 +222,7 @@ def night_close(request, night):
     if request.method != "POST":
         return redirect("manage:night-detail", pk=night.pk)
     try:
-        services.night_close(night=night, user=request.user, address=client_address(request))
+        nights.night_close(night=night, user=request.user, address=client_address(request))
     except ValueError as error:
         messages.error(request, errors.explain(error))
         return redirect("manage:night-detail", pk=night.pk)
@@ -284,7 +285,7 @@ def party_cancel(request, party):
         messages.error(request, first_error(form))
         return redirect(_party_url(party.pk, "housekeeping"))
     try:
-        services.night_party_cancel(
+        parties.night_party_cancel(
             party=party,
             user=request.user,
             reason=form.cleaned_data["reason"],
@@ -306,7 +307,7 @@ def party_rematch(request, party):
     if request.method != "POST":
         return redirect("manage:party-detail", pk=party.pk)
     try:
-        rematch = services.party_rematch(
+        rematch = parties.party_rematch(
             party=party, user=request.user, address=client_address(request)
         )
     except ValueError as error:
@@ -328,7 +329,7 @@ def seat_swap(request, seat):
         return redirect(_party_url(seat.party_id, f"seat-{seat.pk}"))
     old = seat.player.name
     try:
-        seat = services.party_seat_swap(
+        seat = parties.party_seat_swap(
             seat=seat,
             player=form.cleaned_data["player"],
             user=request.user,
@@ -352,7 +353,7 @@ def seat_link(request, seat):
     The page asks first (static/js/confirm.js); a GET asks without script."""
     if request.method != "POST":
         return render(request, "scoring/manage/seat_link_confirm.html", {"seat": seat})
-    seat = services.seat_link_reissue(seat=seat, user=request.user, address=client_address(request))
+    seat = seats.seat_link_reissue(seat=seat, user=request.user, address=client_address(request))
     messages.success(
         request,
         _("New link for %(name)s: %(link)s — the old link no longer opens the table.")
@@ -373,7 +374,7 @@ def hand_decide(request, hand):
         messages.error(request, f"{label}: {first_error(form)}")
         return _party_page(request, hand.party, refused=form)
     try:
-        decided = services.hand_decide(
+        decided = hands.hand_decide(
             hand=hand,
             user=request.user,
             address=client_address(request),

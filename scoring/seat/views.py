@@ -14,12 +14,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config import security
 from config.client import client_address
-from scoring import errors, push, selectors, services
+from scoring import errors, push, selectors
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
 from scoring.labels import outcome_message
 from scoring.seat import picker
+from scoring.services import hands
 
 
 def entry_address(view):
@@ -80,7 +81,7 @@ def table_events(request, token):
 @entry_address
 def table_enter(request, token):
     seat = selectors.seat_by_token(token)
-    return _act(request, seat, QuickEntryForm(request.POST), services.hand_enter)
+    return _act(request, seat, QuickEntryForm(request.POST), hands.hand_enter)
 
 
 @entry_address
@@ -93,7 +94,7 @@ def table_enter_cards(request, token):
         request,
         seat,
         form,
-        services.hand_enter,
+        hands.hand_enter,
         on_error=lambda: _page(request, seat.token, cards_form=form, status=400),
     )
 
@@ -107,7 +108,7 @@ def table_preview(request, token):
         field = next(iter(form.errors))
         return JsonResponse({"message": first_error(form), "field": field}, status=400)
     try:
-        scored = services.hand_preview(seat=seat, result=form.result())
+        scored = hands.hand_preview(seat=seat, result=form.result())
     except ValueError as error:
         return JsonResponse({"message": errors.explain(error)}, status=400)
     return JsonResponse(picker.preview_data(form.result(), scored))
@@ -116,7 +117,7 @@ def table_preview(request, token):
 @entry_address
 def table_confirm(request, token):
     seat = selectors.seat_by_token(token)
-    return _act(request, seat, ConfirmForm(request.POST), services.hand_confirm)
+    return _act(request, seat, ConfirmForm(request.POST), hands.hand_confirm)
 
 
 @require_GET

@@ -14,7 +14,7 @@ from clubs import selectors as clubs
 from config.spreadsheet import csv_response, text_cell
 from seasons import selectors
 from seasons.public.tables import MemberTable
-from tournaments import selectors as tournaments
+from tournaments import published
 
 # The latest events a club's page lists, of each kind.
 LATEST_EVENTS = 50
@@ -35,7 +35,7 @@ def club_detail(request, slug):
         "current": selectors.season_page(season, public=True) if season else None,
         "ratings": selectors.rating_list(club=club, public=True),
         "seasons": selectors.season_list(club=club, public=True),
-        "tournaments": tournaments.recent_tournaments(club_ids=[club.pk], limit=LATEST_EVENTS),
+        "tournaments": published.recent_tournaments(club_ids=[club.pk], limit=LATEST_EVENTS),
         "nights": clubs.recent_nights(club_ids=[club.pk], limit=LATEST_EVENTS),
         "can_manage": clubs.is_organizer(user=request.user, club=club),
     }

@@ -12,11 +12,11 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
 from scoring.models import Hand
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from seasons.models import Season
 from seasons.services import player_link_issue
 from tests.factories import start_night_party, start_party
-from tournaments import services as tournaments
+from tournaments import registration
 from tournaments.models import Entrant
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,9 +55,9 @@ def evening():
     listed = Membership.objects.filter(club=club, listed=True).first().player
     own = player_link_issue(club=club, player=listed, user=None)
     # A cup still taking its entrants, with self check-in open at the door.
-    cup = tournaments.tournament_create(club=club, name="Door Cup")
-    tournaments.entrant_register(tournament=cup, players=[listed])
-    cup = tournaments.door_link_issue(tournament=cup)
+    cup = registration.tournament_create(club=club, name="Door Cup")
+    registration.entrant_register(tournament=cup, players=[listed])
+    cup = registration.door_link_issue(tournament=cup)
     leaver = Entrant.objects.filter(tournament__slug=swiss).last().pk
     return {
         "public": [

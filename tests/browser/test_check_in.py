@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 from tests.factories import MembershipFactory, OrganizerFactory
-from tournaments import services
+from tournaments import registration
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,8 +38,8 @@ def desk(chromium, live_server):
         MembershipFactory(club=club, player__name=n).player
         for n in ("Anna", "Ben", "Carl", "Dora", "Ed", "Fay")
     ]
-    tournament = services.tournament_create(club=club, name="Door Cup")
-    services.entrant_register(tournament=tournament, players=players)
+    tournament = registration.tournament_create(club=club, name="Door Cup")
+    registration.entrant_register(tournament=tournament, players=players)
     context = chromium.new_context(viewport=PHONE, locale="en-US", is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(15_000)

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import MembershipFactory, OrganizerFactory, start_party
-from tournaments import services
+from tournaments import registration, rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -65,10 +65,10 @@ def test_every_kind_of_page_runs_under_the_policy(phone, live_server):
 
 
 def _tournament_in_play(club):
-    tournament = services.tournament_create(club=club, name="Autumn Cup", round_minutes=60)
+    tournament = registration.tournament_create(club=club, name="Autumn Cup", round_minutes=60)
     players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
-    services.entrant_register(tournament=tournament, players=players)
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        services.entrant_check_in(entrant=entrant)
-    services.round_start(tournament=tournament)  # paired on commit
+        registration.entrant_check_in(entrant=entrant)
+    rounds.round_start(tournament=tournament)  # paired on commit
     return tournament

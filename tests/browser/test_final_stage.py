@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tests.browser.test_accessibility import serious_violations
 from tests.factories import MembershipFactory
 from tests.tournaments.conftest import play_out
-from tournaments import selectors
+from tournaments import tables
 from tournaments.models import FinalStage, Match, MatchGame, Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,7 +39,7 @@ def play_the_round(tournament, number):
     """Every table of the round: its first player goes gin against a deadwood that
     differs by table, so the standings have few ties."""
     round = Round.objects.get(tournament=tournament, number=number)
-    views = sorted(selectors.round_tables(round), key=lambda v: v.table.number)
+    views = sorted(tables.round_tables(round), key=lambda v: v.table.number)
     for i, view in enumerate(v for v in views if not v.table.bye):
         play_out(view.table, view.entrants[(i + number) % 2], deadwood=60 + i)
 

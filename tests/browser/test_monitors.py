@@ -4,9 +4,9 @@ changed each poll is an empty 304; a change still shows without a reload."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory, start_night_party
-from tournaments import selectors, services
+from tournaments import registration, rounds, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,19 +51,19 @@ def test_the_night_page_gets_304_until_a_hand_changes_its_tables(phone):
 def test_the_round_page_gets_304_until_a_hand_changes_its_tables(phone):
     organizer = OrganizerFactory(player__user__username="desk")
     club = organizer.club
-    tournament = services.tournament_create(club=club, name="Autumn Cup")
+    tournament = registration.tournament_create(club=club, name="Autumn Cup")
     players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
-    services.entrant_register(tournament=tournament, players=players)
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        services.entrant_check_in(entrant=entrant)
-    round = services.round_start(tournament=tournament)  # paired on commit
+        registration.entrant_check_in(entrant=entrant)
+    round = rounds.round_start(tournament=tournament)  # paired on commit
     desk = phone(f"/login/?next=/manage/tournaments/{tournament.slug}/rounds/1/")
     log_in(desk)
     statuses = polls(desk)
     expect(desk.locator("#round-tables .board")).to_have_count(2)
     wait_for_unchanged_polls(desk, statuses)
 
-    table = selectors.round_tables(round)[0].table
+    table = tables.round_tables(round)[0].table
     seat = table.party.seats.order_by("position").first()
     hand_enter(seat=seat, number=1, result=Result("gin", seat.position, 0, 30))
     expect(desk.locator('#round-tables [data-state="pending"]')).to_have_count(1)

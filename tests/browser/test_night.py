@@ -4,7 +4,7 @@ without a reload, and the page fits 360 pixels however long the names."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.browser.conftest import PHONE
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory, start_night_party
 

@@ -3,8 +3,8 @@ out sideways. Screenshots go to the test's temporary folder."""
 
 import pytest
 
-from scoring import services
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services import nights
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.browser.conftest import PHONE
 from tests.factories import ClubNightFactory, OrganizerFactory, start_night_party
 
@@ -27,7 +27,7 @@ def log_in(page, next_path):
 def test_the_night_pages_fit_a_phone(phone, tmp_path):
     organizer = OrganizerFactory(player__name="Dora Desk", player__user__username="desk")
     night = ClubNightFactory(club=organizer.club, name="Friday")
-    services.night_set_stake(night=night, stake="0.05")
+    nights.night_set_stake(night=night, stake="0.05")
     disputed = start_night_party(night, label="Table 1")
     a, b = disputed.seats.select_related("player").order_by("position")
     a.player.name = LONG

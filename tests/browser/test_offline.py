@@ -100,7 +100,7 @@ def test_a_waiting_confirmation_of_an_entry_changed_meanwhile_shows_the_new_entr
 def test_the_phone_never_shows_a_replaced_link_and_keeps_nothing_of_the_organizer(
     phone, live_server
 ):
-    from scoring.services import seat_link_reissue
+    from scoring.services.seats import seat_link_reissue
 
     party = start_party()
     a = party.seats.order_by("position").first()

@@ -7,22 +7,22 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import ClubFactory, MembershipFactory
-from tournaments import selectors, services
+from tournaments import registration, rounds, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_standings_and_the_screen_show_a_confirmed_hand_without_reloading(phone):
     club = ClubFactory()
-    tournament = services.tournament_create(club=club, name="Autumn Cup", round_minutes=60)
+    tournament = registration.tournament_create(club=club, name="Autumn Cup", round_minutes=60)
     players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
-    services.entrant_register(tournament=tournament, players=players)
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        services.entrant_check_in(entrant=entrant)
-    round = services.round_start(tournament=tournament)  # paired on commit
+        registration.entrant_check_in(entrant=entrant)
+    round = rounds.round_start(tournament=tournament)  # paired on commit
     # With a real worker the pairing runs in another process: wait for its tables.
     for _ in range(150):
-        views = [v for v in selectors.round_tables(round) if v.table.number == 1]
+        views = [v for v in tables.round_tables(round) if v.table.number == 1]
         if views:
             break
         time.sleep(0.1)

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import ClubFactory, MembershipFactory
-from tournaments import selectors, services
+from tournaments import registration, rounds
+from tournaments.tables import round_tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,7 +34,7 @@ def paired_tables(round):
     """The round's tables once the pairing has run (with a real worker it runs in
     another process), table 1 first."""
     for _ in range(150):
-        views = selectors.round_tables(round)
+        views = round_tables(round)
         if views:
             return sorted(views, key=lambda v: v.table.number)
         time.sleep(0.1)
@@ -50,14 +51,14 @@ def seats(view):
 def test_the_round_s_tables_fit_a_phone(phone, tmp_path, monkeypatch):
     # The lot of round 1 is drawn from a fixed seed (the task reads it from the
     # round), so the same names share a table on every run.
-    monkeypatch.setattr(services, "new_seed", lambda: 1909)
+    monkeypatch.setattr(rounds, "new_seed", lambda: 1909)
     club = ClubFactory(name="Door Club")
-    tournament = services.tournament_create(club=club, name="Autumn Cup", slug="autumn-cup")
+    tournament = registration.tournament_create(club=club, name="Autumn Cup", slug="autumn-cup")
     players = [MembershipFactory(club=club, player__name=name).player for name in NAMES]
-    services.entrant_register(tournament=tournament, players=players)
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        services.entrant_check_in(entrant=entrant)
-    first, second, third = [v for v in paired_tables(services.round_start(tournament=tournament))
+        registration.entrant_check_in(entrant=entrant)
+    first, second, third = [v for v in paired_tables(rounds.round_start(tournament=tournament))
                             if not v.table.bye]  # fmt: skip
     # Table 1 finished: gin against 90 is 110, past 100 in one hand.
     a, b = seats(first)

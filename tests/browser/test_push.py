@@ -16,11 +16,11 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from playwright.sync_api import expect
 
 from config.asgi import application
-from scoring import services as scoring_services
-from scoring.services import Result
+from scoring.services import hands
+from scoring.services.hands import Result
 from tests.browser.conftest import PHONE
 from tests.factories import ClubFactory, MembershipFactory
-from tournaments import selectors, services
+from tournaments import registration, rounds, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -76,12 +76,12 @@ def browse(chromium):
 def table_in_play():
     """A tournament of four in its first round, and table 1's seats."""
     club = ClubFactory()
-    tournament = services.tournament_create(club=club, name="Autumn Cup")
+    tournament = registration.tournament_create(club=club, name="Autumn Cup")
     players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
-    services.entrant_register(tournament=tournament, players=players)
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        services.entrant_check_in(entrant=entrant)
-    view = table_one(services.round_start(tournament=tournament))
+        registration.entrant_check_in(entrant=entrant)
+    view = table_one(rounds.round_start(tournament=tournament))
     seats = list(view.table.party.seats.order_by("position"))
     entrant = next(e for e in view.entrants if e.player_id == seats[0].player_id)
     return tournament, seats, entrant
@@ -91,7 +91,7 @@ def table_one(round):
     """Table 1 of the round, once paired: on commit, in this process or (with
     Redis) by the Celery worker."""
     for _ in range(150):
-        views = [v for v in selectors.round_tables(round) if v.table.number == 1]
+        views = [v for v in tables.round_tables(round) if v.table.number == 1]
         if views:
             return views[0]
         time.sleep(0.1)
@@ -103,8 +103,8 @@ def gin_against_90(seats):
     +330 for the winner (110, box 20, game 100, shutout 100)."""
     winner, loser = seats
     result = Result("gin", knocker=winner.position, knocker_deadwood=0, defender_deadwood=90)
-    scoring_services.hand_enter(seat=winner, number=1, result=result)
-    scoring_services.hand_confirm(seat=loser, number=1, version=1)
+    hands.hand_enter(seat=winner, number=1, result=result)
+    hands.hand_confirm(seat=loser, number=1, version=1)
 
 
 def asks(page, pattern):
@@ -209,18 +209,18 @@ def test_a_tab_in_the_background_gives_its_stream_up_and_polls(asgi_server, brow
 def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_server, browse):
     from django.urls import reverse
 
-    from scoring.services import hand_enter
+    from scoring.services.hands import hand_enter
     from tests.factories import ClubNightFactory, OrganizerFactory, start_night_party
 
     organizer = OrganizerFactory(player__user__username="desk")
     night = ClubNightFactory(club=organizer.club, name="Friday")
     party = start_night_party(night, label="Table 1")
-    tournament = services.tournament_create(club=organizer.club, name="Autumn Cup")
+    tournament = registration.tournament_create(club=organizer.club, name="Autumn Cup")
     players = [MembershipFactory(club=organizer.club, player__name=n).player for n in "ABCD"]
-    services.entrant_register(tournament=tournament, players=players)
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        services.entrant_check_in(entrant=entrant)
-    table = table_one(services.round_start(tournament=tournament)).table
+        registration.entrant_check_in(entrant=entrant)
+    table = table_one(rounds.round_start(tournament=tournament)).table
 
     desk = browse(f"{asgi_server}/login/?next=/manage/nights/{night.pk}/")
     desk.get_by_label("Username").fill("desk")
@@ -256,8 +256,8 @@ def test_a_spectator_asks_at_most_once_per_refresh_of_the_board(asgi_server, bro
     winner, loser = seats
     for number in range(1, 7):
         result = Result("knock", knocker=winner.position, knocker_deadwood=1, defender_deadwood=3)
-        scoring_services.hand_enter(seat=winner, number=number, result=result)
-        scoring_services.hand_confirm(seat=loser, number=number, version=1)
+        hands.hand_enter(seat=winner, number=number, result=result)
+        hands.hand_confirm(seat=loser, number=number, version=1)
         screen.wait_for_timeout(350)
     assert len(live) == 1, live
 

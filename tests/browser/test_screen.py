@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from clubs.models import Player
 from demo.big import big_tournament
-from tournaments.board import tournament_changed
 from tournaments.models import Round
+from tournaments.records import tournament_changed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services import night_create
+from scoring.services.nights import night_create
 from seasons.services import season_create
 from tests.browser.conftest import PHONE
 from tests.factories import ClubFactory, MembershipFactory

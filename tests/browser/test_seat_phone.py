@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 from tests.factories import ClubFactory, MembershipFactory, start_party
-from tournaments import selectors, services
+from tournaments import registration, rounds, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,13 +74,13 @@ def test_the_quick_entry_asks_only_what_the_ending_needs(phone):
 def test_a_name_without_a_space_breaks_on_the_seat_page_and_the_public_standings(phone):
     club = ClubFactory(name="Door Club")
     players = [MembershipFactory(club=club, player__name=name).player for name in (LONG, "Bea Bo")]
-    tournament = services.tournament_create(club=club, name="Autumn Cup", slug="autumn-cup")
-    services.entrant_register(tournament=tournament, players=players)
+    tournament = registration.tournament_create(club=club, name="Autumn Cup", slug="autumn-cup")
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        services.entrant_check_in(entrant=entrant)
-    round = services.round_start(tournament=tournament)
+        registration.entrant_check_in(entrant=entrant)
+    round = rounds.round_start(tournament=tournament)
     for _ in range(150):  # with a real worker the pairing runs in another process
-        views = selectors.round_tables(round)
+        views = tables.round_tables(round)
         if views:
             break
         time.sleep(0.1)

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 from tests.factories import MembershipFactory, OrganizerFactory
-from tournaments import selectors, services
+from tournaments import registration, rounds, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,11 +38,11 @@ def desk(request, chromium, live_server):
     players = [
         MembershipFactory(club=club, player__name=n).player for n in ("Anna", "Ben", "Carl", "Dora")
     ]
-    tournament = services.tournament_create(club=club, name="Spring Open")
-    services.entrant_register(tournament=tournament, players=players)
+    tournament = registration.tournament_create(club=club, name="Spring Open")
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        services.entrant_check_in(entrant=entrant)
-    services.round_start(tournament=tournament)
+        registration.entrant_check_in(entrant=entrant)
+    rounds.round_start(tournament=tournament)
     context = chromium.new_context(
         viewport=request.param, locale="en-US", is_mobile=request.param == PHONE
     )
@@ -61,7 +61,7 @@ def desk(request, chromium, live_server):
 def test_a_forfeit_is_asked_first_and_taken_back_while_the_round_is_played(desk, live_server):
     tournament = desk.tournament
     round = tournament.round_set.get()
-    view = next(v for v in selectors.round_tables(round) if v.table.number == 1)
+    view = next(v for v in tables.round_tables(round) if v.table.number == 1)
     absent = view.entrants[1]
     desk.goto(live_server.url + f"/manage/tournaments/{tournament.slug}/rounds/1/")
     board = desk.locator("#table-1")

@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import LAPTOP, PHONE
 from tests.factories import MembershipFactory
-from tournaments import services
-from tournaments.archive import tournament_export
+from tournaments import registration
+from tournaments.archive.export import tournament_export
 from tournaments.models import Entrant, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -178,8 +178,8 @@ def test_a_five_player_swiss_event_from_registration_to_final_standings(desk, ph
 def test_an_organizer_imports_a_tournament_from_its_archive_file(desk, live_server):
     club = Tournament._meta.get_field("club").related_model.objects.get()
     members = [MembershipFactory(club=club, player__name=n).player for n in ("Anna", "Ben")]
-    cup = services.tournament_create(club=club, name="Autumn Cup")
-    services.entrant_register(tournament=cup, players=members)
+    cup = registration.tournament_create(club=club, name="Autumn Cup")
+    registration.entrant_register(tournament=cup, players=members)
     archived = json.dumps(tournament_export(cup), cls=DjangoJSONEncoder).encode()
 
     desk.goto(live_server.url + f"/manage/clubs/{club.slug}/tournaments/")

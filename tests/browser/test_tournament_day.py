@@ -22,7 +22,7 @@ from tests.browser.test_screen import ROWS_INSIDE
 from tests.browser.test_tournament import _path
 from tests.factories import MembershipFactory
 from tests.tournaments.conftest import play_out
-from tournaments import selectors
+from tournaments import tables
 from tournaments.models import Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -72,7 +72,7 @@ def play_at_the_table(desk, phone, view):
 def play_round(desk, phone, tournament, deadwoods):
     """Table 1 on the phones (gin against 90), every other table through the
     services, its first player winning gin against the next deadwood given."""
-    views = sorted(selectors.round_tables(current_round(tournament)), key=lambda v: v.table.number)
+    views = sorted(tables.round_tables(current_round(tournament)), key=lambda v: v.table.number)
     playing = [v for v in views if not v.table.bye]
     play_at_the_table(desk, phone, playing[0])
     for view, deadwood in zip(playing[1:], deadwoods, strict=False):

@@ -20,7 +20,7 @@ from clubs.permissions import organizer_required
 from clubs.selectors import is_organizer, is_owner
 from clubs.services import api_token_create, api_token_revoke, api_token_use
 from scoring.models import Party
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,

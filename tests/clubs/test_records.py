@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from clubs import services
 from clubs.models import ClubRecord, Membership
-from scoring.services import night_create
+from scoring.services.nights import night_create
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from scoring import services
 from scoring.models import AuditRecord, Hand
+from scoring.services import hands
 from tests.factories import start_party
 
 pytestmark = [
@@ -41,7 +41,7 @@ def entry(seat, key):
 def test_a_connection_lost_mid_entry_stores_nothing_and_the_same_form_stores_it_once(client, path):
     party = start_party()
     seat = party.seats.get(position=0)
-    audit = services._audit
+    audit = hands._audit
 
     def audit_then_lose_the_connection(*args, **kwargs):
         audit(*args, **kwargs)  # the hand and its record are written, not committed
@@ -55,7 +55,7 @@ def test_a_connection_lost_mid_entry_stores_nothing_and_the_same_form_stores_it_
             return client.post(url, body, content_type="application/json")
         return client.post(reverse("seat:table-enter", args=[seat.token]), entry(seat, "tap-1"))
 
-    with mock.patch.object(services, "_audit", audit_then_lose_the_connection):
+    with mock.patch.object(hands, "_audit", audit_then_lose_the_connection):
         lost = send()
 
     assert lost.status_code == 503

@@ -54,8 +54,11 @@ def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
 
 
 def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
-    from tournaments import selectors
+    from tournaments import registration
     from tournaments.models import Round, Tournament
+    from tournaments.rounds import round_explanation
+    from tournaments.standings import standings_for
+    from tournaments.tables import round_tables
 
     call_command("load_demo")
     call_command("load_demo")
@@ -66,18 +69,18 @@ def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
         (1, Round.Status.CLOSED),
         (2, Round.Status.PLAYING),
     ]
-    tables = selectors.round_tables(swiss.round_set.get(number=2))
+    tables = round_tables(swiss.round_set.get(number=2))
     finished = [v for v in tables if v.finished]
     waiting = [v for v in tables if v.score.pending]
     assert len(tables) == 6 and len(finished) == 3 and len(waiting) == 1
-    assert selectors.round_explanation(
-        swiss.round_set.get(number=2), {e.pk: e for e in selectors.tournament_entrants(swiss)}
+    assert round_explanation(
+        swiss.round_set.get(number=2), {e.pk: e for e in registration.tournament_entrants(swiss)}
     )
 
     robin = Tournament.objects.get(slug="knickerbocker-round-robin")
     assert (robin.format, robin.status, robin.entrants.count()) == ("round_robin", "finished", 6)
     assert robin.round_set.filter(status=Round.Status.CLOSED).count() == robin.rounds == 5
-    standings = selectors.standings_for(robin)
+    standings = standings_for(robin)
     assert [line.parties for line in standings.lines] == [5] * 6
     assert [line.place for line in standings.lines] == [1, 2, 3, 4, 5, 6]
     assert Tournament.objects.count() == 3  # and the Autumn Cup with its final
@@ -105,7 +108,7 @@ def test_demo_has_a_season_in_progress_with_real_statistics_and_kept_ratings(cli
 
 
 def test_demo_has_a_finished_swiss_with_its_final_being_played():
-    from tournaments import knockout
+    from tournaments.final import bracket
     from tournaments.models import Tournament
 
     call_command("load_demo")
@@ -115,7 +118,7 @@ def test_demo_has_a_finished_swiss_with_its_final_being_played():
     assert (cup.status, cup.entrants.count(), cup.rounds) == ("finished", 8, 3)
     stage = cup.final_stage
     assert (stage.status, len(stage.seeds)) == ("playing", 4)
-    rounds = knockout.bracket(stage)
+    rounds = bracket.bracket(stage)
     assert [r.key for r in rounds] == ["semi-final", "final", "third-place"]
     assert [v.status for r in rounds for v in r.matches] == [
         "decided",

@@ -9,7 +9,7 @@ from django.db.models import ProtectedError
 from clubs.models import ClubRecord
 from clubs.services import login_record
 from scoring.models import AuditRecord
-from scoring.services import Result, hand_decide, hand_enter
+from scoring.services.hands import Result, hand_decide, hand_enter
 from tests.factories import UserFactory, start_party
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring import services
 from scoring.models import Hand, Party
+from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
 from tests.factories import UserFactory, start_party
 
 WORKERS = 24
@@ -216,8 +216,8 @@ def following(site, i: int) -> Plan:
     a, b = party.seats.order_by("position")
     first, second = (1 + i % 10, 20 + i % 20), (10 - i % 10, 30 + i % 20)
     old = open_page(site, a)
-    services.hand_enter(seat=a, number=1, result=services.Result("knock", 0, *first))
-    services.hand_confirm(seat=b, number=1, version=1)
+    hand_enter(seat=a, number=1, result=Result("knock", 0, *first))
+    hand_confirm(seat=b, number=1, version=1)
     pa, pb = open_page(site, a), open_page(site, b)
     return Plan(
         party,
@@ -336,22 +336,22 @@ def party_lock_taken(statements: list[str]) -> bool:
 
 
 def knock_result(mine, theirs):
-    return services.Result("knock", knocker=0, knocker_deadwood=mine, defender_deadwood=theirs)
+    return Result("knock", knocker=0, knocker_deadwood=mine, defender_deadwood=theirs)
 
 
 def entering(party, b):
-    return lambda: services.hand_enter(seat=b, number=1, result=knock_result(3, 21))
+    return lambda: hand_enter(seat=b, number=1, result=knock_result(3, 21))
 
 
 def confirming(party, b):
-    return lambda: services.hand_confirm(seat=b, number=1, version=1)
+    return lambda: hand_confirm(seat=b, number=1, version=1)
 
 
 def deciding(party, b):
     hand = party.hands.get()
     director = UserFactory(is_superuser=True)
     result = knock_result(3, 12)
-    return lambda: services.hand_decide(hand=hand, user=director, result=result, reason="recount")
+    return lambda: hand_decide(hand=hand, user=director, result=result, reason="recount")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -361,7 +361,7 @@ def test_every_write_to_a_party_locks_it_before_reading_its_hands(write):
     # tests above notice that on PostgreSQL only by chance, this check every time.
     party = start_party()
     a, b = party.seats.order_by("position")
-    services.hand_enter(seat=a, number=1, result=knock_result(3, 21))
+    hand_enter(seat=a, number=1, result=knock_result(3, 21))
     run = write(party, b)
 
     with CaptureQueriesContext(connection) as queries:

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring import errors, selectors
 from scoring.models import AuditRecord, Hand, Party
-from scoring.services import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
 from tests.factories import UserFactory, start_party
 
 pytestmark = pytest.mark.django_db

@@ -11,19 +11,14 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from clubs.models import ClubNight
-from scoring import errors, services, versions
+from scoring import errors, versions
 from scoring.engine.hands import IllegalKnock, ImpossibleDeadwood, MissingUpCard
 from scoring.engine.rules import RULESETS
 from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.services import (
-    Result,
-    hand_confirm,
-    hand_decide,
-    hand_enter,
-    result_from_cards,
-    seat_link_reissue,
-)
+from scoring.services import hands
+from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter, result_from_cards
+from scoring.services.seats import seat_link_reissue
 from tests.factories import ClubNightFactory, UserFactory, start_night_party, start_party
 
 pytestmark = pytest.mark.django_db
@@ -280,8 +275,8 @@ def test_a_submission_that_collides_with_its_own_twin_is_answered_as_repeated(mo
         looked.append(key)
         return None if len(looked) == 1 else replayed(seat, key)
 
-    replayed = services._replayed
-    monkeypatch.setattr(services, "_replayed", not_yet_committed)
+    replayed = hands._replayed
+    monkeypatch.setattr(hands, "_replayed", not_yet_committed)
     outcome = hand_enter(seat=a, number=1, result=knock(0, 3, 30), key="hand-1")
 
     assert (outcome.action, outcome.hand) == ("repeated", stored)
@@ -292,9 +287,9 @@ def test_a_hand_stored_at_the_same_moment_is_not_stored_twice(monkeypatch, caplo
     # The other phone's entry was committed after this one read the party's state.
     party = start_party()
     a, b = seats(party)
-    before = services._locked_state(party.pk)
+    before = hands._locked_state(party.pk)
     hand_enter(seat=b, number=1, result=knock(0, 3, 21))
-    monkeypatch.setattr(services, "_locked_state", lambda party_id: before)
+    monkeypatch.setattr(hands, "_locked_state", lambda party_id: before)
 
     with pytest.raises(errors.StaleEntry) as refused:
         hand_enter(seat=a, number=1, result=knock(0, 3, 30))

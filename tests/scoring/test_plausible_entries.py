@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import errors
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.factories import OrganizerFactory, start_party
 
 pytestmark = pytest.mark.django_db

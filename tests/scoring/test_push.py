@@ -18,9 +18,12 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from config.asgi import application
-from scoring import push, services
-from scoring.services import Result
+from scoring import push, versions
+from scoring.services import hands
+from scoring.services.hands import Result
+from scoring.services.seats import seat_link_reissue
 from tests.factories import ClubNightFactory, OrganizerFactory, start_night_party, start_party
+from tournaments import registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,13 +56,13 @@ def knock(knocker=0):
 
 def enter(party, number):
     a = party.seats.get(position=0)
-    services.hand_enter(seat=a, number=number, result=knock())
+    hands.hand_enter(seat=a, number=number, result=knock())
 
 
 def play(party, number):
     a, b = party.seats.order_by("position")
-    services.hand_enter(seat=a, number=number, result=knock())
-    services.hand_confirm(seat=b, number=number, version=1)
+    hands.hand_enter(seat=a, number=number, result=knock())
+    hands.hand_confirm(seat=b, number=number, version=1)
 
 
 def events_url(seat) -> str:
@@ -191,7 +194,7 @@ def test_a_hand_rolled_back_tells_no_stream(delivery):
         # The first event is the committed entry's: the counter moved once.
         kind, data = await next_event(stream)
         assert kind == "moved"
-        counter = await sync_to_async(lambda: services.versions.seat_counter(seat.token)[0])()
+        counter = await sync_to_async(lambda: versions.seat_counter(seat.token)[0])()
         assert data["version"] == counter
 
     run(scenario)
@@ -208,7 +211,7 @@ def test_a_replaced_seat_link_gets_no_stream_and_an_open_one_hears_no_more_hands
         stream = await open_stream(old)
         assert (await next_event(stream))[0] == "hello"
         user = organizer.player.user
-        await sync_to_async(services.seat_link_reissue)(seat=b, user=user)
+        await sync_to_async(seat_link_reissue)(seat=b, user=user)
         # The replacement itself is told, so the phone reloads and learns so.
         assert (await next_event(stream))[0] == "moved"
 
@@ -227,14 +230,13 @@ def test_a_replaced_seat_link_gets_no_stream_and_an_open_one_hears_no_more_hands
 
 
 def test_the_public_stream_follows_the_scores_and_tells_the_board_delay(settings):
-    from tournaments import services as tournament_services
     from tournaments.models import Tournament
 
     settings.REDIS_URL = ""
     settings.PUBLIC_REFRESH_SECONDS = 10
     night = ClubNightFactory()
     party = start_night_party(night)
-    tournament = tournament_services.tournament_create(club=night.club, name="Cup")
+    tournament = registration.tournament_create(club=night.club, name="Cup")
     assert isinstance(tournament, Tournament)
 
     async def scenario():

@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from scoring.models import AuditRecord, Hand
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring import selectors
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db

@@ -6,17 +6,16 @@ from scoring.engine.hands import IllegalKnock
 from scoring.engine.rules import RULESETS
 from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party
-from scoring.services import (
+from scoring.services.hands import (
     Result,
     hand_confirm,
     hand_decide,
     hand_enter,
     hand_preview,
-    party_cancel,
-    party_start,
     result_from_cards,
-    seat_link_reissue,
 )
+from scoring.services.parties import party_cancel, party_start
+from scoring.services.seats import seat_link_reissue
 from scoring.sheet import party_state
 from tests.factories import ClubNightFactory, MembershipFactory, UserFactory, start_party
 

@@ -2,7 +2,8 @@ from random import Random
 
 import pytest
 
-from scoring.services import Result, hand_confirm, hand_enter, party_start
+from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.parties import party_start
 
 
 def gin(knocker: int, deadwood: int = 90) -> Result:
@@ -40,7 +41,7 @@ def season_club(organizer, after_commit):
     from datetime import date
 
     from clubs.models import Membership
-    from scoring.services import night_create
+    from scoring.services.nights import night_create
     from seasons.services import season_create
     from tests.factories import MembershipFactory
 

@@ -1,7 +1,8 @@
 import pytest
 
 from scoring.models import Party
-from scoring.services import hand_decide, party_cancel
+from scoring.services.hands import hand_decide
+from scoring.services.parties import party_cancel
 from seasons.models import Rating, RatingChange
 from seasons.services import ratings_rebuild, ratings_update
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -123,7 +124,8 @@ def test_every_format_rates_each_player_as_the_settlement_pays(club, after_commi
     from random import Random
 
     from scoring.selectors import state_for
-    from scoring.services import hand_confirm, hand_enter, party_start
+    from scoring.services.hands import hand_confirm, hand_enter
+    from scoring.services.parties import party_start
     from tests.seasons.conftest import gin
 
     players = [MembershipFactory(club=club).player for _ in range(count)]

@@ -1,8 +1,8 @@
 import pytest
 
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import ClubFactory, MembershipFactory
-from tournaments import selectors, services
+from tournaments import registration, rounds, tables
 
 
 def play_out(table, winner, deadwood=90):
@@ -27,7 +27,7 @@ def play_out(table, winner, deadwood=90):
 
 def seated(round):
     """The round's tables as names: [("Anna", "Ben"), ("Carl", None)] in table order."""
-    views = sorted(selectors.round_tables(round), key=lambda v: v.table.number)
+    views = sorted(tables.round_tables(round), key=lambda v: v.table.number)
     return [tuple(str(e) for e in v.entrants) + ((None,) if v.table.bye else ()) for v in views]
 
 
@@ -65,11 +65,11 @@ def started(club, members, committed):
     """A Swiss tournament of the given members, all checked in, round 1 paired."""
 
     def make(names, **options):
-        tournament = services.tournament_create(club=club, name="Spring Open", **options)
-        services.entrant_register(tournament=tournament, players=members(*names))
+        tournament = registration.tournament_create(club=club, name="Spring Open", **options)
+        registration.entrant_register(tournament=tournament, players=members(*names))
         for e in tournament.entrants.all():
-            services.entrant_check_in(entrant=e)
-        round = committed(services.round_start, tournament=tournament)
+            registration.entrant_check_in(entrant=e)
+        round = committed(rounds.round_start, tournament=tournament)
         round.refresh_from_db()
         tournament.refresh_from_db()
         return tournament, round
@@ -104,4 +104,4 @@ def confirmed(django_capture_on_commit_callbacks):
 
 
 def first_table(round):
-    return next(v.table for v in selectors.round_tables(round) if not v.table.bye)
+    return next(v.table for v in tables.round_tables(round) if not v.table.bye)

@@ -9,7 +9,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from clubs.models import ClubRecord, Membership
 from scoring.models import Party, Seat
-from scoring.services import Result, hand_confirm, hand_decide, hand_enter, party_cancel
+from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.parties import party_cancel
 from tests.factories import (
     ClubFactory,
     ClubNightFactory,
@@ -18,9 +19,13 @@ from tests.factories import (
     start_night_party,
 )
 from tests.tournaments.conftest import play_out
-from tournaments import selectors, services
-from tournaments.archive import ArchiveError, archive_import, night_export, tournament_export
+from tournaments import registration
+from tournaments.archive.export import night_export, tournament_export
+from tournaments.archive.restore import ArchiveError, archive_import
 from tournaments.models import Tournament
+from tournaments.rounds import round_close, round_explanation, round_pair_next, tournament_finish
+from tournaments.standings import standings_for
+from tournaments.tables import round_tables, table_forfeit
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +35,7 @@ def finished_tournament(started, committed, confirmed):
     organizer decided, a bye, a forfeit, and a final card draw."""
     tournament, round = started(["Anna", "Ben", "Carl", "Dora", "Emil"], rounds=2)
     director = UserFactory(username="director")
-    games = [v for v in selectors.round_tables(round) if not v.table.bye]
+    games = [v for v in round_tables(round) if not v.table.bye]
     confirmed(games[0].table, number=1, knock=(8, 5))  # an undercut
     confirmed(games[0].table, number=2, knock=(3, 30))
     mine, theirs = confirmed(games[0].table, number=3, deadwood=10)
@@ -44,14 +49,14 @@ def finished_tournament(started, committed, confirmed):
         reason="Counted again",
     )
     play_out(games[1].table, games[1].entrants[1])
-    committed(services.round_close, round=round)
-    committed(services.round_pair_next, tournament=tournament)
+    committed(round_close, round=round)
+    committed(round_pair_next, tournament=tournament)
     second = tournament.round_set.get(number=2)
-    views = [v for v in selectors.round_tables(second) if not v.table.bye]
-    services.table_forfeit(table=views[0].table, absent=views[0].entrants[1])
+    views = [v for v in round_tables(second) if not v.table.bye]
+    table_forfeit(table=views[0].table, absent=views[0].entrants[1])
     play_out(views[1].table, views[1].entrants[0], deadwood=60)
-    committed(services.round_close, round=second)
-    services.tournament_finish(tournament=tournament, final_draw=True)
+    committed(round_close, round=second)
+    tournament_finish(tournament=tournament, final_draw=True)
     tournament.refresh_from_db()
     return tournament
 
@@ -71,12 +76,12 @@ def picture(tournament: Tournament) -> dict:
             "standings": [names[pk] for pk in round.standings],
             "points": {names[int(pk)]: v for pk, v in round.points.items()},
             "draws": [(names[d["entrant"]], d["cards"], d["by"]) for d in round.draws],
-            "explanation": selectors.round_explanation(
+            "explanation": round_explanation(
                 round, {e.pk: e for e in tournament.entrants.select_related("player")}
             ),
             "tables": tables,
         }
-    standings = selectors.standings_for(tournament)
+    standings = standings_for(tournament)
     return {
         "rounds": rounds,
         "standings": [
@@ -285,7 +290,7 @@ def test_the_tournaments_record_comes_back_with_it(started, committed, confirmed
     tournament = finished_tournament(started, committed, confirmed)
     director = UserFactory(username="td")
     entrant = tournament.entrants.order_by("pk").first()
-    services.keep_apart_add(
+    registration.keep_apart_add(
         tournament=tournament,
         first=entrant,
         second=tournament.entrants.order_by("pk").last(),

@@ -8,18 +8,18 @@ from unittest import mock
 from kombu.exceptions import OperationalError
 
 from tests.tournaments.conftest import play_out
-from tournaments import selectors, services, tasks
+from tournaments import registration, rounds, tables, tasks
 from tournaments.models import Round, Seating
 
 BROKER_AWAY = OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
 
 def test_a_round_started_with_the_broker_away_is_paired_by_the_catch_up(club, members, committed):
-    tournament = services.tournament_create(club=club, name="Winter Open")
-    services.entrant_register(tournament=tournament, players=members(*"ABCDEF"))
+    tournament = registration.tournament_create(club=club, name="Winter Open")
+    registration.entrant_register(tournament=tournament, players=members(*"ABCDEF"))
     tournament.entrants.update(checked_in=True)
     with mock.patch.object(tasks.pair_round, "delay", side_effect=BROKER_AWAY):
-        round = committed(services.round_start, tournament=tournament)  # no error
+        round = committed(rounds.round_start, tournament=tournament)  # no error
 
     round.refresh_from_db()
     assert round.status == Round.Status.PAIRING
@@ -43,15 +43,15 @@ def test_the_catch_up_pairs_with_the_fewest_rematches_when_the_organizer_chose_s
     # Four players after three Swiss rounds have all met: only rematches are left.
     tournament, round = started(list("ABCD"), rounds=4)
     for _ in range(3):
-        for view in selectors.round_tables(round):
+        for view in tables.round_tables(round):
             play_out(view.table, view.entrants[0])
-        services.round_close(round=round)
-        committed(services.round_pair_next, tournament=tournament)
+        rounds.round_close(round=round)
+        committed(rounds.round_pair_next, tournament=tournament)
         round = tournament.round_set.get(number=round.number + 1)
     assert round.status == Round.Status.STUCK
 
     with mock.patch.object(tasks.pair_round, "delay", side_effect=BROKER_AWAY):
-        committed(services.round_pair_next, tournament=tournament, fewest_rematches=True)
+        committed(rounds.round_pair_next, tournament=tournament, fewest_rematches=True)
     assert tasks.pair_waiting_rounds() == 1
 
     round.refresh_from_db()

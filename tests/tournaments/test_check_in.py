@@ -5,9 +5,10 @@ checking themselves in with the door link. Every check-in is on the record."""
 import pytest
 
 from tests.factories import MembershipFactory, UserFactory
-from tournaments import services
+from tournaments import registration, rounds
 from tournaments.models import CheckIn, Entrant
-from tournaments.services import DuplicateNames, TournamentError
+from tournaments.records import TournamentError
+from tournaments.registration import DuplicateNames
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +19,8 @@ def registered(club_with_members):
 
     def make(names=("Anna", "Ben", "Carl")):
         club, players = club_with_members(*names)
-        tournament = services.tournament_create(club=club, name="Door Cup")
-        services.entrant_register(tournament=tournament, players=players)
+        tournament = registration.tournament_create(club=club, name="Door Cup")
+        registration.entrant_register(tournament=tournament, players=players)
         return tournament
 
     return make
@@ -45,7 +46,7 @@ def test_many_entrants_are_checked_in_at_once_each_on_the_record(registered):
     director = UserFactory()
     ids = [by_name(tournament)[n].pk for n in ("Anna", "Carl")]
 
-    changed = services.entrants_check_in(
+    changed = registration.entrants_check_in(
         tournament=tournament, entrant_ids=ids, user=director, address="10.0.0.7"
     )
 
@@ -63,9 +64,9 @@ def test_many_entrants_are_checked_in_at_once_each_on_the_record(registered):
 def test_a_check_in_is_undone_until_round_one_is_paired_and_then_refused(registered):
     tournament = registered()
     everyone = [e.pk for e in by_name(tournament).values()]
-    services.entrants_check_in(tournament=tournament, entrant_ids=everyone)
+    registration.entrants_check_in(tournament=tournament, entrant_ids=everyone)
 
-    out = services.entrants_check_in(
+    out = registration.entrants_check_in(
         tournament=tournament, entrant_ids=[by_name(tournament)["Ben"].pk], checked_in=False
     )
 
@@ -76,17 +77,17 @@ def test_a_check_in_is_undone_until_round_one_is_paired_and_then_refused(registe
         True,
         False,
     ]
-    services.round_start(tournament=tournament)
+    rounds.round_start(tournament=tournament)
     with pytest.raises(TournamentError, match="Check-in is closed"):
-        services.entrants_check_in(tournament=tournament, entrant_ids=[ben.pk])
+        registration.entrants_check_in(tournament=tournament, entrant_ids=[ben.pk])
 
 
 def test_checking_in_someone_already_in_changes_and_records_nothing(registered):
     tournament = registered()
     anna = by_name(tournament)["Anna"]
-    services.entrants_check_in(tournament=tournament, entrant_ids=[anna.pk])
+    registration.entrants_check_in(tournament=tournament, entrant_ids=[anna.pk])
 
-    again = services.entrants_check_in(tournament=tournament, entrant_ids=[anna.pk])
+    again = registration.entrants_check_in(tournament=tournament, entrant_ids=[anna.pk])
 
     assert again == []
     assert CheckIn.objects.count() == 1
@@ -97,16 +98,16 @@ def test_another_tournaments_entrant_cannot_be_checked_in_here(registered):
     dora = by_name(there)["Dora"]
 
     with pytest.raises(TournamentError, match="Only entrants of this tournament"):
-        services.entrants_check_in(tournament=here, entrant_ids=[dora.pk])
+        registration.entrants_check_in(tournament=here, entrant_ids=[dora.pk])
     with pytest.raises(TournamentError, match="Tick the entrants"):
-        services.entrants_check_in(tournament=here, entrant_ids=[])
+        registration.entrants_check_in(tournament=here, entrant_ids=[])
     assert not CheckIn.objects.exists()
 
 
 def test_guests_typed_at_the_door_are_checked_in_as_they_are_entered(registered):
     tournament = registered()
 
-    entered = services.entrant_register_guests(
+    entered = registration.entrant_register_guests(
         tournament=tournament, names="Eve\nFritz\n", check_in=True
     )
 
@@ -124,7 +125,7 @@ def test_a_pasted_name_like_an_entrants_a_members_or_another_lines_is_asked_abou
     MembershipFactory(club=tournament.club, player__name="Carl Cox")  # a member, not entered
 
     with pytest.raises(DuplicateNames) as asked:
-        services.entrant_register_guests(
+        registration.entrant_register_guests(
             tournament=tournament,
             names="  anna   BERG \nDora\ncarl cox\nDORA\nEve",
             duplicates="ask",
@@ -143,7 +144,7 @@ def test_a_pasted_name_like_an_entrants_a_members_or_another_lines_is_asked_abou
 def test_skipping_the_clashing_names_enters_only_the_new_ones(registered):
     tournament = registered(("Anna",))
 
-    services.entrant_register_guests(
+    registration.entrant_register_guests(
         tournament=tournament, names="ANNA\nDora\ndora\nEve", duplicates="skip"
     )
 
@@ -153,47 +154,47 @@ def test_skipping_the_clashing_names_enters_only_the_new_ones(registered):
 def test_entering_them_anyway_makes_two_people_of_one_name(registered):
     tournament = registered(("Anna",))
 
-    services.entrant_register_guests(tournament=tournament, names="Anna", duplicates="enter")
+    registration.entrant_register_guests(tournament=tournament, names="Anna", duplicates="enter")
 
     assert [e.player.name for e in tournament.entrants.all()] == ["Anna", "Anna"]
 
 
 def test_a_player_checks_himself_in_with_the_door_link_once(registered):
-    tournament = services.door_link_issue(tournament=registered())
+    tournament = registration.door_link_issue(tournament=registered())
     ben = by_name(tournament)["Ben"]
 
-    services.entrant_check_in_self(tournament=tournament, entrant_id=ben.pk, address="10.0.0.9")
+    registration.entrant_check_in_self(tournament=tournament, entrant_id=ben.pk, address="10.0.0.9")
 
     ben.refresh_from_db()
     assert ben.checked_in and ben.checked_in_by == Entrant.By.SELF
     record = CheckIn.objects.get()
     assert (record.by, record.user, record.address) == ("self", None, "10.0.0.9")
     with pytest.raises(TournamentError, match="Ben is already checked in"):
-        services.entrant_check_in_self(tournament=tournament, entrant_id=ben.pk)
+        registration.entrant_check_in_self(tournament=tournament, entrant_id=ben.pk)
     with pytest.raises(TournamentError, match="Choose your name"):
-        services.entrant_check_in_self(tournament=tournament, entrant_id=999999)
+        registration.entrant_check_in_self(tournament=tournament, entrant_id=999999)
 
 
 def test_self_check_in_closes_with_its_link_and_when_round_one_is_paired(registered):
-    tournament = services.door_link_issue(tournament=registered())
+    tournament = registration.door_link_issue(tournament=registered())
     first = tournament.door_token
-    replaced = services.door_link_issue(tournament=tournament)
+    replaced = registration.door_link_issue(tournament=tournament)
     assert replaced.door_token and replaced.door_token != first
 
-    services.door_link_close(tournament=tournament)
+    registration.door_link_close(tournament=tournament)
     with pytest.raises(TournamentError, match="Self check-in is closed"):
-        services.entrant_check_in_self(
+        registration.entrant_check_in_self(
             tournament=tournament, entrant_id=by_name(tournament)["Anna"].pk
         )
 
-    services.door_link_issue(tournament=tournament)
-    services.entrants_check_in(
+    registration.door_link_issue(tournament=tournament)
+    registration.entrants_check_in(
         tournament=tournament, entrant_ids=[e.pk for e in tournament.entrants.all()][:2]
     )
-    services.round_start(tournament=tournament)
+    rounds.round_start(tournament=tournament)
     with pytest.raises(TournamentError, match="Self check-in is closed"):
-        services.entrant_check_in_self(
+        registration.entrant_check_in_self(
             tournament=tournament, entrant_id=by_name(tournament)["Carl"].pk
         )
     with pytest.raises(TournamentError, match="Check-in is closed"):
-        services.door_link_issue(tournament=tournament)
+        registration.door_link_issue(tournament=tournament)

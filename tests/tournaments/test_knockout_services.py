@@ -5,10 +5,17 @@ import pytest
 
 from scoring.errors import ResultFinal
 from scoring.models import Party
-from scoring.services import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
 from tests.factories import OrganizerFactory
 from tests.tournaments.conftest import play_out
-from tournaments import knockout, selectors, services
+from tournaments import registration, standings, tables, withdrawals
+from tournaments.final import advance, bracket, forfeits
+from tournaments.final.setup import (
+    final_stage_add,
+    final_stage_remove,
+    final_stage_start,
+    final_stage_start_undo,
+)
 from tournaments.models import (
     Entrant,
     FinalStage,
@@ -17,7 +24,8 @@ from tournaments.models import (
     Tournament,
     TournamentRecord,
 )
-from tournaments.services import TournamentError
+from tournaments.records import TournamentError
+from tournaments.rounds import round_close, round_start, tournament_finish
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
 
@@ -52,13 +60,13 @@ def finished(started):
 
     def make(names=NAMES, **final):
         tournament, round = started(names)
-        for view in selectors.round_tables(round):
+        for view in tables.round_tables(round):
             if not view.table.bye:
                 play_out(view.table, view.entrants[0])
-        services.round_close(round=round)
+        round_close(round=round)
         if final:
-            knockout.final_stage_add(tournament=tournament, **final)
-        services.tournament_finish(tournament=tournament, final_draw=True)
+            final_stage_add(tournament=tournament, **final)
+        tournament_finish(tournament=tournament, final_draw=True)
         tournament.refresh_from_db()
         return tournament
 
@@ -66,17 +74,17 @@ def finished(started):
 
 
 def seeds_by_standings(tournament, count):
-    return [line.entrant.pk for line in selectors.standings_for(tournament).lines[:count]]
+    return [line.entrant.pk for line in standings.standings_for(tournament).lines[:count]]
 
 
 def test_a_final_is_added_before_the_tournament_finishes(started):
     tournament, _ = started(NAMES)
-    stage = knockout.final_stage_add(tournament=tournament, qualifiers=4, best_of=3)
+    stage = final_stage_add(tournament=tournament, qualifiers=4, best_of=3)
     assert (stage.qualifiers, stage.best_of, stage.status) == (4, 3, "planned")
     record = tournament.records.get()
     assert record.action == TournamentRecord.Action.FINAL_ADDED
     with pytest.raises(TournamentError, match="already has a final"):
-        knockout.final_stage_add(tournament=tournament, qualifiers=2)
+        final_stage_add(tournament=tournament, qualifiers=2)
 
 
 @pytest.mark.parametrize(
@@ -90,27 +98,27 @@ def test_a_final_is_added_before_the_tournament_finishes(started):
 def test_a_final_that_cannot_be_played_is_refused(started, qualifiers, best_of, message):
     tournament, _ = started(NAMES)
     with pytest.raises(TournamentError, match=message):
-        knockout.final_stage_add(tournament=tournament, qualifiers=qualifiers, best_of=best_of)
+        final_stage_add(tournament=tournament, qualifiers=qualifiers, best_of=best_of)
     assert not FinalStage.objects.exists()
 
 
 def test_no_final_is_added_to_a_finished_tournament(finished):
     tournament = finished()
     with pytest.raises(TournamentError, match="finished"):
-        knockout.final_stage_add(tournament=tournament, qualifiers=4)
+        final_stage_add(tournament=tournament, qualifiers=4)
 
 
 def test_the_final_starts_only_after_the_qualifying_rounds(started):
     tournament, _ = started(NAMES)
-    knockout.final_stage_add(tournament=tournament, qualifiers=4)
+    final_stage_add(tournament=tournament, qualifiers=4)
     with pytest.raises(TournamentError, match="Finish the qualifying rounds"):
-        knockout.final_stage_start(tournament=tournament)
+        final_stage_start(tournament=tournament)
 
 
 def test_a_planned_final_can_be_taken_back(started):
     tournament, _ = started(NAMES)
-    knockout.final_stage_add(tournament=tournament, qualifiers=4)
-    knockout.final_stage_remove(tournament=tournament)
+    final_stage_add(tournament=tournament, qualifiers=4)
+    final_stage_remove(tournament=tournament)
     assert not FinalStage.objects.exists()
     actions = list(tournament.records.values_list("action", flat=True))
     assert actions == ["final_added", "final_removed"]
@@ -118,7 +126,7 @@ def test_a_planned_final_can_be_taken_back(started):
 
 def test_the_best_placed_are_seeded_and_the_best_get_byes(finished):
     tournament = finished(qualifiers=6)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     expected = seeds_by_standings(tournament, 6)
     assert stage.seeds == expected
     first = list(stage.matches.filter(round=1).order_by("slot"))
@@ -136,14 +144,14 @@ def test_the_best_placed_are_seeded_and_the_best_get_byes(finished):
     assert "Quarter-final · game 1" in party.label
     assert tournament.records.filter(action="final_started").exists()
     with pytest.raises(TournamentError, match="already started"):
-        knockout.final_stage_start(tournament=tournament)
+        final_stage_start(tournament=tournament)
 
 
 def test_a_top_four_best_of_three_with_third_place_is_played_to_the_end(
     finished, django_capture_on_commit_callbacks
 ):
     tournament = finished(qualifiers=4, best_of=3, third_place=True)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     s = stage.seeds
     semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
     assert (semi_1.first_id, semi_1.second_id, semi_2.first_id, semi_2.second_id) == (
@@ -159,7 +167,7 @@ def test_a_top_four_best_of_three_with_third_place_is_played_to_the_end(
     assert semi_1.games.count() == 3
     semi_1.refresh_from_db()
     assert semi_1.winner_id is None
-    view = knockout.bracket(stage)[0].matches[0]
+    view = bracket.bracket(stage)[0].matches[0]
     assert view.wins == (1, 1)
     assert view.status == "playing"
     win_game(current_party(semi_1), semi_1.first, django_capture_on_commit_callbacks)
@@ -184,7 +192,7 @@ def test_a_top_four_best_of_three_with_third_place_is_played_to_the_end(
     stage.refresh_from_db()
     assert stage.status == "finished"
 
-    lines = knockout.final_standings(tournament)
+    lines = bracket.final_standings(tournament)
     top = [(x.place, x.entrant.pk, x.reached) for x in lines[:4]]
     assert top == [
         (1, s[2], "champion"),
@@ -202,14 +210,14 @@ def test_without_a_third_place_match_the_semi_final_losers_share_third(
     finished, django_capture_on_commit_callbacks
 ):
     tournament = finished(qualifiers=4)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     for match in stage.matches.filter(round=1):
         win_game(current_party(match), match.first, django_capture_on_commit_callbacks)
     final = stage.matches.get(round=2)
     win_game(current_party(final), final.first, django_capture_on_commit_callbacks)
     stage.refresh_from_db()
     assert stage.status == "finished"
-    lines = knockout.final_standings(tournament)
+    lines = bracket.final_standings(tournament)
     assert [(x.place, x.shared) for x in lines[:4]] == [
         (1, False),
         (2, False),
@@ -223,10 +231,10 @@ def test_a_forfeit_sends_the_other_through_and_can_be_taken_back(
     finished, django_capture_on_commit_callbacks
 ):
     tournament = finished(qualifiers=4)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
     party = current_party(semi_1)
-    knockout.match_forfeit(match=semi_1, absent=semi_1.second)
+    forfeits.match_forfeit(match=semi_1, absent=semi_1.second)
     semi_1.refresh_from_db()
     assert (semi_1.winner_id, semi_1.absent) == (semi_1.first_id, 1)
     party.refresh_from_db()
@@ -235,7 +243,7 @@ def test_a_forfeit_sends_the_other_through_and_can_be_taken_back(
     final = stage.matches.get(round=2)
     assert final.first_id == semi_1.first_id
 
-    knockout.match_forfeit_undo(match=semi_1)
+    forfeits.match_forfeit_undo(match=semi_1)
     semi_1.refresh_from_db()
     assert (semi_1.winner_id, semi_1.absent) == (None, None)
     assert not stage.matches.filter(round=2).exists()
@@ -248,9 +256,9 @@ def test_a_forfeit_stands_once_the_next_match_has_a_hand(
     finished, django_capture_on_commit_callbacks
 ):
     tournament = finished(qualifiers=4)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
-    knockout.match_forfeit(match=semi_1, absent=semi_1.first)
+    forfeits.match_forfeit(match=semi_1, absent=semi_1.first)
     win_game(current_party(semi_2), semi_2.first, django_capture_on_commit_callbacks)
     final = stage.matches.get(round=2)
     party = current_party(final)
@@ -258,22 +266,22 @@ def test_a_forfeit_stands_once_the_next_match_has_a_hand(
     result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=20)
     hand_enter(seat=seat, number=1, result=result)
     with pytest.raises(TournamentError, match="forfeit stands"):
-        knockout.match_forfeit_undo(match=semi_1)
+        forfeits.match_forfeit_undo(match=semi_1)
 
 
 def test_a_forfeit_stands_once_the_match_it_led_to_was_decided_by_a_forfeit(finished):
     # Six qualifiers: seeds 1 and 2 have byes, the two other quarter-finals are played.
     tournament = finished(qualifiers=6)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     played = stage.matches.filter(round=1, second__isnull=False).order_by("slot")
     for match in played:
-        knockout.match_forfeit(match=match, absent=match.second)
+        forfeits.match_forfeit(match=match, absent=match.second)
     for semi in stage.matches.filter(round=2).order_by("slot"):
-        knockout.match_forfeit(match=semi, absent=semi.second)
+        forfeits.match_forfeit(match=semi, absent=semi.second)
     assert stage.matches.filter(round=3).exists()
 
     with pytest.raises(TournamentError, match="forfeit stands"):
-        knockout.match_forfeit_undo(match=played[0])
+        forfeits.match_forfeit_undo(match=played[0])
     # Nothing moved: the final still has the semi-finals' winners.
     final = stage.matches.get(round=3)
     winners = set(stage.matches.filter(round=2).values_list("winner", flat=True))
@@ -284,8 +292,8 @@ def test_three_qualifiers_play_no_match_for_third_place(
     finished, django_capture_on_commit_callbacks
 ):
     tournament = finished(qualifiers=3, third_place=True)
-    stage = knockout.final_stage_start(tournament=tournament)
-    assert [r.key for r in knockout.bracket(stage)] == ["semi-final", "final"]
+    stage = final_stage_start(tournament=tournament)
+    assert [r.key for r in bracket.bracket(stage)] == ["semi-final", "final"]
     semi = stage.matches.get(round=1, second__isnull=False)
     win_game(current_party(semi), semi.first, django_capture_on_commit_callbacks)
     final = stage.matches.get(round=2)
@@ -297,25 +305,25 @@ def test_three_qualifiers_play_no_match_for_third_place(
 
 def test_a_forfeit_is_refused_once_the_game_has_hands(finished):
     tournament = finished(qualifiers=4)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     match = stage.matches.filter(round=1).first()
     seat = current_party(match).seats.first()
     result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=20)
     hand_enter(seat=seat, number=1, result=result)
     with pytest.raises(TournamentError, match="its party decides"):
-        knockout.match_forfeit(match=match, absent=match.first)
+        forfeits.match_forfeit(match=match, absent=match.first)
 
 
 def test_a_knockout_tournament_is_its_final_seeded_by_lot_without_ratings(club, members):
-    tournament = services.tournament_create(club=club, name="Club Cup", format="knockout")
+    tournament = registration.tournament_create(club=club, name="Club Cup", format="knockout")
     stage = tournament.final_stage
     assert stage.status == "planned"
-    services.entrant_register(tournament=tournament, players=members(*NAMES[:5]))
+    registration.entrant_register(tournament=tournament, players=members(*NAMES[:5]))
     for e in tournament.entrants.all():
-        services.entrant_check_in(entrant=e)
+        registration.entrant_check_in(entrant=e)
     with pytest.raises(TournamentError, match="starts with its bracket"):
-        services.round_start(tournament=tournament)
-    stage = knockout.final_stage_start(tournament=tournament)
+        round_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     assert stage.seeding == "lot"
@@ -327,16 +335,16 @@ def test_a_knockout_tournament_is_its_final_seeded_by_lot_without_ratings(club, 
 def test_a_knockout_tournament_is_seeded_by_the_clubs_ratings(club, members):
     from seasons.models import Rating
 
-    tournament = services.tournament_create(club=club, name="Club Cup", format="knockout")
+    tournament = registration.tournament_create(club=club, name="Club Cup", format="knockout")
     players = members(*NAMES[:4])
-    services.entrant_register(tournament=tournament, players=players)
+    registration.entrant_register(tournament=tournament, players=players)
     for e in tournament.entrants.all():
-        services.entrant_check_in(entrant=e)
+        registration.entrant_check_in(entrant=e)
     by_name = {str(e): e.pk for e in tournament.entrants.all()}
     for player, mu in zip(players, [1500, 1600, None, 1700], strict=True):
         if mu is not None:
             Rating.objects.create(club=club, player=player, mu=mu, sigma=100)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     assert stage.seeding == "rating"
     # Carl is unrated: last.
     assert stage.seeds == [by_name["Dora"], by_name["Ben"], by_name["Anna"], by_name["Carl"]]
@@ -344,9 +352,9 @@ def test_a_knockout_tournament_is_seeded_by_the_clubs_ratings(club, members):
 
 def test_the_bracket_is_read_in_a_fixed_number_of_queries(finished, django_assert_max_num_queries):
     tournament = finished(qualifiers=6, third_place=True)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     with django_assert_max_num_queries(8):
-        rounds = knockout.bracket(stage)
+        rounds = bracket.bracket(stage)
     assert [r.key for r in rounds] == ["quarter-final", "semi-final", "final", "third-place"]
     assert [len(r.matches) for r in rounds] == [4, 2, 1, 1]
     assert [m.status for m in rounds[0].matches] == ["bye", "playing", "bye", "playing"]
@@ -357,9 +365,9 @@ def test_the_bracket_is_read_in_a_fixed_number_of_queries(finished, django_asser
 
 def test_an_entrant_withdrawn_during_the_final_forfeits_his_match(finished):
     tournament = finished(qualifiers=4)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     semi = stage.matches.get(round=1, slot=1)
-    services.entrant_withdraw(entrant=semi.first)
+    withdrawals.entrant_withdraw(entrant=semi.first)
     semi.refresh_from_db()
     assert (semi.absent, semi.winner_id) == (0, semi.second_id)
     actions = list(tournament.records.values_list("action", flat=True))
@@ -368,10 +376,10 @@ def test_an_entrant_withdrawn_during_the_final_forfeits_his_match(finished):
 
 def test_a_withdrawn_winner_gives_away_his_next_match(finished, django_capture_on_commit_callbacks):
     tournament = finished(qualifiers=4)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
     win_game(current_party(semi_1), semi_1.first, django_capture_on_commit_callbacks)
-    services.entrant_withdraw(entrant=semi_1.first)
+    withdrawals.entrant_withdraw(entrant=semi_1.first)
     win_game(current_party(semi_2), semi_2.first, django_capture_on_commit_callbacks)
     final = stage.matches.get(round=2)
     assert (final.absent, final.winner_id, final.games.count()) == (0, semi_2.first_id, 0)
@@ -386,7 +394,7 @@ def test_the_standings_csv_puts_the_finals_places_first(
     import io
 
     tournament = finished(qualifiers=2)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     final = stage.matches.get()
     win_game(current_party(final), final.second, django_capture_on_commit_callbacks)
     answer = client.get(f"/t/{tournament.slug}/standings.csv")
@@ -408,18 +416,19 @@ def test_the_final_goes_into_the_archive_and_comes_back(
     from django.core.serializers.json import DjangoJSONEncoder
 
     from tests.factories import ClubFactory
-    from tournaments.archive import archive_import, tournament_export
+    from tournaments.archive.export import tournament_export
+    from tournaments.archive.restore import archive_import
 
     tournament = finished(qualifiers=4, best_of=3, third_place=True)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
     win_game(current_party(semi_1), semi_1.second, django_capture_on_commit_callbacks)
-    knockout.match_forfeit(match=semi_2, absent=semi_2.first)
+    forfeits.match_forfeit(match=semi_2, absent=semi_2.first)
 
     def shape(t):
         return [
             (v.round, v.slot, v.third_place, v.status, v.wins, str(v.first), str(v.second))
-            for r in knockout.bracket(t.final_stage)
+            for r in bracket.bracket(t.final_stage)
             for v in r.matches
         ]
 
@@ -443,11 +452,11 @@ def test_any_bracket_played_with_random_winners_ends_with_every_qualifier_placed
     from random import Random
 
     rng = Random(seed)
-    tournament = services.tournament_create(club=club, name="Cup", format="knockout")
-    services.entrant_register(tournament=tournament, players=members(*map(str, range(size))))
+    tournament = registration.tournament_create(club=club, name="Cup", format="knockout")
+    registration.entrant_register(tournament=tournament, players=members(*map(str, range(size))))
     for e in tournament.entrants.all():
-        services.entrant_check_in(entrant=e)
-    stage = knockout.final_stage_start(tournament=tournament)
+        registration.entrant_check_in(entrant=e)
+    stage = final_stage_start(tournament=tournament)
     stage.third_place = third_place
     stage.save()
     for _ in range(2 * size):  # more than enough matches
@@ -456,14 +465,14 @@ def test_any_bracket_played_with_random_winners_ends_with_every_qualifier_placed
             break
         if rng.random() < 0.2:
             absent = rng.choice([open_match.first, open_match.second])
-            knockout.match_forfeit(match=open_match, absent=absent)
+            forfeits.match_forfeit(match=open_match, absent=absent)
         else:
             winner = rng.choice([open_match.first, open_match.second])
             win_game(current_party(open_match), winner, django_capture_on_commit_callbacks)
     stage.refresh_from_db()
     tournament.refresh_from_db()
     assert (stage.status, tournament.status) == ("finished", "finished")
-    lines = knockout.final_standings(tournament)
+    lines = bracket.final_standings(tournament)
     assert sorted(x.entrant.pk for x in lines) == sorted(stage.seeds)
     final = stage.matches.get(
         round=max(stage.matches.values_list("round", flat=True)), third_place=False
@@ -476,33 +485,33 @@ def test_any_bracket_played_with_random_winners_ends_with_every_qualifier_placed
 
 def test_the_start_of_the_final_is_undone_until_a_game_has_a_hand(finished):
     tournament = finished(qualifiers=4)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     parties = [g.party for g in MatchGame.objects.filter(match__stage=stage)]
-    knockout.final_stage_start_undo(tournament=tournament)
+    final_stage_start_undo(tournament=tournament)
     stage.refresh_from_db()
     assert (stage.status, stage.seeds, stage.matches.count()) == ("planned", [], 0)
     assert {Party.objects.get(pk=p.pk).status for p in parties} == {Party.Status.CANCELLED}
     assert tournament.records.last().action == "final_undone"
 
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     seat = current_party(stage.matches.first()).seats.first()
     result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=20)
     hand_enter(seat=seat, number=1, result=result)
     with pytest.raises(TournamentError, match="have begun"):
-        knockout.final_stage_start_undo(tournament=tournament)
+        final_stage_start_undo(tournament=tournament)
 
 
 def test_an_undone_knockout_tournament_is_back_in_registration(club, members):
-    tournament = services.tournament_create(club=club, name="Club Cup", format="knockout")
-    services.entrant_register(tournament=tournament, players=members(*NAMES[:3]))
+    tournament = registration.tournament_create(club=club, name="Club Cup", format="knockout")
+    registration.entrant_register(tournament=tournament, players=members(*NAMES[:3]))
     for e in tournament.entrants.all():
-        services.entrant_check_in(entrant=e)
-    knockout.final_stage_start(tournament=tournament)
-    knockout.final_stage_start_undo(tournament=tournament)
+        registration.entrant_check_in(entrant=e)
+    final_stage_start(tournament=tournament)
+    final_stage_start_undo(tournament=tournament)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.REGISTRATION
     with pytest.raises(TournamentError, match="has not started"):
-        knockout.final_stage_start_undo(tournament=tournament)
+        final_stage_start_undo(tournament=tournament)
 
 
 def test_a_knockout_tournaments_games_count_in_the_clubs_season(
@@ -514,13 +523,13 @@ def test_a_knockout_tournaments_games_count_in_the_clubs_season(
     from seasons.services import season_create
     from tests.factories import UserFactory
 
-    tournament = services.tournament_create(
+    tournament = registration.tournament_create(
         club=club, name="Club Cup", format="knockout", date=date(2026, 10, 10)
     )
-    services.entrant_register(tournament=tournament, players=members(*NAMES[:2]))
+    registration.entrant_register(tournament=tournament, players=members(*NAMES[:2]))
     for e in tournament.entrants.all():
-        services.entrant_check_in(entrant=e)
-    stage = knockout.final_stage_start(tournament=tournament)
+        registration.entrant_check_in(entrant=e)
+    stage = final_stage_start(tournament=tournament)
     final = stage.matches.get()
     win_game(current_party(final), final.first, django_capture_on_commit_callbacks)
     season = season_create(
@@ -541,13 +550,13 @@ def test_a_knockout_tournaments_games_count_in_the_clubs_season(
 
 def test_advancing_twice_changes_nothing_more(finished):
     tournament = finished(qualifiers=4, best_of=3)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     semi = stage.matches.filter(round=1).first()
     # Game 1 played without the commit's hook: the bracket waits for it.
     play_out_party(current_party(semi), semi.first)
     assert semi.games.count() == 1
-    knockout.stage_advance(stage=stage)
-    knockout.stage_advance(stage=stage)
+    advance.stage_advance(stage=stage)
+    advance.stage_advance(stage=stage)
     assert list(semi.games.values_list("number", flat=True)) == [1, 2]
     assert not stage.matches.filter(round=2).exists()
 
@@ -562,10 +571,10 @@ def play_out_party(party, winner):
 
 
 def test_the_catch_up_advances_a_final_whose_advance_never_ran(finished):
-    from tournaments.tasks import advance_finals
+    from tournaments.final.tasks import advance_finals
 
     tournament = finished(qualifiers=2)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     final = stage.matches.get()
     play_out_party(current_party(final), final.second)
     assert advance_finals() == 1
@@ -576,11 +585,11 @@ def test_the_catch_up_advances_a_final_whose_advance_never_ran(finished):
 
 
 def test_a_long_tournament_name_still_fits_the_games_label(club, members):
-    tournament = services.tournament_create(club=club, name="N" * 120, format="knockout")
-    services.entrant_register(tournament=tournament, players=members(*NAMES[:2]))
+    tournament = registration.tournament_create(club=club, name="N" * 120, format="knockout")
+    registration.entrant_register(tournament=tournament, players=members(*NAMES[:2]))
     for e in tournament.entrants.all():
-        services.entrant_check_in(entrant=e)
-    stage = knockout.final_stage_start(tournament=tournament)
+        registration.entrant_check_in(entrant=e)
+    stage = final_stage_start(tournament=tournament)
     label = current_party(stage.matches.get()).label
     assert len(label) == 120
     assert label.endswith(" · Final · game 1")
@@ -591,7 +600,7 @@ def test_a_game_that_decided_its_match_is_not_corrected_any_more(
 ):
     tournament = finished(qualifiers=4, best_of=3)
     organizer = OrganizerFactory(club=tournament.club).player.user
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     semi = stage.matches.filter(round=1).order_by("slot").first()
     first_game = current_party(semi)
     win_game(first_game, semi.first, django_capture_on_commit_callbacks)
@@ -620,12 +629,12 @@ def test_who_is_still_in_the_final_follows_the_bracket(
     finished, django_capture_on_commit_callbacks
 ):
     tournament = finished(qualifiers=4, third_place=True)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     s = stage.seeds
 
     def still_in():
         stage.refresh_from_db()
-        return [e.pk for e in knockout.still_in(stage, knockout.bracket(stage))]
+        return [e.pk for e in bracket.still_in(stage, bracket.bracket(stage))]
 
     assert still_in() == s
     semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
@@ -646,14 +655,14 @@ def test_a_winner_withdrawn_while_waiting_is_reinstated_before_his_match_is_draw
     finished, django_capture_on_commit_callbacks
 ):
     tournament = finished(qualifiers=4)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     semi_1, semi_2 = stage.matches.filter(round=1).order_by("slot")
     win_game(current_party(semi_1), semi_1.first, django_capture_on_commit_callbacks)
     waiting = semi_1.first
-    services.entrant_withdraw(entrant=waiting)
-    assert selectors.reinstate_refusal(tournament, Entrant.objects.get(pk=waiting.pk)) == ""
+    withdrawals.entrant_withdraw(entrant=waiting)
+    assert withdrawals.reinstate_refusal(tournament, Entrant.objects.get(pk=waiting.pk)) == ""
 
-    services.entrant_reinstate(entrant=waiting)
+    withdrawals.entrant_reinstate(entrant=waiting)
 
     win_game(current_party(semi_2), semi_2.first, django_capture_on_commit_callbacks)
     final = stage.matches.get(round=2)
@@ -667,7 +676,7 @@ def test_a_player_withdrawn_during_a_game_with_hands_finishes_it_and_leaves_the_
     """As at a round's table: the game's party decides that game, and a best of
     three that is not decided by then goes to the other side without a next game."""
     tournament = finished(qualifiers=4, best_of=3)
-    stage = knockout.final_stage_start(tournament=tournament)
+    stage = final_stage_start(tournament=tournament)
     semi = stage.matches.get(round=1, slot=0)
     party = current_party(semi)
     seats = {s.player_id: s for s in party.seats.all()}
@@ -676,7 +685,7 @@ def test_a_player_withdrawn_during_a_game_with_hands_finishes_it_and_leaves_the_
     entered = hand_enter(seat=leaver, number=1, result=result).hand
     hand_confirm(seat=stayer, number=1, version=entered.version)
 
-    services.entrant_withdraw(entrant=semi.second)
+    withdrawals.entrant_withdraw(entrant=semi.second)
 
     semi.refresh_from_db()
     assert (semi.absent, semi.winner_id) == (None, None)

@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.conftest import play_out
-from tournaments import selectors, services
+from tournaments import rounds, tables, withdrawals
 from tournaments.models import Round, Seating, Table
+from tournaments.standings import standings_for
 
 
 @pytest.mark.django_db
@@ -26,24 +27,24 @@ def test_swiss_tournaments_keep_their_invariants(started, committed, count, even
     events = iter(events)
     withdrawn = set()
     while True:
-        for view in selectors.round_tables(round):
+        for view in tables.round_tables(round):
             if view.table.bye:
                 continue
             first_wins, no_show, _ = next(events, (True, False, 0))
             if no_show:
-                services.table_forfeit(table=view.table, absent=view.entrants[1])
+                tables.table_forfeit(table=view.table, absent=view.entrants[1])
             else:
                 play_out(view.table, view.entrants[0 if first_wins else 1], deadwood=40)
         _, _, quitter = next(events, (True, False, 0))
         active = [e for e in tournament.entrants.all() if e.withdrawn_after is None]
         if len(active) > 4 and quitter < len(active):
-            services.entrant_withdraw(entrant=active[quitter])
+            withdrawals.entrant_withdraw(entrant=active[quitter])
             withdrawn.add(active[quitter].pk)
-        services.round_close(round=round)
+        rounds.round_close(round=round)
         following = tournament.round_set.filter(number=round.number + 1).first()
         if following is None:
             break
-        committed(services.round_pair_next, tournament=tournament)
+        committed(rounds.round_pair_next, tournament=tournament)
         round = Round.objects.get(pk=following.pk)
         if round.status == Round.Status.STUCK:
             break
@@ -60,6 +61,6 @@ def test_swiss_tournaments_keep_their_invariants(started, committed, count, even
         for t in Table.objects.filter(round__tournament=tournament, bye=False)
     ]
     assert len(games) == len(set(games))
-    standings = selectors.standings_for(tournament)
+    standings = standings_for(tournament)
     byes = Table.objects.filter(round__tournament=tournament, round__status="closed", bye=True)
     assert sum(line.points for line in standings.lines) == 30 * byes.count()

@@ -7,7 +7,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import ProtectedError
 
 from tests.tournaments.conftest import entrant
-from tournaments import services
+from tournaments import registration
 from tournaments.models import TournamentRecord
 
 pytestmark = pytest.mark.django_db
@@ -15,14 +15,14 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def recorded(club, members):
-    tournament = services.tournament_create(club=club, name="Spring Open")
-    services.entrant_register(tournament=tournament, players=members("Anna", "Ben"))
-    pair = services.keep_apart_add(
+    tournament = registration.tournament_create(club=club, name="Spring Open")
+    registration.entrant_register(tournament=tournament, players=members("Anna", "Ben"))
+    pair = registration.keep_apart_add(
         tournament=tournament,
         first=entrant(tournament, "Anna"),
         second=entrant(tournament, "Ben"),
     )
-    services.keep_apart_remove(pair=pair)
+    registration.keep_apart_remove(pair=pair)
     return tournament
 
 

@@ -4,21 +4,23 @@ and the explanation the organizer reads."""
 import pytest
 from django.utils import translation
 
-from scoring.services import party_cancel
+from scoring.services.parties import party_cancel
 from tests.factories import UserFactory
 from tests.tournaments.conftest import play_out
-from tournaments import board, selectors, services
+from tournaments import board, registration, rounds
+from tournaments.standings import standings_for
+from tournaments.tables import round_tables, table_forfeit
 
 pytestmark = pytest.mark.django_db
 
 
 def two_rounds(started, committed, count):
     tournament, round = started([f"P{i:03d}" for i in range(count)])
-    for view in selectors.round_tables(round):
+    for view in round_tables(round):
         if not view.table.bye:
             play_out(view.table, view.entrants[0])
-    services.round_close(round=round)
-    committed(services.round_pair_next, tournament=tournament)
+    rounds.round_close(round=round)
+    committed(rounds.round_pair_next, tournament=tournament)
     second = tournament.round_set.get(number=2)
     return tournament, second
 
@@ -28,16 +30,16 @@ def test_standings_and_round_reads_take_the_same_queries_for_any_field(
     started, committed, count, django_assert_num_queries
 ):
     tournament, second = two_rounds(started, committed, count)
-    view = selectors.round_tables(second)[0]
+    view = round_tables(second)[0]
     play_out(view.table, view.entrants[1])
 
     with django_assert_num_queries(7):
-        standings = selectors.standings_for(tournament)
+        standings = standings_for(tournament)
     with django_assert_num_queries(5):
-        tables = selectors.round_tables(second)
-    entrants = {e.pk: e for e in selectors.tournament_entrants(tournament)}
+        tables = round_tables(second)
+    entrants = {e.pk: e for e in registration.tournament_entrants(tournament)}
     with django_assert_num_queries(0):
-        lines = selectors.round_explanation(second, entrants)
+        lines = rounds.round_explanation(second, entrants)
 
     assert len(standings.lines) == count
     assert len(tables) == count // 2
@@ -46,13 +48,13 @@ def test_standings_and_round_reads_take_the_same_queries_for_any_field(
 
 def test_the_explanation_names_places_and_points_in_the_readers_language(started, committed):
     tournament, second = two_rounds(started, committed, 4)
-    entrants = {e.pk: e for e in selectors.tournament_entrants(tournament)}
+    entrants = {e.pk: e for e in registration.tournament_entrants(tournament)}
     leader = entrants[second.standings[0]]
-    points = selectors.standings_for(tournament).lines[0].points
+    points = standings_for(tournament).lines[0].points
 
-    english = selectors.round_explanation(second, entrants)
+    english = rounds.round_explanation(second, entrants)
     with translation.override("de"):
-        german = selectors.round_explanation(second, entrants)
+        german = rounds.round_explanation(second, entrants)
 
     assert english[0].startswith(f"{leader} (1st, +{points}) plays ")
     assert german[0].startswith(f"{leader} (1., +{points}) spielt gegen ")
@@ -78,23 +80,23 @@ def test_standings_count_byes_and_forfeits_and_leave_a_cancelled_party_out(start
         line["won"] += won
         line["byes"] += bye
 
-    games = [v for v in selectors.round_tables(first) if not v.table.bye]
-    (bye,) = [v.entrants[0] for v in selectors.round_tables(first) if v.table.bye]
+    games = [v for v in round_tables(first) if not v.table.bye]
+    (bye,) = [v.entrants[0] for v in round_tables(first) if v.table.bye]
     winner, loser = games[0].entrants
     play_out(games[0].table, winner)
     add(winner, 330, won=1)
     add(loser, -330)
     present, absent = games[1].entrants
-    services.table_forfeit(table=games[1].table, absent=absent)
+    table_forfeit(table=games[1].table, absent=absent)
     add(present, 120, won=1)
     add(absent, -120)
     add(bye, 50, bye=1)
-    services.round_close(round=first)
-    committed(services.round_pair_next, tournament=tournament)
+    rounds.round_close(round=first)
+    committed(rounds.round_pair_next, tournament=tournament)
 
     second = tournament.round_set.get(number=2)
-    games = [v for v in selectors.round_tables(second) if not v.table.bye]
-    (bye,) = [v.entrants[0] for v in selectors.round_tables(second) if v.table.bye]
+    games = [v for v in round_tables(second) if not v.table.bye]
+    (bye,) = [v.entrants[0] for v in round_tables(second) if v.table.bye]
     winner, loser = games[0].entrants
     play_out(games[0].table, winner, deadwood=50)
     add(winner, 380, won=1)
@@ -102,7 +104,7 @@ def test_standings_count_byes_and_forfeits_and_leave_a_cancelled_party_out(start
     cancelled = play_out(games[1].table, games[1].entrants[0])
     party_cancel(party=cancelled, user=UserFactory(), reason="Played at the wrong table")
     add(bye, 50, bye=1)
-    services.round_close(round=second)
+    rounds.round_close(round=second)
 
     organizers = {
         line.entrant.pk: {
@@ -111,7 +113,7 @@ def test_standings_count_byes_and_forfeits_and_leave_a_cancelled_party_out(start
             "won": line.won,
             "byes": line.byes,
         }
-        for line in selectors.standings_for(tournament).lines
+        for line in standings_for(tournament).lines
     }
     public_board = board.build_board(tournament)
     public = {

@@ -7,9 +7,9 @@ import pytest
 
 from scoring.models import Party
 from tests.tournaments.conftest import entrant, first_table, play_out, seated
-from tournaments import selectors, services
+from tournaments import registration, rounds, standings, tables, withdrawals
 from tournaments.models import Round, TournamentRecord
-from tournaments.services import TournamentError
+from tournaments.records import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -43,9 +43,9 @@ def test_a_forfeit_taken_back_gives_the_table_its_party_again(started):
     old_party = table.party_id
     absent = table.seatings.get(side=1).entrant
 
-    services.table_forfeit(table=table, absent=absent)
+    tables.table_forfeit(table=table, absent=absent)
     assert table_state(table)["absent"] == 1
-    services.table_forfeit_undo(table=table)
+    tables.table_forfeit_undo(table=table)
 
     # The same players, the same seats and first dealer from the round's seed, no hand.
     assert table_state(table) == before
@@ -58,20 +58,20 @@ def test_a_forfeit_taken_back_gives_the_table_its_party_again(started):
 
 def test_a_forfeit_stands_once_its_round_is_closed(started):
     tournament, round = started(list("ABCD"))
-    views = selectors.round_tables(round)
-    services.table_forfeit(table=views[0].table, absent=views[0].entrants[0])
+    views = tables.round_tables(round)
+    tables.table_forfeit(table=views[0].table, absent=views[0].entrants[0])
     play_out(views[1].table, views[1].entrants[0])
-    services.round_close(round=round)
+    rounds.round_close(round=round)
 
     with pytest.raises(TournamentError, match="Round 1 is closed: its forfeits stand"):
-        services.table_forfeit_undo(table=views[0].table)
+        tables.table_forfeit_undo(table=views[0].table)
     assert actions(tournament) == ["forfeit"]
 
 
 def test_a_table_without_a_forfeit_has_nothing_to_take_back(started):
     _, round = started(list("ABCD"))
     with pytest.raises(TournamentError, match="has no forfeit to take back"):
-        services.table_forfeit_undo(table=first_table(round))
+        tables.table_forfeit_undo(table=first_table(round))
 
 
 def test_a_round_with_a_forfeit_but_no_hand_can_still_be_undone(started, committed):
@@ -79,15 +79,15 @@ def test_a_round_with_a_forfeit_but_no_hand_can_still_be_undone(started, committ
     before = seated(round)
     table = first_table(round)
     absent = table.seatings.get(side=0).entrant
-    services.table_forfeit(table=table, absent=absent)
+    tables.table_forfeit(table=table, absent=absent)
 
-    services.round_undo(round=round)
+    rounds.round_undo(round=round)
 
     round.refresh_from_db()
     assert round.status == Round.Status.PENDING and not round.tables.exists()
     record = tournament.records.get(action="round_undone")
     assert record.details == {"round": 1, "forfeits_dropped": [str(absent)]}
-    committed(services.round_pair_next, tournament=tournament)
+    committed(rounds.round_pair_next, tournament=tournament)
     round.refresh_from_db()
     assert seated(round) == before
 
@@ -98,12 +98,12 @@ def test_a_round_with_a_forfeit_but_no_hand_can_still_be_undone(started, committ
 def test_a_withdrawal_taken_back_before_the_next_pairing_pairs_him_again(started, committed):
     tournament, round = started(list("ABCD"), rounds=3)
     quitter = entrant(tournament, "A")
-    services.entrant_withdraw(entrant=quitter)
-    for view in selectors.round_tables(round):
+    withdrawals.entrant_withdraw(entrant=quitter)
+    for view in tables.round_tables(round):
         play_out(view.table, view.entrants[0])
-    services.round_close(round=round)
+    rounds.round_close(round=round)
 
-    services.entrant_reinstate(entrant=quitter)
+    withdrawals.entrant_reinstate(entrant=quitter)
 
     quitter.refresh_from_db()
     assert quitter.withdrawn_after is None
@@ -112,7 +112,7 @@ def test_a_withdrawal_taken_back_before_the_next_pairing_pairs_him_again(started
         "entrant": "A",
         "was_withdrawn_after": 1,
     }
-    committed(services.round_pair_next, tournament=tournament)
+    committed(rounds.round_pair_next, tournament=tournament)
     second = tournament.round_set.get(number=2)
     assert "A" in {name for table in seated(second) for name in table}
 
@@ -120,15 +120,15 @@ def test_a_withdrawal_taken_back_before_the_next_pairing_pairs_him_again(started
 def test_a_withdrawal_stands_once_a_round_was_paired_without_him(started, committed):
     tournament, round = started(list("ABCDE"), rounds=3)
     quitter = entrant(tournament, "A")
-    services.entrant_withdraw(entrant=quitter)
-    for view in selectors.round_tables(round):
+    withdrawals.entrant_withdraw(entrant=quitter)
+    for view in tables.round_tables(round):
         if not view.table.bye:
             play_out(view.table, view.entrants[0])
-    services.round_close(round=round)
-    committed(services.round_pair_next, tournament=tournament)
+    rounds.round_close(round=round)
+    committed(rounds.round_pair_next, tournament=tournament)
 
     with pytest.raises(TournamentError, match="Round 2 was paired without A"):
-        services.entrant_reinstate(entrant=quitter)
+        withdrawals.entrant_reinstate(entrant=quitter)
     quitter.refresh_from_db()
     assert quitter.withdrawn_after == 1
     assert actions(tournament) == ["withdrawn"]
@@ -137,15 +137,15 @@ def test_a_withdrawal_stands_once_a_round_was_paired_without_him(started, commit
 def test_only_a_withdrawn_entrant_is_reinstated(started):
     tournament, _ = started(list("ABCD"))
     with pytest.raises(TournamentError, match="A has not withdrawn"):
-        services.entrant_reinstate(entrant=entrant(tournament, "A"))
+        withdrawals.entrant_reinstate(entrant=entrant(tournament, "A"))
 
 
 def test_an_undone_round_leaves_a_withdrawal_made_during_it_before_it(started):
     tournament, round = started(list("ABCD"))
     quitter = entrant(tournament, "A")
-    services.entrant_withdraw(entrant=quitter)
+    withdrawals.entrant_withdraw(entrant=quitter)
 
-    services.round_undo(round=round)
+    rounds.round_undo(round=round)
 
     quitter.refresh_from_db()
     assert quitter.withdrawn_after == 0
@@ -157,29 +157,29 @@ def test_an_undone_round_leaves_a_withdrawal_made_during_it_before_it(started):
 def test_a_pair_no_longer_kept_apart_may_meet(started):
     tournament, _ = started(list("ABCD"))
     a, b = entrant(tournament, "A"), entrant(tournament, "B")
-    pair = services.keep_apart_add(tournament=tournament, first=a, second=b)
-    assert selectors.kept_apart(tournament)
+    pair = registration.keep_apart_add(tournament=tournament, first=a, second=b)
+    assert standings.kept_apart(tournament)
 
-    services.keep_apart_remove(pair=pair)
+    registration.keep_apart_remove(pair=pair)
 
     assert not tournament.apart.exists()
-    assert not selectors.kept_apart(tournament)
+    assert not standings.kept_apart(tournament)
     assert actions(tournament) == ["apart", "apart_removed"]
     assert tournament.records.last().details == {"first": "A", "second": "B"}
 
 
 def test_a_finished_tournament_keeps_its_pairs(started):
     tournament, round = started(list("AB"), rounds=1)
-    pair = services.keep_apart_add(
+    pair = registration.keep_apart_add(
         tournament=tournament, first=entrant(tournament, "A"), second=entrant(tournament, "B")
     )
-    view = selectors.round_tables(round)[0]
+    view = tables.round_tables(round)[0]
     play_out(view.table, view.entrants[0])
-    services.round_close(round=round)
-    services.tournament_finish(tournament=tournament)
+    rounds.round_close(round=round)
+    rounds.tournament_finish(tournament=tournament)
 
     with pytest.raises(TournamentError, match="The tournament is finished"):
-        services.keep_apart_remove(pair=pair)
+        registration.keep_apart_remove(pair=pair)
     assert tournament.apart.count() == 1
 
 
@@ -188,7 +188,7 @@ def test_the_record_is_written_with_who_did_it(started, organizer):
     user = organizer.player.user
     table = first_table(round)
 
-    services.table_forfeit(table=table, absent=table.seatings.first().entrant, user=user)
+    tables.table_forfeit(table=table, absent=table.seatings.first().entrant, user=user)
 
     record = TournamentRecord.objects.get()
     assert (record.user, record.tournament) == (user, tournament)

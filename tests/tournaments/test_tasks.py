@@ -6,7 +6,7 @@ import time
 import pytest
 
 from config.celery import app
-from tournaments import services
+from tournaments import registration, rounds
 from tournaments.models import Round
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -15,13 +15,15 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 def test_a_started_round_is_paired_by_the_worker(club, members):
     # Nothing runs in this process: .delay() only sends the task to the broker.
     assert not app.conf.task_always_eager
-    tournament = services.tournament_create(club=club, name="Spring Open")
-    services.entrant_register(tournament=tournament, players=members("Anna", "Ben", "Carl", "Dora"))
+    tournament = registration.tournament_create(club=club, name="Spring Open")
+    registration.entrant_register(
+        tournament=tournament, players=members("Anna", "Ben", "Carl", "Dora")
+    )
     for entrant in tournament.entrants.all():
-        services.entrant_check_in(entrant=entrant)
+        registration.entrant_check_in(entrant=entrant)
 
     # The service sends tournaments.tasks.pair_round after its commit.
-    round = services.round_start(tournament=tournament)
+    round = rounds.round_start(tournament=tournament)
 
     deadline = time.monotonic() + 60
     while Round.objects.get(pk=round.pk).status == Round.Status.PAIRING:

@@ -8,9 +8,10 @@ from hypothesis import strategies as st
 
 from scoring.engine.cards import DECK, parse_card
 from tests.tournaments.conftest import play_out
-from tournaments import selectors, services
+from tournaments import records, rounds, tables
 from tournaments.engine.pairing import tied_groups
 from tournaments.engine.standings import group_card_draw
+from tournaments.standings import draw_groups, standings_for
 
 pytestmark = pytest.mark.django_db
 
@@ -22,17 +23,17 @@ def six_ties(started):
     """18 players after round 1: three tables won by gin against 90 (+330), three
     by gin against 50 twice (+380), three forfeits (+100): six ties of three."""
     tournament, round = started(NAMES, forfeit_value=100)
-    views = [v for v in selectors.round_tables(round) if not v.table.bye]
+    views = [v for v in tables.round_tables(round) if not v.table.bye]
     for index, view in enumerate(views):
         if index < 3:
             play_out(view.table, view.entrants[0], deadwood=90)
         elif index < 6:
             play_out(view.table, view.entrants[0], deadwood=50)
         else:
-            services.table_forfeit(table=view.table, absent=view.entrants[1])
-    services.round_close(round=round)
+            tables.table_forfeit(table=view.table, absent=view.entrants[1])
+    rounds.round_close(round=round)
     following = tournament.round_set.get(number=2)
-    totals = {line.entrant.pk: line.points for line in selectors.standings_for(tournament).lines}
+    totals = {line.entrant.pk: line.points for line in standings_for(tournament).lines}
     groups = tied_groups(totals)
     assert [len(g) for g in groups] == [3] * 6
     return tournament, following, groups
@@ -64,7 +65,7 @@ def test_entering_one_ties_venue_cards_changes_no_other_tie(six_ties):
             for group in chosen:
                 cards = data.draw(st.permutations(DECK))[: len(group)]
                 typed = {pk: str(card) for pk, card in zip(group, cards, strict=False)}
-                services.standings_draw_enter(tournament=tournament, cards=typed)
+                rounds.standings_draw_enter(tournament=tournament, cards=typed)
                 entered[tuple(group)] = typed
             after = by_tie(tournament.round_set.get(number=2).draws, groups)
             transaction.set_rollback(True)
@@ -107,8 +108,8 @@ def test_draws_stored_before_their_points_were_kept_still_show_and_pair_as_shown
     following.save(update_fields=["draws"])
 
     entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
-    standings = selectors.standings_for(tournament)
-    shown = selectors.draw_groups(
+    standings = standings_for(tournament)
+    shown = draw_groups(
         standings.draws, entrants, {line.entrant.pk: line.points for line in standings.lines}
     )
     assert [g.points for g in shown] == sorted(
@@ -116,7 +117,7 @@ def test_draws_stored_before_their_points_were_kept_still_show_and_pair_as_shown
     )
     assert all(not g.venue and g.shown.count(",") == 2 for g in shown)
 
-    committed(services.round_pair_next, tournament=tournament)
+    committed(rounds.round_pair_next, tournament=tournament)
     following.refresh_from_db()
     assert following.standings == [pk for group in groups for pk in sorted(group, reverse=True)]
 
@@ -126,7 +127,7 @@ def test_cards_drawn_at_the_venue_are_kept_in_the_tournaments_record(six_ties, d
     director = django_user_model.objects.create_user("director")
     tie = sorted(groups[0])
     typed = dict(zip(tie, ["KH", "2C", "7D"], strict=True))
-    services.standings_draw_enter(
+    rounds.standings_draw_enter(
         tournament=tournament, cards=typed, user=director, address="192.0.2.7"
     )
 
@@ -134,12 +135,12 @@ def test_cards_drawn_at_the_venue_are_kept_in_the_tournaments_record(six_ties, d
     assert (record.action, record.user, record.address) == ("venue_draw", director, "192.0.2.7")
     names = {e.pk: str(e) for e in tournament.entrants.all()}
     expected = ", ".join(f"{names[pk]} {parse_card(typed[pk])}" for pk in tie)
-    assert selectors.record_text(record) == f"After round 1, cards drawn at the venue: {expected}."
+    assert records.record_text(record) == f"After round 1, cards drawn at the venue: {expected}."
 
 
 def test_a_refused_venue_draw_leaves_no_record(six_ties):
     tournament, _, groups = six_ties
     first, second, _ = sorted(groups[0])
-    with pytest.raises(services.TournamentError):
-        services.standings_draw_enter(tournament=tournament, cards={first: "KH", second: "KH"})
+    with pytest.raises(records.TournamentError):
+        rounds.standings_draw_enter(tournament=tournament, cards={first: "KH", second: "KH"})
     assert not tournament.records.filter(action="venue_draw").exists()

@@ -3,8 +3,8 @@ organizer's actions (`organizer`); config/api.py mounts `ROUTERS` and answers
 `ERRORS` as JSON."""
 
 from tournaments.api import organizer, public
-from tournaments.archive import ArchiveError
-from tournaments.services import TournamentError
+from tournaments.archive.restore import ArchiveError
+from tournaments.records import TournamentError
 
 ROUTERS = [("/", public.router), ("/", organizer.router)]
 

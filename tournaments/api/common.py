@@ -6,7 +6,7 @@ from typing import Annotated
 from ninja import Path
 
 from config.api_errors import ORGANIZER_WRITE
-from tournaments import knockout
+from tournaments.final import bracket
 
 Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
 Number = Annotated[int, Path(..., ge=1, le=32767)]
@@ -84,6 +84,6 @@ def bracket_body(stage, *, parties: bool = False) -> dict:
                 "name": r.name,
                 "matches": [match(v) for v in r.matches],
             }
-            for r in knockout.bracket(stage)
+            for r in bracket.bracket(stage)
         ],
     }

@@ -13,7 +13,7 @@ from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
 from config.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE
 from config.client import client_address
 from scoring.selectors import night_by_id
-from tournaments import archive, board, knockout, selectors, services
+from tournaments import board, published, records, registration, rounds, tables, withdrawals
 from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
 from tournaments.api.schemas import (
     ArchiveIn,
@@ -32,23 +32,25 @@ from tournaments.api.schemas import (
     TournamentArchiveOut,
     TournamentIn,
 )
+from tournaments.archive import export, restore
+from tournaments.final import bracket, forfeits, setup
 from tournaments.models import Tournament
 
 router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
 
 
 def _organized(request, slug: str):
-    tournament = selectors.tournament_by_slug(slug)
+    tournament = registration.tournament_by_slug(slug)
     require_organizer(request.auth, tournament.club)
     return tournament
 
 
 def _detail(tournament) -> dict:
     data = board.build_board(tournament)
-    problems = {r.number: r.problem for r in selectors.tournament_rounds(tournament)}
+    problems = {r.number: r.problem for r in rounds.tournament_rounds(tournament)}
     return {
         **tournament_body(tournament),
-        "entrants": [_entrant(e) for e in selectors.tournament_entrants(tournament)],
+        "entrants": [_entrant(e) for e in registration.tournament_entrants(tournament)],
         "rounds_played": [
             {**round_body(r), "problem": problems.get(r.number, "")} for r in data.rounds
         ],
@@ -67,7 +69,7 @@ def _entrant(entrant) -> dict:
 
 
 def _fresh(tournament) -> dict:
-    return _detail(selectors.tournament_by_slug(tournament.slug))
+    return _detail(registration.tournament_by_slug(tournament.slug))
 
 
 @router.post(
@@ -77,7 +79,7 @@ def tournament_create(request, slug: Slug, body: TournamentIn):
     """A new tournament in registration."""
     club = clubs.club_by_slug(slug)
     require_organizer(request.auth, club)
-    tournament = services.tournament_create(club=club, **body.dict())
+    tournament = registration.tournament_create(club=club, **body.dict())
     return Status(201, _fresh(tournament))
 
 
@@ -101,19 +103,19 @@ def entrant_register(request, slug: Slug, body: EntrantsIn):
     }
     missing = [pk for pk in body.players if pk not in members]
     if missing:
-        raise services.TournamentError(
+        raise records.TournamentError(
             gettext("Player %(id)s is not a member of this club.") % {"id": missing[0]}
         )
-    entered = services.entrant_register(
+    entered = registration.entrant_register(
         tournament=tournament, players=[members[pk] for pk in body.players]
     )
     if body.guests:
-        entered += services.entrant_register_guests(
+        entered += registration.entrant_register_guests(
             tournament=tournament, names="\n".join(body.guests)
         )
     ids = [e.pk for e in entered]
     return Status(
-        201, [_entrant(e) for e in selectors.tournament_entrants(tournament) if e.pk in ids]
+        201, [_entrant(e) for e in registration.tournament_entrants(tournament) if e.pk in ids]
     )
 
 
@@ -130,10 +132,10 @@ def _entrant_of(tournament, entrant_id):
 )
 def entrant_check_in(request, slug: Slug, entrant_id: Id, body: CheckInIn):
     tournament = _organized(request, slug)
-    entrant = services.entrant_check_in(
+    entrant = registration.entrant_check_in(
         entrant=_entrant_of(tournament, entrant_id), checked_in=body.checked_in
     )
-    return _entrant(selectors.public_entrant(tournament, entrant.pk))
+    return _entrant(published.public_entrant(tournament, entrant.pk))
 
 
 @router.post(
@@ -143,12 +145,12 @@ def entrant_check_in(request, slug: Slug, entrant_id: Id, body: CheckInIn):
 def entrant_withdraw(request, slug: Slug, entrant_id: Id):
     """Not paired again; his results stay."""
     tournament = _organized(request, slug)
-    entrant = services.entrant_withdraw(
+    entrant = withdrawals.entrant_withdraw(
         entrant=_entrant_of(tournament, entrant_id),
         user=request.auth,
         address=client_address(request),
     )
-    return _entrant(selectors.public_entrant(tournament, entrant.pk))
+    return _entrant(published.public_entrant(tournament, entrant.pk))
 
 
 @router.post(
@@ -159,12 +161,12 @@ def entrant_reinstate(request, slug: Slug, entrant_id: Id):
     """Take back a withdrawal: paired again from the next pairing. Refused (409) once
     a round has been paired without him."""
     tournament = _organized(request, slug)
-    entrant = services.entrant_reinstate(
+    entrant = withdrawals.entrant_reinstate(
         entrant=_entrant_of(tournament, entrant_id),
         user=request.auth,
         address=client_address(request),
     )
-    return _entrant(selectors.public_entrant(tournament, entrant.pk))
+    return _entrant(published.public_entrant(tournament, entrant.pk))
 
 
 @router.post(
@@ -174,7 +176,7 @@ def tournament_start(request, slug: Slug):
     """Close registration and pair round 1 by lot (the pairing runs as a task: the
     round shows ``pairing`` until it is done)."""
     tournament = _organized(request, slug)
-    services.round_start(tournament=tournament)
+    rounds.round_start(tournament=tournament)
     return _fresh(tournament)
 
 
@@ -185,7 +187,7 @@ def tournament_start(request, slug: Slug):
 def round_pair_next(request, slug: Slug, body: PairIn):
     """Pair the round that waits (after a close)."""
     tournament = _organized(request, slug)
-    services.round_pair_next(tournament=tournament, fewest_rematches=body.fewest_rematches)
+    rounds.round_pair_next(tournament=tournament, fewest_rematches=body.fewest_rematches)
     return _fresh(tournament)
 
 
@@ -196,7 +198,7 @@ def round_pair_next(request, slug: Slug, body: PairIn):
 def round_close(request, slug: Slug, number: Number):
     """Close a round once every table is finished."""
     tournament = _organized(request, slug)
-    services.round_close(round=selectors.tournament_round(tournament, number))
+    rounds.round_close(round=rounds.tournament_round(tournament, number))
     return _fresh(tournament)
 
 
@@ -207,8 +209,8 @@ def round_close(request, slug: Slug, number: Number):
 def table_forfeit(request, slug: Slug, table_id: Id, body: ForfeitIn):
     """A no-show: ``absent`` is the entrant id of who did not come."""
     tournament = _organized(request, slug)
-    table = selectors.tournament_table(tournament, table_id)
-    services.table_forfeit(
+    table = published.tournament_table(tournament, table_id)
+    tables.table_forfeit(
         table=table,
         absent=_entrant_of(tournament, body.absent),
         user=request.auth,
@@ -225,8 +227,8 @@ def table_forfeit_undo(request, slug: Slug, table_id: Id):
     """Take back a forfeit while its round is played: the table gets a new party
     (new seat links). Refused (409) once the round is closed."""
     tournament = _organized(request, slug)
-    services.table_forfeit_undo(
-        table=selectors.tournament_table(tournament, table_id),
+    tables.table_forfeit_undo(
+        table=published.tournament_table(tournament, table_id),
         user=request.auth,
         address=client_address(request),
     )
@@ -239,7 +241,7 @@ def table_forfeit_undo(request, slug: Slug, table_id: Id):
 def tournament_finish(request, slug: Slug, body: FinishIn):
     """End the tournament; ``final_draw``: tied entrants draw cards for one place each."""
     tournament = _organized(request, slug)
-    services.tournament_finish(
+    rounds.tournament_finish(
         tournament=tournament,
         final_draw=body.final_draw,
         user=request.auth,
@@ -254,7 +256,7 @@ def tournament_finish(request, slug: Slug, body: FinishIn):
 def tournament_archive(request, slug: Slug):
     """The whole tournament as one JSON archive (a backup, or to move it to another
     Knock): every entrant, round, table, party, hand and audit record."""
-    return archive.tournament_export(_organized(request, slug))
+    return export.tournament_export(_organized(request, slug))
 
 
 @router.get("/manage/nights/{night_id}/archive", response={200: NightArchiveOut, **ORGANIZER_READ})
@@ -262,7 +264,7 @@ def night_archive(request, night_id: Id):
     """A club night and its parties as one JSON archive."""
     night = night_by_id(night_id)
     require_organizer(request.auth, night.club)
-    return archive.night_export(night)
+    return export.night_export(night)
 
 
 @router.post("/manage/clubs/{slug}/archive", response={201: ImportedOut, **ORGANIZER_WRITE})
@@ -271,7 +273,7 @@ def archive_import(request, slug: Slug, body: ArchiveIn):
     club = clubs.club_by_slug(slug)
     require_organizer(request.auth, club)
     # The schema checked the archive's label; the import reads all of it.
-    made = archive.archive_import(
+    made = restore.archive_import(
         data=json.loads(request.body), club=club, user=request.auth, address=client_address(request)
     )
     if isinstance(made, Tournament):
@@ -283,11 +285,11 @@ def archive_import(request, slug: Slug, body: ArchiveIn):
 
 
 def _final(tournament) -> dict:
-    return bracket_body(knockout.final_stage_for_manage(tournament.slug), parties=True)
+    return bracket_body(bracket.final_stage_for_manage(tournament.slug), parties=True)
 
 
 def _match_of(tournament, match_id: int):
-    return knockout.match_for_manage(tournament.slug, match_id)
+    return bracket.match_for_manage(tournament.slug, match_id)
 
 
 @router.get("/manage/tournaments/{slug}/final", response={200: BracketOut, **ORGANIZER_READ})
@@ -301,7 +303,7 @@ def final_stage_add(request, slug: Slug, body: FinalStageIn):
     """Add a knockout final of the ``qualifiers`` best placed, before the tournament
     is finished; ``best_of``: 1 or 3 games a match."""
     tournament = _organized(request, slug)
-    knockout.final_stage_add(
+    setup.final_stage_add(
         tournament=tournament, user=request.auth, address=client_address(request), **body.dict()
     )
     return Status(201, _final(tournament))
@@ -314,7 +316,7 @@ def final_stage_start(request, slug: Slug):
     """Seed and draw the bracket, and start its first games: after the qualifying
     rounds are finished (a knockout tournament: from its registration)."""
     tournament = _organized(request, slug)
-    knockout.final_stage_start(
+    setup.final_stage_start(
         tournament=tournament, user=request.auth, address=client_address(request)
     )
     return _final(tournament)
@@ -328,7 +330,7 @@ def match_forfeit(request, slug: Slug, match_id: Id, body: MatchForfeitIn):
     """A no-show in the final: ``absent`` is the entrant id of who did not come;
     the other wins the match."""
     tournament = _organized(request, slug)
-    knockout.match_forfeit(
+    forfeits.match_forfeit(
         match=_match_of(tournament, match_id),
         absent=_entrant_of(tournament, body.absent),
         user=request.auth,
@@ -344,7 +346,7 @@ def match_forfeit(request, slug: Slug, match_id: Id, body: MatchForfeitIn):
 def match_forfeit_undo(request, slug: Slug, match_id: Id):
     """Take back a forfeit of the final; refused (409) once the next match has a hand."""
     tournament = _organized(request, slug)
-    knockout.match_forfeit_undo(
+    forfeits.match_forfeit_undo(
         match=_match_of(tournament, match_id),
         user=request.auth,
         address=client_address(request),
@@ -360,7 +362,7 @@ def final_stage_remove(request, slug: Slug):
     """Take back a final added by mistake, before it starts: the tournament as it is
     then."""
     tournament = _organized(request, slug)
-    knockout.final_stage_remove(
+    setup.final_stage_remove(
         tournament=tournament, user=request.auth, address=client_address(request)
     )
     return _fresh(tournament)
@@ -373,7 +375,7 @@ def final_stage_start_undo(request, slug: Slug):
     """Take back the start of the final while no game has a hand and no one has
     forfeited: the bracket goes, the final waits to be started again."""
     tournament = _organized(request, slug)
-    knockout.final_stage_start_undo(
+    setup.final_stage_start_undo(
         tournament=tournament, user=request.auth, address=client_address(request)
     )
     return _final(tournament)

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from config.api_errors import PUBLIC_READ, refusals
 from scoring.selectors import state_for
-from tournaments import board, knockout, selectors
+from tournaments import board, published
 from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
 from tournaments.api.schemas import (
     BracketOut,
@@ -18,6 +18,7 @@ from tournaments.api.schemas import (
     TournamentPartyOut,
     TournamentRoundOut,
 )
+from tournaments.final import bracket
 
 router = Router(tags=["public"])
 
@@ -29,19 +30,19 @@ class TournamentFilter(Schema):
 @router.get("/tournaments", response={200: list[TournamentOut], **refusals(422)})
 def tournament_list(request, filters: Query[TournamentFilter]):
     """Published tournaments, newest first; ``club``: one club's, by its slug."""
-    found = selectors.recent_tournaments(limit=500, club_slug=filters.club)
+    found = published.recent_tournaments(limit=500, club_slug=filters.club)
     return [tournament_body(t) for t in found]
 
 
 @router.get("/tournaments/{slug}", response={200: TournamentOut, **PUBLIC_READ})
 def tournament_detail(request, slug: Slug):
-    return tournament_body(selectors.public_tournament(slug))
+    return tournament_body(published.public_tournament(slug))
 
 
 @router.get("/tournaments/{slug}/standings", response={200: StandingsOut, **PUBLIC_READ})
 def tournament_standings(request, slug: Slug):
     """The standings; during a round, provisional: finished tables count at once."""
-    tournament = selectors.public_tournament(slug)
+    tournament = published.public_tournament(slug)
     if not tournament.public_standings:
         raise Http404
     data = board.board_for(tournament)
@@ -77,7 +78,7 @@ def _visible_rounds(tournament):
 
 @router.get("/tournaments/{slug}/rounds", response={200: list[TournamentRoundOut], **PUBLIC_READ})
 def tournament_rounds(request, slug: Slug):
-    tournament = selectors.public_tournament(slug)
+    tournament = published.public_tournament(slug)
     return [round_body(r, tables=False) for r in _visible_rounds(tournament)]
 
 
@@ -85,7 +86,7 @@ def tournament_rounds(request, slug: Slug):
 def tournament_round(request, slug: Slug, number: Number):
     """A round's tables: who plays whom, and each table's points (the running hand
     points while it is played, each side's plus/minus once it is over)."""
-    tournament = selectors.public_tournament(slug)
+    tournament = published.public_tournament(slug)
     found = [r for r in _visible_rounds(tournament) if r.number == number]
     if not found:
         raise Http404
@@ -97,10 +98,10 @@ def tournament_round(request, slug: Slug, number: Number):
 )
 def tournament_party(request, slug: Slug, party_id: Id):
     """One party of the tournament with every hand (results published)."""
-    tournament = selectors.public_tournament(slug)
+    tournament = published.public_tournament(slug)
     if not tournament.public_results:
         raise Http404
-    party = selectors.tournament_party(tournament, party_id)
+    party = published.tournament_party(tournament, party_id)
     state, hands = state_for(party)
     names = {seat.pk: seat.player.name for seat in state.seats}
     sides = [
@@ -140,8 +141,8 @@ def tournament_party(request, slug: Slug, party_id: Id):
 def tournament_final(request, slug: Slug):
     """The knockout final's bracket, with the games each side has won (pairings
     published; 404 when the tournament has no final)."""
-    tournament = selectors.public_tournament(slug)
-    stage = knockout.final_stage_of(tournament)
+    tournament = published.public_tournament(slug)
+    stage = bracket.final_stage_of(tournament)
     if stage is None or not tournament.public_pairings:
         raise Http404
     return bracket_body(stage)

@@ -19,10 +19,11 @@ from clubs.permissions import organizer_required
 from config.client import client_address
 from scoring import push, versions
 from scoring.forms import first_error
-from tournaments import board, knockout, selectors, services
+from tournaments import records, registration, rounds
 from tournaments.engine.formats import format_of
+from tournaments.final import bracket, forfeits, setup
+from tournaments.manage.common import POLL_MS, confirm, show_refusal, tournament_url
 from tournaments.manage.forms import FinalStageForm
-from tournaments.manage.views import POLL_MS, _confirm, _refused, _tournament_url
 from tournaments.models import FinalStage, Tournament
 
 
@@ -32,7 +33,7 @@ def _final_url(tournament, anchor=""):
 
 
 def _stage(tournament):
-    stage = knockout.final_stage_of(tournament)
+    stage = bracket.final_stage_of(tournament)
     if stage is None:
         raise Http404
     return stage
@@ -40,33 +41,33 @@ def _stage(tournament):
 
 @require_POST
 @login_required
-@organizer_required(selectors.tournament_by_slug)
+@organizer_required(registration.tournament_by_slug)
 def final_stage_add(request, tournament):
     form = FinalStageForm(request.POST)
     if not form.is_valid():
         messages.error(request, first_error(form))
-        return redirect(_tournament_url(tournament, "final"))
+        return redirect(tournament_url(tournament, "final"))
     try:
-        stage = knockout.final_stage_add(
+        stage = setup.final_stage_add(
             tournament=tournament,
             user=request.user,
             address=client_address(request),
             **form.cleaned_data,
         )
-    except services.TournamentError as error:
-        _refused(request, error)
+    except records.TournamentError as error:
+        show_refusal(request, error)
     else:
         messages.success(
             request,
             _("The best %(count)s play a knockout final once the tournament is finished.")
             % {"count": stage.qualifiers},
         )
-    return redirect(_tournament_url(tournament, "final"))
+    return redirect(tournament_url(tournament, "final"))
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@organizer_required(selectors.tournament_by_slug)
+@organizer_required(registration.tournament_by_slug)
 def final_stage_start(request, tournament):
     stage = _stage(tournament)
     if request.method == "GET":
@@ -86,7 +87,7 @@ def final_stage_start(request, tournament):
                 "Every entrant checked in plays, seeded by rating (by lot where the club "
                 "has no ratings); the best seeds get the byes."
             )
-        return _confirm(
+        return confirm(
             request,
             tournament,
             title=_("Start the final?"),
@@ -95,16 +96,16 @@ def final_stage_start(request, tournament):
                 _("The first matches' tables are made at once: print their table cards."),
             ],
             button=_("Start the final"),
-            back=_tournament_url(tournament, "final"),
+            back=tournament_url(tournament, "final"),
             refused=refused,
         )
     try:
-        knockout.final_stage_start(
+        setup.final_stage_start(
             tournament=tournament, user=request.user, address=client_address(request)
         )
-    except services.TournamentError as error:
-        _refused(request, error)
-        return redirect(_tournament_url(tournament, "final"))
+    except records.TournamentError as error:
+        show_refusal(request, error)
+        return redirect(tournament_url(tournament, "final"))
     messages.success(request, _("The final has started: print the matches' table cards."))
     return redirect(_final_url(tournament))
 
@@ -114,33 +115,33 @@ def _bracket_context(request, tournament, stage) -> dict:
         "tournament": tournament,
         "club": tournament.club,
         "stage": stage,
-        "bracket": knockout.bracket(stage),
+        "bracket": bracket.bracket(stage),
         "manage": True,
     }
 
 
 @require_GET
 @login_required
-@organizer_required(selectors.tournament_by_slug)
+@organizer_required(registration.tournament_by_slug)
 def final_detail(request, tournament):
     """The bracket as it is played: each match's players, games won, its table cards
     and score sheet, and the no-show; it follows the tables by itself."""
     stage = _stage(tournament)
     if stage.status == FinalStage.Status.PLANNED:
         # Nothing drawn yet: the desk says when it starts, and starts it.
-        return redirect(_tournament_url(tournament, "final"))
+        return redirect(tournament_url(tournament, "final"))
     context = _bracket_context(request, tournament, stage)
     if stage.status == FinalStage.Status.FINISHED:
         context["places"] = [
-            (line, knockout.reached_label(line.reached))
-            for line in knockout.final_standings(tournament)
+            (line, bracket.reached_label(line.reached))
+            for line in bracket.final_standings(tournament)
         ]
     if stage.status == FinalStage.Status.PLAYING:
-        # Who can withdraw (`knockout.still_in`), and who withdrew and may come back.
+        # Who can withdraw (`bracket.still_in`), and who withdrew and may come back.
         seeded = {
             e.pk: e for r in context["bracket"] for m in r.matches for e in (m.first, m.second) if e
         }
-        context["still_in"] = knockout.still_in(stage, context["bracket"])
+        context["still_in"] = bracket.still_in(stage, context["bracket"])
         context["withdrawn"] = [e for e in seeded.values() if e.withdrawn_after is not None]
     # The start can be taken back until a game has a hand (the service checks
     # the hands): offered while every match of the first round is still open.
@@ -150,7 +151,7 @@ def final_detail(request, tournament):
     )
     context.update(
         {
-            "rounds": selectors.tournament_rounds(tournament),
+            "rounds": rounds.tournament_rounds(tournament),
             "version": _bracket_version(tournament) or "",
             "poll_ms": POLL_MS,
         }
@@ -161,7 +162,7 @@ def final_detail(request, tournament):
 def _bracket_version(tournament) -> str | None:
     # The organizer's page is always current: the counters themselves, not the
     # public board's version that moves on at most every few seconds.
-    keys = [versions.club_key(tournament.club_id), board.tournament_key(tournament.pk)]
+    keys = [versions.club_key(tournament.club_id), records.tournament_key(tournament.pk)]
     numbers = versions.counters(keys)
     if numbers is None:
         return None
@@ -170,7 +171,7 @@ def _bracket_version(tournament) -> str | None:
 
 @require_GET
 @login_required
-@organizer_required(selectors.tournament_by_slug)
+@organizer_required(registration.tournament_by_slug)
 def final_bracket(request, tournament):
     """The bracket alone, for the final's page to ask (static/js/live.js): 204
     while the version the page has is current."""
@@ -189,15 +190,15 @@ def final_bracket(request, tournament):
 
 @require_GET
 @login_required
-@organizer_required(selectors.tournament_by_slug)
+@organizer_required(registration.tournament_by_slug)
 def final_events(request, tournament):
     """The final page's live stream: an event after each hand and each step."""
-    return push.stream(request, board.live_counters(tournament))
+    return push.stream(request, records.live_counters(tournament))
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@organizer_required(knockout.match_for_manage)
+@organizer_required(bracket.match_for_manage)
 def match_forfeit(request, match):
     tournament = match.stage.tournament
     sides = [e for e in (match.first, match.second) if e is not None]
@@ -209,7 +210,7 @@ def match_forfeit(request, match):
         return redirect(back)
     present = next(e for e in sides if e.pk != absent.pk)
     if request.method == "GET":
-        return _confirm(
+        return confirm(
             request,
             tournament,
             title=_("%(name)s did not come to his match?") % {"name": absent},
@@ -224,11 +225,11 @@ def match_forfeit(request, match):
             hidden={"absent": absent.pk},
         )
     try:
-        knockout.match_forfeit(
+        forfeits.match_forfeit(
             match=match, absent=absent, user=request.user, address=client_address(request)
         )
-    except services.TournamentError as error:
-        _refused(request, error)
+    except records.TournamentError as error:
+        show_refusal(request, error)
     else:
         messages.success(
             request,
@@ -240,13 +241,13 @@ def match_forfeit(request, match):
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@organizer_required(knockout.match_for_manage)
+@organizer_required(bracket.match_for_manage)
 def match_forfeit_undo(request, match):
     tournament = match.stage.tournament
     back = _final_url(tournament, f"match-{match.pk}")
     if request.method == "GET":
         refused = "" if match.absent is not None else _("This match has no no-show to take back.")
-        return _confirm(
+        return confirm(
             request,
             tournament,
             title=_("Take back the no-show?"),
@@ -261,9 +262,9 @@ def match_forfeit_undo(request, match):
             refused=refused,
         )
     try:
-        knockout.match_forfeit_undo(match=match, user=request.user, address=client_address(request))
-    except services.TournamentError as error:
-        _refused(request, error)
+        forfeits.match_forfeit_undo(match=match, user=request.user, address=client_address(request))
+    except records.TournamentError as error:
+        show_refusal(request, error)
     else:
         messages.success(request, _("The no-show is taken back: the match is played."))
     return redirect(back)
@@ -271,18 +272,18 @@ def match_forfeit_undo(request, match):
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@organizer_required(selectors.tournament_by_slug)
+@organizer_required(registration.tournament_by_slug)
 def final_stage_remove(request, tournament):
     """Take back a final added by mistake, while it has not started."""
     stage = _stage(tournament)
-    back = _tournament_url(tournament, "final")
+    back = tournament_url(tournament, "final")
     if request.method == "GET":
         refused = ""
         if not format_of(tournament.format).plays_rounds:
             refused = _("A knockout tournament is its final.")
         elif stage.status != FinalStage.Status.PLANNED:
             refused = _("The final has started: it cannot be removed.")
-        return _confirm(
+        return confirm(
             request,
             tournament,
             title=_("Remove the final?"),
@@ -292,11 +293,11 @@ def final_stage_remove(request, tournament):
             refused=refused,
         )
     try:
-        knockout.final_stage_remove(
+        setup.final_stage_remove(
             tournament=tournament, user=request.user, address=client_address(request)
         )
-    except services.TournamentError as error:
-        _refused(request, error)
+    except records.TournamentError as error:
+        show_refusal(request, error)
     else:
         messages.success(request, _("The final is removed."))
     return redirect(back)
@@ -304,14 +305,14 @@ def final_stage_remove(request, tournament):
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@organizer_required(selectors.tournament_by_slug)
+@organizer_required(registration.tournament_by_slug)
 def final_stage_start_undo(request, tournament):
     """Take back the final's start (the wrong qualifiers, a standings corrected
     late) while no game has a hand and no one has been recorded absent."""
     stage = _stage(tournament)
     if request.method == "GET":
-        refused = knockout.start_undo_refusal(stage)
-        return _confirm(
+        refused = setup.start_undo_refusal(stage)
+        return confirm(
             request,
             tournament,
             title=_("Undo the start of the final?"),
@@ -326,11 +327,11 @@ def final_stage_start_undo(request, tournament):
             refused=refused,
         )
     try:
-        knockout.final_stage_start_undo(
+        setup.final_stage_start_undo(
             tournament=tournament, user=request.user, address=client_address(request)
         )
-    except services.TournamentError as error:
-        _refused(request, error)
+    except records.TournamentError as error:
+        show_refusal(request, error)
         return redirect(_final_url(tournament))
     messages.success(request, _("The start of the final is undone: start it again when ready."))
-    return redirect(_tournament_url(tournament, "final"))
+    return redirect(tournament_url(tournament, "final"))

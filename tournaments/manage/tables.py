@@ -7,7 +7,7 @@ OPTIONAL = {"td": {"class": "num optional"}, "th": {"class": "num optional"}}
 
 
 class StandingsTable(tables.Table):
-    """The standings (rows: `tournaments.selectors.StandingsLine`)."""
+    """The standings (rows: `tournaments.standings.StandingsLine`)."""
 
     place = tables.Column(verbose_name=_("Place"), attrs=NUM)
     player = tables.Column(

@@ -8,7 +8,8 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tournaments import board, knockout, selectors
+from tournaments import board, published
+from tournaments.final import bracket
 
 
 def bracket_html(tournament, version, *, screen=False) -> str:
@@ -21,10 +22,10 @@ def bracket_html(tournament, version, *, screen=False) -> str:
         return ""
 
     def render_part():
-        stage = knockout.final_stage_of(tournament)
+        stage = bracket.final_stage_of(tournament)
         if stage is None or stage.status == "planned":
             return ""
-        context = {"tournament": tournament, "stage": stage, "bracket": knockout.bracket(stage)}
+        context = {"tournament": tournament, "stage": stage, "bracket": bracket.bracket(stage)}
         if screen:
             return render_to_string("tournaments/public/_final_slide.html", context)
         html = render_to_string("tournaments/_bracket.html", context)
@@ -42,13 +43,12 @@ def bracket_html(tournament, version, *, screen=False) -> str:
 def final_places(tournament) -> list:
     """The final standings' lines, each with how far its player came."""
     return [
-        (line, knockout.reached_label(line.reached))
-        for line in knockout.final_standings(tournament)
+        (line, bracket.reached_label(line.reached)) for line in bracket.final_standings(tournament)
     ]
 
 
 def final_detail(request, slug):
-    tournament = selectors.public_tournament(slug)
+    tournament = published.public_tournament(slug)
     version = board.board_version(tournament)
     html = bracket_html(tournament, version)
     if not html:

@@ -20,11 +20,17 @@ from clubs import selectors as clubs
 from config.spreadsheet import csv_response, text_cell
 from scoring import push
 from scoring.selectors import party_states, sheet_rows
-from tournaments import board, screen, selectors
-from tournaments.knockout import final_stage_of, final_standings, reached_label
+from tournaments import board, records, screen
+from tournaments.final.bracket import final_stage_of, final_standings, reached_label
 from tournaments.models import FinalStage
 from tournaments.public import knockout
 from tournaments.public.tables import ClubTable, StandingsTable
+from tournaments.published import (
+    entrant_parties,
+    public_entrant,
+    public_tournament,
+    recent_tournaments,
+)
 
 # How far back the home page and a club's page look for nights and tournaments.
 RECENT = datetime.timedelta(days=90)
@@ -35,7 +41,7 @@ def home(request):
     """The clubs, each with its current and recent tournaments and nights."""
     club_rows = list(clubs.club_list())
     since = timezone.localdate() - RECENT
-    tournaments = _by_club(selectors.recent_tournaments(since=since))
+    tournaments = _by_club(recent_tournaments(since=since))
     nights = _by_club(clubs.recent_nights(since=since))
     table = ClubTable(club_rows, request=request)
     recent = [
@@ -61,7 +67,7 @@ def _by_club(rows) -> dict:
 
 
 def tournament_detail(request, slug):
-    tournament = selectors.public_tournament(slug)
+    tournament = public_tournament(slug)
     version = board.board_version(tournament)
     context = {"tournament": tournament, "version": version or ""}
     load = _board_once(tournament, version)
@@ -79,7 +85,7 @@ def _board_once(tournament, version):
 def tournament_live(request, slug, part):
     """A polled part of the tournament page or the screen: 204 while its version
     is the one the page has, else the part's HTML and its new version."""
-    tournament = selectors.public_tournament(slug)
+    tournament = public_tournament(slug)
     published = {
         "standings": tournament.public_standings,
         "tables": tournament.public_pairings,
@@ -111,8 +117,8 @@ def tournament_events(request, slug):
     or the tournament moves on; the page then asks its parts as it polls them. The
     board shows a change at most PUBLIC_REFRESH_SECONDS late, which the page is
     told, so it asks once more after that."""
-    tournament = selectors.public_tournament(slug)
-    counters = board.live_counters(tournament)
+    tournament = public_tournament(slug)
+    counters = records.live_counters(tournament)
     return push.stream(request, counters, settle=settings.PUBLIC_REFRESH_SECONDS)
 
 
@@ -193,7 +199,7 @@ def _screen_html(tournament, version, load) -> str:
 def tournament_screen(request, slug):
     """For a projector or a TV: no navigation, large type, the standings and the
     pairings in turn, and the round's clock."""
-    tournament = selectors.public_tournament(slug)
+    tournament = public_tournament(slug)
     version = board.board_version(tournament)
     context = {"tournament": tournament, "version": version or ""}
     context["screen_html"] = _screen_html(tournament, version, _board_once(tournament, version))
@@ -201,7 +207,7 @@ def tournament_screen(request, slug):
 
 
 def _results_board(slug):
-    tournament = selectors.public_tournament(slug)
+    tournament = public_tournament(slug)
     if not tournament.public_results:
         raise Http404
     return tournament, board.board_for(tournament)
@@ -237,8 +243,8 @@ def player_detail(request, slug, entrant_id):
     """One entrant: every party with its score sheet, and his figures from the
     hands recorded."""
     tournament, data = _results_board(slug)
-    entrant = selectors.public_entrant(tournament, entrant_id)
-    tables = selectors.entrant_parties(tournament, entrant)
+    entrant = public_entrant(tournament, entrant_id)
+    tables = entrant_parties(tournament, entrant)
     states = party_states(t.party_id for t in tables if t.party_id)
     parties = []
     figures = {"parties": 0, "won": 0, "points": 0, "gins": 0, "undercuts": 0}
@@ -284,7 +290,7 @@ def player_detail(request, slug, entrant_id):
 
 
 def standings_csv(request, slug):
-    tournament = selectors.public_tournament(slug)
+    tournament = public_tournament(slug)
     if not tournament.public_standings:
         raise Http404
     stage = final_stage_of(tournament)
@@ -399,7 +405,7 @@ def results_csv(request, slug):
 def tournament_print(request, slug, what):
     """Printable pairings, standings or crosstable: the page's print styles put
     them on paper without the site around them."""
-    tournament = selectors.public_tournament(slug)
+    tournament = public_tournament(slug)
     needs = {
         "pairings": tournament.public_pairings,
         "standings": tournament.public_standings,

@@ -1,5 +1,5 @@
 """Self check-in at the door: a player scans the QR code, picks his name from the
-entrants not yet checked in, and is checked in (`services.entrant_check_in_self`).
+entrants not yet checked in, and is checked in (`registration.entrant_check_in_self`).
 
 Only entrants: a guest is typed in by the organizer, who sees him, so a link that
 went round cannot fill the tournament with made-up names. The page lists who is
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from config.client import client_address
-from tournaments import selectors, services
+from tournaments import records, registration
 from tournaments.models import Tournament
 
 #: How long a phone remembers whom it checked in: the tournament's day.
@@ -26,8 +26,8 @@ def _cookie(tournament) -> str:
 
 @require_http_methods(["GET", "POST"])
 def door(request, token):
-    tournament = selectors.tournament_by_door_token(token)
-    entrants = selectors.tournament_entrants(tournament)
+    tournament = registration.tournament_by_door_token(token)
+    entrants = registration.tournament_entrants(tournament)
     remembered = request.get_signed_cookie(_cookie(tournament), default=None, salt="door")
     me = next((e for e in entrants if str(e.pk) == remembered and e.checked_in), None)
     if request.method == "POST":
@@ -39,12 +39,12 @@ def door(request, token):
             )
             return redirect("seat:door", token=token)
         try:
-            entrant = services.entrant_check_in_self(
+            entrant = registration.entrant_check_in_self(
                 tournament=tournament,
                 entrant_id=_int(request.POST.get("entrant")),
                 address=client_address(request),
             )
-        except services.TournamentError as error:
+        except records.TournamentError as error:
             messages.error(request, str(error))
             return redirect("seat:door", token=token)
         messages.success(

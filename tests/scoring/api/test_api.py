@@ -3,9 +3,11 @@ import re
 import pytest
 from django.test import Client
 
-from scoring import services
 from scoring.api.schemas import Rulings
 from scoring.models import AuditRecord, Hand, Party
+from scoring.selectors import RULINGS
+from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.seats import seat_link_reissue
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -488,7 +490,7 @@ def test_a_ruling_goes_into_the_hand(client):
 
 
 def test_every_ruling_is_one_the_services_know():
-    assert set(Rulings.model_fields) <= set(services.RULINGS)
+    assert set(Rulings.model_fields) <= set(RULINGS)
 
 
 # --- Seats: errors ---------------------------------------------------------------
@@ -637,7 +639,7 @@ def test_an_unknown_or_replaced_link_is_a_json_404(client, path):
     party = start_party()
     seat = seats(party)[0]
     old = table(seat, path)
-    services.seat_link_reissue(seat=seat, user=None)
+    seat_link_reissue(seat=seat, user=None)
     for url in (old, f"/api/tables/not-a-real-token{path}"):
         if not path:
             response = client.get(url)
@@ -975,16 +977,16 @@ def play_small_hands(party, count):
     """``count`` hands of one point each, entered and confirmed: the party runs on."""
     a, b = seats(party)
     for number in range(1, count + 1):
-        services.hand_enter(
+        hand_enter(
             seat=a,
             number=number,
-            result=services.Result("knock", knocker=0, knocker_deadwood=9, defender_deadwood=10),
+            result=Result("knock", knocker=0, knocker_deadwood=9, defender_deadwood=10),
         )
-        services.hand_confirm(seat=b, number=number, version=1)
-    services.hand_enter(
+        hand_confirm(seat=b, number=number, version=1)
+    hand_enter(
         seat=b,
         number=count + 1,
-        result=services.Result("knock", knocker=1, knocker_deadwood=9, defender_deadwood=10),
+        result=Result("knock", knocker=1, knocker_deadwood=9, defender_deadwood=10),
     )
 
 

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.cards import DECK
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.test import Client
 from clubs.models import ClubRecord
 from clubs.services import api_token_create, api_token_revoke
 from scoring.models import AuditRecord, Party
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,

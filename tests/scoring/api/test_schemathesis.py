@@ -19,9 +19,9 @@ from urllib.request import Request, urlopen
 import pytest
 from django.test import Client
 
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.factories import ClubNightFactory, MembershipFactory, UserFactory, start_party
-from tournaments import services as tournaments
+from tournaments import registration, rounds
 
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 ROOT = Path(__file__).resolve().parents[3]
@@ -49,12 +49,12 @@ def test_every_answer_to_a_generated_request_is_one_the_document_lists(live_site
     # paired and a hand played at its table: the club's and the tournament's
     # addresses answer with real bodies too.
     club = party.club
-    tournament = tournaments.tournament_create(club=club, name="Spring Open", slug=club.slug)
+    tournament = registration.tournament_create(club=club, name="Spring Open", slug=club.slug)
     players = [MembershipFactory(club=club).player for _ in range(2)]
-    tournaments.entrant_register(tournament=tournament, players=players)
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        tournaments.entrant_check_in(entrant=entrant)
-    round = tournaments.round_start(tournament=tournament)
+        registration.entrant_check_in(entrant=entrant)
+    round = rounds.round_start(tournament=tournament)
     played = round.tables.get().party.seats.get(position=0)
     hand_enter(seat=played, number=1, result=Result("gin", 0, 0, 30))
     # A night of its own, without parties: closing it is allowed once, and the

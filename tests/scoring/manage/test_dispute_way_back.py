@@ -4,10 +4,9 @@ is played: its tournament round, or its club night."""
 import pytest
 from django.urls import reverse
 
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.factories import ClubNightFactory, MembershipFactory, start_night_party
-from tournaments import selectors as tournament_selectors
-from tournaments import services as tournament_services
+from tournaments import registration, rounds, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -23,13 +22,13 @@ def test_a_tournament_table_s_dispute_links_back_to_its_round(
 ):
     club = organizer.club
     players = [MembershipFactory(club=club, player__name=n).player for n in ("Anna", "Ben")]
-    tournament = tournament_services.tournament_create(club=club, name="Thursday Swiss")
-    tournament_services.entrant_register(tournament=tournament, players=players)
+    tournament = registration.tournament_create(club=club, name="Thursday Swiss")
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        tournament_services.entrant_check_in(entrant=entrant)
+        registration.entrant_check_in(entrant=entrant)
     with django_capture_on_commit_callbacks(execute=True):
-        round = tournament_services.round_start(tournament=tournament)
-    (view,) = tournament_selectors.round_tables(round)
+        round = rounds.round_start(tournament=tournament)
+    (view,) = tables.round_tables(round)
     party = view.table.party
     disputed(party)
 

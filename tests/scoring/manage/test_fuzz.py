@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import AuditRecord
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import ClubNightFactory, start_night_party
 
 pytestmark = pytest.mark.django_db

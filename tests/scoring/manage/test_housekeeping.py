@@ -5,10 +5,11 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import ClubRecord
-from scoring import errors, services
+from scoring import errors
 from scoring.models import AuditRecord, Party
 from scoring.selectors import link_replaced, party_outcomes
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services import hands, nights, parties
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -76,12 +77,12 @@ def test_a_cancel_needs_a_reason_and_a_get_only_leads_back(client, organizer):
     party.refresh_from_db()
     assert party.status == Party.Status.RUNNING
     with pytest.raises(errors.EntryError, match="reason"):
-        services.party_cancel(party=party, user=None, reason="")
+        parties.party_cancel(party=party, user=None, reason="")
 
 
 def test_a_cancelled_party_takes_no_more_hands_on_the_page_or_in_the_api(client, organizer):
     party = start_night_party(ClubNightFactory(club=organizer.club))
-    services.party_cancel(party=party, user=organizer.player.user, reason="mistake")
+    parties.party_cancel(party=party, user=organizer.player.user, reason="mistake")
     a, _ = seats(party)
     page = client.get(a.get_absolute_url())
     assert "This party was cancelled" in page.text
@@ -95,7 +96,7 @@ def test_a_cancelled_party_takes_no_more_hands_on_the_page_or_in_the_api(client,
     assert (response.status_code, response.json()["code"]) == (409, "party_cancelled")
     assert not party.hands.exists()
     with pytest.raises(errors.PartyCancelled):
-        services.party_cancel(party=party, user=None, reason="twice")
+        parties.party_cancel(party=party, user=None, reason="twice")
 
 
 def test_a_party_without_a_night_is_cancelled_by_the_service_but_not_from_the_party_page(
@@ -113,7 +114,7 @@ def test_a_party_without_a_night_is_cancelled_by_the_service_but_not_from_the_pa
     party.refresh_from_db()
     assert party.status == Party.Status.RUNNING
     assert "cancel-form" not in client.get(url("party-detail", party)).text
-    services.party_cancel(party=party, user=organizer.player.user, reason="No-show")
+    parties.party_cancel(party=party, user=organizer.player.user, reason="No-show")
     party.refresh_from_db()
     assert party.status == Party.Status.CANCELLED
 
@@ -158,13 +159,13 @@ def test_no_swap_once_a_hand_is_entered_nor_to_a_stranger_or_a_seated_player(org
     party = start_night_party(night)
     a, b = seats(party)
     with pytest.raises(errors.EntryError, match="not a member"):
-        services.party_seat_swap(seat=a, player=MembershipFactory().player, user=None)
+        parties.party_seat_swap(seat=a, player=MembershipFactory().player, user=None)
     with pytest.raises(errors.EntryError, match="already has a seat"):
-        services.party_seat_swap(seat=a, player=b.player, user=None)
+        parties.party_seat_swap(seat=a, player=b.player, user=None)
     hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
     newcomer = MembershipFactory(club=night.club).player
     with pytest.raises(errors.WrongDecision, match="before"):
-        services.party_seat_swap(seat=a, player=newcomer, user=None)
+        parties.party_seat_swap(seat=a, player=newcomer, user=None)
     assert not party.audit.filter(action=AuditRecord.Action.SWAP).exists()
 
 
@@ -173,11 +174,11 @@ def test_no_swap_to_a_deactivated_member_nor_at_a_party_without_a_night(organize
     a, _ = seats(party)
     gone = MembershipFactory(club=night.club, active=False).player
     with pytest.raises(errors.EntryError, match="not a member"):
-        services.party_seat_swap(seat=a, player=gone, user=None)
+        parties.party_seat_swap(seat=a, player=gone, user=None)
     table = start_party()
     newcomer = MembershipFactory(club=table.club).player
     with pytest.raises(errors.WrongDecision, match="club night"):
-        services.party_seat_swap(seat=seats(table)[0], player=newcomer, user=None)
+        parties.party_seat_swap(seat=seats(table)[0], player=newcomer, user=None)
     assert not AuditRecord.objects.filter(action=AuditRecord.Action.SWAP).exists()
 
 
@@ -291,14 +292,14 @@ def test_a_closed_night_takes_no_new_parties_and_its_results_are_final(client, o
     assert 'id="party-form"' not in page
     players = [m.player for m in night.club.memberships.all()[:2]]
     with pytest.raises(errors.NightClosed):
-        services.party_start(club=night.club, night=night, format="two", players=players)
+        parties.party_start(club=night.club, night=night, format="two", players=players)
     hand = party.hands.get()
     with pytest.raises(errors.NightClosed):
-        services.hand_decide(hand=hand, user=organizer.player.user, result=None, reason="late")
+        hands.hand_decide(hand=hand, user=organizer.player.user, result=None, reason="late")
     with pytest.raises(errors.NightClosed):
-        services.party_cancel(party=party, user=organizer.player.user, reason="late")
+        parties.party_cancel(party=party, user=organizer.player.user, reason="late")
     with pytest.raises(errors.NightClosed):
-        services.night_set_stake(night=night, stake="0.10")
+        nights.night_set_stake(night=night, stake="0.10")
 
 
 def test_closing_the_night_and_its_stake_go_into_the_clubs_record(client, organizer, night):

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import services
-from scoring.services import Result, hand_enter
+from scoring.services import nights, parties, seats
+from scoring.services.hands import Result, hand_enter
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -59,14 +59,14 @@ def test_each_change_of_the_nights_tables_moves_its_number(client, organizer, ni
     seen = [poll(client, night)["ETag"]]
     changes = {
         "a new party": lambda: after_commit(start_night_party, night=night, label="Table 2"),
-        "a new link": lambda: after_commit(services.seat_link_reissue, seat=a, user=user),
-        "a swap": lambda: after_commit(services.party_seat_swap, seat=b, player=guest, user=user),
+        "a new link": lambda: after_commit(seats.seat_link_reissue, seat=a, user=user),
+        "a swap": lambda: after_commit(parties.party_seat_swap, seat=b, player=guest, user=user),
         "a hand": lambda: after_commit(
             hand_enter, seat=a, number=1, result=Result("gin", 0, 0, 30)
         ),
-        "the stake": lambda: after_commit(services.night_set_stake, night=night, stake="0.05"),
+        "the stake": lambda: after_commit(nights.night_set_stake, night=night, stake="0.05"),
         "a cancel": lambda: after_commit(
-            services.party_cancel, party=party, user=user, reason="Wrong table"
+            parties.party_cancel, party=party, user=user, reason="Wrong table"
         ),
     }
     for change, make in changes.items():

@@ -4,9 +4,11 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import ClubNight
-from scoring import errors, services
+from scoring import errors
 from scoring.models import AuditRecord, Party
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.nights import night_create
+from scoring.services.parties import party_cancel
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -128,13 +130,13 @@ def test_the_night_service_checks_what_the_form_would(organizer):
     club = organizer.club
     today = datetime.date(2026, 11, 27)
     with pytest.raises(errors.EntryError, match="name"):
-        services.night_create(club=club, name=" ", date=today)
+        night_create(club=club, name=" ", date=today)
     with pytest.raises(errors.EntryError, match="too long"):
-        services.night_create(club=club, name="x" * 121, date=today)
+        night_create(club=club, name="x" * 121, date=today)
     with pytest.raises(errors.EntryError, match="date"):
-        services.night_create(club=club, name="Friday", date="tomorrow")
+        night_create(club=club, name="Friday", date="tomorrow")
     with pytest.raises(errors.EntryError, match="no rules called"):
-        services.night_create(club=club, name="Friday", date=today, ruleset="poker")
+        night_create(club=club, name="Friday", date=today, ruleset="poker")
     assert not ClubNight.objects.exists()
 
 
@@ -301,7 +303,7 @@ def test_every_table_shows_its_state_disputes_first_with_counts_and_a_link_to_de
     hand_enter(seat=c, number=1, result=Result("knock", 0, 3, 21))
     hand = hand_enter(seat=d, number=1, result=Result("knock", 0, 3, 12)).hand
     cancelled = start_night_party(night, label="Cancelled")
-    services.party_cancel(party=cancelled, user=organizer.player.user, reason="wrong table")
+    party_cancel(party=cancelled, user=organizer.player.user, reason="wrong table")
 
     response = client.get(night_url(night))
 

@@ -4,7 +4,7 @@ from django.urls import reverse
 
 from scoring.manage import qr
 from scoring.models import AuditRecord, Hand
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,

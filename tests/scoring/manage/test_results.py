@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from scoring import services
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services import nights
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import ClubNightFactory, start_night_party
 
 pytestmark = pytest.mark.django_db
@@ -89,14 +89,14 @@ def test_a_wrong_stake_is_refused_with_a_message(client, night, stake, message):
 
 
 def test_an_empty_stake_means_not_for_money(night):
-    services.night_set_stake(night=night, stake="0.10")
-    services.night_set_stake(night=night, stake=None)
+    nights.night_set_stake(night=night, stake="0.10")
+    nights.night_set_stake(night=night, stake=None)
     night.refresh_from_db()
     assert night.stake is None
 
 
 def test_the_results_download_as_csv(client, night):
-    services.night_set_stake(night=night, stake="0.10")
+    nights.night_set_stake(night=night, stake="0.10")
     ada, ben = won_by_first_seat(night)
     ada.name = "Jürgen Größe"
     ada.save(update_fields=["name"])
@@ -119,7 +119,7 @@ def test_the_results_download_as_csv(client, night):
 def test_the_results_query_count_does_not_grow_with_parties(
     client, night, django_assert_max_num_queries, parties
 ):
-    services.night_set_stake(night=night, stake="0.05")
+    nights.night_set_stake(night=night, stake="0.05")
     for seed in range(parties):
         won_by_first_seat(night, seed=seed)
     with django_assert_max_num_queries(9):

@@ -5,11 +5,10 @@ with "Correct this hand" instead of an open form."""
 import pytest
 from django.test import Client
 
-from scoring.services import Result, hand_enter
+from scoring.services.hands import Result, hand_enter
 from tests.factories import ClubFactory, ClubNightFactory, MembershipFactory, start_night_party
 from tests.factories import start_party as start_any_party
-from tournaments import selectors as tournament_selectors
-from tournaments import services as tournament_services
+from tournaments import registration, rounds, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -19,15 +18,13 @@ def tournament_table(django_capture_on_commit_callbacks):
     """Round 1 of "Thursday Swiss" between two members: its one table."""
     club = ClubFactory()
     players = [MembershipFactory(club=club, player__name=n).player for n in ("Anna", "Ben")]
-    tournament = tournament_services.tournament_create(
-        club=club, name="Thursday Swiss", forfeit_value=100
-    )
-    tournament_services.entrant_register(tournament=tournament, players=players)
+    tournament = registration.tournament_create(club=club, name="Thursday Swiss", forfeit_value=100)
+    registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
-        tournament_services.entrant_check_in(entrant=entrant)
+        registration.entrant_check_in(entrant=entrant)
     with django_capture_on_commit_callbacks(execute=True):
-        round = tournament_services.round_start(tournament=tournament)
-    (view,) = tournament_selectors.round_tables(round)
+        round = rounds.round_start(tournament=tournament)
+    (view,) = tables.round_tables(round)
     return view.table
 
 
@@ -44,7 +41,7 @@ def test_a_forfeit_tells_the_player_who_came_that_his_opponent_did_not_and_what_
 ):
     party = tournament_table.party
     absent = tournament_table.seatings.get(entrant__player__name="Ben").entrant
-    tournament_services.table_forfeit(table=tournament_table, absent=absent)
+    tables.table_forfeit(table=tournament_table, absent=absent)
 
     present = text_of(seat_of(party, "Anna"))
     assert "Ben did not come" in present
@@ -59,7 +56,7 @@ def test_a_forfeit_tells_the_player_who_came_that_his_opponent_did_not_and_what_
 def test_a_party_cancelled_by_the_organizer_still_says_so():
     night = ClubNightFactory()
     party = start_night_party(night)
-    from scoring.services import party_cancel
+    from scoring.services.parties import party_cancel
 
     party_cancel(party=party, user=None, reason="Wrong players")
     seat = party.seats.first()

@@ -9,7 +9,8 @@ from django.core.cache import cache
 from django.test import override_settings
 from django.urls import reverse
 
-from scoring import services, versions
+from scoring import versions
+from scoring.services import parties, seats
 from tests.factories import ClubNightFactory, MembershipFactory, start_night_party, start_party
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +112,7 @@ def test_a_lost_cache_starts_above_every_number_a_phone_holds(
 
 
 def test_an_unknown_token_is_a_404_and_leaves_nothing_in_the_cache(client):
-    token = services.new_token()
+    token = seats.new_token()
     assert client.get(state_url(token)).status_code == 404
     assert cache.get(versions.seat_key(token)) is None
     assert client.get(state_url("not-a-token")).status_code == 404
@@ -139,7 +140,7 @@ def test_a_replaced_link_makes_its_phone_reload_to_say_so(
     old_token = a.token
     mine, theirs = polled(client, a), polled(client, b)
     with django_capture_on_commit_callbacks(execute=True):
-        services.seat_link_reissue(seat=a, user=None)
+        seats.seat_link_reissue(seat=a, user=None)
     assert polled(client, old_token) != mine
     assert client.get(reverse("seat:table", args=[old_token])).status_code == 410
     # The other seat's page shows nothing new.
@@ -152,7 +153,7 @@ def test_a_swapped_player_shows_on_the_other_phone(client, django_capture_on_com
     newcomer = MembershipFactory(club=night.club, player__name="Nadia Newcomer").player
     old_token, theirs = a.token, polled(client, b)
     with django_capture_on_commit_callbacks(execute=True):
-        services.party_seat_swap(seat=a, player=newcomer, user=None)
+        parties.party_seat_swap(seat=a, player=newcomer, user=None)
     assert polled(client, b) != theirs
     assert "Nadia Newcomer" in client.get(reverse("seat:table", args=[b.token])).text
     assert client.get(reverse("seat:table", args=[old_token])).status_code == 410
@@ -163,5 +164,5 @@ def test_a_cancelled_party_moves_its_phones(client, django_capture_on_commit_cal
     seat = party.seats.first()
     before = polled(client, seat)
     with django_capture_on_commit_callbacks(execute=True):
-        services.party_cancel(party=party, user=None, reason="Wrong players")
+        parties.party_cancel(party=party, user=None, reason="Wrong players")
     assert polled(client, seat) != before

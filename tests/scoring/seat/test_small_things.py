@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services import hands
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import OrganizerFactory, start_party
 
 pytestmark = pytest.mark.django_db
@@ -105,7 +105,7 @@ def test_the_reason_of_a_decision_is_shown_on_the_hand(client):
     hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
     hand = hand_enter(seat=b, number=1, result=Result("knock", a.position, 3, 12)).hand
     organizer = OrganizerFactory(club=party.club).player.user
-    services.hand_decide(
+    hands.hand_decide(
         hand=hand, user=organizer, result=None, reason="Cards were misdealt", disputed=True
     )
     assert "Organizer: Cards were misdealt" in page(client, a).text

@@ -4,7 +4,7 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from scoring.services import hand_decide
+from scoring.services.hands import hand_decide
 from seasons.models import PlayerLink, Season, SeasonRecord
 from tests.factories import ClubFactory, MembershipFactory
 from tests.seasons.conftest import gin, play_party
@@ -256,7 +256,7 @@ def test_two_people_who_played_each_other_are_not_merged(client, season_club):
 def test_the_season_pages_keep_their_query_count_as_seasons_and_events_grow(
     client, season_club, django_assert_max_num_queries, after_commit
 ):
-    from scoring.services import night_create
+    from scoring.services.nights import night_create
 
     club, ada, ben = season_club["club"], season_club["ada"], season_club["ben"]
     for year in range(2010, 2016):

@@ -7,10 +7,11 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from scoring.services import hand_confirm, hand_enter, night_create
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.nights import night_create
 from tests.factories import MembershipFactory
 from tests.seasons.conftest import gin, play_party
-from tournaments import services as tournaments
+from tournaments import registration, rounds, seating
 
 pytestmark = pytest.mark.django_db
 
@@ -45,14 +46,14 @@ def test_a_night_and_a_tournament_both_count_as_their_hands_are_confirmed(
         play_party(club, [ada, ben], winner=ada, night=night)
     assert totals(client, season_id) == {"Ada": 10, "Ben": 8}
 
-    tournament = tournaments.tournament_create(
+    tournament = registration.tournament_create(
         club=club, name="Cup", slug="cup", format="round_robin", date=datetime.date(2026, 10, 10)
     )
-    tournaments.entrant_register(tournament=tournament, players=[ada, ben])
+    registration.entrant_register(tournament=tournament, players=[ada, ben])
     for entrant in tournament.entrants.all():
-        tournaments.entrant_check_in(entrant=entrant)
-    round = tournaments.round_start(tournament=tournament)
-    tournaments.round_pair(round_id=round.pk)
+        registration.entrant_check_in(entrant=entrant)
+    round = rounds.round_start(tournament=tournament)
+    seating.round_pair(round_id=round.pk)
     party = round.tables.get().party
     seats = {seat.player_id: seat for seat in party.seats.all()}
     with after_commit():

@@ -71,8 +71,8 @@ def test_the_club_page_keeps_its_query_count_as_players_and_events_grow(
 ):
     from datetime import date
 
-    from scoring.services import night_create
-    from tournaments.services import tournament_create
+    from scoring.services.nights import night_create
+    from tournaments.registration import tournament_create
 
     club = season_club["club"]
     url = reverse("public:club-detail", args=[club.slug])
@@ -94,7 +94,7 @@ def test_the_public_season_table_keeps_its_query_count_as_events_grow(
 ):
     from datetime import date
 
-    from scoring.services import night_create
+    from scoring.services.nights import night_create
 
     club, season = season_club["club"], season_club["season"]
     ada, ben = season_club["ada"], season_club["ben"]

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.services import tournament_create
+from tournaments.registration import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,7 @@ def test_a_party_at_a_club_night_moves_the_season_slide(client, screen, season_c
 def test_the_screen_keeps_its_query_count_as_the_season_grows(
     client, screen, season_club, after_commit, django_assert_max_num_queries
 ):
-    from scoring.services import night_create
+    from scoring.services.nights import night_create
     from tests.factories import MembershipFactory
     from tests.seasons.conftest import play_party
 

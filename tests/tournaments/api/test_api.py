@@ -9,6 +9,7 @@ from clubs.models import ApiToken
 from tests.factories import ClubFactory, MembershipFactory, OrganizerFactory
 from tests.tournaments.conftest import first_table, play_out
 from tournaments.models import Tournament
+from tournaments.tables import round_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -79,13 +80,13 @@ def test_unpublished_parts_are_404_with_a_json_body(started, client):
 def test_the_round_in_play_follows_the_pairings_flag_and_closed_ones_the_results(
     started, committed, client
 ):
-    from tournaments import services
+    from tournaments.rounds import round_close, round_pair_next
 
     tournament, round = started(NAMES)
-    for view in services.selectors.round_tables(round):
+    for view in round_tables(round):
         play_out(view.table, view.entrants[0])
-    committed(services.round_close, round=round)
-    committed(services.round_pair_next, tournament=tournament)
+    committed(round_close, round=round)
+    committed(round_pair_next, tournament=tournament)
     Tournament.objects.filter(pk=tournament.pk).update(public_pairings=False)
 
     numbers = [r["number"] for r in client.get(f"/api/tournaments/{tournament.slug}/rounds").json()]

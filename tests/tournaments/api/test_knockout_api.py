@@ -8,7 +8,8 @@ from tests.factories import MembershipFactory, OrganizerFactory
 from tests.tournaments.api.test_api import bearer, keyholder, post  # noqa: F401 - fixture
 from tests.tournaments.conftest import play_out
 from tests.tournaments.test_knockout_services import current_party, win_game
-from tournaments import selectors
+from tournaments import registration, rounds, tables
+from tournaments.final import setup
 from tournaments.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +36,8 @@ def swiss(keyholder, client, django_capture_on_commit_callbacks):  # noqa: F811
         post(client, f"/api/manage/tournaments/{slug}/entrants/{e['id']}/check-in", **auth)
     with django_capture_on_commit_callbacks(execute=True):
         post(client, f"/api/manage/tournaments/{slug}/start", **auth)
-    round = selectors.latest_round(selectors.tournament_by_slug(slug))
-    for view in selectors.round_tables(round):
+    round = rounds.latest_round(registration.tournament_by_slug(slug))
+    for view in tables.round_tables(round):
         play_out(view.table, view.entrants[0])
     return slug, auth
 
@@ -153,16 +154,16 @@ def test_the_public_bracket_takes_the_same_queries_for_4_and_16_qualifiers(club,
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tournaments import knockout, services
-
     counts = []
     for size in (4, 16):
-        tournament = services.tournament_create(club=club, name=f"Cup {size}", format="knockout")
+        tournament = registration.tournament_create(
+            club=club, name=f"Cup {size}", format="knockout"
+        )
         names = [f"P{size}-{n}" for n in range(size)]
-        services.entrant_register(tournament=tournament, players=members(*names))
+        registration.entrant_register(tournament=tournament, players=members(*names))
         for e in tournament.entrants.all():
-            services.entrant_check_in(entrant=e)
-        knockout.final_stage_start(tournament=tournament)
+            registration.entrant_check_in(entrant=e)
+        setup.final_stage_start(tournament=tournament)
         with CaptureQueriesContext(connection) as queries:
             assert client.get(f"/api/tournaments/{tournament.slug}/final").status_code == 200
         counts.append(len(queries))

@@ -6,7 +6,7 @@ import pytest
 from tests.factories import MembershipFactory
 from tests.tournaments.api.test_api import bearer, keyholder, post  # noqa: F401 - fixture
 from tests.tournaments.conftest import first_table
-from tournaments import selectors
+from tournaments import registration, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def running(keyholder, client, django_capture_on_commit_callbacks):  # noqa: F81
 def test_a_forfeit_is_taken_back_through_the_api(running, client):
     slug, auth = running
     # The table's id as the organizer's pages know it (the board names tables by number).
-    table = first_table(selectors.latest_round(selectors.tournament_by_slug(slug)))
+    table = first_table(rounds.latest_round(registration.tournament_by_slug(slug)))
     absent = table.seatings.get(side=1).entrant_id
     base = f"/api/manage/tournaments/{slug}/tables/{table.pk}/forfeit"
 

@@ -1,7 +1,7 @@
 import pytest
 
 from tests.factories import MembershipFactory
-from tournaments import services
+from tournaments import registration
 
 
 @pytest.fixture(autouse=True)
@@ -43,10 +43,10 @@ def tournament(club, members):
     """A Swiss tournament of five members, all checked in, not started."""
 
     def make(names=("Anna", "Ben", "Carl", "Dora", "Ed"), **options):
-        tournament = services.tournament_create(club=club, name="Spring Open", **options)
-        services.entrant_register(tournament=tournament, players=members(*names))
+        tournament = registration.tournament_create(club=club, name="Spring Open", **options)
+        registration.entrant_register(tournament=tournament, players=members(*names))
         for entrant in tournament.entrants.all():
-            services.entrant_check_in(entrant=entrant)
+            registration.entrant_check_in(entrant=entrant)
         return tournament
 
     return make

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.manage.conftest import messages_of
-from tournaments import services
+from tournaments import registration
 from tournaments.models import CheckIn, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +21,8 @@ def registered(club, members):
     """A tournament in registration, the given members entered, none checked in."""
 
     def make(names=("Anna", "Ben", "Carl", "Dora"), **options):
-        tournament = services.tournament_create(club=club, name="Door Cup", **options)
-        services.entrant_register(tournament=tournament, players=members(*names))
+        tournament = registration.tournament_create(club=club, name="Door Cup", **options)
+        registration.entrant_register(tournament=tournament, players=members(*names))
         return tournament
 
     return make
@@ -185,9 +185,9 @@ def test_the_polled_list_tells_the_desk_when_the_tournament_has_started(register
 
 
 def test_the_entrants_list_shows_who_came_on_his_phone(registered, client):
-    tournament = services.door_link_issue(tournament=registered())
+    tournament = registration.door_link_issue(tournament=registered())
     ben = entrants(tournament)["Ben"]
-    services.entrant_check_in_self(tournament=tournament, entrant_id=ben.pk)
+    registration.entrant_check_in_self(tournament=tournament, entrant_id=ben.pk)
 
     rows = client.get(url("entrant-rows", tournament.slug)).content.decode()
 
@@ -206,7 +206,7 @@ def test_the_entrants_page_and_its_rows_take_the_same_queries_for_any_number(
     for size in (5, 40):
         tournament = registered([f"P{i:03d}" for i in range(size)])
         half = [e.pk for e in tournament.entrants.all()][: size // 2]
-        services.entrants_check_in(tournament=tournament, entrant_ids=half)
+        registration.entrants_check_in(tournament=tournament, entrant_ids=half)
         for name in ("tournament-detail", "entrant-rows"):
             with django_assert_max_num_queries(ENTRANTS_PAGE) as queries:
                 assert client.get(url(name, tournament.slug)).status_code == 200

@@ -7,11 +7,12 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Hand
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.tournaments.conftest import entrant, play_out
 from tests.tournaments.manage.conftest import messages_of
-from tournaments import selectors
 from tournaments.models import Round, Tournament
+from tournaments.standings import draws_shown
+from tournaments.tables import round_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -108,7 +109,7 @@ def test_a_swiss_day_from_the_first_lots_to_the_final_standings(tournament, memb
     assert cards.count("<svg") == 4 and cards.count("deals first") == 4
 
     # A no-show at one table, the other is played out on the phones.
-    games = [v for v in selectors.round_tables(first) if not v.table.bye]
+    games = [v for v in round_tables(first) if not v.table.bye]
     no_show, played = games
     absent = no_show.entrants[1]
     page = post(url("table-forfeit", t.slug, 1, no_show.table.number), {"absent": absent.pk})
@@ -134,19 +135,19 @@ def test_a_swiss_day_from_the_first_lots_to_the_final_standings(tournament, memb
     assert len(explanation) == 3 and all(" plays " in e or "has the bye" in e for e in explanation)
 
     # A withdrawal during round 2: still at his table, not paired again.
-    leaver = selectors.round_tables(second)[0].entrants[0]
+    leaver = round_tables(second)[0].entrants[0]
     page = post(url("entrant-withdraw", t.slug, leaver.pk))
     assert messages_of(page) == [
         f"{leaver} has withdrawn: not paired again, the results so far stay."
     ]
-    for view in selectors.round_tables(second):
+    for view in round_tables(second):
         if not view.table.bye:
             play_out(view.table, view.entrants[1])
     post(url("round-close", t.slug, 2))
     post(url("round-pair", t.slug))
     third = t.round_set.get(number=3)
-    assert leaver.pk not in {e.pk for v in selectors.round_tables(third) for e in v.entrants}
-    for view in selectors.round_tables(third):
+    assert leaver.pk not in {e.pk for v in round_tables(third) for e in v.entrants}
+    for view in round_tables(third):
         if not view.table.bye:
             play_out(view.table, view.entrants[0])
     post(url("round-close", t.slug, 3))
@@ -162,13 +163,13 @@ def test_a_swiss_day_from_the_first_lots_to_the_final_standings(tournament, memb
     assert places == list(range(1, 6))
     entrants = {e.pk: e for e in t.entrants.select_related("player")}
     if t.final_draws:
-        assert selectors.draws_shown(t.final_draws, entrants) in html
+        assert draws_shown(t.final_draws, entrants) in html
 
 
 def test_a_final_card_draw_gives_tied_players_one_place_each(tournament, post):
     t = tournament(["Anna", "Ben", "Carl", "Dora"], rounds=1)
     post(url("round-start", t.slug))
-    for view in selectors.round_tables(t.round_set.get()):
+    for view in round_tables(t.round_set.get()):
         play_out(view.table, view.entrants[0])
     shared = post(url("round-close", t.slug, 1)).context["standings"].lines
     assert [line.place for line in shared] == [1, 1, 3, 3]
@@ -189,7 +190,7 @@ def test_a_final_card_draw_gives_tied_players_one_place_each(tournament, post):
 def test_a_tie_is_ordered_by_the_cards_drawn_at_the_venue(tournament, post):
     t = tournament(["Anna", "Ben", "Carl", "Dora"])
     post(url("round-start", t.slug))
-    for view in selectors.round_tables(t.round_set.get()):
+    for view in round_tables(t.round_set.get()):
         play_out(view.table, view.entrants[0])
     standings = post(url("round-close", t.slug, 1))
     winners, _ = standings.context["cards_form"].groups
@@ -211,7 +212,7 @@ def test_a_tie_is_ordered_by_the_cards_drawn_at_the_venue(tournament, post):
 def test_the_page_says_who_drew_what_where_tie_by_tie(tournament, post):
     t = tournament(["Anna", "Ben", "Carl", "Dora"])
     post(url("round-start", t.slug))
-    for view in selectors.round_tables(t.round_set.get()):
+    for view in round_tables(t.round_set.get()):
         play_out(view.table, view.entrants[0])
     standings = post(url("round-close", t.slug, 1))
     before = standings.content.decode()
@@ -235,7 +236,7 @@ def test_the_page_says_who_drew_what_where_tie_by_tie(tournament, post):
 def test_a_card_that_is_not_a_card_is_refused_with_a_message(tournament, post):
     t = tournament(["Anna", "Ben", "Carl", "Dora"])
     post(url("round-start", t.slug))
-    for view in selectors.round_tables(t.round_set.get()):
+    for view in round_tables(t.round_set.get()):
         play_out(view.table, view.entrants[0])
     standings = post(url("round-close", t.slug, 1))
     line = standings.context["cards_form"].groups[0][0]
@@ -251,13 +252,13 @@ def test_a_swap_that_makes_a_rematch_is_made_with_a_warning(tournament, post):
     t = tournament(["Anna", "Ben", "Carl", "Dora"])
     post(url("round-start", t.slug))
     first = t.round_set.get()
-    met = [tuple(v.entrants) for v in selectors.round_tables(first)]
-    for view in selectors.round_tables(first):
+    met = [tuple(v.entrants) for v in round_tables(first)]
+    for view in round_tables(first):
         play_out(view.table, view.entrants[0])
     post(url("round-close", t.slug, 1))
     post(url("round-pair", t.slug))
     second = t.round_set.get(number=2)
-    tables = sorted(selectors.round_tables(second), key=lambda v: v.table.number)
+    tables = sorted(round_tables(second), key=lambda v: v.table.number)
     # Put the first round's pair together again.
     a, b = met[0]
     mover = b if a in tables[0].entrants or a in tables[1].entrants else a
@@ -270,14 +271,14 @@ def test_a_swap_that_makes_a_rematch_is_made_with_a_warning(tournament, post):
     texts = messages_of(page)
     assert texts[0] == f"{mover} and {swap_with} have changed tables: print their new table cards."
     assert any("have met before: this is a rematch." in text for text in texts[1:])
-    together = [set(v.entrants) for v in selectors.round_tables(second)]
+    together = [set(v.entrants) for v in round_tables(second)]
     assert {stay, mover} in together
 
 
 def test_a_round_without_hands_is_undone_and_paired_again_from_its_seed(tournament, post):
     t = tournament()
     post(url("round-start", t.slug))
-    before = selectors.round_tables(t.round_set.get())
+    before = round_tables(t.round_set.get())
     lots = [[e.pk for e in v.entrants] for v in before]
 
     undone = post(url("round-undo", t.slug, 1))
@@ -287,14 +288,14 @@ def test_a_round_without_hands_is_undone_and_paired_again_from_its_seed(tourname
     assert 'id="pair"' in undone.content.decode()
     post(url("round-pair", t.slug))
 
-    again = selectors.round_tables(t.round_set.get())
+    again = round_tables(t.round_set.get())
     assert [[e.pk for e in v.entrants] for v in again] == lots
 
 
 def test_a_round_with_a_hand_entered_cannot_be_undone(tournament, post):
     t = tournament(["Anna", "Ben"])
     post(url("round-start", t.slug))
-    table = selectors.round_tables(t.round_set.get())[0].table
+    table = round_tables(t.round_set.get())[0].table
     seat = table.party.seats.first()
     hand_enter(
         seat=seat,
@@ -313,7 +314,7 @@ def test_a_disputed_table_comes_first_with_one_click_to_the_partys_decision(
 ):
     t = tournament(["Anna", "Ben", "Carl", "Dora"])
     post(url("round-start", t.slug))
-    last = max(selectors.round_tables(t.round_set.get()), key=lambda v: v.table.number)
+    last = max(round_tables(t.round_set.get()), key=lambda v: v.table.number)
     a, b = last.table.party.seats.order_by("position")
     hand_enter(
         seat=a,
@@ -337,7 +338,7 @@ def test_a_disputed_table_comes_first_with_one_click_to_the_partys_decision(
 def test_a_pending_hand_shows_as_waiting_and_the_running_score_per_player(tournament, post, client):
     t = tournament(["Anna", "Ben"])
     post(url("round-start", t.slug))
-    view = selectors.round_tables(t.round_set.get())[0]
+    view = round_tables(t.round_set.get())[0]
     a, b = view.table.party.seats.order_by("position")
     entered = hand_enter(
         seat=a,
@@ -374,7 +375,7 @@ def test_no_pairing_without_a_rematch_offers_both_ways_out(tournament, post):
     t = tournament(["Anna", "Ben", "Carl"], rounds=4)
     post(url("round-start", t.slug))
     for number in (1, 2, 3):
-        for view in selectors.round_tables(t.round_set.get(number=number)):
+        for view in round_tables(t.round_set.get(number=number)):
             if not view.table.bye:
                 play_out(view.table, view.entrants[0])
         post(url("round-close", t.slug, number))
@@ -414,7 +415,7 @@ def test_a_five_player_round_robin_runs_from_the_pages_to_its_end(tournament, po
     met = []
     for number in range(1, 6):
         round = t.round_set.get(number=number)
-        for view in selectors.round_tables(round):
+        for view in round_tables(round):
             if view.table.bye:
                 continue
             met.append(frozenset(e.pk for e in view.entrants))

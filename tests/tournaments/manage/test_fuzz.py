@@ -7,7 +7,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tournaments import selectors
+from tournaments import tables
 from tournaments.models import Entrant, Round, Seating, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def snapshot():
 def test_no_form_makes_a_tournament_page_fail(client, tournament, post, page, values):
     t = tournament(["Anna", "Ben", "Carl", "Dora"])
     post(reverse("manage:round-start", args=[t.slug]))
-    table = selectors.round_tables(t.round_set.get())[0].table
+    table = tables.round_tables(t.round_set.get())[0].table
     args = {
         "entrant-check-in": [t.slug, t.entrants.first().pk],
         "entrant-withdraw": [t.slug, t.entrants.first().pk],

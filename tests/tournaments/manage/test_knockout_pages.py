@@ -7,11 +7,12 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from scoring.services import Result, hand_confirm, hand_enter
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import OrganizerFactory
 from tests.tournaments.conftest import play_out
 from tests.tournaments.manage.conftest import messages_of
-from tournaments import knockout
+from tournaments import registration
+from tournaments.final import bracket
 from tournaments.models import FinalStage, Match, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -212,7 +213,7 @@ def test_the_final_page_takes_the_same_queries_for_any_bracket(
 ):
     t = finished(NAMES[:size], qualifiers=size)
     post(url("final-start", t.slug))
-    assert knockout.final_stage_of(t).status == FinalStage.Status.PLAYING
+    assert bracket.final_stage_of(t).status == FinalStage.Status.PLAYING
 
     with django_assert_max_num_queries(16):
         client.get(url("final", t.slug))
@@ -338,14 +339,13 @@ def test_the_start_of_the_final_is_undone_before_a_hand_and_not_after(finished, 
 
 def test_the_desks_final_actions_keep_the_organizers_address_in_the_record(client, db):
     from tests.factories import MembershipFactory, OrganizerFactory
-    from tournaments import services
     from tournaments.models import TournamentRecord
 
     organizer = OrganizerFactory()
     client.force_login(organizer.player.user)
-    tournament = services.tournament_create(club=organizer.club, name="Cup", rounds=1)
+    tournament = registration.tournament_create(club=organizer.club, name="Cup", rounds=1)
     players = [MembershipFactory(club=organizer.club).player for _ in range(2)]
-    services.entrant_register(tournament=tournament, players=players)
+    registration.entrant_register(tournament=tournament, players=players)
     response = client.post(
         f"/manage/tournaments/{tournament.slug}/final/add/",
         {"qualifiers": 2, "best_of": 1},

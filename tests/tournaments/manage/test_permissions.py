@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from clubs.services import api_token_create
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory, UserFactory
-from tournaments import knockout, selectors, services
+from tournaments import registration, rounds, tables
+from tournaments.final import setup
 
 pytestmark = pytest.mark.django_db
 
@@ -78,16 +79,16 @@ def test_every_page_of_the_package_is_in_the_matrix():
 def running(club, tournament, post):
     t = tournament(["Anna", "Ben", "Carl", "Dora"])
     post(reverse("manage:round-start", args=[t.slug]))
-    table = selectors.round_tables(t.round_set.get())[0].table
+    table = tables.round_tables(t.round_set.get())[0].table
     first, second = list(t.entrants.all())[:2]
-    pair = services.keep_apart_add(tournament=t, first=first, second=second)
+    pair = registration.keep_apart_add(tournament=t, first=first, second=second)
     # A knockout cup whose final is played.
-    cup = services.tournament_create(club=club, name="Cup", format="knockout")
-    services.entrant_register(tournament=cup, players=[e.player for e in t.entrants.all()])
-    services.entrants_check_in(
+    cup = registration.tournament_create(club=club, name="Cup", format="knockout")
+    registration.entrant_register(tournament=cup, players=[e.player for e in t.entrants.all()])
+    registration.entrants_check_in(
         tournament=cup, entrant_ids=[e.pk for e in cup.entrants.all()], checked_in=True
     )
-    knockout.final_stage_start(tournament=cup)
+    setup.final_stage_start(tournament=cup)
     match = cup.final_stage.matches.first()
     return {
         "cup": [cup.slug],
@@ -202,7 +203,7 @@ def test_every_endpoint_of_the_organizers_api_is_in_the_matrix():
 def addresses(club, running):
     """Each endpoint's address and body for the running tournament of ``running``."""
     slug, entrant = running["entrant"]
-    table = selectors.round_tables(selectors.latest_round(selectors.tournament_by_slug(slug)))
+    table = tables.round_tables(rounds.latest_round(registration.tournament_by_slug(slug)))
     values = {
         "entrant_id": entrant,
         "number": 1,

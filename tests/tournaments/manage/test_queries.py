@@ -7,7 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.conftest import play_out
-from tournaments import selectors, services
+from tournaments import registration, tables
+from tournaments.rounds import round_close
 
 pytestmark = pytest.mark.django_db
 
@@ -21,13 +22,13 @@ def played(tournament, post, rounds):
     post(reverse("manage:round-start", args=[tournament.slug]))
     for number in range(1, rounds + 1):
         round = tournament.round_set.get(number=number)
-        games = [v for v in selectors.round_tables(round) if not v.table.bye]
+        games = [v for v in tables.round_tables(round) if not v.table.bye]
         play_out(games[0].table, games[0].entrants[0])
         if number == rounds:
             return round
         for view in games[1:]:
-            services.table_forfeit(table=view.table, absent=view.entrants[1])
-        services.round_close(round=round)
+            tables.table_forfeit(table=view.table, absent=view.entrants[1])
+        round_close(round=round)
         post(reverse("manage:round-pair", args=[tournament.slug]))
     raise AssertionError("unreachable")
 
@@ -66,7 +67,7 @@ def test_the_clubs_tournament_list_takes_the_same_queries_for_any_number(
     client, organizer, count, django_assert_num_queries
 ):
     for number in range(count):
-        services.tournament_create(club=organizer.club, name=f"Cup {number}")
+        registration.tournament_create(club=organizer.club, name=f"Cup {number}")
     with django_assert_num_queries(5):
         page = client.get(reverse("manage:tournament-create", args=[organizer.club.slug]))
     assert page.text.count("Cup ") == count

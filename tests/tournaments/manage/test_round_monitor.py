@@ -7,8 +7,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from scoring.services import Result, hand_enter
-from tournaments import selectors, services
+from scoring.services.hands import Result, hand_enter
+from tournaments import rounds, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def after_commit(django_capture_on_commit_callbacks):
 @pytest.fixture
 def playing(tournament, after_commit):
     t = tournament(names=("Anna", "Ben", "Carl", "Dora"))
-    round = after_commit(services.round_start, tournament=t)
+    round = after_commit(rounds.round_start, tournament=t)
     round.refresh_from_db()
     return round
 
@@ -45,7 +45,7 @@ def test_an_unchanged_round_answers_304_with_its_status(client, playing):
 
 
 def test_a_hand_and_a_forfeit_move_the_rounds_number(client, playing, after_commit):
-    first, second = (v for v in selectors.round_tables(playing) if not v.table.bye)
+    first, second = (v for v in tables.round_tables(playing) if not v.table.bye)
     seen = [poll(client, playing)["ETag"]]
     seat = first.table.party.seats.order_by("position").first()
     after_commit(hand_enter, seat=seat, number=1, result=Result("gin", 0, 0, 30))
@@ -53,7 +53,7 @@ def test_a_hand_and_a_forfeit_move_the_rounds_number(client, playing, after_comm
     assert answer.status_code == 200
     seen.append(answer["ETag"])
     absent = second.entrants[1]
-    after_commit(services.table_forfeit, table=second.table, absent=absent)
+    after_commit(tables.table_forfeit, table=second.table, absent=absent)
     answer = poll(client, playing, seen[-1])
     assert answer.status_code == 200
     assert answer["ETag"] not in seen
@@ -61,7 +61,7 @@ def test_a_hand_and_a_forfeit_move_the_rounds_number(client, playing, after_comm
 
 def test_the_clock_moves_the_number_each_minute(client, tournament, after_commit):
     t = tournament(names=("Anna", "Ben", "Carl", "Dora"), round_minutes=60)
-    round = after_commit(services.round_start, tournament=t)
+    round = after_commit(rounds.round_start, tournament=t)
     round.refresh_from_db()
     etag = poll(client, round)["ETag"]
     # Two minutes on: the clock on the page shows two minutes fewer.

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.tournaments.conftest import entrant, play_out
 from tests.tournaments.manage.conftest import messages_of
-from tournaments import selectors, services
+from tournaments import registration, tables
 from tournaments.models import Round, Tournament, TournamentRecord
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def test_a_forfeit_is_asked_first_then_recorded_with_who_did_it(
     tournament, post, client, organizer
 ):
     t, round = started(tournament, post)
-    view = selectors.round_tables(round)[0]
+    view = tables.round_tables(round)[0]
     absent, present = view.entrants[1], view.entrants[0]
     address = url("table-forfeit", t.slug, 1, view.table.number)
 
@@ -58,7 +58,7 @@ def test_a_forfeit_is_asked_first_then_recorded_with_who_did_it(
 
 def test_a_forfeit_is_taken_back_from_its_table_while_the_round_is_played(tournament, post, client):
     t, round = started(tournament, post)
-    view = selectors.round_tables(round)[0]
+    view = tables.round_tables(round)[0]
     number = view.table.number
     post(url("table-forfeit", t.slug, 1, number), {"absent": view.entrants[0].pk})
     page = client.get(url("round-detail", t.slug, 1))
@@ -85,7 +85,7 @@ def test_a_forfeit_is_taken_back_from_its_table_while_the_round_is_played(tourna
 
 def test_a_forfeit_of_a_closed_round_is_refused_with_a_message(tournament, post, client):
     t, round = started(tournament, post)
-    views = selectors.round_tables(round)
+    views = tables.round_tables(round)
     post(
         url("table-forfeit", t.slug, 1, views[0].table.number), {"absent": views[0].entrants[0].pk}
     )
@@ -133,7 +133,7 @@ def test_a_withdrawal_stands_once_a_round_was_paired_without_him(tournament, pos
     t, round = started(tournament, post, rounds=2)
     carl = entrant(t, "Carl")
     post(url("entrant-withdraw", t.slug, carl.pk))
-    for view in selectors.round_tables(round):
+    for view in tables.round_tables(round):
         play_out(view.table, view.entrants[0])
     post(url("round-close", t.slug, 1))
     post(url("round-pair", t.slug))
@@ -170,7 +170,7 @@ def test_a_pair_kept_apart_is_removed_after_asking(tournament, post, client):
 
 def test_undoing_a_round_asks_first_and_names_the_forfeits_it_drops(tournament, post, client):
     t, round = started(tournament, post)
-    view = selectors.round_tables(round)[0]
+    view = tables.round_tables(round)[0]
     absent = view.entrants[1]
     post(url("table-forfeit", t.slug, 1, view.table.number), {"absent": absent.pk})
     undo = url("round-undo", t.slug, 1)
@@ -189,7 +189,7 @@ def test_undoing_a_round_asks_first_and_names_the_forfeits_it_drops(tournament, 
 
 def test_finishing_asks_first_and_says_how_places_are_given(tournament, post, client):
     t, round = started(tournament, post, rounds=1)
-    for view in selectors.round_tables(round):
+    for view in tables.round_tables(round):
         play_out(view.table, view.entrants[0])
     post(url("round-close", t.slug, 1))
     finish = url("tournament-finish", t.slug)
@@ -209,7 +209,7 @@ def test_finishing_asks_first_and_says_how_places_are_given(tournament, post, cl
 
 def test_ending_early_names_the_round_that_is_not_played(tournament, post, client):
     t, round = started(tournament, post, rounds=3)
-    for view in selectors.round_tables(round):
+    for view in tables.round_tables(round):
         play_out(view.table, view.entrants[0])
     post(url("round-close", t.slug, 1))
 
@@ -268,8 +268,8 @@ def test_the_desk_takes_the_same_queries_however_long_its_record(
     t = tournament()
     anna, ben = entrant(t, "Anna"), entrant(t, "Ben")
     for _ in range(actions):
-        pair = services.keep_apart_add(tournament=t, first=anna, second=ben)
-        services.keep_apart_remove(pair=pair)
+        pair = registration.keep_apart_add(tournament=t, first=anna, second=ben)
+        registration.keep_apart_remove(pair=pair)
 
     with django_assert_max_num_queries(14):
         page = client.get(url("tournament-detail", t.slug))
@@ -281,7 +281,7 @@ def test_a_question_that_would_be_refused_says_so_instead_of_offering_the_button
     tournament, post, client
 ):
     t, round = started(tournament, post)
-    view = selectors.round_tables(round)[0]
+    view = tables.round_tables(round)[0]
     play_out(view.table, view.entrants[0])
 
     finish = client.get(url("tournament-finish", t.slug))

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.conftest import play_out
-from tournaments import knockout, services
+from tournaments import registration
+from tournaments.final import setup
 from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -19,13 +20,13 @@ def cup(club, members):
     """A knockout cup of the given players, checked in; started unless asked not to."""
 
     def make(names=NAMES[:4], start=True):
-        t = services.tournament_create(club=club, name="Club Cup", format="knockout")
-        services.entrant_register(tournament=t, players=members(*names))
-        services.entrants_check_in(
+        t = registration.tournament_create(club=club, name="Club Cup", format="knockout")
+        registration.entrant_register(tournament=t, players=members(*names))
+        registration.entrants_check_in(
             tournament=t, entrant_ids=[e.pk for e in t.entrants.all()], checked_in=True
         )
         if start:
-            knockout.final_stage_start(tournament=t)
+            setup.final_stage_start(tournament=t)
         return t
 
     return make

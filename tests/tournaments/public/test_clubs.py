@@ -3,7 +3,7 @@ from django.urls import reverse
 
 from clubs.models import Membership
 from demo.loader import DEMO_PASSWORD, DEMO_USERNAME, load_demo
-from scoring.services import party_cancel
+from scoring.services.parties import party_cancel
 from tests.factories import (
     ClubFactory,
     ClubNightFactory,

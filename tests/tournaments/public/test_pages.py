@@ -10,7 +10,7 @@ import redis
 from django.urls import reverse
 
 from tests.tournaments.conftest import first_table, play_out
-from tournaments import services
+from tournaments import rounds, tables, withdrawals
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def test_a_confirmed_hand_changes_the_polled_tables_and_nothing_before(started, 
 def test_the_version_moves_only_after_the_commit(
     started, client, django_capture_on_commit_callbacks
 ):
-    from scoring.services import Result, hand_enter
+    from scoring.services.hands import Result, hand_enter
 
     tournament, round = started(NAMES)
     live = url("tournament-live", tournament, "tables")
@@ -82,9 +82,9 @@ def test_a_round_change_moves_the_standings(started, committed, client):
     tournament, round = started(NAMES)
     live = url("tournament-live", tournament, "standings")
     version = client.get(live)["X-Board-Version"]
-    for view in services.selectors.round_tables(round):
+    for view in tables.round_tables(round):
         play_out(view.table, view.entrants[0])
-    committed(services.round_close, round=round)
+    committed(rounds.round_close, round=round)
 
     after = client.get(live, {"v": version})
 
@@ -103,7 +103,7 @@ def test_a_forfeit_cancels_the_tables_party_and_the_public_sees_only_the_forfeit
     live = url("tournament-live", tournament, "tables")
     version = client.get(live)["X-Board-Version"]
 
-    committed(services.table_forfeit, table=table, absent=absent)
+    committed(tables.table_forfeit, table=table, absent=absent)
 
     party.refresh_from_db()
     assert party.status == "cancelled"
@@ -199,9 +199,9 @@ def test_a_tournament_with_nothing_published_is_a_404_everywhere(started, client
 
 def test_the_standings_sort_by_any_column(started, committed, client):
     tournament, round = started(NAMES)
-    for view in services.selectors.round_tables(round):
+    for view in tables.round_tables(round):
         play_out(view.table, view.entrants[0])
-    committed(services.round_close, round=round)
+    committed(rounds.round_close, round=round)
 
     def names(sort):
         page = client.get(url("tournament-detail", tournament), {"sort": sort}).text
@@ -218,10 +218,10 @@ def test_the_standings_sort_by_any_column(started, committed, client):
 def test_the_standings_csv_lists_every_entrant(started, committed, client):
     tournament, round = started(NAMES)
     winners = []
-    for view in services.selectors.round_tables(round):
+    for view in tables.round_tables(round):
         play_out(view.table, view.entrants[0], deadwood=90)
         winners.append(view.entrants[0].player.name)
-    committed(services.round_close, round=round)
+    committed(rounds.round_close, round=round)
 
     response = client.get(url("standings-csv", tournament))
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
@@ -252,12 +252,12 @@ def csv_rows(response):
 def test_the_csv_files_open_in_a_spreadsheet_with_umlauts_and_numbers(started, client):
     names = ["Jürgen Größe", "Ömer Çelik", "Zoë Ångström", "Ben", "Carl"]
     tournament, round = started(names, bye_value=50, forfeit_value=100)
-    views = services.selectors.round_tables(round)
+    views = tables.round_tables(round)
     games = [v for v in views if not v.table.bye]
     play_out(games[0].table, games[0].entrants[0], deadwood=90)
-    services.table_forfeit(table=games[1].table, absent=games[1].entrants[1])
-    services.round_close(round=round)
-    services.entrant_withdraw(entrant=games[1].entrants[1])
+    tables.table_forfeit(table=games[1].table, absent=games[1].entrants[1])
+    rounds.round_close(round=round)
+    withdrawals.entrant_withdraw(entrant=games[1].entrants[1])
 
     standings = csv_rows(client.get(url("standings-csv", tournament)))
     results = csv_rows(client.get(url("results-csv", tournament)))

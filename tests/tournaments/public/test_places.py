@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.conftest import play_out
-from tournaments import selectors, services
+from tournaments import rounds, standings, tables, withdrawals
 
 pytestmark = pytest.mark.django_db
 
@@ -26,10 +26,10 @@ def second_round(started, committed):
     """Round 1 played (two winners on +330, two losers on -330, each tie ordered
     by Knock's card draw) and round 2 paired from those standings."""
     tournament, round = started(NAMES)
-    for view in selectors.round_tables(round):
+    for view in tables.round_tables(round):
         play_out(view.table, view.entrants[0], deadwood=90)
-    services.round_close(round=round)
-    committed(services.round_pair_next, tournament=tournament)
+    rounds.round_close(round=round)
+    committed(rounds.round_pair_next, tournament=tournament)
     return tournament, tournament.round_set.get(number=2)
 
 
@@ -48,16 +48,16 @@ def test_the_public_and_the_organizer_show_the_places_a_round_was_paired_from(se
     assert sorted(then.values()) == [1, 2, 3, 4]  # the draw separated both ties
 
     assert bracketed(client.get(url("round-detail", tournament, 2)).text) == then
-    explanation = " ".join(selectors.round_explanation(paired, entrants))
+    explanation = " ".join(rounds.round_explanation(paired, entrants))
     for name, place in then.items():
         assert re.search(rf"{name} \({place}(st|nd|rd|th),", explanation)
 
     # Round 2 is played and closed: the standings change, its places in brackets do not.
-    for view in selectors.round_tables(paired):
+    for view in tables.round_tables(paired):
         play_out(view.table, view.entrants[1], deadwood=50)
-    services.round_close(round=paired)
+    rounds.round_close(round=paired)
     now = {
-        line.entrant.player.name: line.place for line in selectors.standings_for(tournament).lines
+        line.entrant.player.name: line.place for line in standings.standings_for(tournament).lines
     }
     assert now != then
     assert bracketed(client.get(url("round-detail", tournament, 2)).text) == then
@@ -68,7 +68,7 @@ def test_while_a_round_is_played_the_draw_that_paired_it_still_gives_one_place_e
 ):
     tournament, _ = second_round
 
-    organizer = [line.place for line in selectors.standings_for(tournament).lines]
+    organizer = [line.place for line in standings.standings_for(tournament).lines]
     rows = list(
         csv.reader(
             io.StringIO(client.get(url("standings-csv", tournament)).content.decode("utf-8-sig"))
@@ -84,7 +84,7 @@ def test_while_a_round_is_played_the_draw_that_paired_it_still_gives_one_place_e
 def test_a_withdrawn_player_is_marked_in_print_and_in_the_crosstable(second_round, client):
     tournament, paired = second_round
     quitter = paired.seatings.first().entrant
-    services.entrant_withdraw(entrant=quitter)
+    withdrawals.entrant_withdraw(entrant=quitter)
     marked = f"{quitter.player.name} (withdrawn)"
 
     for page in (
@@ -99,13 +99,13 @@ def test_a_withdrawn_player_is_marked_in_print_and_in_the_crosstable(second_roun
 
 def test_the_public_standings_say_who_drew_what_where_tie_by_tie(started, committed, client):
     tournament, round = started(NAMES)
-    views = selectors.round_tables(round)
+    views = tables.round_tables(round)
     for view in views:
         play_out(view.table, view.entrants[0], deadwood=90)
-    committed(services.round_close, round=round)
+    committed(rounds.round_close, round=round)
     high, low = (view.entrants[0] for view in views)
     committed(
-        services.standings_draw_enter, tournament=tournament, cards={high.pk: "KH", low.pk: "3C"}
+        rounds.standings_draw_enter, tournament=tournament, cards={high.pk: "KH", low.pk: "3C"}
     )
 
     page = client.get(url("tournament-detail", tournament)).text
@@ -114,5 +114,5 @@ def test_the_public_standings_say_who_drew_what_where_tie_by_tie(started, commit
     assert "Tied on -330 · Knock's card draw: <strong>" in page
 
     # Once the round is played the standings are provisional: no draw is claimed.
-    committed(services.round_pair_next, tournament=tournament)
+    committed(rounds.round_pair_next, tournament=tournament)
     assert 'id="standings-draws"' not in client.get(url("tournament-detail", tournament)).text

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from demo.big import big_tournament
 from scoring.versions import bump
-from tournaments.board import tournament_key
+from tournaments.records import tournament_key
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import ClubNightFactory
-from tournaments import services
+from tournaments import withdrawals
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
 
 def test_a_withdrawn_entrant_is_marked_in_german_on_the_public_standings(started, client):
     tournament, _ = started(["Anna", "Ben", "Carl", "Dora"])
-    services.entrant_withdraw(entrant=tournament.entrants.get(player__name="Dora"))
+    withdrawals.entrant_withdraw(entrant=tournament.entrants.get(player__name="Dora"))
 
     text = client.get(reverse("public:tournament-detail", args=[tournament.slug]), **GERMAN).text
 

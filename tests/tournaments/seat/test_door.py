@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import MembershipFactory
-from tournaments import services
+from tournaments import registration, rounds
 from tournaments.models import CheckIn
 
 pytestmark = pytest.mark.django_db
@@ -19,11 +19,11 @@ def door():
     players = [club.memberships.get().player] + [
         MembershipFactory(club=club, player__name=n).player for n in ("Ben", "Carl")
     ]
-    tournament = services.tournament_create(club=club, name="Door Cup")
-    services.entrant_register(tournament=tournament, players=players)
+    tournament = registration.tournament_create(club=club, name="Door Cup")
+    registration.entrant_register(tournament=tournament, players=players)
     names = {e.player.name: e for e in tournament.entrants.select_related("player")}
-    services.entrants_check_in(tournament=tournament, entrant_ids=[names["Anna"].pk])
-    tournament = services.door_link_issue(tournament=tournament)
+    registration.entrants_check_in(tournament=tournament, entrant_ids=[names["Anna"].pk])
+    tournament = registration.door_link_issue(tournament=tournament)
     return tournament, names, reverse("seat:door", args=[tournament.door_token])
 
 
@@ -74,12 +74,12 @@ def test_someone_already_in_or_not_an_entrant_is_refused_with_a_message(client, 
 def test_a_replaced_or_closed_link_is_a_404_and_round_one_closes_the_page(client, door):
     tournament, names, link = door
 
-    services.door_link_issue(tournament=tournament)
+    registration.door_link_issue(tournament=tournament)
     assert client.get(link).status_code == 404
     tournament.refresh_from_db()
     fresh = reverse("seat:door", args=[tournament.door_token])
-    services.entrants_check_in(tournament=tournament, entrant_ids=[names["Ben"].pk])
-    services.round_start(tournament=tournament)
+    registration.entrants_check_in(tournament=tournament, entrant_ids=[names["Ben"].pk])
+    rounds.round_start(tournament=tournament)
 
     page = client.get(fresh).content.decode()
     refused = client.post(fresh, {"entrant": names["Carl"].pk}, follow=True).content.decode()
@@ -87,7 +87,7 @@ def test_a_replaced_or_closed_link_is_a_404_and_round_one_closes_the_page(client
     assert "Self check-in is closed: round 1 is paired." in page
     assert 'id="door-form"' not in page
     assert "Self check-in is closed. Please see the organizer at the door." in refused
-    services.door_link_close(tournament=tournament)
+    registration.door_link_close(tournament=tournament)
     assert client.get(fresh).status_code == 404
 
 

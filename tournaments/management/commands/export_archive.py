@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 
 from clubs.models import ClubNight
-from tournaments.archive import night_export, tournament_export
+from tournaments.archive.export import night_export, tournament_export
 from tournaments.models import Tournament
 
 

@@ -6,7 +6,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club
-from tournaments.archive import ArchiveError, archive_import
+from tournaments.archive.restore import ArchiveError, archive_import
 
 
 class Command(BaseCommand):

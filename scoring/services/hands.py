@@ -1,33 +1,26 @@
-"""Writes for parties and hands, one transaction each.
+"""A party's hands entered, confirmed and decided, one transaction each.
 
 Every write locks the party row first, so two phones entering at the same moment
 are handled one after the other: the second sees the first's hand and confirms it,
-disputes it, or is told it is stale. Nothing is ever half-written.
-"""
+disputes it, or is told it is stale. Nothing is ever half-written."""
 
-import datetime
 import logging
-import secrets
 from dataclasses import asdict, dataclass, field
-from decimal import Decimal, InvalidOperation
-from random import Random
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
-from clubs.models import Club, ClubNight, ClubRecord
-from clubs.services import club_record_add
 from scoring import errors, guards, versions
 from scoring.engine.cards import parse_card, parse_cards
-from scoring.engine.deal import NextHand, draw_cards, order_by_draw
-from scoring.engine.formats import FORMATS, WrongPlayerCount
+from scoring.engine.deal import NextHand
 from scoring.engine.hands import check_entry, score_hand
-from scoring.engine.rules import RULESETS, Rules
+from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.engine.showdown import ShowdownError, showdown
-from scoring.models import AuditRecord, Hand, Party, Seat, token_digest
+from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import RULINGS, state_for
+from scoring.services.parties import check_night_open, check_not_cancelled
 from scoring.sheet import party_state
 
 logger = logging.getLogger(__name__)
@@ -49,134 +42,6 @@ class Result:
 
     def as_dict(self) -> dict:
         return asdict(self)
-
-
-def new_token() -> str:
-    """An unguessable seat link: 256 bits from the operating system's generator."""
-    return secrets.token_urlsafe(32)
-
-
-@transaction.atomic
-def night_create(
-    *,
-    club: Club,
-    name: str,
-    date: datetime.date,
-    ruleset: str = "classic",
-    confirmation_required: bool = True,
-    user=None,
-    address=None,
-) -> ClubNight:
-    """Opens a club night. Its rules and confirmation setting are copied onto every
-    party started in it, so they are checked here, once, before any party needs them."""
-    name = (name or "").strip()
-    if not name:
-        raise errors.EntryError(gettext("Give the club night a name."))
-    if len(name) > ClubNight._meta.get_field("name").max_length:
-        raise errors.EntryError(gettext("The club night's name is too long."))
-    if not isinstance(date, datetime.date):
-        raise errors.EntryError(gettext("Give the club night a date."))
-    if ruleset not in RULESETS:
-        raise errors.EntryError(
-            gettext("There are no rules called “%(name)s”.") % {"name": ruleset}
-        )
-    night = ClubNight.objects.create(
-        club=club,
-        name=name,
-        date=date,
-        ruleset=ruleset,
-        confirmation_required=confirmation_required,
-    )
-    club_record_add(
-        ClubRecord.Action.NIGHT,
-        club=club,
-        user=user,
-        address=address,
-        night=name,
-        date=date.isoformat(),
-        ruleset=ruleset,
-        confirmation_required=confirmation_required,
-    )
-    return night
-
-
-@transaction.atomic
-def party_start(
-    *,
-    club,
-    format: str,
-    players: list,
-    rules: Rules | str | None = None,
-    night=None,
-    confirmation_required: bool | None = None,
-    label: str = "",
-    rng: Random | None = None,
-    user=None,
-    address=None,
-) -> Party:
-    """Starts a party: the players draw cards for seats and the first deal
-    (seed 000: the lower card deals; for three, chouette and partnerships the draw
-    decides who sits out, who is the box, and the teams). Rules and confirmation
-    not given come from the club night, else the classic rules with confirmation."""
-    if night is not None and night.closed_at is not None:
-        raise errors.NightClosed(
-            gettext("%(night)s is closed: it takes no new parties.") % {"night": night.name}
-        )
-    if rules is None:
-        rules = night.ruleset if night else "classic"
-    if confirmation_required is None:
-        confirmation_required = night.confirmation_required if night else True
-    if isinstance(rules, str):
-        if rules not in RULESETS:
-            raise errors.EntryError(
-                gettext("There are no rules called %(name)r.") % {"name": rules}
-            )
-        rules = RULESETS[rules]
-    if len({p.pk for p in players}) != len(players):
-        raise errors.EntryError(gettext("A player can only take one seat in a party."))
-    party_format = FORMATS[format]
-    try:
-        seating = party_format.seating(len(players))
-    except WrongPlayerCount as error:
-        sizes = gettext(" or ").join(str(n) for n in error.sizes)
-        raise errors.EntryError(
-            gettext("This format is played by %(sizes)s players, not %(count)d.")
-            % {"sizes": sizes, "count": len(players)}
-        ) from None
-    rules = party_format.rules(rules, len(players))
-    # The seed goes into the record, so the draw can be shown and replayed.
-    seed = None if rng else secrets.randbits(64)
-    rng = rng or Random(seed)
-    draws = draw_cards([p.pk for p in players], rng)
-    order = order_by_draw(draws)  # best card first
-    by_pk = {p.pk: p for p in players}
-    party = Party.objects.create(
-        club=club,
-        night=night,
-        label=label,
-        format=format,
-        rules=rules.as_dict(),
-        target=rules.target,
-        confirmation_required=confirmation_required,
-        first_dealer=seating.first_dealer,
-    )
-    Seat.objects.bulk_create(
-        Seat(party=party, player=by_pk[pk], side=seating.sides[i], position=i, token=new_token())
-        for i, pk in enumerate(order)
-    )
-    versions.night_changed(party.night_id)
-    AuditRecord.objects.create(
-        party=party,
-        action=AuditRecord.Action.START,
-        user=user,
-        address=address,
-        after={
-            "draws": {str(by_pk[pk]): str(draws[pk]) for pk in order},
-            "seed": seed,
-            "rules": rules.as_dict(),
-        },
-    )
-    return party
 
 
 def result_from_cards(
@@ -295,15 +160,8 @@ def _locked_state(party_id: int):
     """Locks the party (every write to it queues here) and loads its state and hands.
     A cancelled party takes no more hands and no more decisions."""
     state, hands = state_for(Party.objects.select_for_update().get(pk=party_id))
-    _check_not_cancelled(state.party)
+    check_not_cancelled(state.party)
     return state, hands
-
-
-def _check_not_cancelled(party: Party) -> None:
-    if party.status == Party.Status.CANCELLED:
-        raise errors.PartyCancelled(
-            gettext("This party was cancelled by the organizer: it takes no more hands.")
-        )
 
 
 def _snapshot(hand: Hand) -> dict:
@@ -522,14 +380,6 @@ def _hand_enter(seat, number, result, key, address, version) -> Outcome:
     return Outcome("disputed", hand)
 
 
-def _check_night_open(party: Party) -> None:
-    """A closed night's results are final: its parties are not changed any more."""
-    if party.night_id and party.night.closed_at is not None:
-        raise errors.NightClosed(
-            gettext("%(night)s is closed: its results are final.") % {"night": party.night.name}
-        )
-
-
 def hand_preview(*, seat: Seat, result: Result) -> dict:
     """What `hand_enter` would score for this seat's table, without storing anything:
     the card picker shows it before the tap that enters the hand. Scored by the same
@@ -538,7 +388,7 @@ def hand_preview(*, seat: Seat, result: Result) -> dict:
     Returns the winner and defender positions, points, kind, and the players' names
     by position; raises as `hand_enter` does for an impossible result."""
     state, _ = state_for(seat.party)
-    _check_not_cancelled(state.party)
+    check_not_cancelled(state.party)
     if state.finished:
         raise PartyOver(gettext("The party is over: no more hands can be entered."))
     table = state.table_of(seat.position)
@@ -634,7 +484,7 @@ def hand_decide(
             gettext("Give a reason: corrections are kept in the party's record.")
         )
     state, hands = _locked_state(hand.party_id)
-    _check_night_open(state.party)
+    check_night_open(state.party)
     guards.check_correction(state.party)
     # The hand as it stands now, under the lock, not as the organizer's page saw it.
     hand = next(h for h in hands if h.pk == hand.pk)
@@ -681,223 +531,3 @@ def _table_of_hand(state, hand: Hand):
     if hand.number == state.number:
         return state.tables[hand.table - 1]
     raise errors.EntryError(gettext("This hand's players are not recorded; void it instead."))
-
-
-@transaction.atomic
-def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
-    """Revokes a seat's link and issues a new one (a lost or shared phone)."""
-    seat = Seat.objects.select_for_update().get(pk=seat.pk)
-    old_token = seat.token
-    seat.token = new_token()
-    seat.save(update_fields=["token"])
-    versions.seats_changed([old_token])
-    versions.night_changed(seat.party.night_id)  # the night's monitor links each seat
-    AuditRecord.objects.create(
-        party_id=seat.party_id,
-        action=AuditRecord.Action.LINK,
-        seat=seat,
-        user=user,
-        address=address,
-        before={"replaced_link": token_digest(old_token)},
-    )
-    return seat
-
-
-def _locked_party(party: Party) -> Party:
-    """The party row locked (every write to it queues here). Only its own row:
-    PostgreSQL refuses FOR UPDATE on the nullable join to the night."""
-    return Party.objects.select_for_update().get(pk=party.pk)
-
-
-@transaction.atomic
-def party_cancel(
-    *, party: Party, user, reason: str, address=None, forfeit: dict | None = None
-) -> Party:
-    """Cancels a party started by mistake (or a tournament table that will not be
-    played). A reason is required and goes into the party's record; its hands and
-    its start stay there, but the party counts nowhere any more: not in the night's
-    results, not in any outcome, and its seats take no hands. The record is
-    append-only, so a party is never deleted. A club night's party only while the
-    night is open: a closed night's results are final.
-
-    ``forfeit``: the table was not played because a player did not come
-    (``{"absent": <player id>, "points": <forfeit value>}``); kept in the record so
-    that the seats' phones can say what became of the party instead of "cancelled"."""
-    if not (reason or "").strip():
-        raise errors.EntryError(gettext("Give a reason: a cancelled party stays in the record."))
-    party = _locked_party(party)
-    _check_not_cancelled(party)
-    _check_night_open(party)
-    before = {"status": party.status}
-    party.status = Party.Status.CANCELLED
-    party.finished_at = timezone.now()
-    party.save(update_fields=["status", "finished_at"])
-    # The party leaves every figure and standing it was part of.
-    versions.scores_changed(party.club_id)
-    versions.party_changed(party.pk)
-    versions.night_changed(party.night_id)
-    AuditRecord.objects.create(
-        party=party,
-        action=AuditRecord.Action.CANCEL,
-        user=user,
-        address=address,
-        before=before,
-        after={"status": party.status, **({"forfeit": forfeit} if forfeit else {})},
-        reason=reason.strip(),
-    )
-    return party
-
-
-def night_party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
-    """The night's housekeeping cancels a party (the party page, the organizer's API):
-    only a party of a club night. A tournament's tables are cancelled by its round
-    (a forfeit, a swap, an undone round), which keeps its board in step."""
-    if party.night_id is None:
-        raise errors.WrongDecision(gettext("Only a party of a club night can be cancelled here."))
-    return party_cancel(party=party, user=user, reason=reason, address=address)
-
-
-@transaction.atomic
-def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
-    """Puts another club member in a seat before the party's first hand: the wrong
-    player was ticked. The seat keeps its place in the draw; it gets a new link, so
-    the phone of the player who left no longer opens the table."""
-    party = _locked_party(seat.party)
-    if party.night_id is None:
-        # A tournament's boards name their entrants: its tables are changed there.
-        raise errors.WrongDecision(
-            gettext("Only a party of a club night has its players swapped here.")
-        )
-    _check_not_cancelled(party)
-    _check_night_open(party)
-    if party.hands.exists():
-        raise errors.WrongDecision(
-            gettext("Hand 1 is already entered: a player can only be swapped before it.")
-        )
-    seat = Seat.objects.select_related("player").get(pk=seat.pk)
-    # Only whom the party's start would offer: the club's active members and guests.
-    if not party.club.memberships.filter(player=player, active=True).exists():
-        raise errors.EntryError(
-            gettext("%(name)s is not a member of the club.") % {"name": player.name}
-        )
-    if party.seats.filter(player=player).exists():
-        raise errors.EntryError(
-            gettext("%(name)s already has a seat at this party.") % {"name": player.name}
-        )
-    before_token = seat.token
-    before = {
-        "player": seat.player.name,
-        "position": seat.position,
-        "replaced_link": token_digest(before_token),
-    }
-    seat.player = player
-    seat.token = new_token()
-    seat.save(update_fields=["player", "token"])
-    versions.party_changed(party.pk)
-    versions.seats_changed([before_token])
-    versions.night_changed(party.night_id)
-    AuditRecord.objects.create(
-        party=party,
-        action=AuditRecord.Action.SWAP,
-        seat=seat,
-        user=user,
-        address=address,
-        before=before,
-        after={"player": player.name, "position": seat.position},
-    )
-    return seat
-
-
-def party_rematch(*, party: Party, user, address=None, rng: Random | None = None) -> Party:
-    """A new party at the same night with the same players and format: they draw
-    their seats again. Only once the party is over (or cancelled)."""
-    if party.night_id is None:
-        raise errors.WrongDecision(gettext("Only a party of a club night has a rematch here."))
-    if party.status == Party.Status.RUNNING:
-        raise errors.WrongDecision(
-            gettext("This party is still running: a rematch starts once it is over.")
-        )
-    players = [seat.player for seat in party.seats.select_related("player")]
-    return party_start(
-        club=party.club,
-        night=party.night,
-        format=party.format,
-        players=players,
-        label=party.label,
-        rng=rng,
-        user=user,
-        address=address,
-    )
-
-
-@transaction.atomic
-def night_close(*, night: ClubNight, user, address=None) -> ClubNight:
-    """Closes a club night: no new parties, and its results are final. Every party
-    must be over or cancelled first, so nothing is left half-played."""
-    night = ClubNight.objects.select_for_update().get(pk=night.pk)
-    if night.closed_at is not None:
-        raise errors.NightClosed(gettext("This club night is already closed."))
-    running = night.parties.filter(status=Party.Status.RUNNING).count()
-    if running:
-        # The night's state refuses it now (a 409 in the API), as a rematch of a
-        # running party is refused.
-        raise errors.WrongDecision(
-            ngettext(
-                "%(count)d party is still running: finish or cancel it first.",
-                "%(count)d parties are still running: finish or cancel them first.",
-                running,
-            )
-            % {"count": running}
-        )
-    night.closed_at = timezone.now()
-    night.closed_by = user
-    night.save(update_fields=["closed_at", "closed_by"])
-    versions.night_changed(night.pk)
-    club_record_add(
-        ClubRecord.Action.CLOSED,
-        club=night.club,
-        user=user,
-        address=address,
-        night=night.name,
-        date=night.date.isoformat(),
-    )
-    return night
-
-
-@transaction.atomic
-def night_set_stake(*, night: ClubNight, stake, user=None, address=None) -> ClubNight:
-    """Sets what a point is worth at this night (seed 000: the winner is paid the
-    difference "nach dem vereinbarten Schlüssel"); None or 0: not played for money.
-    A closed night's results are final, its stake too."""
-    night = ClubNight.objects.select_for_update().get(pk=night.pk)
-    if night.closed_at is not None:
-        raise errors.NightClosed(
-            gettext("%(night)s is closed: its results are final.") % {"night": night.name}
-        )
-    if stake is not None:
-        try:
-            stake = Decimal(str(stake))
-        except InvalidOperation:
-            raise errors.EntryError(gettext("Give the stake as an amount, e.g. 0.05.")) from None
-        if not stake.is_finite() or stake < 0 or stake != stake.quantize(Decimal("0.01")):
-            raise errors.EntryError(
-                gettext("Give the stake as an amount of 0 or more, in cents at most, e.g. 0.05.")
-            )
-        if stake >= Decimal("100000"):
-            raise errors.EntryError(gettext("That stake is too high."))
-    before = night.stake
-    night.stake = stake or None
-    night.save(update_fields=["stake"])
-    versions.night_changed(night.pk)
-    if night.stake != before:
-        club_record_add(
-            ClubRecord.Action.STAKE,
-            club=night.club,
-            user=user,
-            address=address,
-            night=night.name,
-            date=night.date.isoformat(),
-            stake=None if night.stake is None else str(night.stake),
-            was=None if before is None else str(before),
-        )
-    return night

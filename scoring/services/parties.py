@@ -1,0 +1,238 @@
+"""A party started, cancelled, its player changed at a seat, played again; and the
+two checks every write of a party's hands makes first (not cancelled, its night
+open)."""
+
+import secrets
+from random import Random
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from scoring import errors, versions
+from scoring.engine.deal import draw_cards, order_by_draw
+from scoring.engine.formats import FORMATS, WrongPlayerCount
+from scoring.engine.rules import RULESETS, Rules
+from scoring.models import AuditRecord, Party, Seat, token_digest
+from scoring.services.seats import new_token
+
+
+@transaction.atomic
+def party_start(
+    *,
+    club,
+    format: str,
+    players: list,
+    rules: Rules | str | None = None,
+    night=None,
+    confirmation_required: bool | None = None,
+    label: str = "",
+    rng: Random | None = None,
+    user=None,
+    address=None,
+) -> Party:
+    """Starts a party: the players draw cards for seats and the first deal
+    (seed 000: the lower card deals; for three, chouette and partnerships the draw
+    decides who sits out, who is the box, and the teams). Rules and confirmation
+    not given come from the club night, else the classic rules with confirmation."""
+    if night is not None and night.closed_at is not None:
+        raise errors.NightClosed(
+            gettext("%(night)s is closed: it takes no new parties.") % {"night": night.name}
+        )
+    if rules is None:
+        rules = night.ruleset if night else "classic"
+    if confirmation_required is None:
+        confirmation_required = night.confirmation_required if night else True
+    if isinstance(rules, str):
+        if rules not in RULESETS:
+            raise errors.EntryError(
+                gettext("There are no rules called %(name)r.") % {"name": rules}
+            )
+        rules = RULESETS[rules]
+    if len({p.pk for p in players}) != len(players):
+        raise errors.EntryError(gettext("A player can only take one seat in a party."))
+    party_format = FORMATS[format]
+    try:
+        seating = party_format.seating(len(players))
+    except WrongPlayerCount as error:
+        sizes = gettext(" or ").join(str(n) for n in error.sizes)
+        raise errors.EntryError(
+            gettext("This format is played by %(sizes)s players, not %(count)d.")
+            % {"sizes": sizes, "count": len(players)}
+        ) from None
+    rules = party_format.rules(rules, len(players))
+    # The seed goes into the record, so the draw can be shown and replayed.
+    seed = None if rng else secrets.randbits(64)
+    rng = rng or Random(seed)
+    draws = draw_cards([p.pk for p in players], rng)
+    order = order_by_draw(draws)  # best card first
+    by_pk = {p.pk: p for p in players}
+    party = Party.objects.create(
+        club=club,
+        night=night,
+        label=label,
+        format=format,
+        rules=rules.as_dict(),
+        target=rules.target,
+        confirmation_required=confirmation_required,
+        first_dealer=seating.first_dealer,
+    )
+    Seat.objects.bulk_create(
+        Seat(party=party, player=by_pk[pk], side=seating.sides[i], position=i, token=new_token())
+        for i, pk in enumerate(order)
+    )
+    versions.night_changed(party.night_id)
+    AuditRecord.objects.create(
+        party=party,
+        action=AuditRecord.Action.START,
+        user=user,
+        address=address,
+        after={
+            "draws": {str(by_pk[pk]): str(draws[pk]) for pk in order},
+            "seed": seed,
+            "rules": rules.as_dict(),
+        },
+    )
+    return party
+
+
+def check_not_cancelled(party: Party) -> None:
+    if party.status == Party.Status.CANCELLED:
+        raise errors.PartyCancelled(
+            gettext("This party was cancelled by the organizer: it takes no more hands.")
+        )
+
+
+def check_night_open(party: Party) -> None:
+    """A closed night's results are final: its parties are not changed any more."""
+    if party.night_id and party.night.closed_at is not None:
+        raise errors.NightClosed(
+            gettext("%(night)s is closed: its results are final.") % {"night": party.night.name}
+        )
+
+
+def _locked_party(party: Party) -> Party:
+    """The party row locked (every write to it queues here). Only its own row:
+    PostgreSQL refuses FOR UPDATE on the nullable join to the night."""
+    return Party.objects.select_for_update().get(pk=party.pk)
+
+
+@transaction.atomic
+def party_cancel(
+    *, party: Party, user, reason: str, address=None, forfeit: dict | None = None
+) -> Party:
+    """Cancels a party started by mistake (or a tournament table that will not be
+    played). A reason is required and goes into the party's record; its hands and
+    its start stay there, but the party counts nowhere any more: not in the night's
+    results, not in any outcome, and its seats take no hands. The record is
+    append-only, so a party is never deleted. A club night's party only while the
+    night is open: a closed night's results are final.
+
+    ``forfeit``: the table was not played because a player did not come
+    (``{"absent": <player id>, "points": <forfeit value>}``); kept in the record so
+    that the seats' phones can say what became of the party instead of "cancelled"."""
+    if not (reason or "").strip():
+        raise errors.EntryError(gettext("Give a reason: a cancelled party stays in the record."))
+    party = _locked_party(party)
+    check_not_cancelled(party)
+    check_night_open(party)
+    before = {"status": party.status}
+    party.status = Party.Status.CANCELLED
+    party.finished_at = timezone.now()
+    party.save(update_fields=["status", "finished_at"])
+    # The party leaves every figure and standing it was part of.
+    versions.scores_changed(party.club_id)
+    versions.party_changed(party.pk)
+    versions.night_changed(party.night_id)
+    AuditRecord.objects.create(
+        party=party,
+        action=AuditRecord.Action.CANCEL,
+        user=user,
+        address=address,
+        before=before,
+        after={"status": party.status, **({"forfeit": forfeit} if forfeit else {})},
+        reason=reason.strip(),
+    )
+    return party
+
+
+def night_party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
+    """The night's housekeeping cancels a party (the party page, the organizer's API):
+    only a party of a club night. A tournament's tables are cancelled by its round
+    (a forfeit, a swap, an undone round), which keeps its board in step."""
+    if party.night_id is None:
+        raise errors.WrongDecision(gettext("Only a party of a club night can be cancelled here."))
+    return party_cancel(party=party, user=user, reason=reason, address=address)
+
+
+@transaction.atomic
+def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
+    """Puts another club member in a seat before the party's first hand: the wrong
+    player was ticked. The seat keeps its place in the draw; it gets a new link, so
+    the phone of the player who left no longer opens the table."""
+    party = _locked_party(seat.party)
+    if party.night_id is None:
+        # A tournament's boards name their entrants: its tables are changed there.
+        raise errors.WrongDecision(
+            gettext("Only a party of a club night has its players swapped here.")
+        )
+    check_not_cancelled(party)
+    check_night_open(party)
+    if party.hands.exists():
+        raise errors.WrongDecision(
+            gettext("Hand 1 is already entered: a player can only be swapped before it.")
+        )
+    seat = Seat.objects.select_related("player").get(pk=seat.pk)
+    # Only whom the party's start would offer: the club's active members and guests.
+    if not party.club.memberships.filter(player=player, active=True).exists():
+        raise errors.EntryError(
+            gettext("%(name)s is not a member of the club.") % {"name": player.name}
+        )
+    if party.seats.filter(player=player).exists():
+        raise errors.EntryError(
+            gettext("%(name)s already has a seat at this party.") % {"name": player.name}
+        )
+    before_token = seat.token
+    before = {
+        "player": seat.player.name,
+        "position": seat.position,
+        "replaced_link": token_digest(before_token),
+    }
+    seat.player = player
+    seat.token = new_token()
+    seat.save(update_fields=["player", "token"])
+    versions.party_changed(party.pk)
+    versions.seats_changed([before_token])
+    versions.night_changed(party.night_id)
+    AuditRecord.objects.create(
+        party=party,
+        action=AuditRecord.Action.SWAP,
+        seat=seat,
+        user=user,
+        address=address,
+        before=before,
+        after={"player": player.name, "position": seat.position},
+    )
+    return seat
+
+
+def party_rematch(*, party: Party, user, address=None, rng: Random | None = None) -> Party:
+    """A new party at the same night with the same players and format: they draw
+    their seats again. Only once the party is over (or cancelled)."""
+    if party.night_id is None:
+        raise errors.WrongDecision(gettext("Only a party of a club night has a rematch here."))
+    if party.status == Party.Status.RUNNING:
+        raise errors.WrongDecision(
+            gettext("This party is still running: a rematch starts once it is over.")
+        )
+    players = [seat.player for seat in party.seats.select_related("player")]
+    return party_start(
+        club=party.club,
+        night=party.night,
+        format=party.format,
+        players=players,
+        label=party.label,
+        rng=rng,
+        user=user,
+        address=address,
+    )

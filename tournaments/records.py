@@ -1,0 +1,85 @@
+"""What every write of a tournament shares, and its append-only record: the
+error the organizer reads, the seed of a round's random choices, the tournament's
+row locked first, a line of the record (and reading it back), and the counter that
+tells the board and the live pages after the commit."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.utils.translation import gettext
+
+from scoring import versions
+from tournaments.models import (
+    Tournament,
+    TournamentRecord,
+)
+
+
+class TournamentError(ValueError):
+    """Something the organizer asked for that cannot be done now, with a message
+    saying why."""
+
+
+def new_seed() -> int:
+    # 63 bits: fits a signed 64-bit column on every database.
+    return secrets.randbits(63)
+
+
+def locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def record(tournament: Tournament, action: str, *, user=None, address=None, **details) -> None:
+    """One line of the tournament's append-only record: who, from where, and what
+    changed, in names and numbers that stay true after the rows change."""
+    TournamentRecord.objects.create(
+        tournament=tournament,
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        address=address,
+        details=details,
+    )
+
+
+def tournament_key(tournament_id: int) -> str:
+    return f"v:tournament:{tournament_id}"
+
+
+def tournament_changed(tournament_id: int) -> None:
+    """Called by every tournament service: the board moves on after the commit."""
+    versions.bump_after_commit(tournament_key(tournament_id))
+
+
+def live_counters(tournament: Tournament) -> dict[str, str]:
+    """The counters a page of the tournament follows on its live stream
+    (`scoring.push`): the club's scores and the tournament's own, as the board."""
+    return {"scores": versions.club_key(tournament.club_id), "board": tournament_key(tournament.pk)}
+
+
+def tournament_records(tournament: Tournament, limit: int = 50) -> list[TournamentRecord]:
+    """The latest lines of the tournament's record, newest first, with who did it."""
+    query = tournament.records.select_related("user").order_by("-at", "-pk")
+    return list(query[:limit])
+
+
+def record_text(record: TournamentRecord) -> str:
+    """One line of the tournament's record in the reader's language."""
+    d, action = record.details, TournamentRecord.Action
+    texts = {
+        action.FORFEIT: gettext("Round %(round)s, table %(table)s: %(absent)s did not come."),
+        action.FORFEIT_UNDONE: gettext(
+            "Round %(round)s, table %(table)s: the forfeit of %(absent)s is taken back."
+        ),
+        action.WITHDRAWN: gettext("%(entrant)s withdrew after round %(after)s."),
+        action.REINSTATED: gettext("%(entrant)s is reinstated."),
+        action.APART: gettext("%(first)s and %(second)s are kept apart."),
+        action.APART_REMOVED: gettext("%(first)s and %(second)s may meet again."),
+        action.ROUND_UNDONE: gettext("Round %(round)s is undone."),
+        action.FINISHED: gettext("The tournament is finished."),
+        action.VENUE_DRAW: gettext("After round %(round)s, cards drawn at the venue: %(cards)s."),
+    }
+    try:
+        return texts[record.action] % d
+    except (KeyError, TypeError):
+        return record.get_action_display()

@@ -1,0 +1,213 @@
+"""A round's tables made: the pairing that the task runs (`round_pair`, and its
+catch-up), the card draws that order tied entrants, and each table seated with its
+two-player party of `scoring`.
+
+Every round's random choices (lots, card draws, the parties' seat draws) come
+from the seed stored on the round."""
+
+from __future__ import annotations
+
+import dataclasses
+from random import Random
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from scoring.engine.cards import InvalidCard, parse_card
+from scoring.engine.rules import RULESETS
+from scoring.labels import table_label
+from scoring.services.parties import party_start
+from tournaments.engine.formats import RoundPlan, ScheduleComplete, format_of
+from tournaments.engine.pairing import NoPairing, standings_order, tied_groups
+from tournaments.engine.standings import (
+    group_card_draw,
+)
+from tournaments.models import (
+    Entrant,
+    Round,
+    Seating,
+    Table,
+    Tournament,
+)
+from tournaments.records import TournamentError, tournament_changed
+from tournaments.standings import draws_by_entrant, kept_apart, tournament_totals
+
+
+def playing_in(entrants, number: int) -> list[Entrant]:
+    """Who is paired in round ``number``: checked in, joined, not withdrawn."""
+    return [
+        e
+        for e in entrants
+        if e.checked_in and e.joined_round <= number and e.withdrawn_after is None
+    ]
+
+
+def rounds_pair_waiting() -> int:
+    """Pairs every round still being paired: the catch-up for a pairing whose task
+    never reached a worker (the broker was away) or went down with its worker.
+    Each round is paired in its own transaction, and only once (`round_pair`).
+    Returns how many rounds this call paired."""
+    waiting = Round.objects.filter(status=Round.Status.PAIRING).values_list("pk", flat=True)
+    paired = 0
+    for round_id in list(waiting):
+        paired += round_pair(round_id=round_id).status != Round.Status.PAIRING
+    return paired
+
+
+@transaction.atomic
+def round_pair(*, round_id: int, fewest_rematches: bool = False) -> Round:
+    """Pair a round that is being paired: what the pairing task runs.
+
+    Safe to run twice: a round already paired is returned as it is (the round's
+    row is locked first, and the tables' unique constraints would refuse a second
+    pairing anyway). With no pairing free of rematches, the round is marked stuck
+    with the reason, and the organizer chooses to end or to pair with the fewest
+    rematches."""
+    round = Round.objects.select_for_update().select_related("tournament__club").get(pk=round_id)
+    if round.status != Round.Status.PAIRING:
+        return round
+    fewest_rematches = fewest_rematches or round.how == Round.How.FEWEST_REMATCHES
+    tournament = round.tournament
+    tournament_changed(tournament.pk)
+    totals, history, entrants = tournament_totals(tournament)
+    active = playing_in(entrants, round.number)
+    by_id = {e.pk: e for e in entrants}
+    ids = sorted(e.pk for e in active)
+    tournament_format = format_of(tournament.format)
+    if round.number == 1:
+        plan = tournament_format.first_round(ids, Random(round.seed))
+    elif not tournament_format.pairs_from_standings:
+        first = tournament.round_set.get(number=1)
+        plan = _next_round(tournament_format, round, ids, first_order=first.standings)
+    else:
+        draws = tie_draws(round.seed, round.draws, {pk: totals[pk] for pk in ids})
+        ranking = standings_order({pk: totals[pk] for pk in ids}, draws_by_entrant(draws))
+        try:
+            plan = _next_round(
+                tournament_format,
+                round,
+                ids,
+                ranking=ranking,
+                played=history.pairs(),
+                kept_apart=kept_apart(tournament),
+                byes=history.byes(),
+                fewest_rematches=fewest_rematches,
+            )
+        except NoPairing as error:
+            round.status = Round.Status.STUCK
+            round.problem = _names(str(error), by_id)
+            round.standings, round.draws = ranking, draws
+            round.save(update_fields=["status", "problem", "standings", "draws"])
+            return round
+        round.draws = draws
+        round.points = {str(pk): totals[pk] for pk in ranking}
+    if plan.order is not None:
+        round.standings = plan.order
+    _seat(round, plan, by_id)
+    round.how = plan.how
+    round.explanation = [line.as_dict() for line in plan.lines]
+    round.status = Round.Status.PLAYING
+    round.started_at = timezone.now()
+    round.save()
+    return round
+
+
+def _names(message: str, by_id: dict[int, Entrant]) -> str:
+    """The engine names entrants by id; the organizer reads names."""
+    for pk in sorted(by_id, key=lambda pk: -len(str(pk))):
+        message = message.replace(str(pk), str(by_id[pk].player))
+    return message
+
+
+def _next_round(tournament_format, round: Round, ids: list[int], **history) -> RoundPlan:
+    """Round 2 or later from the format, in the organizer's words when a fixed
+    schedule has been played out."""
+    try:
+        return tournament_format.next_round(round.number, ids, **history)
+    except ScheduleComplete:
+        raise TournamentError(gettext("The round robin is complete.")) from None
+
+
+def _seat(round: Round, pairing: RoundPlan, by_id: dict[int, Entrant]) -> None:
+    """Tables in board order, byes last, each game with its party."""
+    tournament = round.tournament
+    number = 0
+    for first, second in pairing.pairs:
+        number += 1
+        table = Table.objects.create(round=round, number=number)
+        Seating.objects.bulk_create(
+            [
+                Seating(round=round, table=table, entrant_id=first, side=0),
+                Seating(round=round, table=table, entrant_id=second, side=1),
+            ]
+        )
+        table.party = table_party(tournament, round, number, by_id[first], by_id[second])
+        table.save(update_fields=["party"])
+    for entrant in pairing.byes:
+        number += 1
+        table = Table.objects.create(round=round, number=number, bye=True)
+        Seating.objects.create(round=round, table=table, entrant_id=entrant, side=0)
+
+
+def table_party(tournament: Tournament, round: Round, number: int, first, second):
+    rules = dataclasses.replace(RULESETS[tournament.ruleset], target=tournament.target)
+    return party_start(
+        club=tournament.club,
+        format="two",
+        players=[first.player, second.player],
+        rules=rules,
+        confirmation_required=tournament.confirmation_required,
+        label=table_label(tournament.name, round.number, number),
+        # The seat draw is replayable from the round's seed.
+        rng=Random(f"{round.seed}-{number}"),
+    )
+
+
+def tie_draws(seed: int, stored: list[dict], totals: dict[int, int]) -> list[dict]:
+    """The card draws that order the tied entrants (seed 000: "so wird durch
+    Kartenziehen eine Reihenfolge festgelegt"), group by group from the top, each
+    stored as ``{"entrant", "cards", "by", "points"}`` (``points``: the tie).
+
+    A group keeps the draw stored for it, Knock's or the venue's, as long as
+    every member has one of the same kind (a member who withdrew leaves the
+    others' order as it was); a draw stored before the points were kept with it
+    counts as made on these points. Any other group gets Knock's draw from the
+    round's seed and that group alone (`group_card_draw`): entering one group's
+    cards at the venue changes no other group's cards or order."""
+    by_entrant = {d["entrant"]: d for d in stored}
+    draws = []
+    for group in tied_groups(totals):
+        points = totals[group[0]]
+        kept = [by_entrant.get(pk) for pk in group]
+        if _keeps(kept, points):
+            entries = sorted(kept, key=_venue_key, reverse=True)
+        else:
+            entries = [
+                {"entrant": pk, "cards": [str(c) for c in cards], "by": "knock"}
+                for pk, cards in group_card_draw(seed, group)
+            ]
+        draws.extend({**entry, "points": points} for entry in entries)
+    return draws
+
+
+def _keeps(kept: list[dict | None], points: int) -> bool:
+    """Whether a tied group's stored draws still order it: one each, of one kind,
+    made on these points, no two the same."""
+    if any(d is None or d.get("points", points) != points for d in kept):
+        return False
+    return len({d["by"] for d in kept}) == 1 and len({_venue_key(d) for d in kept}) == len(kept)
+
+
+def venue_card(text: str):
+    try:
+        return parse_card(text)
+    except InvalidCard:
+        raise TournamentError(
+            gettext("“%(text)s” is not a card: write rank and suit, e.g. KH or 10♣.")
+            % {"text": text}
+        ) from None
+
+
+def _venue_key(draw: dict):
+    return tuple(parse_card(c) for c in draw["cards"])

@@ -1,0 +1,343 @@
+"""Reads of what the rounds so far hold: every table and result (the history),
+the plus/minus standings after the closed rounds, and the card draws that order
+ties, each in a fixed number of queries however many entrants and rounds.
+
+Parties come in through scoring's readers only: `party_outcomes` for results,
+`party_scores` for how far a table has come."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from scoring.engine.cards import parse_card
+from scoring.engine.formats import PartyOutcome
+from scoring.selectors import party_outcomes
+from tournaments.engine.standings import (
+    Bye,
+    Forfeit,
+    Place,
+    Played,
+    places,
+    plus_minus,
+)
+from tournaments.models import (
+    Entrant,
+    Round,
+    Seating,
+    Table,
+    Tournament,
+)
+
+
+class TableRow(NamedTuple):
+    """A table of the history, as plain values with its round's number and status."""
+
+    pk: int
+    round_id: int
+    round_number: int
+    round_status: str
+    number: int
+    bye: bool
+    absent: int | None
+    party_id: int | None
+
+
+class SeatingRow(NamedTuple):
+    table_id: int
+    entrant_id: int
+    side: int
+
+
+@dataclass
+class History:
+    """What the rounds so far hold: every table, who sat where, the results."""
+
+    tables: list[TableRow]
+    seated: dict[int, list[SeatingRow]]  # table id -> seatings by side
+    outcomes: dict[int, PartyOutcome]
+
+    def pairs(self, before: int | None = None) -> list[tuple[int, int]]:
+        """Entrant id pairs that met (forfeits included: they were paired)."""
+        return [
+            (seats[0].entrant_id, seats[1].entrant_id)
+            for table in self.tables
+            if not table.bye and (before is None or table.round_number < before)
+            for seats in [self.seated[table.pk]]
+        ]
+
+    def byes(self, before: int | None = None) -> list[int]:
+        return [
+            self.seated[table.pk][0].entrant_id
+            for table in self.tables
+            if table.bye and (before is None or table.round_number < before)
+        ]
+
+    def results(self, entrant_player: dict[int, int], closed_only: bool = True) -> list:
+        """The results of the closed rounds as the standings engine reads them."""
+        results = []
+        for table in self.tables:
+            if closed_only and table.round_status != Round.Status.CLOSED:
+                continue
+            seats = self.seated[table.pk]
+            if table.bye:
+                results.append(Bye(seats[0].entrant_id))
+                continue
+            first, second = seats[0].entrant_id, seats[1].entrant_id
+            if table.absent is not None:
+                present, absent = (second, first) if table.absent == 0 else (first, second)
+                results.append(Forfeit(present=present, absent=absent))
+                continue
+            outcome = self.outcomes.get(table.party_id)
+            if outcome is None or not outcome.finished:
+                continue
+            margin = outcome.plus_minus[entrant_player[first]]
+            winner = None if margin == 0 else first if margin > 0 else second
+            results.append(Played(first, second, winner, abs(margin)))
+        return results
+
+
+def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) -> History:
+    """Every table of every round with its seatings (two queries), and the parties'
+    outcomes (three more). Rows are read as plain values, never as models: a big
+    tournament's history is tens of thousands of rows, read for every standings."""
+    tables = Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    rows = [
+        TableRow(*row)
+        for row in tables.values_list(
+            "pk",
+            "round_id",
+            "round__number",
+            "round__status",
+            "number",
+            "bye",
+            "absent",
+            "party_id",
+        )
+    ]
+    seated: dict[int, list[SeatingRow]] = defaultdict(list)
+    seatings = Seating.objects.filter(round__tournament=tournament).order_by("table_id", "side")
+    for row in seatings.values_list("table_id", "entrant_id", "side"):
+        seated[row[0]].append(SeatingRow(*row))
+    outcomes = {}
+    if with_outcomes:
+        # The ids as a subquery: no list of thousands of ids is sent.
+        outcomes = party_outcomes(tables.filter(party__isnull=False).values("party_id"))
+    return History(rows, seated, outcomes)
+
+
+def kept_apart(tournament: Tournament) -> list[tuple[int, int]]:
+    return list(tournament.apart.values_list("first_id", "second_id"))
+
+
+@dataclass(frozen=True)
+class StandingsLine:
+    place: int
+    shared: bool
+    entrant: Entrant
+    points: int
+    games: int
+    draw: str  # the cards drawn, as shown ("K♥"), or ""
+    withdrawn: bool
+    won: int = 0
+    byes: int = 0
+
+    @property
+    def parties(self) -> int:
+        """Games at a table: parties played and forfeits, byes not counted."""
+        return self.games - self.byes
+
+
+@dataclass
+class Standings:
+    lines: list[StandingsLine]
+    after_round: int  # the last closed round
+    draws: list[dict] = field(default_factory=list)
+
+
+def show_cards(cards) -> str:
+    """Cards as players read them: "K♥", "10♣"."""
+    symbols = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+    shown = []
+    for text in cards:
+        card = parse_card(text)
+        rank = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
+        shown.append(f"{rank}{symbols[card.suit]}")
+    return " ".join(shown)
+
+
+def draws_by_entrant(draws: list[dict]) -> dict[int, tuple]:
+    """Stored draws as the engine compares them: entrant id -> tuple of cards."""
+    return {d["entrant"]: tuple(parse_card(c) for c in d["cards"]) for d in draws}
+
+
+def standings_for(tournament: Tournament) -> Standings:
+    """The standings after the last closed round: plus/minus points, places shared
+    on equal points unless a card draw separates them (the draw that orders the
+    next round, or the final draw). Seven queries, whatever the size."""
+    entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
+    rounds = list(tournament.round_set.order_by("number"))
+    return standings_from(tournament, entrants, rounds, tournament_history(tournament))
+
+
+def standings_from(
+    tournament: Tournament, entrants, rounds, history: History, *, live: bool = False
+) -> Standings:
+    """`standings_for` from rows already loaded. ``live``: the tables of the round
+    being played count as soon as they are finished (provisional standings for the
+    spectators). A card draw orders tied entrants while they stand on the points
+    they drew on: the draw that paired the round being played still separates
+    those it separated, one place each, and a tie that a finished table made
+    anew is shared until the draw for the next round is made."""
+    closed = [r for r in rounds if r.status == Round.Status.CLOSED]
+    players = _players(entrants)
+    ids = [e.pk for e in entrants]
+    values = {"bye_value": tournament.bye_value, "forfeit_value": tournament.forfeit_value}
+    results = history.results(players, closed_only=not live)
+    totals = plus_minus(ids, results, **values)
+    # The points a draw stored without them was made on: those after the closed rounds.
+    drawn_on = plus_minus(ids, history.results(players), **values) if live else totals
+    draws = []
+    if tournament.status == Tournament.Status.FINISHED:
+        draws = tournament.final_draws
+    elif closed and len(rounds) > len(closed):
+        draws = rounds[len(closed)].draws
+    games, won, byes = defaultdict(int), defaultdict(int), defaultdict(int)
+    for result in results:
+        for entrant in _entrants_of(result):
+            games[entrant] += 1
+        if isinstance(result, Bye):
+            byes[result.entrant] += 1
+        elif isinstance(result, Forfeit):
+            won[result.present] += 1
+        elif result.winner is not None:
+            won[result.winner] += 1
+    by_id = {e.pk: e for e in entrants}
+    lines = [
+        _line(place, by_id[place.entrant], games[pk], won[pk], byes[pk])
+        for place in places(totals, _standing_draws(draws, totals, drawn_on))
+        for pk in [place.entrant]
+    ]
+    return Standings(lines, closed[-1].number if closed else 0, draws)
+
+
+def _standing_draws(draws: list[dict], totals: dict, drawn_on: dict) -> dict[int, tuple]:
+    """The draws of entrants who still stand on the points they drew on."""
+    return {
+        d["entrant"]: tuple(parse_card(c) for c in d["cards"])
+        for d in draws
+        if d["entrant"] in totals
+        and d.get("points", drawn_on.get(d["entrant"])) == totals[d["entrant"]]
+    }
+
+
+def _line(place: Place, entrant: Entrant, games: int, won: int, byes: int) -> StandingsLine:
+    draw = show_cards(str(c) for c in place.draw) if place.draw else ""
+    return StandingsLine(
+        place.place,
+        place.shared,
+        entrant,
+        place.points,
+        games,
+        draw,
+        entrant.withdrawn_after is not None,
+        won,
+        byes,
+    )
+
+
+def _players(entrants) -> dict[int, int]:
+    return {e.pk: e.player_id for e in entrants}
+
+
+def _entrants_of(result) -> tuple:
+    if isinstance(result, Played):
+        return (result.first, result.second)
+    if isinstance(result, Forfeit):
+        return (result.present, result.absent)
+    return (result.entrant,)
+
+
+def _totals(tournament: Tournament, entrants, history: History) -> dict[int, int]:
+    return plus_minus(
+        [e.pk for e in entrants],
+        history.results(_players(entrants)),
+        bye_value=tournament.bye_value,
+        forfeit_value=tournament.forfeit_value,
+    )
+
+
+def tournament_totals(tournament: Tournament) -> tuple[dict[int, int], History, list[Entrant]]:
+    """Plus/minus points of every entrant after the closed rounds, with the
+    history they came from (for pairing)."""
+    entrants = list(tournament.entrants.order_by("pk"))
+    history = tournament_history(tournament)
+    return _totals(tournament, entrants, history), history, entrants
+
+
+@dataclass(frozen=True)
+class DrawGroup:
+    """One tie's card draw as the room hears it: who drew what, and where."""
+
+    points: int | None  # the points they were tied on (None: not known)
+    venue: bool  # drawn at the venue, else Knock's draw
+    shown: str  # "Anna K♥, Ben 7♣", best first
+
+
+def draw_groups(
+    draws: list[dict], entrants: dict[int, Entrant], points: dict[int, int] | None = None
+) -> list[DrawGroup]:
+    """A card draw tie by tie, each with where it was drawn. A draw stored without
+    its points (before they were kept) takes them from ``points`` (entrant id ->
+    the points it was drawn on); without those either, a run of draws of one
+    kind reads as one tie."""
+    points = points or {}
+    groups: list[tuple[tuple, list[dict]]] = []
+    for d in draws:
+        if d["entrant"] not in entrants:
+            continue
+        tie = d.get("points", points.get(d["entrant"]))
+        key = (tie, d["by"])
+        if groups and groups[-1][0] == key:
+            groups[-1][1].append(d)
+        else:
+            groups.append((key, [d]))
+    return [
+        DrawGroup(tie, by == "venue", draws_shown(members, entrants))
+        for (tie, by), members in groups
+    ]
+
+
+def round_draw_points(round: Round, standings: Standings | None = None) -> dict[int, int]:
+    """The points a round's stored draw was made on, for draws stored without
+    them: kept with the round once paired, else the standings now."""
+    if round.points:
+        return points_at(round)
+    return {line.entrant.pk: line.points for line in standings.lines} if standings else {}
+
+
+def draws_shown(draws: list[dict], entrants: dict[int, Entrant]) -> str:
+    """A card draw as the room hears it: "Anna K♥, Ben 7♣"."""
+    return ", ".join(
+        f"{entrants[d['entrant']]} {show_cards(d['cards'])}"
+        for d in draws
+        if d["entrant"] in entrants
+    )
+
+
+def round_places(round: Round) -> dict[int, int]:
+    """Each entrant's place in the standings a round was paired from (entrant id
+    -> place): the one rule for the places in brackets, on the organizer's and on
+    the public pages. Ties were separated by the card draw before pairing, so
+    the places are one each, in the order the Swiss rule read them. A round
+    paired by lot or by the round-robin schedule was not paired from standings:
+    no places."""
+    if round.how not in (Round.How.SWISS, Round.How.FEWEST_REMATCHES):
+        return {}
+    return {pk: i for i, pk in enumerate(round.standings, start=1)}
+
+
+def points_at(round: Round) -> dict[int, int]:
+    # Stored with the standings when the round is paired.
+    return {int(pk): points for pk, points in (round.points or {}).items()}
