@@ -80,3 +80,33 @@ def test_uncertainty_only_grows_with_absence_and_never_above_a_new_players(days)
     rating = rate_all([party("ada", "ben", key=n) for n in range(5)])["ada"]
     later = rating.sigma_on(DAY + timedelta(days=days))
     assert rating.sigma <= later <= Rating().sigma
+
+
+def test_one_beta_of_skill_is_shown_as_200_points_either_way():
+    beta = 25 / 6
+    assert Rating(mu=25 + beta).shown() == 1700
+    assert Rating(mu=25 - beta / 2).shown() == 1400
+
+
+def test_a_rating_is_provisional_only_above_the_limit():
+    assert not Rating(sigma=6.0).provisional()
+    assert Rating(sigma=6.001).provisional()
+
+
+def test_a_settled_rating_has_no_question_mark_until_a_year_without_a_party():
+    settled = Rating(mu=25, sigma=4.1, parties=30, last_played=DAY)
+    assert settled.label() == "1500"
+    assert settled.label(DAY + timedelta(days=30)) == "1500"
+    assert settled.label(DAY + timedelta(days=400)) == "1500?"
+
+
+def test_the_spread_is_the_uncertainty_on_the_shown_scale_and_grows_without_parties():
+    settled = Rating(sigma=25 / 12, last_played=DAY)
+    assert settled.spread() == 100
+    assert settled.spread(DAY) == 100
+    # Twenty years without a party: as uncertain as a new player (25/3, 400 points).
+    assert settled.spread(DAY + timedelta(days=7300)) == 400
+
+
+def test_a_payment_of_a_single_point_is_a_game():
+    assert games_from_payments([Payment((1,), (0,), 1)], str) == (Game(("0",), ("1",)),)
