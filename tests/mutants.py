@@ -463,13 +463,17 @@ def smoke() -> int:
 
 
 def modules(paths: list[str]) -> list[str]:
-    """mutmut's names for every mutant of the modules at ``paths``."""
-    return [path.removesuffix(".py").replace("/", ".") + ".*" for path in paths]
+    """mutmut's names for every mutant of the modules at ``paths`` (a path ending in
+    .py; anything else is taken as mutmut's names, ``scoring.services.x__audit*``)."""
+    return [
+        path.removesuffix(".py").replace("/", ".") + ".*" if path.endswith(".py") else path
+        for path in paths
+    ]
 
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["run"] and len(argv) >= 2 and argv[1] in PARTS:
-        # `run engine seasons/engine/stats.py ...`: those modules only, for a first look.
+        # `run engine seasons/engine/stats.py ...`: those modules (or mutants) only.
         return run(argv[1], modules(argv[2:]), log=f"{argv[1]}.log")
     if argv == ["smoke"]:
         return smoke()

@@ -175,3 +175,17 @@ def test_of_equal_scores_more_events_then_the_player_come_first_in_a_shared_plac
         ("ben", 1, 2),
         ("dan", 1, 1),
     ]
+
+
+def test_players_short_of_the_minimum_are_listed_by_score_however_many_events_they_need():
+    events = [
+        Event(1, date(2026, 9, 1), {"ben": -10, "dan": 10}),
+        Event(2, date(2026, 9, 8), {"ben": -10, "dan": 10}),
+        Event(3, date(2026, 9, 15), {"cleo": 50, "dan": -50}),
+    ]
+    table = season_table(events, Scheme(PLUS_MINUS, minimum_events=3))
+    assert [(line.player, line.place, line.total, line.needed) for line in table] == [
+        ("dan", 1, -30, 0),
+        ("cleo", None, 50, 2),
+        ("ben", None, -20, 1),
+    ]
