@@ -1,21 +1,32 @@
 """Mutation testing (`make mutate`): runs mutmut over two parts of Knock and reports.
 
-- ``engine``: `scoring/engine/` and `tournaments/engine/` against the engine's own
-  tests, which need no database. Configured in pyproject.toml's ``[tool.mutmut]``, so a
-  plain ``mutmut run`` runs it too.
+- ``engine``: `scoring/engine/`, `tournaments/engine/` and `seasons/engine/` against the
+  engine's own tests, which need no database. Configured in pyproject.toml's
+  ``[tool.mutmut]``.
 - ``services``: the functions that guard results (entering, confirming and deciding
   hands, idempotency and seat keys, who may run a club), listed in
   ``[tool.mutmut.services]``, against the tests that use them. These need Django's
   database: tests/mutants_db.py migrates it once and gives each run a copy.
 
+Django is set up for every test, so mutmut's copy of the checkout needs every app:
+``also_copy`` is not written in pyproject.toml but made here from the settings (the
+installed apps that are folders of the checkout, the folders the settings name,
+manage.py), so that a new app is copied without a word here.
+
 ``python -m tests.mutants run PART`` runs mutmut for one part in its own folder,
 ``mutants/PART/`` (mutmut keeps its results in ``mutants/`` under the folder it runs
-in); ``retest PART`` runs the part's unlisted survivors again, against the tests as
+in); ``run PART MODULE...`` only the mutants of those modules (paths such as
+``seasons/engine/stats.py``, or mutmut's names), keeping the other results;
+``retest PART`` runs the part's unlisted survivors again, against the tests as
 they are now; ``python -m tests.mutants report`` prints the kill rate per module and every
 survivor with the lines it changes. A survivor is accounted for when tests/mutants.md
 names it with the reason no test can tell it from the code. The report exits 1 when a
 survivor is not accounted for, or when fewer than 95% of the engine's mutants that are
 not listed there are killed.
+
+``python -m tests.mutants smoke`` (`make mutate-smoke`) mutates one small engine module
+(SMOKE) afresh in ``mutants/smoke/`` and prints its rate: a check, in about a minute,
+that the tooling still works.
 
 mutmut runs each mutant in a process forked from one that has already imported the
 code, so code that runs only at import (the engine's tables of card positions, for

@@ -82,19 +82,18 @@ def test_each_rate_counts_its_own_hands():
         HandFact(DEFENDER, "undercut", True, 2, laid_off=1),
         HandFact(DEFENDER, "undercut", True, 4),
         HandFact(DEFENDER, "knock", False, 6, laid_off=3),
-        HandFact(DEFENDER, "knock", False, 8),
         HandFact(DEFENDER, "gin", False, 0),
     ]
     stats = player_stats(hands, [])
-    assert stats.hands == 10
+    assert stats.hands == 9
     # A big gin is a gin; the defender's gin hands are not his.
-    assert stats.gin_rate == Figure(2 / 10, 10)
+    assert stats.gin_rate == Figure(2 / 9, 9)
     # His knocks: two won, one undercut.
     assert stats.knocks_won == Figure(2 / 3, 3)
     assert stats.undercuts_suffered == Figure(1 / 3, 3)
     assert stats.deadwood_when_knocking == Figure(5, 3)
-    # The knocks he defended: two undercut of four.
-    assert stats.undercuts_made == Figure(2 / 4, 4)
+    # The knocks he defended: two undercut of three.
+    assert stats.undercuts_made == Figure(2 / 3, 3)
     assert stats.laid_off_when_defending == Figure(2, 2)
 
 
