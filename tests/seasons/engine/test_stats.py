@@ -113,7 +113,7 @@ def test_a_party_is_won_above_nothing_and_every_party_counts_in_the_totals():
 
 
 def test_what_one_party_paid_between_two_players_is_added_up():
-    # A chouette's box plays each member of the team: two games with Ben in one party.
+    # Two games with Ben in one party: one party met, paid what they add up to.
     parties = [PartyFact(1, None, 30, 2, games=(("ben", 50), ("ben", -20)))]
     assert player_stats([], parties).head_to_head == [HeadToHead("ben", 1, 1, 30)]
 
