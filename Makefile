@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install browser run test fuzz lint format bench load demo mutate
+.PHONY: install browser run test fuzz lint format bench load demo mutate mutate-smoke
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -80,3 +80,10 @@ mutate: install
 	nice -n 19 $(PY) -m tests.mutants run engine
 	nice -n 19 $(PY) -m tests.mutants run services
 	nice -n 19 $(PY) -m tests.mutants report
+
+# Whether the mutation tooling still works, in a minute (for CI): one small engine
+# module (tests/mutants.py's SMOKE) against its own tests, afresh; prints its kill
+# rate and fails when mutmut or the copy of the checkout fails, or below 95%.
+mutate-smoke: install
+	$(PY) -m pip install --quiet ".[mutate]"
+	nice -n 19 $(PY) -m tests.mutants smoke

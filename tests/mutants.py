@@ -1,21 +1,32 @@
 """Mutation testing (`make mutate`): runs mutmut over two parts of Knock and reports.
 
-- ``engine``: `scoring/engine/` and `tournaments/engine/` against the engine's own
-  tests, which need no database. Configured in pyproject.toml's ``[tool.mutmut]``, so a
-  plain ``mutmut run`` runs it too.
+- ``engine``: `scoring/engine/`, `tournaments/engine/` and `seasons/engine/` against the
+  engine's own tests, which need no database. Configured in pyproject.toml's
+  ``[tool.mutmut]``.
 - ``services``: the functions that guard results (entering, confirming and deciding
   hands, idempotency and seat keys, who may run a club), listed in
   ``[tool.mutmut.services]``, against the tests that use them. These need Django's
   database: tests/mutants_db.py migrates it once and gives each run a copy.
 
+Django is set up for every test, so mutmut's copy of the checkout needs every app:
+``also_copy`` is not written in pyproject.toml but made here from the settings (the
+installed apps that are folders of the checkout, the folders the settings name,
+manage.py), so that a new app is copied without a word here.
+
 ``python -m tests.mutants run PART`` runs mutmut for one part in its own folder,
 ``mutants/PART/`` (mutmut keeps its results in ``mutants/`` under the folder it runs
-in); ``retest PART`` runs the part's unlisted survivors again, against the tests as
+in); ``run PART MODULE...`` only the mutants of those modules (paths such as
+``seasons/engine/stats.py``, or mutmut's names), keeping the other results;
+``retest PART`` runs the part's unlisted survivors again, against the tests as
 they are now; ``python -m tests.mutants report`` prints the kill rate per module and every
 survivor with the lines it changes. A survivor is accounted for when tests/mutants.md
 names it with the reason no test can tell it from the code. The report exits 1 when a
 survivor is not accounted for, or when fewer than 95% of the engine's mutants that are
 not listed there are killed.
+
+``python -m tests.mutants smoke`` (`make mutate-smoke`) mutates one small engine module
+(SMOKE) afresh in ``mutants/smoke/`` and prints its rate: a check, in about a minute,
+that the tooling still works.
 
 mutmut runs each mutant in a process forked from one that has already imported the
 code, so code that runs only at import (the engine's tables of card positions, for
@@ -43,22 +54,51 @@ RESULTS = ROOT / "mutants"
 LISTED = Path(__file__).with_name("mutants.md")
 PARTS = ("engine", "services")
 TARGET = 0.95
+# `python -m tests.mutants smoke`: one small engine module against its own tests, in a
+# few minutes, to show that the tooling still works (and the module's rate).
+SMOKE = ("seasons/engine/season.py", "tests/seasons/engine/test_season.py")
 # A fresh run of the engine's tests takes seconds; a mutant that loops is caught.
 FRESH_TIMEOUT = 600
-# What each part's folder needs besides what mutmut copies: links to the checkout.
-CHECKOUT = [
-    "clubs",
-    "config",
-    "demo",
-    "locale",
-    "manage.py",
-    "pyproject.toml",
-    "scoring",
-    "static",
-    "templates",
-    "tests",
-    "tournaments",
+# Django's settings module, as pytest-django is told it.
+SETTINGS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"][
+    "DJANGO_SETTINGS_MODULE"
 ]
+# Asked of the settings in a process of its own (importing them here would leave the
+# checkout's modules behind in mutmut's processes): the installed apps and the
+# folders the settings name (templates, translations, static files).
+PROBE = (
+    "import json; from django.conf import settings as s; print(json.dumps({"
+    "'apps': list(s.INSTALLED_APPS), 'folders': [str(f) for f in "
+    "[*s.LOCALE_PATHS, *s.STATICFILES_DIRS, *(f for t in s.TEMPLATES for f in t['DIRS'])]]}))"
+)
+
+
+@functools.cache
+def checkout() -> list[str]:
+    """What the code and its tests need of the checkout, besides the tests and
+    pyproject.toml (which mutmut copies itself): the settings' package, every
+    installed app that is a folder of the checkout, the folders the settings name,
+    and manage.py. Read from the settings, so a new app is copied without a word here:
+    each part's folder links to these, and mutmut copies those it does not mutate."""
+    probe = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": SETTINGS},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if probe.returncode:
+        raise RuntimeError(f"The settings ({SETTINGS}) cannot be read:\n{probe.stderr}")
+    found = json.loads(probe.stdout)
+    names = {SETTINGS.partition(".")[0], "manage.py"}
+    names |= {app.partition(".")[0] for app in found["apps"]}
+    for folder in map(Path, found["folders"]):
+        if folder.resolve().is_relative_to(ROOT):
+            names.add(folder.resolve().relative_to(ROOT).parts[0])
+    # Django's own apps and the libraries' are installed, not in the checkout.
+    return sorted(name for name in names if (ROOT / name).exists())
+
 
 # mutmut's exit codes: 1 and 3 a test failed. The time limits (CPU and wall clock)
 # end a mutant that makes the tests run far longer than they do: counted as killed,
@@ -73,10 +113,18 @@ LEFT = {0, 5, 33}
 
 def config(part: str) -> dict:
     """The part's mutmut settings: ``[tool.mutmut]``, and for the services the keys
-    of ``[tool.mutmut.services]`` over it."""
+    of ``[tool.mutmut.services]`` over it. ``also_copy`` is not written there but
+    made here: what of the checkout the part does not mutate."""
     settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
     base = {key: value for key, value in settings.items() if not isinstance(value, dict)}
-    return base if part == "engine" else {**base, **settings[part]}
+    if part == "smoke":
+        module, tests = SMOKE
+        base |= {"only_mutate": [module], "pytest_add_cli_args_test_selection": [tests]}
+    chosen = {**base, **settings[part]} if part in settings else base
+    if "also_copy" in chosen:
+        raise ValueError("pyproject.toml: also_copy is made by tests/mutants.py, not set.")
+    mutated = {Path(path).parts[0] for path in chosen["source_paths"]}
+    return {**chosen, "also_copy": [name for name in checkout() if name not in mutated]}
 
 
 def patterns(part: str) -> list[str]:
@@ -109,16 +157,17 @@ BOOT = (
 )
 
 
-def run(part: str, mutants: list[str] = ()) -> int:
+def run(part: str, mutants: list[str] = (), log: str = "") -> int:
     """Runs mutmut for ``part`` in ``mutants/PART/`` (only ``mutants``, when named);
-    its output goes to ``mutants/PART.log``, whose end is printed when mutmut fails."""
+    its output goes to ``mutants/PART.log`` (or ``log``), whose end is printed when
+    mutmut fails."""
     folder = RESULTS / part
     folder.mkdir(parents=True, exist_ok=True)
-    for name in CHECKOUT:
+    for name in [*checkout(), "tests", "pyproject.toml"]:
         link = folder / name
         if not link.exists():
             link.symlink_to(ROOT / name)
-    log = RESULTS / (f"{part}-retest.log" if mutants else f"{part}.log")
+    log = RESULTS / (log or (f"{part}-retest.log" if mutants else f"{part}.log"))
     env = dict(os.environ)
     if part == "services":
         # tests/mutants_db.py's TEMPLATE: the migrated database every run copies.
@@ -397,15 +446,57 @@ def survivors(part: str) -> list[str]:
     ]
 
 
+def smoke() -> int:
+    """Mutates SMOKE's module afresh against its tests and prints its rate: exits 1
+    when the tooling fails (mutmut, the copy of the checkout, the results) or when
+    fewer than 95% of its mutants not listed are killed."""
+    import shutil
+    import time
+
+    start = time.monotonic()
+    shutil.rmtree(RESULTS / "smoke", ignore_errors=True)
+    if run("smoke"):
+        print("mutmut failed: see mutants/smoke.log.")
+        return 1
+    totals, open_survivors = report_part("smoke", listed())
+    counted, killed = totals["counted"], totals["killed"]
+    if not totals["mutants"] or not killed:
+        print("No mutant was made, or none killed: the tooling is broken.")
+        return 1
+    for module, mutant in open_survivors:
+        print(f"  survivor {mutant} ({module})\n{change('smoke', module, mutant)}")
+    rate = killed / counted if counted else 1.0
+    print(
+        f"\nsmoke ({SMOKE[0]}): killed {rate:.1%} of {counted} mutants not listed in "
+        f"tests/mutants.md, in {time.monotonic() - start:.0f} s."
+    )
+    return 0 if rate >= TARGET else 1
+
+
+def modules(paths: list[str]) -> list[str]:
+    """mutmut's names for every mutant of the modules at ``paths`` (a path ending in
+    .py; anything else is taken as mutmut's names, ``scoring.services.x__audit*``)."""
+    return [
+        path.removesuffix(".py").replace("/", ".") + ".*" if path.endswith(".py") else path
+        for path in paths
+    ]
+
+
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["run"] and len(argv) == 2 and argv[1] in PARTS:
-        return run(argv[1])
+    if argv[:1] == ["run"] and len(argv) >= 2 and argv[1] in PARTS:
+        # `run engine seasons/engine/stats.py ...`: those modules (or mutants) only.
+        return run(argv[1], modules(argv[2:]), log=f"{argv[1]}.log")
+    if argv == ["smoke"]:
+        return smoke()
     if argv[:1] == ["retest"] and len(argv) == 2 and argv[1] in PARTS:
         # After new tests: the survivors again, not the whole run.
         return run(argv[1], survivors(argv[1])) if survivors(argv[1]) else 0
     if argv == ["report"]:
         return report()
-    print(f"usage: python -m tests.mutants {{run,retest}} {{{','.join(PARTS)}}} | report")
+    print(
+        f"usage: python -m tests.mutants run {{{','.join(PARTS)}}} [MODULE ...] "
+        f"| retest {{{','.join(PARTS)}}} | report | smoke"
+    )
     return 2
 
 

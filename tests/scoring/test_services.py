@@ -1,11 +1,12 @@
 import pytest
+from django.core.cache import cache
 
-from scoring import errors
+from scoring import errors, versions
 from scoring.engine.cards import parse_cards
 from scoring.engine.hands import IllegalKnock
 from scoring.engine.rules import RULESETS
 from scoring.engine.settlement import PartyOver
-from scoring.models import AuditRecord, Hand, Party
+from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.services.hands import (
     Result,
     hand_confirm,
@@ -17,7 +18,13 @@ from scoring.services.hands import (
 from scoring.services.parties import party_cancel, party_start
 from scoring.services.seats import seat_link_reissue
 from scoring.sheet import party_state
-from tests.factories import ClubNightFactory, MembershipFactory, UserFactory, start_party
+from tests.factories import (
+    ClubNightFactory,
+    MembershipFactory,
+    UserFactory,
+    start_night_party,
+    start_party,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -439,3 +446,34 @@ def test_a_party_is_cancelled_only_with_a_reason():
         party_cancel(party=party, user=None, reason="  ")
     party.refresh_from_db()
     assert party.status == Party.Status.RUNNING
+
+
+def counters_moved(keys, change, capture):
+    """Whether every counter under ``keys`` moved to a new number by ``change``, once
+    its transaction committed."""
+    before = [cache.get(key) for key in keys]
+    with capture(execute=True):
+        change()
+    return [cache.get(key) not in (None, old) for key, old in zip(keys, before, strict=True)]
+
+
+def test_an_entry_tells_the_nights_monitor_and_every_phone_of_the_party(
+    django_capture_on_commit_callbacks,
+):
+    night = ClubNightFactory()
+    party = start_night_party(night)
+    a, b = seats(party)
+    keys = [versions.night_key(night.pk), versions.seat_key(a.token), versions.seat_key(b.token)]
+    entry = lambda: hand_enter(seat=a, number=1, result=knock(0, 3, 21))  # noqa: E731
+    assert counters_moved(keys, entry, django_capture_on_commit_callbacks) == [True, True, True]
+
+
+def test_a_reissued_link_tells_the_nights_monitor_and_the_phone_that_had_it(
+    django_capture_on_commit_callbacks,
+):
+    night = ClubNightFactory()
+    seat = seats(start_night_party(night))[0]
+    keys = [versions.night_key(night.pk), versions.seat_key(seat.token)]
+    reissue = lambda: seat_link_reissue(seat=seat, user=UserFactory())  # noqa: E731
+    assert counters_moved(keys, reissue, django_capture_on_commit_callbacks) == [True, True]
+    assert Seat.objects.get(pk=seat.pk).token != seat.token

@@ -1,5 +1,6 @@
 from datetime import date, timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,3 +81,64 @@ def test_uncertainty_only_grows_with_absence_and_never_above_a_new_players(days)
     rating = rate_all([party("ada", "ben", key=n) for n in range(5)])["ada"]
     later = rating.sigma_on(DAY + timedelta(days=days))
     assert rating.sigma <= later <= Rating().sigma
+
+
+def test_one_beta_of_skill_is_shown_as_200_points_either_way():
+    beta = 25 / 6
+    assert Rating(mu=25 + beta).shown() == 1700
+    assert Rating(mu=25 - beta / 2).shown() == 1400
+
+
+def test_a_rating_is_provisional_only_above_the_limit():
+    assert not Rating(sigma=6.0).provisional()
+    assert Rating(sigma=6.001).provisional()
+
+
+def test_a_settled_rating_has_no_question_mark_until_a_year_without_a_party():
+    settled = Rating(mu=25, sigma=4.1, parties=30, last_played=DAY)
+    assert settled.label() == "1500"
+    assert settled.label(DAY + timedelta(days=30)) == "1500"
+    assert settled.label(DAY + timedelta(days=400)) == "1500?"
+
+
+def test_the_spread_is_the_uncertainty_on_the_shown_scale_and_grows_without_parties():
+    settled = Rating(sigma=25 / 12, last_played=DAY)
+    assert settled.spread() == 100
+    assert settled.spread(DAY) == 100
+    # Twenty years without a party: as uncertain as a new player (25/3, 400 points).
+    assert settled.spread(DAY + timedelta(days=7300)) == 400
+
+
+def test_a_payment_of_a_single_point_is_a_game():
+    assert games_from_payments([Payment((1,), (0,), 1)], str) == (Game(("0",), ("1",)),)
+
+
+def test_on_the_day_of_his_last_party_a_player_is_as_uncertain_as_he_was_left():
+    assert Rating(sigma=9.0, last_played=DAY).sigma_on(DAY) == 9.0
+
+
+def test_a_settled_player_is_as_uncertain_as_the_limit_after_a_year():
+    assert Rating(sigma=4.14, last_played=DAY).sigma_on(DAY + timedelta(days=365)) == (
+        pytest.approx(6.0)
+    )
+
+
+def test_beating_a_weaker_player_gains_less_than_beating_an_equal():
+    strong, weak = Rating(mu=35, sigma=4), Rating(mu=15, sigma=4)
+    equal = rate_party({"ada": Rating(mu=35, sigma=4), "ben": strong}, party("ada", "ben"))
+    expected = rate_party({"ada": strong, "ben": weak}, party("ada", "ben"))
+    assert 0 < expected["ada"].mu - 35 < equal["ada"].mu - 35
+
+
+def test_a_year_away_makes_the_next_party_move_a_rating_more():
+    back = DAY + timedelta(days=365)
+    settled = Rating(sigma=4.14, last_played=DAY)
+    after_a_break = rate_party({"ada": settled}, party("ada", "ben", day=back))["ada"]
+    without = rate_party({"ada": Rating(sigma=4.14, last_played=back)}, party("ada", "ben", back))
+    assert after_a_break.mu > without["ada"].mu > 25
+
+
+def test_players_may_be_ids_of_any_kind_at_once():
+    # A set of players has no order of its own: they are taken in a fixed one.
+    after = rate_party({}, party(7, "guest"))
+    assert after[7].mu > 25 > after["guest"].mu

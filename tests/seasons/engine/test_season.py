@@ -11,6 +11,7 @@ from seasons.engine.season import (
     Event,
     Scheme,
     SchemeError,
+    Score,
     places,
     season_table,
 )
@@ -91,3 +92,100 @@ def test_every_player_is_listed_once_and_places_never_fall_as_scores_rise(nights
         assert (a.place == b.place) == (a.total == b.total)
     for line in table:
         assert sum(s.counted for s in line.scores) == min(best, line.events)
+
+
+@pytest.mark.parametrize(
+    ("scheme", "code", "message"),
+    [
+        ({"kind": "lottery"}, "unknown", "There is no scheme called 'lottery'."),
+        (
+            {"kind": PLACES},
+            "places",
+            "Points by place needs the points for at least the first place.",
+        ),
+        (
+            {"kind": PLACES, "place_points": (10, -1)},
+            "negative",
+            "Points for a place cannot be negative.",
+        ),
+        ({"best_of": 0}, "best", "At least one event must count."),
+        (
+            {"minimum_events": -1},
+            "minimum",
+            "The minimum number of events cannot be negative.",
+        ),
+    ],
+)
+def test_a_refused_scheme_says_which_rule_it_breaks(scheme, code, message):
+    # The pages word the rule by its code; the preview shows the message itself.
+    with pytest.raises(SchemeError) as refused:
+        Scheme(**scheme)
+    assert refused.value.code == code
+    assert str(refused.value) == message
+
+
+def test_a_place_may_be_worth_nothing():
+    scheme = Scheme(PLACES, (3, 0))
+    assert scheme.place_points == (3, 0)
+
+
+def test_each_score_keeps_its_event_result_place_and_points_and_beyond_the_table_scores_nothing():
+    night = Event("n1", date(2026, 9, 1), {"ada": 90, "ben": 30, "cleo": -50, "dan": -70})
+    table = season_table([night], Scheme(PLACES, (10, 8, 6)))
+    assert [(line.player, line.place, line.total, line.scores) for line in table] == [
+        ("ada", 1, 10, (Score("n1", 90, 1, 10),)),
+        ("ben", 2, 8, (Score("n1", 30, 2, 8),)),
+        ("cleo", 3, 6, (Score("n1", -50, 3, 6),)),
+        ("dan", 4, 0, (Score("n1", -70, 4, 0),)),
+    ]
+
+
+def test_events_of_one_day_are_taken_in_the_order_of_their_keys():
+    events = [
+        Event(2, date(2026, 9, 1), {"ada": 40, "ben": -40}),
+        Event(1, date(2026, 9, 1), {"ada": -10, "ben": 10}),
+    ]
+    ada = season_table(events, Scheme(PLUS_MINUS))[0]
+    assert [score.event for score in ada.scores] == [1, 2]
+
+
+def test_the_best_events_count_wherever_they_fall_and_the_dropped_keep_their_result():
+    table = season_table(NIGHTS, Scheme(PLACES, (10, 8, 6), best_of=1))
+    # Ben: 6 points on the first night, 10 on the second; only the second counts.
+    ben = next(line for line in table if line.player == "ben")
+    assert ben.total == 10
+    assert ben.scores == (Score(1, -100, 3, 6, counted=False), Score(2, 200, 1, 10))
+
+
+def test_of_equal_scores_more_events_then_the_player_come_first_in_a_shared_place():
+    events = [
+        Event(1, date(2026, 9, 1), {"cleo": 50, "ben": -50}),
+        Event(2, date(2026, 9, 8), {"ben": 50, "ada": -50}),
+        Event(3, date(2026, 9, 15), {"ada": 50, "cleo": -50}),
+    ]
+    # All three end on 0 from two events each: by player.
+    table = season_table(events, Scheme(PLUS_MINUS))
+    assert [(line.player, line.place) for line in table] == [("ada", 1), ("ben", 1), ("cleo", 1)]
+    events.append(Event(4, date(2026, 9, 22), {"dan": 0, "cleo": 0}))
+    # Cleo played three events to the others' two; Dan's one event scored 0 too.
+    table = season_table(events, Scheme(PLUS_MINUS))
+    assert [(line.player, line.place, line.events) for line in table] == [
+        ("cleo", 1, 3),
+        ("ada", 1, 2),
+        ("ben", 1, 2),
+        ("dan", 1, 1),
+    ]
+
+
+def test_players_short_of_the_minimum_are_listed_by_score_however_many_events_they_need():
+    events = [
+        Event(1, date(2026, 9, 1), {"ben": -10, "dan": 10}),
+        Event(2, date(2026, 9, 8), {"ben": -10, "dan": 10}),
+        Event(3, date(2026, 9, 15), {"cleo": 50, "dan": -50}),
+    ]
+    table = season_table(events, Scheme(PLUS_MINUS, minimum_events=3))
+    assert [(line.player, line.place, line.total, line.needed) for line in table] == [
+        ("dan", 1, -30, 0),
+        ("cleo", None, 50, 2),
+        ("ben", None, -20, 1),
+    ]

@@ -1,7 +1,15 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
+from seasons.engine.stats import (
+    DEFENDER,
+    KNOCKER,
+    Figure,
+    HandFact,
+    HeadToHead,
+    PartyFact,
+    player_stats,
+)
 
 
 def test_each_figure_says_how_many_hands_it_rests_on():
@@ -62,3 +70,69 @@ def test_rates_lie_between_nothing_and_all_and_rest_on_no_more_hands_than_played
     ):
         assert figure.of <= len(hands)
         assert figure.value is None or 0 <= figure.value <= 1
+
+
+def test_each_rate_counts_its_own_hands():
+    hands = [
+        HandFact(KNOCKER, "gin", True, 0),
+        HandFact(KNOCKER, "big_gin", True, 0),
+        HandFact(KNOCKER, "knock", True, 3),
+        HandFact(KNOCKER, "knock", True, 5),
+        HandFact(KNOCKER, "undercut", False, 7),
+        HandFact(DEFENDER, "undercut", True, 2, laid_off=1),
+        HandFact(DEFENDER, "undercut", True, 4),
+        HandFact(DEFENDER, "knock", False, 6, laid_off=3),
+        HandFact(DEFENDER, "gin", False, 0),
+    ]
+    stats = player_stats(hands, [])
+    assert stats.hands == 9
+    # A big gin is a gin; the defender's gin hands are not his.
+    assert stats.gin_rate == Figure(2 / 9, 9)
+    # His knocks: two won, one undercut.
+    assert stats.knocks_won == Figure(2 / 3, 3)
+    assert stats.undercuts_suffered == Figure(1 / 3, 3)
+    assert stats.deadwood_when_knocking == Figure(5, 3)
+    # The knocks he defended: two undercut of three.
+    assert stats.undercuts_made == Figure(2 / 3, 3)
+    assert stats.laid_off_when_defending == Figure(2, 2)
+
+
+def test_a_party_is_won_above_nothing_and_every_party_counts_in_the_totals():
+    parties = [
+        PartyFact(1, None, 0, 2, games=(("ben", 0),)),
+        PartyFact(2, None, 1, 3, games=(("ben", 1),)),
+        PartyFact(3, None, -41, 0, shutout_suffered=True, games=(("cleo", -41),)),
+        PartyFact(4, None, -60, 1, shutout_suffered=True, games=(("cleo", -60),)),
+    ]
+    stats = player_stats([], parties)
+    assert (stats.parties, stats.won, stats.plus_minus, stats.hands) == (4, 1, -100, 0)
+    assert stats.shutouts_suffered == Figure(2, 4)
+    assert stats.shutouts_made == Figure(0, 4)
+    # Against Ben: a party level (not won) and one won by a point.
+    assert stats.head_to_head[0] == HeadToHead("ben", 2, 1, 1)
+
+
+def test_what_one_party_paid_between_two_players_is_added_up():
+    # Two games with Ben in one party: one party met, paid what they add up to.
+    parties = [PartyFact(1, None, 30, 2, games=(("ben", 50), ("ben", -20)))]
+    assert player_stats([], parties).head_to_head == [HeadToHead("ben", 1, 1, 30)]
+
+
+def test_rivals_are_the_opponents_met_most_then_those_who_paid_most_then_by_name():
+    met = {"ben": 1, "ada": 1, "cleo": 3, "dan": 2, "eve": 1, "fred": 1}
+    paid = {"ben": 10, "ada": 10, "cleo": -5, "dan": 0, "eve": 40, "fred": -80}
+    parties = [
+        PartyFact((opponent, n), None, paid[opponent], 1, games=((opponent, paid[opponent]),))
+        for opponent, times in met.items()
+        for n in range(times)
+    ]
+    stats = player_stats([], parties)
+    assert [(h.opponent, h.parties, h.plus_minus) for h in stats.head_to_head] == [
+        ("cleo", 3, -15),
+        ("dan", 2, 0),
+        ("eve", 1, 40),
+        ("ada", 1, 10),
+        ("ben", 1, 10),
+    ]
+    # Five rivals unless told otherwise.
+    assert len(player_stats([], parties, rivals=6).head_to_head) == 6

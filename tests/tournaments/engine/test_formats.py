@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.engine.explain import LOT, SCHEDULE, SWISS
+from tournaments.engine.explain import HAD_BYE, KEPT_APART, LOT, PLAYED, SCHEDULE, SWISS, Line, Skip
 from tournaments.engine.formats import (
     BY_LOT,
     BY_SCHEDULE,
@@ -230,3 +230,60 @@ def test_a_swiss_of_the_seed_table_needs_no_rematch(count, seed):
     plans = play_out(format_of("swiss"), count, seed)
     met = Counter(frozenset(pair) for plan in plans for pair in plan.pairs)
     assert set(met.values()) == {1}
+
+
+def test_a_played_out_schedule_says_how_many_rounds_it_had():
+    with pytest.raises(ScheduleComplete, match=r"^The schedule has only 3 rounds\.$") as done:
+        format_of("round_robin").next_round(4, list("ABCD"), first_order=list("ABCD"))
+    assert done.value.rounds == 3
+
+
+def test_a_knockout_has_no_rounds_at_tables_to_play_or_to_play_without_rematch():
+    knockout = format_of("knockout")
+    assert knockout.rounds_without_rematch(8) == 0
+    for ask in (
+        lambda: knockout.first_round(list("ABCD"), random.Random(1)),
+        lambda: knockout.next_round(2, list("ABCD")),
+    ):
+        with pytest.raises(ScheduleComplete, match=r"^The schedule has only 0 rounds\.$") as done:
+            ask()
+        assert done.value.rounds == 0
+
+
+def test_fewer_than_two_entrants_play_no_round_without_rematch():
+    assert [format_of("swiss").rounds_without_rematch(n) for n in (0, 1, 2, 3)] == [0, 0, 1, 3]
+
+
+def test_swiss_warns_of_odd_numbers_of_rounds_beyond_the_table_too():
+    # Five rounds need five entrants (each sits out once), seven need seven.
+    swiss = format_of("swiss")
+    assert [swiss.entrants_needed(rounds) for rounds in (5, 7, 8)] == [5, 7, 9]
+
+
+@pytest.mark.parametrize("fewest_rematches", [False, True])
+def test_swiss_gives_the_bye_to_the_lowest_placed_without_one_and_says_why(fewest_rematches):
+    plan = format_of("swiss").next_round(
+        2,
+        list("ABCDE"),
+        ranking=list("ABCDE"),
+        played=[("A", "B"), ("C", "D")],
+        byes=["E"],
+        fewest_rematches=fewest_rematches,
+    )
+    assert plan.byes == ["D"]
+    assert plan.lines[-1] == Line("D", None, SWISS, (Skip("E", HAD_BYE),))
+
+
+def test_swiss_explains_a_pair_kept_apart_apart_from_one_played():
+    plan = format_of("swiss").next_round(
+        2, list("ABCD"), ranking=list("ABCD"), played=[("A", "B")], kept_apart=[("A", "C")]
+    )
+    assert plan.lines[0].skipped == (Skip("B", PLAYED), Skip("C", KEPT_APART))
+
+
+def test_a_round_robin_player_whose_opponent_withdrew_sits_out_by_the_schedule():
+    order = list("ABCD")
+    opponent = {a: b for pair in round_robin(order)[1] for a, b in (pair, pair[::-1])}["A"]
+    playing = [e for e in order if e != opponent]
+    plan = format_of("round_robin").next_round(2, playing, first_order=order)
+    assert plan.lines[-1] == Line("A", None, SCHEDULE)

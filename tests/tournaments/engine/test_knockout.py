@@ -317,3 +317,45 @@ def test_only_sides_zero_and_one_win_games(won_by):
         return
     with pytest.raises(ValueError):
         match_winner(won_by, 3)
+
+
+@pytest.mark.parametrize(
+    ("refused", "message"),
+    [
+        (lambda: next_round(["A", "B", "C"]), "A round pairs an even number of winners (3)."),
+        (lambda: next_match(-1), "A slot cannot be negative (-1)."),
+        (lambda: round_name(6), "A knockout round has a power of two matches (6)."),
+        (lambda: match_winner([0, 2], 3), "Game 2 was won by side 0 or 1, not 2."),
+        (lambda: match_winner([1, 1, 0], 3), "Game 3 came after the match was decided."),
+        (lambda: first_round(["A", "B", "A"]), "An entrant appears twice in the bracket."),
+        (lambda: first_round(["A", None]), "None stands for a bye and cannot be an entrant."),
+        (
+            lambda: final_places([1, 2, 3, 4], {1: 2, 2: 2, 3: 1}),
+            "Every qualifier, and only they, must have the round he reached.",
+        ),
+        (
+            lambda: final_places([1, 2, 3, 4], {1: 2, 2: 2, 3: 1, 4: 1}, 3, None),
+            "The match for third place needs its winner and its loser.",
+        ),
+        (
+            lambda: final_places([1, 2, 3, 4], {1: 2, 2: 2, 3: 1, 4: 1}, 1, 3),
+            "The match for third place is played by the semi-final losers.",
+        ),
+    ],
+)
+def test_each_refusal_says_what_is_wrong(refused, message):
+    with pytest.raises(ValueError) as error:
+        refused()
+    assert str(error.value) == message
+
+
+def test_a_match_for_third_place_between_one_entrant_is_refused_as_such():
+    reached = {1: 2, 2: 2, 3: 1, 4: 1}
+    with pytest.raises(ValueError, match="needs its winner and its loser"):
+        final_places([1, 2, 3, 4], reached, 3, 3)
+
+
+def test_a_match_for_third_place_without_semi_final_losers_is_refused():
+    # Everyone drawn into the final's round: nobody lost a semi-final.
+    with pytest.raises(ValueError, match="played by the semi-final losers"):
+        final_places([1, 2, 3, 4], {1: 2, 2: 2, 3: 2, 4: 2}, 3, 4)
