@@ -23,19 +23,26 @@ ROOT = Path(__file__).resolve().parent.parent
 # scoring/push.py), and the queue a real Celery worker takes tasks from. The
 # environment carries the prefix to the servers a test starts as subprocesses.
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+# Hashing a test user's password the way the site does (PBKDF2, a million rounds)
+# costs half a second of CPU, and most tests make an organizer: the suite's users
+# get a quick hash. Servers a test starts as processes of their own keep the site's.
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if os.environ.get("REDIS_URL"):
     prefix = f"{os.environ.get('CACHE_KEY_PREFIX', 'knock')}-test-{WORKER}-{os.getpid()}"
     os.environ["CACHE_KEY_PREFIX"] = prefix
     settings.CACHES["default"]["KEY_PREFIX"] = prefix
 
+# Tests never assert on wall-clock time, and a busy machine is no failure: the
+# property tests have no per-example deadline.
+hypothesis_settings.register_profile("suite", deadline=None)
 # Under mutation testing (``make mutate`` names the mutant in MUTANT_UNDER_TEST) a
 # property test only has to fail: shrinking the failing example to the smallest one
 # would cost most of the run and tell nobody anything.
 hypothesis_settings.register_profile(
     "mutation", phases=[Phase.explicit, Phase.reuse, Phase.generate], deadline=None
 )
-if os.environ.get("MUTANT_UNDER_TEST"):
-    hypothesis_settings.load_profile("mutation")
+hypothesis_settings.load_profile("mutation" if os.environ.get("MUTANT_UNDER_TEST") else "suite")
 
 # The services' mutation run starts every run of the tests from a copy of one
 # migrated database (tests/mutants_db.py), instead of migrating one each time.
@@ -98,9 +105,22 @@ def celery_worker(django_db_setup, django_db_blocker):
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"{queue}.log"
     with open(log, "w") as out:
         worker = subprocess.Popen(
-            [str(Path(sys.executable).parent / "celery"), "-A", "config", "worker",
-             "--concurrency=2", "--loglevel=INFO", "-Q", queue, "-n", f"{queue}@%h"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            [
+                str(Path(sys.executable).parent / "celery"),
+                "-A",
+                "config",
+                "worker",
+                "--concurrency=2",
+                "--loglevel=INFO",
+                "-Q",
+                queue,
+                "-n",
+                f"{queue}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
     deadline = time.monotonic() + 60
     while "ready." not in log.read_text():

@@ -25,6 +25,9 @@ PRODUCTION = {
     "ALLOWED_HOSTS": HOST,
     "BEHIND_PROXY": "on",
 }
+# The image is built once a module (collectstatic, migrations, gunicorn): its tests
+# stay on one process of the suite, where the module's fixture serves them all.
+pytestmark = pytest.mark.xdist_group("production-image")
 SEED = "from tests.factories import start_party; print(start_party().seats.first().token)"
 
 

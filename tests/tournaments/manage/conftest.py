@@ -4,12 +4,6 @@ from tests.factories import MembershipFactory
 from tournaments import registration
 
 
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    """Hashing the test users' passwords properly is most of a page test's time."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def post(client, django_capture_on_commit_callbacks):
     """Posts as a browser does, running what the view schedules after commit (the
