@@ -117,5 +117,7 @@ def test_every_answer_to_a_generated_request_is_one_the_document_lists(live_site
     )
 
     print(run.stdout[-3000:])  # its seed and what it covered (make fuzz shows it)
-    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    # On a failure, what failed: schemathesis lists it before its summary.
+    failures = run.stdout[max(0, run.stdout.find("FAILURES")) :][:12000]
+    assert run.returncode == 0, failures + run.stdout[-2000:] + run.stderr[-2000:]
     assert live_site.errors == []
