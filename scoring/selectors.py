@@ -68,11 +68,14 @@ def night_live_counters(night: ClubNight) -> dict[str, str]:
     return {"night": versions.night_key(night.pk)}
 
 
-def sheet_rows(state, hands: list[Hand]) -> dict:
+def sheet_rows(state, hands: list[Hand], shown: dict[int, str] | None = None) -> dict:
     """The score sheet as the seed draws it: each hand, who scored what, the running
-    totals and boxes per side (the engine's running sheet), and who deals next."""
+    totals and boxes per side (the engine's running sheet), and who deals next.
+    ``shown``: player id -> the name the reader may see (`clubs.names`), for a
+    public page; else the full names."""
     sides = sorted(state.lineup)
-    names = {s.position: s.player.name for s in state.seats}
+    shown = shown or {}
+    names = {s.position: shown.get(s.player_id, s.player.name) for s in state.seats}
     lines = state.format.sheet(state.rules, state.lineup, state.rounds)
     start = tuple(0 for _ in sides)
     target = tuple(state.party.target for _ in sides)
@@ -235,12 +238,16 @@ def seat_view(seat: Seat) -> dict:
 def seat_forfeit(seat: Seat, seats: list[Seat]) -> dict | None:
     """What a cancelled table's forfeit means for ``seat`` (see `services.party_cancel`):
     whether its player is the one who did not come, the other's name, and the
-    forfeit value, signed for this seat. None when the party was cancelled for
-    another reason. One query."""
+    forfeit value, signed for this seat; ``{"taken_back": True}`` once the forfeit
+    was taken back (`party_forfeit_taken_back`: the table is played as a new party).
+    None when the party was cancelled for another reason. One query."""
     record = (
         seat.party.audit.filter(action=AuditRecord.Action.CANCEL).order_by("-at", "-pk").first()
     )
-    forfeit = (record.after or {}).get("forfeit") if record else None
+    after = (record.after or {}) if record else {}
+    if after.get("forfeit_taken_back"):
+        return {"taken_back": True}
+    forfeit = after.get("forfeit")
     if not forfeit:
         return None
     absent = forfeit["absent"] == seat.player_id

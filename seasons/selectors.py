@@ -10,46 +10,13 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from clubs.models import Club, ClubNight, Membership, Player
+from clubs.names import Named, listed_ids, names_in
 from scoring.models import Hand, Party, Seat
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.season import Event, Line, Scheme, Score, season_table
 from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
 from seasons.models import PlayerLink, Rating, RatingChange, RatingLedger, Season
 from tournaments.models import Tournament
-
-
-def initials(name: str) -> str:
-    """How the public sees a player who has not agreed to be listed: "Ada Lovelace"
-    is "A. L."."""
-    return " ".join(f"{part[0]}." for part in name.split() if part) or "?"
-
-
-@dataclass(frozen=True)
-class Named:
-    """A player as a page shows him: full name for the organizer, initials for the
-    public unless he agreed to be listed."""
-
-    pk: int
-    name: str
-    listed: bool
-
-    def shown(self, public: bool) -> str:
-        return self.name if self.listed or not public else initials(self.name)
-
-
-def names_in(club: Club, player_ids) -> dict[int, Named]:
-    """The players' names and whether each agreed to be listed at the club (a
-    guest or a walk-in without a membership is not listed). Two queries."""
-    ids = set(player_ids)
-    listed = set(
-        Membership.objects.filter(club=club, player_id__in=ids, listed=True)
-        .exclude(role=Membership.Role.GUEST)
-        .values_list("player_id", flat=True)
-    )
-    return {
-        pk: Named(pk, name, pk in listed)
-        for pk, name in Player.objects.filter(pk__in=ids).values_list("pk", "name")
-    }
 
 
 def club_player(club: Club, player_id: int, *, public: bool) -> Player:
@@ -217,11 +184,7 @@ def rating_list(*, club: Club, public: bool, today: date | None = None) -> list[
     be listed appears by his initials. Two queries."""
     today = today or timezone.localdate()
     rows = list(Rating.objects.filter(club=club).select_related("player"))
-    listed = set(
-        Membership.objects.filter(club=club, listed=True)
-        .exclude(role=Membership.Role.GUEST)
-        .values_list("player_id", flat=True)
-    )
+    listed = listed_ids(club)
     entries = []
     for row in rows:
         value = RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)

@@ -21,11 +21,19 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.core.cache import cache
 
+from clubs.names import shown_names
 from scoring import versions
 from scoring.selectors import party_scores
+from tournaments.engine.formats import format_of
 from tournaments.models import Round, Table, Tournament
 from tournaments.records import tournament_key
-from tournaments.standings import draw_groups, round_places, standings_from, tournament_history
+from tournaments.standings import (
+    draw_groups,
+    final_order,
+    round_places,
+    standings_from,
+    tournament_history,
+)
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +54,7 @@ class Line:
     withdrawn: bool
     draw: str
     withdrawn_after: int | None = None  # the last round he was paired in
+    reached: str = ""  # after the final: how far he came in it (`standings.FinalLine`)
 
 
 @dataclass(frozen=True)
@@ -112,9 +121,12 @@ class Board:
 # --------------------------------------------------------------------------- building
 
 
-def build_board(tournament: Tournament) -> Board:
-    """The board from the database: eleven queries, whatever the size."""
+def build_board(tournament: Tournament, *, public: bool = True) -> Board:
+    """The board from the database: thirteen queries, whatever the size. Once the
+    final is decided, the standings are in its order (`standings.final_order`), as
+    everywhere. The names as ``public`` or the organizers see them (`clubs.names`)."""
     entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
+    names = shown_names(tournament.club_id, [e.player for e in entrants], public=public)
     rounds = list(tournament.round_set.order_by("number"))
     history = tournament_history(tournament, with_outcomes=False)
     scores = party_scores(
@@ -127,14 +139,21 @@ def build_board(tournament: Tournament) -> Board:
     standings = standings_from(tournament, entrants, rounds, history, live=True)
     by_id = {e.pk: e for e in entrants}
     player_of = {e.pk: e.player_id for e in entrants}
-    place = {line.entrant.pk: line.place for line in standings.lines}
+    qualifying = standings.lines if format_of(tournament.format).plays_rounds else []
+    final = final_order(tournament, qualifying, by_id)
+    if final is None:
+        ordered = [(line.place, line.shared, "", line) for line in standings.lines]
+    else:
+        line_of = {line.entrant.pk: line for line in standings.lines}
+        ordered = [(f.place, f.shared, f.reached, line_of[f.entrant.pk]) for f in final]
+    place = {line.entrant.pk: at for at, _, _, line in ordered}
     lines = [
         Line(
-            place=line.place,
-            shared=line.shared,
+            place=at,
+            shared=shared,
             entrant=line.entrant.pk,
             player=line.entrant.player_id,
-            name=line.entrant.player.name,
+            name=names[line.entrant.player_id],
             # Parties at a table (a forfeit is one), won, and byes: counted once, by
             # the standings, as the organizer's standings count them.
             played=line.parties,
@@ -144,8 +163,9 @@ def build_board(tournament: Tournament) -> Board:
             withdrawn=line.withdrawn,
             draw=line.draw,
             withdrawn_after=line.entrant.withdrawn_after,
+            reached=reached,
         )
-        for line in standings.lines
+        for at, shared, reached, line in ordered
     ]
     paired = {r.pk: round_places(r) for r in rounds}
     tables_of = defaultdict(list)
@@ -155,7 +175,7 @@ def build_board(tournament: Tournament) -> Board:
         sides = tuple(
             Side(
                 entrant=s.entrant_id,
-                name=by_id[s.entrant_id].player.name,
+                name=names[player_of[s.entrant_id]],
                 place=place.get(s.entrant_id),
                 points=_side_points(table, s, score, player_of, tournament),
                 paired_place=paired[table.round_id].get(s.entrant_id),
@@ -193,7 +213,11 @@ def build_board(tournament: Tournament) -> Board:
         provisional=provisional,
         rounds=round_lines,
         crosstable=_crosstable(round_lines, [line.entrant for line in lines]),
-        draws=[] if provisional else draw_groups(standings.draws, by_id, points),
+        draws=[]
+        if provisional
+        else draw_groups(
+            standings.draws, by_id, points, {pk: names[e.player_id] for pk, e in by_id.items()}
+        ),
     )
 
 

@@ -7,13 +7,17 @@ Parties come in through scoring's readers only: `party_outcomes` for results,
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from clubs.names import shown_names
 from scoring.engine.cards import parse_card
 from scoring.engine.formats import PartyOutcome
 from scoring.selectors import party_outcomes
+from tournaments.engine import knockout
+from tournaments.engine.formats import format_of
 from tournaments.engine.standings import (
     Bye,
     Forfeit,
@@ -24,6 +28,7 @@ from tournaments.engine.standings import (
 )
 from tournaments.models import (
     Entrant,
+    FinalStage,
     Round,
     Seating,
     Table,
@@ -286,12 +291,16 @@ class DrawGroup:
 
 
 def draw_groups(
-    draws: list[dict], entrants: dict[int, Entrant], points: dict[int, int] | None = None
+    draws: list[dict],
+    entrants: dict[int, Entrant],
+    points: dict[int, int] | None = None,
+    names: dict[int, str] | None = None,
 ) -> list[DrawGroup]:
     """A card draw tie by tie, each with where it was drawn. A draw stored without
     its points (before they were kept) takes them from ``points`` (entrant id ->
     the points it was drawn on); without those either, a run of draws of one
-    kind reads as one tie."""
+    kind reads as one tie. ``names``: entrant id -> his name as the reader may see
+    it (the public board's), else the full name."""
     points = points or {}
     groups: list[tuple[tuple, list[dict]]] = []
     for d in draws:
@@ -304,7 +313,7 @@ def draw_groups(
         else:
             groups.append((key, [d]))
     return [
-        DrawGroup(tie, by == "venue", draws_shown(members, entrants))
+        DrawGroup(tie, by == "venue", draws_shown(members, entrants, names))
         for (tie, by), members in groups
     ]
 
@@ -317,10 +326,13 @@ def round_draw_points(round: Round, standings: Standings | None = None) -> dict[
     return {line.entrant.pk: line.points for line in standings.lines} if standings else {}
 
 
-def draws_shown(draws: list[dict], entrants: dict[int, Entrant]) -> str:
+def draws_shown(
+    draws: list[dict], entrants: dict[int, Entrant], names: dict[int, str] | None = None
+) -> str:
     """A card draw as the room hears it: "Anna K♥, Ben 7♣"."""
+    names = names or {}
     return ", ".join(
-        f"{entrants[d['entrant']]} {show_cards(d['cards'])}"
+        f"{names.get(d['entrant']) or entrants[d['entrant']]} {show_cards(d['cards'])}"
         for d in draws
         if d["entrant"] in entrants
     )
@@ -341,3 +353,97 @@ def round_places(round: Round) -> dict[int, int]:
 def points_at(round: Round) -> dict[int, int]:
     # Stored with the standings when the round is paired.
     return {int(pk): points for pk, points in (round.points or {}).items()}
+
+
+# --------------------------------------------------------------------------- after a final
+
+
+@dataclass(frozen=True)
+class FinalLine:
+    """One line of the final standings: ``reached`` the knockout round's key an
+    entrant went out in ("final" for the runner-up; "champion"; "" for those who did
+    not qualify), ``line`` his line of the qualifying standings (``None`` in a
+    knockout tournament), ``name`` his name as the reader may see it
+    (`clubs.names.shown_name`)."""
+
+    place: int
+    shared: bool
+    entrant: Entrant
+    reached: str
+    line: StandingsLine | None
+    name: str = ""
+
+
+CHAMPION = "champion"
+
+
+def round_key(stage: FinalStage, round: int, third_place: bool = False) -> str:
+    """A knockout round's key (`knockout.round_name`), or "third-place"."""
+    if third_place:
+        return knockout.THIRD_PLACE
+    rounds = knockout.round_count(len(stage.seeds))
+    return knockout.round_name(2 ** (rounds - round))
+
+
+def final_order(
+    tournament: Tournament, lines: list[StandingsLine], entrants: dict[int, Entrant]
+) -> list[FinalLine] | None:
+    """The order once the final is decided (``None`` before, or without a final):
+    its players first, by how far they came (`knockout.final_places`; the
+    semi-finals' losers share third unless they played for it), then everyone else
+    as the qualifying standings ``lines`` place them. Every standings surface —
+    the final's page, the public standings, the print, the wall screen, the CSV
+    and the API — orders by it. One query (the matches) once decided."""
+    stage = getattr(tournament, "final_stage", None)
+    if stage is None or stage.status != FinalStage.Status.FINISHED:
+        return None
+    by_entrant = {line.entrant.pk: line for line in lines}
+    reached = dict.fromkeys(stage.seeds, 1)
+    champion = third_winner = third_loser = None
+    rounds = knockout.round_count(len(stage.seeds))
+    for m in stage.matches.all():
+        if m.third_place:
+            third_winner = m.winner_id
+            third_loser = m.first_id if m.winner_id == m.second_id else m.second_id
+            continue
+        for pk in (m.first_id, m.second_id):
+            if pk is not None:
+                reached[pk] = max(reached[pk], m.round)
+        if m.round == rounds:
+            champion = m.winner_id
+    groups = knockout.final_places(stage.seeds, reached, third_winner, third_loser, champion)
+    result = []
+    for group in groups:
+        place = len(result) + 1
+        for pk in group:
+            if pk == champion:
+                key = CHAMPION
+            elif pk in (third_winner, third_loser):
+                key = knockout.THIRD_PLACE
+            else:
+                key = round_key(stage, reached[pk])
+            result.append(FinalLine(place, len(group) > 1, entrants[pk], key, by_entrant.get(pk)))
+    qualified = set(stage.seeds)
+    previous = None
+    for x in (x for x in lines if x.entrant.pk not in qualified):
+        tied = previous is not None and x.shared and x.place == previous.place
+        place = result[-1].place if tied else len(result) + 1
+        if tied and not result[-1].shared:
+            result[-1] = dataclasses.replace(result[-1], shared=True)
+        result.append(FinalLine(place, tied, x.entrant, "", x))
+        previous = x
+    return result
+
+
+def final_standings(tournament: Tournament, *, public: bool) -> list[FinalLine]:
+    """The final standings (`final_order`); before the final is decided, the
+    qualifying standings alone. Names as ``public`` or the organizers see them."""
+    lines = []
+    if format_of(tournament.format).plays_rounds:
+        lines = standings_for(tournament).lines
+    entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
+    found = final_order(tournament, lines, entrants)
+    if found is None:
+        found = [FinalLine(x.place, x.shared, x.entrant, "", x) for x in lines]
+    names = shown_names(tournament.club_id, [line.entrant.player for line in found], public=public)
+    return [dataclasses.replace(x, name=names[x.entrant.player_id]) for x in found]

@@ -11,9 +11,9 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
-from scoring.models import AuditRecord, Seat
+from scoring.models import AuditRecord, Party, Seat
 from scoring.selectors import PartyScore, party_scores
-from scoring.services.parties import party_cancel
+from scoring.services.parties import party_cancel, party_forfeit_taken_back
 from tournaments.engine.explain import (
     BY_HAND,
     Line,
@@ -74,6 +74,8 @@ def table_forfeit(*, table: Table, absent: Entrant, user=None, address=None) -> 
         round=table.round.number,
         table=table.number,
         absent=str(absent),
+        # Taken back, that party's seat links say so (`table_forfeit_undo`).
+        party=party.pk if party is not None else None,
     )
     return table
 
@@ -102,6 +104,19 @@ def table_forfeit_undo(*, table: Table, user=None, address=None) -> Table:
         )
     seatings = list(table.seatings.select_related("entrant__player").order_by("side"))
     absent = seatings[table.absent].entrant
+    forfeit = (
+        round.tournament.records.filter(
+            action=TournamentRecord.Action.FORFEIT,
+            details__round=round.number,
+            details__table=table.number,
+        )
+        .order_by("-at", "-pk")
+        .first()
+    )
+    stopped = forfeit.details.get("party") if forfeit else None
+    if stopped is not None:  # its old seat links say the forfeit was taken back
+        party = Party.objects.get(pk=stopped)
+        party_forfeit_taken_back(party=party, user=user, address=address)
     table.absent = None
     table.party = table_party(
         round.tournament, round, table.number, seatings[0].entrant, seatings[1].entrant

@@ -156,6 +156,28 @@ def party_cancel(
     return party
 
 
+@transaction.atomic
+def party_forfeit_taken_back(*, party: Party, user=None, address=None) -> Party:
+    """A forfeit taken back: the table is played after all, as a new party with new
+    seat links (the tournament starts it). This party stays cancelled; its record
+    says the forfeit was taken back, so an old seat link shows that and not the
+    forfeit. Nothing happens to a party that was not given up by a forfeit."""
+    party = _locked_party(party)
+    if party.status != Party.Status.CANCELLED:
+        return party
+    versions.party_changed(party.pk)
+    AuditRecord.objects.create(
+        party=party,
+        action=AuditRecord.Action.CANCEL,
+        user=user if user is not None and user.is_authenticated else None,
+        address=address,
+        before={"status": party.status},
+        after={"status": party.status, "forfeit_taken_back": True},
+        reason=gettext("The forfeit was taken back: the table is played with new seat links."),
+    )
+    return party
+
+
 def night_party_cancel(*, party: Party, user, reason: str, address=None) -> Party:
     """The night's housekeeping cancels a party (the party page, the organizer's API):
     only a party of a club night. A tournament's tables are cancelled by its round

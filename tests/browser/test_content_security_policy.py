@@ -66,7 +66,7 @@ def test_every_kind_of_page_runs_under_the_policy(phone, live_server):
 
 def _tournament_in_play(club):
     tournament = registration.tournament_create(club=club, name="Autumn Cup", round_minutes=60)
-    players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
+    players = [MembershipFactory(club=club, player__name=n, listed=True).player for n in "ABCD"]
     registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
         registration.entrant_check_in(entrant=entrant)

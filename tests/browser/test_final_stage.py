@@ -55,7 +55,7 @@ def running_games():
 def test_a_swiss_of_twenty_with_a_best_of_three_top_eight_final(desk, phone, chromium, live_server):
     club = Tournament._meta.get_field("club").related_model.objects.get()
     for name in NAMES:
-        MembershipFactory(club=club, player__name=name)
+        MembershipFactory(club=club, player__name=name, listed=True)
 
     desk.goto(live_server.url + f"/manage/clubs/{club.slug}/")
     desk.locator("#club-tournaments").click()

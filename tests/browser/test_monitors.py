@@ -52,7 +52,7 @@ def test_the_round_page_gets_304_until_a_hand_changes_its_tables(phone):
     organizer = OrganizerFactory(player__user__username="desk")
     club = organizer.club
     tournament = registration.tournament_create(club=club, name="Autumn Cup")
-    players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
+    players = [MembershipFactory(club=club, player__name=n, listed=True).player for n in "ABCD"]
     registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
         registration.entrant_check_in(entrant=entrant)

@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_the_standings_and_the_screen_show_a_confirmed_hand_without_reloading(phone):
     club = ClubFactory()
     tournament = registration.tournament_create(club=club, name="Autumn Cup", round_minutes=60)
-    players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
+    players = [MembershipFactory(club=club, player__name=n, listed=True).player for n in "ABCD"]
     registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
         registration.entrant_check_in(entrant=entrant)

@@ -54,7 +54,9 @@ def test_the_round_s_tables_fit_a_phone(phone, tmp_path, monkeypatch):
     monkeypatch.setattr(rounds, "new_seed", lambda: 1909)
     club = ClubFactory(name="Door Club")
     tournament = registration.tournament_create(club=club, name="Autumn Cup", slug="autumn-cup")
-    players = [MembershipFactory(club=club, player__name=name).player for name in NAMES]
+    players = [
+        MembershipFactory(club=club, player__name=name, listed=True).player for name in NAMES
+    ]
     registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
         registration.entrant_check_in(entrant=entrant)

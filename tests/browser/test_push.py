@@ -78,7 +78,7 @@ def table_in_play():
     """A tournament of four in its first round, and table 1's seats."""
     club = ClubFactory()
     tournament = registration.tournament_create(club=club, name="Autumn Cup")
-    players = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
+    players = [MembershipFactory(club=club, player__name=n, listed=True).player for n in "ABCD"]
     registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
         registration.entrant_check_in(entrant=entrant)
@@ -217,7 +217,9 @@ def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_s
     night = ClubNightFactory(club=organizer.club, name="Friday")
     party = start_night_party(night, label="Table 1")
     tournament = registration.tournament_create(club=organizer.club, name="Autumn Cup")
-    players = [MembershipFactory(club=organizer.club, player__name=n).player for n in "ABCD"]
+    players = [
+        MembershipFactory(club=organizer.club, player__name=n, listed=True).player for n in "ABCD"
+    ]
     registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
         registration.entrant_check_in(entrant=entrant)

@@ -36,7 +36,8 @@ def desk(request, chromium, live_server):
     membership = OrganizerFactory(player__name="Olga")
     club = membership.club
     players = [
-        MembershipFactory(club=club, player__name=n).player for n in ("Anna", "Ben", "Carl", "Dora")
+        MembershipFactory(club=club, player__name=n, listed=True).player
+        for n in ("Anna", "Ben", "Carl", "Dora")
     ]
     tournament = registration.tournament_create(club=club, name="Spring Open")
     registration.entrant_register(tournament=tournament, players=players)

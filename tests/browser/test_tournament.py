@@ -74,7 +74,7 @@ def _path(link):
 def test_a_five_player_swiss_event_from_registration_to_final_standings(desk, phone, live_server):
     organizer_club = Tournament._meta.get_field("club").related_model.objects.get()
     for name in ("Anna", "Ben", "Carl"):
-        MembershipFactory(club=organizer_club, player__name=name)
+        MembershipFactory(club=organizer_club, player__name=name, listed=True)
 
     # Create the tournament from the club's organizer page.
     desk.goto(live_server.url + f"/manage/clubs/{organizer_club.slug}/")
@@ -177,7 +177,9 @@ def test_a_five_player_swiss_event_from_registration_to_final_standings(desk, ph
 
 def test_an_organizer_imports_a_tournament_from_its_archive_file(desk, live_server):
     club = Tournament._meta.get_field("club").related_model.objects.get()
-    members = [MembershipFactory(club=club, player__name=n).player for n in ("Anna", "Ben")]
+    members = [
+        MembershipFactory(club=club, player__name=n, listed=True).player for n in ("Anna", "Ben")
+    ]
     cup = registration.tournament_create(club=club, name="Autumn Cup")
     registration.entrant_register(tournament=cup, players=members)
     archived = json.dumps(tournament_export(cup), cls=DjangoJSONEncoder).encode()

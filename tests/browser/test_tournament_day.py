@@ -93,7 +93,7 @@ def test_a_twenty_player_swiss_day_from_the_door_to_the_final_standings(
 ):
     club = Tournament._meta.get_field("club").related_model.objects.get()
     for name in NAMES:
-        MembershipFactory(club=club, player__name=name)
+        MembershipFactory(club=club, player__name=name, listed=True)
 
     desk.goto(live_server.url + f"/manage/clubs/{club.slug}/")
     desk.locator("#club-tournaments").click()

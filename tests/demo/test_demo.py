@@ -118,7 +118,7 @@ def test_demo_has_a_finished_swiss_with_its_final_being_played():
     assert (cup.status, cup.entrants.count(), cup.rounds) == ("finished", 8, 3)
     stage = cup.final_stage
     assert (stage.status, len(stage.seeds)) == ("playing", 4)
-    rounds = bracket.bracket(stage)
+    rounds = bracket.bracket(stage, public=False)
     assert [r.key for r in rounds] == ["semi-final", "final", "third-place"]
     assert [v.status for r in rounds for v in r.matches] == [
         "decided",

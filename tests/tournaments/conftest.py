@@ -43,7 +43,9 @@ def club(db):
 @pytest.fixture
 def members(club):
     def make(*names):
-        return [MembershipFactory(club=club, player__name=n).player for n in names]
+        # Listed: these tests read the names on the public pages too (the privacy of
+        # the unlisted is tests/config/test_privacy.py's).
+        return [MembershipFactory(club=club, player__name=n, listed=True).player for n in names]
 
     return make
 

@@ -47,14 +47,15 @@ def round_body(round, *, tables: bool = True) -> dict:
     return body
 
 
-def bracket_body(stage, *, parties: bool = False) -> dict:
-    """A final as `BracketOut`; ``parties``: with the game being played (the
-    organizer's answers: its seat links are his)."""
+def bracket_body(stage, *, public: bool, parties: bool = False) -> dict:
+    """A final as `BracketOut`, the names as ``public`` or the organizers see them;
+    ``parties``: with the game being played (the organizer's answers: its seat
+    links are his)."""
 
-    def side(entrant, seed, wins):
+    def side(entrant, name, seed, wins):
         if entrant is None:
             return None
-        return {"entrant": entrant.pk, "name": entrant.player.name, "seed": seed, "wins": wins}
+        return {"entrant": entrant.pk, "name": name, "seed": seed, "wins": wins}
 
     def match(view):
         m = view.match
@@ -64,10 +65,11 @@ def bracket_body(stage, *, parties: bool = False) -> dict:
             "slot": view.slot,
             "third_place": view.third_place,
             "status": view.status,
-            "first": side(view.first, view.seeds[0], view.wins[0]),
-            "second": side(view.second, view.seeds[1], view.wins[1]),
+            "first": side(view.first, view.names[0], view.seeds[0], view.wins[0]),
+            "second": side(view.second, view.names[1], view.seeds[1], view.wins[1]),
             "winner": view.winner.pk if view.winner else None,
             "absent": view.absent.pk if view.absent else None,
+            "withdrew": view.withdrew,
             "party": view.party_id if parties else None,
         }
 
@@ -84,6 +86,6 @@ def bracket_body(stage, *, parties: bool = False) -> dict:
                 "name": r.name,
                 "matches": [match(v) for v in r.matches],
             }
-            for r in bracket.bracket(stage)
+            for r in bracket.bracket(stage, public=public)
         ],
     }

@@ -46,7 +46,7 @@ def _organized(request, slug: str):
 
 
 def _detail(tournament) -> dict:
-    data = board.build_board(tournament)
+    data = board.build_board(tournament, public=False)
     problems = {r.number: r.problem for r in rounds.tournament_rounds(tournament)}
     return {
         **tournament_body(tournament),
@@ -285,7 +285,7 @@ def archive_import(request, slug: Slug, body: ArchiveIn):
 
 
 def _final(tournament) -> dict:
-    return bracket_body(bracket.final_stage_for_manage(tournament.slug), parties=True)
+    return bracket_body(bracket.final_stage_for_manage(tournament.slug), public=False, parties=True)
 
 
 def _match_of(tournament, match_id: int):

@@ -6,6 +6,7 @@ from django.http import Http404
 from ninja import Query, Router, Schema
 from pydantic import Field
 
+from clubs.names import shown_names
 from config.api_errors import PUBLIC_READ, refusals
 from scoring.selectors import state_for
 from tournaments import board, published
@@ -41,7 +42,9 @@ def tournament_detail(request, slug: Slug):
 
 @router.get("/tournaments/{slug}/standings", response={200: StandingsOut, **PUBLIC_READ})
 def tournament_standings(request, slug: Slug):
-    """The standings; during a round, provisional: finished tables count at once."""
+    """The standings; during a round, provisional: finished tables count at once.
+    Once the final is decided, in its order, as on every page: its players first
+    by how far they came (``reached``), then the rest as the rounds placed them."""
     tournament = published.public_tournament(slug)
     if not tournament.public_standings:
         raise Http404
@@ -57,6 +60,8 @@ def tournament_standings(request, slug: Slug):
             "points": line.points,
             "byes": line.byes,
             "withdrawn": line.withdrawn,
+            "withdrawn_after": line.withdrawn_after,
+            "reached": line.reached,
         }
         for line in data.standings
     ]
@@ -103,10 +108,11 @@ def tournament_party(request, slug: Slug, party_id: Id):
         raise Http404
     party = published.tournament_party(tournament, party_id)
     state, hands = state_for(party)
-    names = {seat.pk: seat.player.name for seat in state.seats}
+    shown = shown_names(tournament.club_id, [seat.player for seat in state.seats], public=True)
+    names = {seat.pk: shown[seat.player_id] for seat in state.seats}
     sides = [
         {
-            "players": [s.player.name for s in state.seats if s.side == side],
+            "players": [names[s.pk] for s in state.seats if s.side == side],
             "points": total.points,
             "boxes": total.boxes,
             "total": total.total,
@@ -145,4 +151,4 @@ def tournament_final(request, slug: Slug):
     stage = bracket.final_stage_of(tournament)
     if stage is None or not tournament.public_pairings:
         raise Http404
-    return bracket_body(stage)
+    return bracket_body(stage, public=True)

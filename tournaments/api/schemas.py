@@ -35,6 +35,8 @@ class LineOut(Schema):
     points: int
     byes: int
     withdrawn: bool
+    withdrawn_after: int | None = None  # the last round he was paired in
+    reached: str = ""  # after the final: "champion", "final", "third-place", …, or ""
 
 
 class StandingsOut(Schema):
@@ -236,7 +238,9 @@ class MatchSideOut(Schema):
 class MatchOut(Schema):
     """A match of the bracket; ``id`` is null (and the sides too) while it waits
     for the matches before it. ``status``: "waiting", "bye", "playing", "forfeit"
-    or "decided". ``party``: the game being played (the organizer's answers only)."""
+    or "decided"; ``absent``: the side that did not play it, and ``withdrew``: because
+    he had withdrawn (else he did not come). ``party``: the game being played (the
+    organizer's answers only)."""
 
     id: int | None
     round: int
@@ -247,6 +251,7 @@ class MatchOut(Schema):
     second: MatchSideOut | None
     winner: int | None
     absent: int | None
+    withdrew: bool = False
     party: int | None = None
 
 

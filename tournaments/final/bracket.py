@@ -3,18 +3,16 @@ standings."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
+from clubs.names import shown_names
 from scoring.selectors import party_sheets
 from tournaments.engine import knockout as engine
-from tournaments.engine.formats import format_of
 from tournaments.final.games import (
-    entrants_by_id,
     game_sides,
     plays_third_place,
     round_key,
@@ -27,7 +25,9 @@ from tournaments.models import (
     MatchGame,
     Tournament,
 )
-from tournaments.standings import StandingsLine, standings_for
+from tournaments.standings import CHAMPION, FinalLine, final_standings
+
+__all__ = ["CHAMPION", "FinalLine", "final_standings"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,12 @@ class MatchView:
     party_id: int | None
     winner: Entrant | None
     absent: Entrant | None
+    names: tuple[str | None, str | None] = (None, None)  # as the reader may see them
+
+    @property
+    def withdrew(self) -> bool:
+        """The side that did not play the match had withdrawn (not a no-show)."""
+        return self.absent is not None and self.absent.withdrawn_after is not None
 
     @property
     def status(self) -> str:
@@ -73,14 +79,17 @@ class BracketRound:
         return round_label(self.key)
 
 
-def bracket(stage: FinalStage) -> list[BracketRound]:
+def bracket(stage: FinalStage, *, public: bool) -> list[BracketRound]:
     """The bracket round by round, every place shown (matches not yet drawn are
-    "waiting"), the match for third place last. Six queries, whatever its size."""
+    "waiting"), the match for third place last; the players' names as ``public``
+    or the organizers see them (`clubs.names`). Seven queries, whatever its size."""
     if not stage.seeds:
         return []
     matches = list(
         stage.matches.select_related("first__player", "second__player", "winner__player")
     )
+    players = [e.player for m in matches for e in (m.first, m.second) if e is not None]
+    names = shown_names(stage.tournament.club_id, players, public=public)
     games = defaultdict(list)
     for game in MatchGame.objects.filter(match__stage=stage).order_by("number"):
         games[game.match_id].append(game)
@@ -122,6 +131,7 @@ def bracket(stage: FinalStage) -> list[BracketRound]:
             party_id,
             match.winner,
             absent,
+            tuple(names[e.player_id] if e else None for e in (match.first, match.second)),
         )
 
     result = [
@@ -180,77 +190,8 @@ def match_for_manage(slug: str, pk: int) -> Match:
     )
 
 
-@dataclass(frozen=True)
-class FinalLine:
-    """One line of the final standings: ``reached`` the knockout round's key an
-    entrant went out in ("final" for the runner-up; "champion"; "" for those who did
-    not qualify), ``line`` his line of the qualifying standings (``None`` in a
-    knockout tournament)."""
-
-    place: int
-    shared: bool
-    entrant: Entrant
-    reached: str
-    line: StandingsLine | None
-
-
-CHAMPION = "champion"
-
-
 def reached_label(key: str) -> str:
     """How far an entrant came (`FinalLine.reached`), in the reader's language."""
     if key == CHAMPION:
         return gettext("Winner")
     return round_label(key) if key else ""
-
-
-def final_standings(tournament: Tournament) -> list[FinalLine]:
-    """The final standings: once the final is decided, its players first, by how far
-    they came (`engine.final_places`; the semi-finals' losers share third unless
-    they played for it), then everyone else as the qualifying standings place them.
-    Before that, the qualifying standings alone."""
-    stage = final_stage_of(tournament)
-    lines = []
-    if format_of(tournament.format).plays_rounds:
-        lines = standings_for(tournament).lines
-    by_entrant = {line.entrant.pk: line for line in lines}
-    if stage is None or stage.status != FinalStage.Status.FINISHED:
-        return [FinalLine(x.place, x.shared, x.entrant, "", x) for x in lines]
-    matches = list(stage.matches.all())
-    entrants = entrants_by_id(tournament)
-    reached = dict.fromkeys(stage.seeds, 1)
-    champion = third_winner = third_loser = None
-    rounds = engine.round_count(len(stage.seeds))
-    for m in matches:
-        if m.third_place:
-            third_winner = m.winner_id
-            third_loser = m.first_id if m.winner_id == m.second_id else m.second_id
-            continue
-        for pk in (m.first_id, m.second_id):
-            if pk is not None:
-                reached[pk] = max(reached[pk], m.round)
-        if m.round == rounds:
-            champion = m.winner_id
-    groups = engine.final_places(stage.seeds, reached, third_winner, third_loser, champion)
-    result = []
-    for group in groups:
-        place = len(result) + 1
-        for pk in group:
-            if pk == champion:
-                key = CHAMPION
-            elif pk in (third_winner, third_loser):
-                key = engine.THIRD_PLACE
-            else:
-                key = round_key(stage, reached[pk])
-            result.append(FinalLine(place, len(group) > 1, entrants[pk], key, by_entrant.get(pk)))
-    qualified = set(stage.seeds)
-    rest = [x for x in lines if x.entrant.pk not in qualified]
-    previous = None
-    for x in rest:
-        tied = previous is not None and x.shared and x.place == previous.place
-        place = result[-1].place if tied else len(result) + 1
-        if tied and not result[-1].shared:
-            result[-1] = dataclasses.replace(result[-1], shared=True)
-        result.append(FinalLine(place, tied, x.entrant, "", x))
-        previous = x
-    return result

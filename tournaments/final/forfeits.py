@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 
 from scoring.models import Hand, Party
-from scoring.services.parties import party_cancel
+from scoring.services.parties import party_cancel, party_forfeit_taken_back
 from tournaments.engine import knockout as engine
 from tournaments.engine.formats import format_of
 from tournaments.final.advance import advance
@@ -68,6 +68,10 @@ def match_forfeit(*, match: Match, absent: Entrant, user=None, address=None) -> 
         address=address,
         match=round_label(round_key(stage, match.round, match.third_place)),
         absent=str(absent),
+        # Which match, and the game it stopped: taken back, that game's seat links
+        # say so (`match_forfeit_undo`).
+        match_id=match.pk,
+        parties=[game.party_id for game in running],
     )
     advance(stage)
     return match
@@ -99,12 +103,20 @@ def entrant_leaves_final(*, entrant: Entrant, user=None, address=None) -> Match 
 
 
 def final_playing_with(entrant: Entrant) -> FinalStage | None:
-    """The final being played that seeded him, if any: there a withdrawal gives his
-    match away, and a reinstatement takes that back."""
+    """The final that seeded him and can still change for him, if any: being
+    played (a withdrawal gives his match away, a reinstatement takes that back), or
+    decided by the match his withdrawal gave away, while that can be taken back
+    (the final itself, or the match for third place: no match follows them)."""
     stage = FinalStage.objects.filter(
-        tournament_id=entrant.tournament_id, status=FinalStage.Status.PLAYING
+        tournament_id=entrant.tournament_id,
+        status__in=[FinalStage.Status.PLAYING, FinalStage.Status.FINISHED],
     ).first()
-    return stage if stage is not None and entrant.pk in stage.seeds else None
+    if stage is None or entrant.pk not in stage.seeds:
+        return None
+    if stage.status == FinalStage.Status.PLAYING:
+        return stage
+    match = _given_away(stage, entrant)
+    return stage if match is not None and not _forfeit_stands(stage, match) else None
 
 
 def _given_away(stage: FinalStage, entrant: Entrant) -> Match | None:
@@ -168,23 +180,48 @@ def _following(stage: FinalStage, match: Match) -> list[Match]:
 
 @transaction.atomic
 def match_forfeit_undo(*, match: Match, user=None, address=None) -> Match:
-    """Take back a forfeit: the match is played again from the game it stopped at,
-    as long as no match it sent someone into has a hand (those matches go)."""
+    """Take back a no-show: the match is played again from the game it stopped at,
+    as long as no match it sent someone into has a hand (those matches go); the
+    old game's seat links say so (`party_forfeit_taken_back`).
+
+    A forfeit that a withdrawal gave away is not taken back here: a tournament
+    director does not have a player who left play on while the desk still lists
+    him as withdrawn, nor take his withdrawal back behind the desk's back. It is
+    refused with a message; reinstating him (`withdrawals.entrant_reinstate`)
+    takes the withdrawal and this forfeit back together."""
     stage, match = _locked_match(match)
     tournament_changed(stage.tournament_id)
     if match.absent is None:
         raise TournamentError(gettext("This match has no forfeit to take back."))
+    absent = (match.first, match.second)[match.absent]
+    if absent.withdrawn_after is not None:
+        raise TournamentError(
+            gettext(
+                "%(name)s withdrew: he did not miss the match, he left the tournament. "
+                "Reinstate him to play it again."
+            )
+            % {"name": absent}
+        )
     if _forfeit_stands(stage, match):
         raise TournamentError(gettext("The next match has begun: the forfeit stands."))
     following = _following(stage, match)
     parties = [g.party for m in following for g in m.games.select_related("party")]
-    absent = (match.first, match.second)[match.absent]
     for m in following:
         m.games.all().delete()
         m.delete()
     for party in parties:
         if party.status != Party.Status.CANCELLED:
             party_cancel(party=party, user=user, reason=gettext("A forfeit was taken back."))
+    forfeit = (
+        stage.tournament.records.filter(
+            action=TournamentRecord.Action.MATCH_FORFEIT, details__match_id=match.pk
+        )
+        .order_by("-at", "-pk")
+        .first()
+    )
+    stopped = Party.objects.filter(pk__in=forfeit.details.get("parties", []) if forfeit else [])
+    for party in stopped:
+        party_forfeit_taken_back(party=party, user=user, address=address)
     match.absent = None
     match.winner_id = None
     match.save(update_fields=["absent", "winner"])

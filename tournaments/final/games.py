@@ -21,6 +21,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.records import TournamentError
+from tournaments.standings import round_key
+
+__all__ = ["round_key"]
 
 
 def round_label(key: str) -> str:
@@ -35,13 +38,6 @@ def round_label(key: str) -> str:
     if key in named:
         return named[key]
     return gettext("Round of %(players)s") % {"players": key.rsplit(" ", 1)[-1]}
-
-
-def round_key(stage: FinalStage, round: int, third_place: bool = False) -> str:
-    if third_place:
-        return engine.THIRD_PLACE
-    rounds = engine.round_count(len(stage.seeds))
-    return engine.round_name(2 ** (rounds - round))
 
 
 def _game_label(stage: FinalStage, match: Match, number: int) -> str:

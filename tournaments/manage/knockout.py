@@ -19,7 +19,7 @@ from clubs.permissions import organizer_required
 from config.client import client_address
 from scoring import push, versions
 from scoring.forms import first_error
-from tournaments import records, registration, rounds
+from tournaments import records, registration, rounds, withdrawals
 from tournaments.engine.formats import format_of
 from tournaments.final import bracket, forfeits, setup
 from tournaments.manage.common import POLL_MS, confirm, show_refusal, tournament_url
@@ -111,12 +111,23 @@ def final_stage_start(request, tournament):
 
 
 def _bracket_context(request, tournament, stage) -> dict:
+    rounds = bracket.bracket(stage, public=False)
+    # Who withdrew, and why each cannot be reinstated ("" if he can): Reinstate is
+    # offered where it can be done, on his line and on the match he gave away.
+    seeded = {e.pk: e for r in rounds for m in r.matches for e in (m.first, m.second) if e}
+    withdrawn = [
+        (e, withdrawals.reinstate_refusal(tournament, e))
+        for e in seeded.values()
+        if e.withdrawn_after is not None
+    ]
     return {
         "tournament": tournament,
         "club": tournament.club,
         "stage": stage,
-        "bracket": bracket.bracket(stage),
+        "bracket": rounds,
         "manage": True,
+        "withdrawn": withdrawn,
+        "reinstatable": {e.pk for e, refusal in withdrawn if not refusal},
     }
 
 
@@ -134,15 +145,10 @@ def final_detail(request, tournament):
     if stage.status == FinalStage.Status.FINISHED:
         context["places"] = [
             (line, bracket.reached_label(line.reached))
-            for line in bracket.final_standings(tournament)
+            for line in bracket.final_standings(tournament, public=False)
         ]
-    if stage.status == FinalStage.Status.PLAYING:
-        # Who can withdraw (`bracket.still_in`), and who withdrew and may come back.
-        seeded = {
-            e.pk: e for r in context["bracket"] for m in r.matches for e in (m.first, m.second) if e
-        }
-        context["still_in"] = bracket.still_in(stage, context["bracket"])
-        context["withdrawn"] = [e for e in seeded.values() if e.withdrawn_after is not None]
+    # Who can withdraw (`bracket.still_in`: none once the final is decided).
+    context["still_in"] = bracket.still_in(stage, context["bracket"])
     # The start can be taken back until a game has a hand (the service checks
     # the hands): offered while every match of the first round is still open.
     first = context["bracket"][0].matches if context["bracket"] else []

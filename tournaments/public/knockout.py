@@ -25,7 +25,11 @@ def bracket_html(tournament, version, *, screen=False) -> str:
         stage = bracket.final_stage_of(tournament)
         if stage is None or stage.status == "planned":
             return ""
-        context = {"tournament": tournament, "stage": stage, "bracket": bracket.bracket(stage)}
+        context = {
+            "tournament": tournament,
+            "stage": stage,
+            "bracket": bracket.bracket(stage, public=True),
+        }
         if screen:
             return render_to_string("tournaments/public/_final_slide.html", context)
         html = render_to_string("tournaments/_bracket.html", context)
@@ -43,7 +47,8 @@ def bracket_html(tournament, version, *, screen=False) -> str:
 def final_places(tournament) -> list:
     """The final standings' lines, each with how far its player came."""
     return [
-        (line, bracket.reached_label(line.reached)) for line in bracket.final_standings(tournament)
+        (line, bracket.reached_label(line.reached))
+        for line in bracket.final_standings(tournament, public=True)
     ]
 
 

@@ -4,6 +4,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from tournaments.final.bracket import reached_label
 
 
 class ClubTable(tables.Table):
@@ -29,6 +30,8 @@ class StandingsTable(tables.Table):
 
     place = tables.Column(verbose_name=_("Place"), attrs=NUM)
     name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "who"}})
+    # After the final (the board is in its order then): how far each of its players came.
+    reached = tables.Column(verbose_name=_("Final"), orderable=False, default="")
     played = tables.Column(verbose_name=_("Parties"), attrs=OPTIONAL)
     won = tables.Column(verbose_name=_("Won"), attrs=NUM)
     points = tables.Column(verbose_name=_("Plus/minus"), attrs=NUM)
@@ -38,11 +41,16 @@ class StandingsTable(tables.Table):
         orderable = True
         empty_text = _("No entrants yet.")
         attrs = {"class": "sheet standings"}
+        row_attrs = {"data-entrant": lambda record: record.entrant}
 
-    def __init__(self, *args, slug=None, **kwargs):
+    def __init__(self, data, *args, slug=None, **kwargs):
         # With the results published, each name links to the player's page.
         self.slug = slug
-        super().__init__(*args, **kwargs)
+        final = any(line.reached for line in data)
+        super().__init__(data, *args, exclude=() if final else ("reached",), **kwargs)
+
+    def render_reached(self, value):
+        return reached_label(value)
 
     def render_place(self, record):
         return f"{record.place}." + (" =" if record.shared else "")

@@ -17,12 +17,12 @@ from django.utils.translation import get_language, gettext
 from django_tables2 import RequestConfig
 
 from clubs import selectors as clubs
+from clubs.names import shown_names
 from config.spreadsheet import csv_response, text_cell
 from scoring import push
 from scoring.selectors import party_states, sheet_rows
 from tournaments import board, records, screen
-from tournaments.final.bracket import final_stage_of, final_standings, reached_label
-from tournaments.models import FinalStage
+from tournaments.final.bracket import reached_label
 from tournaments.public import knockout
 from tournaments.public.tables import ClubTable, StandingsTable
 from tournaments.published import (
@@ -246,6 +246,8 @@ def player_detail(request, slug, entrant_id):
     entrant = public_entrant(tournament, entrant_id)
     tables = entrant_parties(tournament, entrant)
     states = party_states(t.party_id for t in tables if t.party_id)
+    players = [entrant.player] + [s.player for state, _ in states.values() for s in state.seats]
+    names = shown_names(tournament.club_id, players, public=True)
     parties = []
     figures = {"parties": 0, "won": 0, "points": 0, "gins": 0, "undercuts": 0}
     for table in tables:
@@ -267,9 +269,9 @@ def player_detail(request, slug, entrant_id):
             {
                 "table": table,
                 "state": state,
-                "sheet": sheet_rows(state, hands),
+                "sheet": sheet_rows(state, hands, names),
                 "result": result,
-                "opponents": [s.player.name for s in state.seats if s.pk != mine.pk],
+                "opponents": [names[s.player_id] for s in state.seats if s.pk != mine.pk],
             }
         )
     line = next((line for line in data.standings if line.entrant == entrant.pk), None)
@@ -279,6 +281,7 @@ def player_detail(request, slug, entrant_id):
         {
             "tournament": tournament,
             "entrant": entrant,
+            "name": names[entrant.player_id],
             "line": line,
             "parties": parties,
             "figures": figures,
@@ -290,19 +293,21 @@ def player_detail(request, slug, entrant_id):
 
 
 def standings_csv(request, slug):
+    """The standings as the page shows them: after the final in its order, with how
+    far each of its players came; the withdrawn marked by the round after which
+    they left."""
     tournament = public_tournament(slug)
     if not tournament.public_standings:
         raise Http404
-    stage = final_stage_of(tournament)
-    if stage is not None and stage.status == FinalStage.Status.FINISHED:
-        return _final_standings_csv(tournament)
     data = board.board_for(tournament)
+    final = any(line.reached for line in data.standings)
     response = csv_response(f"{tournament.slug}-standings.csv")
     writer = csv.writer(response)
     writer.writerow(
         [
             gettext("Place"),
             gettext("Player"),
+            *([gettext("Final")] if final else []),
             gettext("Parties"),
             gettext("Won"),
             gettext("Plus/minus"),
@@ -316,41 +321,12 @@ def standings_csv(request, slug):
             [
                 line.place,
                 text_cell(line.name),
+                *([reached_label(line.reached)] if final else []),
                 line.played,
                 line.won,
                 line.points,
                 line.byes,
                 withdrawn,
-            ]
-        )
-    return response
-
-
-def _final_standings_csv(tournament):
-    """After the final: its players first by how far they came, then the rest as the
-    qualifying rounds placed them (`knockout.final_standings`)."""
-    response = csv_response(f"{tournament.slug}-standings.csv")
-    writer = csv.writer(response)
-    writer.writerow(
-        [
-            gettext("Place"),
-            gettext("Player"),
-            gettext("Final"),
-            gettext("Parties"),
-            gettext("Won"),
-            gettext("Plus/minus"),
-            gettext("Byes"),
-        ]
-    )
-    for final in final_standings(tournament):
-        line = final.line
-        figures = [line.parties, line.won, line.points, line.byes] if line else ["", "", "", ""]
-        writer.writerow(
-            [
-                final.place,
-                text_cell(final.entrant.player.name),
-                reached_label(final.reached),
-                *figures,
             ]
         )
     return response
@@ -419,4 +395,8 @@ def tournament_print(request, slug, what):
         context.update(_crosstable_context(data))
     if what == "pairings":
         context["round"] = data.current or (data.rounds[-1] if data.rounds else None)
+    if what == "standings":
+        # After the final, in its order (the board's), with how far each came.
+        context["standings"] = [(line, reached_label(line.reached)) for line in data.standings]
+        context["final"] = any(line.reached for line in data.standings)
     return render(request, "tournaments/public/tournament_print.html", context)

@@ -21,7 +21,7 @@ NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
 def swiss(keyholder, client, django_capture_on_commit_callbacks):  # noqa: F811
     """A Swiss of six with round 1 played and closed, made through the API."""
     club, key = keyholder
-    players = [MembershipFactory(club=club, player__name=n).player for n in NAMES]
+    players = [MembershipFactory(club=club, player__name=n, listed=True).player for n in NAMES]
     auth = bearer(key)
     slug = post(
         client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup", "rounds": 1}, **auth
@@ -131,7 +131,7 @@ def test_another_clubs_key_cannot_touch_the_final(swiss, client):
 def test_a_knockout_tournament_is_made_and_started_through_the_api(keyholder, client):  # noqa: F811
     club, key = keyholder
     auth = bearer(key)
-    players = [MembershipFactory(club=club, player__name=n).player for n in NAMES]
+    players = [MembershipFactory(club=club, player__name=n, listed=True).player for n in NAMES]
     slug = post(
         client,
         f"/api/manage/clubs/{club.slug}/tournaments",

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def running(keyholder, client, django_capture_on_commit_callbacks):  # noqa: F811
     club, key = keyholder
-    members = [MembershipFactory(club=club, player__name=n).player for n in "ABCD"]
+    members = [MembershipFactory(club=club, player__name=n, listed=True).player for n in "ABCD"]
     auth = bearer(key)
     slug = post(
         client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup", "rounds": 2}, **auth

@@ -383,7 +383,7 @@ def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_
     first_semi.refresh_from_db()
     assert (first_semi.absent, first_semi.winner_id) == (1, opponent.pk)
     assert leaver.pk not in [e.pk for e in page.context["still_in"]]
-    assert [e.pk for e in page.context["withdrawn"]] == [leaver.pk]
+    assert [(e.pk, refusal) for e, refusal in page.context["withdrawn"]] == [(leaver.pk, "")]
     reinstate = url("entrant-reinstate", t.slug, leaver.pk)
     assert reinstate in page.content.decode()
 
