@@ -2,8 +2,6 @@
 (`clubs.permissions.TokenAuth`) or the logged-in session; every object is
 checked against the clubs its user organizes (`require_organizer`)."""
 
-import json
-
 from django.http import Http404
 from django.utils.translation import gettext
 from ninja import Router, Status
@@ -33,6 +31,7 @@ from tournaments.api.schemas import (
     TournamentIn,
 )
 from tournaments.archive import export, restore
+from tournaments.archive.refusals import archive_loads
 from tournaments.final import bracket, forfeits, setup
 from tournaments.models import Tournament
 
@@ -272,9 +271,13 @@ def archive_import(request, slug: Slug, body: ArchiveIn):
     """Bring back an archive into one of the organizer's clubs."""
     club = clubs.club_by_slug(slug)
     require_organizer(request.auth, club)
-    # The schema checked the archive's label; the import reads all of it.
+    # The body is read again by the archive's own reader and schema
+    # (`tournaments.archive`): ``ArchiveIn`` only names what it is.
     made = restore.archive_import(
-        data=json.loads(request.body), club=club, user=request.auth, address=client_address(request)
+        data=archive_loads(request.body),
+        club=club,
+        user=request.auth,
+        address=client_address(request),
     )
     if isinstance(made, Tournament):
         return Status(201, {"kind": "tournament", "slug": made.slug, "id": made.pk})
