@@ -220,7 +220,9 @@ def _import_tournament(archive: TournamentArchive, club, players, users) -> Tour
         slug=_free_slug(info.slug),
         **info.model_dump(exclude={"slug", "created_at", "final_draws"}),
     )
+    # Made now (auto_now_add), dated as it was.
     Tournament.objects.filter(pk=tournament.pk).update(created_at=info.created_at)
+    tournament.created_at = info.created_at
     entrants = {
         e.key: Entrant.objects.create(
             tournament=tournament,
