@@ -217,7 +217,7 @@ def _tables(found: _Found, archive, rounds: set, parties: dict, used: Counter) -
 def _two_player_party(found: _Found, at: str, key: int, parties: dict) -> None:
     if key not in parties:
         found.add(at, gettext("names a party the archive does not hold"))
-    elif parties[key].format != "two" or len(parties[key].seats) != 2:
+    elif len(parties[key].seats) != 2:  # its format was checked with its seats
         found.add(at, gettext("a tournament's game is a party of two players"))
 
 

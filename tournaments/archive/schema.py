@@ -274,7 +274,7 @@ class LineIn(Strict):
     rematch: StrictBool = False
 
 
-class TournamentIn(Strict):
+class ArchivedTournament(Strict):
     name: Name
     slug: SlugText
     format: TournamentFormat
@@ -380,7 +380,7 @@ class TournamentArchive(ArchiveHead):
     """A tournament as `export.tournament_export` writes it."""
 
     kind: Literal["tournament"]
-    tournament: TournamentIn
+    tournament: ArchivedTournament
     entrants: Annotated[list[EntrantIn], Field(max_length=MOST_PLAYERS)]
     keep_apart: Annotated[list[tuple[Key, Key]], Field(max_length=MOST_PLAYERS)]
     rounds: Annotated[list[RoundIn], Field(max_length=MOST_ROUNDS)]
@@ -391,7 +391,7 @@ class TournamentArchive(ArchiveHead):
     records: Annotated[list[RecordIn], Field(max_length=MOST_RECORDS)] = []
 
 
-class NightIn(Strict):
+class ArchivedNight(Strict):
     name: Name
     date: Day
     ruleset: Ruleset
@@ -402,7 +402,7 @@ class NightArchive(ArchiveHead):
     """A club night as `export.night_export` writes it."""
 
     kind: Literal["night"]
-    night: NightIn
+    night: ArchivedNight
 
 
 Archive = Annotated[TournamentArchive | NightArchive, Field(discriminator="kind")]
