@@ -111,6 +111,8 @@ def _path(location: tuple) -> str:
     parts = list(location)
     if parts and parts[0] in ("tournament", "night") and len(parts) > 1:
         parts = parts[1:]
+    # A union names the member it tried (``HandSnapshot``): the reader wrote none.
+    parts = [part for part in parts if not (isinstance(part, str) and part[:1].isupper())]
     return ".".join(str(part) for part in parts) or gettext("the archive")
 
 

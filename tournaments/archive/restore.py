@@ -193,8 +193,8 @@ def _import_parties(rows: list[PartyIn], club, night, players, users) -> dict[in
                 seat=seats.get(r.seat),
                 user=users.get(r.user),
                 address=str(r.address) if r.address else None,
-                before=r.before,
-                after=r.after,
+                before=_snapshot(r.before),
+                after=_snapshot(r.after),
                 reason=r.reason,
                 key=r.key,
                 at=r.at,
@@ -203,6 +203,10 @@ def _import_parties(rows: list[PartyIn], club, night, players, users) -> dict[in
         )
         made[row.key] = party
     return made
+
+
+def _snapshot(snapshot) -> dict | None:
+    return snapshot.model_dump(exclude_unset=True) if snapshot is not None else None
 
 
 def _free_slug(slug: str) -> str:

@@ -12,10 +12,10 @@ import datetime
 import math
 from typing import Annotated, Literal
 
-from ninja import Schema
 from pydantic import (
     AfterValidator,
     AwareDatetime,
+    BaseModel,
     ConfigDict,
     Field,
     IPvAnyAddress,
@@ -109,7 +109,9 @@ def _plain(value, depth=0):
 Blob = Annotated[JsonValue, AfterValidator(_plain)]
 
 
-class Strict(Schema):
+class Strict(BaseModel):
+    # Plain pydantic: ninja's Schema adds a wrapper for reading Django rows, which
+    # an archive never is.
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
@@ -203,14 +205,66 @@ class HandIn(Strict):
     updated_at: Moment
 
 
+class HandSnapshot(Strict):
+    """A hand as an audit record keeps it before and after a change
+    (`scoring.services.hands`)."""
+
+    number: Positive
+    table: Annotated[int, Field(ge=1, le=3)]
+    status: HandStatus
+    ending: Ending
+    knocker: Position | None
+    knocker_deadwood: Deadwood | None
+    defender_deadwood: Deadwood | None
+    details: DetailsIn
+    kind: Annotated[str, StringConstraints(pattern=r"^[a-z_]{0,16}$")]
+    points: Small
+    winner: Position | None
+    version: Annotated[int, Field(ge=1, le=1_000_000)]
+
+
+class StartSnapshot(Strict):
+    """A party's start: who drew which card, the seed, the rules."""
+
+    draws: Annotated[dict[Name, Card], Field(max_length=6)]
+    seed: Seed | None
+    rules: RulesIn
+
+
+class ForfeitIn(Strict):
+    absent: Key
+    points: Annotated[int, Field(ge=0, le=10000)]
+
+
+class StatusSnapshot(Strict):
+    """A party's status before and after it was cancelled."""
+
+    status: PartyStatus
+    forfeit: ForfeitIn | None = None
+
+
+Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+
+
+class SeatSnapshot(Strict):
+    """A seat before and after its player was swapped, or its link replaced."""
+
+    player: Name | None = None
+    position: Position | None = None
+    replaced_link: Digest | None = None
+
+
+Snapshot = HandSnapshot | StartSnapshot | StatusSnapshot | SeatSnapshot
+
+
 class AuditIn(Strict):
     action: AuditAction
     hand: tuple[Positive, Annotated[int, Field(ge=1, le=3)]] | None
     seat: Position | None
     user: Username | None
     address: IPvAnyAddress | None
-    before: Blob | None
-    after: Blob | None
+    before: Snapshot | None
+    after: Snapshot | None
     reason: LongText
     key: KeyText | None
     at: Moment
