@@ -231,7 +231,7 @@ class StartSnapshot(Strict):
     rules: RulesIn
 
 
-class ForfeitIn(Strict):
+class PartyForfeit(Strict):
     absent: Key
     points: Annotated[int, Field(ge=0, le=10000)]
 
@@ -240,7 +240,7 @@ class StatusSnapshot(Strict):
     """A party's status before and after it was cancelled."""
 
     status: PartyStatus
-    forfeit: ForfeitIn | None = None
+    forfeit: PartyForfeit | None = None
 
 
 Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
