@@ -3,7 +3,7 @@ organizer's actions (`organizer`); config/api.py mounts `ROUTERS` and answers
 `ERRORS` as JSON."""
 
 from tournaments.api import organizer, public
-from tournaments.archive.restore import ArchiveError
+from tournaments.archive.refusals import ArchiveError
 from tournaments.records import TournamentError
 
 ROUTERS = [("/", public.router), ("/", organizer.router)]
@@ -12,10 +12,14 @@ ROUTERS = [("/", public.router), ("/", organizer.router)]
 #: closed): the request is fine, the moment is not.
 ERRORS = {TournamentError: (409, "refused"), ArchiveError: (422, "invalid_archive")}
 
+#: A refused archive names each field and its rule (``errors``), as a refused
+#: request body does.
+ERROR_BODIES = {ArchiveError: ArchiveError.as_body}
+
 
 def explain(error: ValueError) -> str:
     """The tournaments' errors carry their message in the reader's language."""
     return str(error)
 
 
-__all__ = ["ERRORS", "ROUTERS", "explain"]
+__all__ = ["ERRORS", "ERROR_BODIES", "ROUTERS", "explain"]

@@ -2,11 +2,10 @@
 (`clubs.permissions.TokenAuth`) or the logged-in session; every object is
 checked against the clubs its user organizes (`require_organizer`)."""
 
-import json
-
 from django.http import Http404
 from django.utils.translation import gettext
 from ninja import Router, Status
+from ninja.errors import HttpError
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
@@ -16,7 +15,6 @@ from scoring.selectors import night_by_id
 from tournaments import board, published, records, registration, rounds, tables, withdrawals
 from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
 from tournaments.api.schemas import (
-    ArchiveIn,
     BracketOut,
     CheckInIn,
     EntrantOut,
@@ -33,6 +31,7 @@ from tournaments.api.schemas import (
     TournamentIn,
 )
 from tournaments.archive import export, restore
+from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.final import bracket, forfeits, setup
 from tournaments.models import Tournament
 
@@ -267,14 +266,43 @@ def night_archive(request, night_id: Id):
     return export.night_export(night)
 
 
-@router.post("/manage/clubs/{slug}/archive", response={201: ImportedOut, **ORGANIZER_WRITE})
-def archive_import(request, slug: Slug, body: ArchiveIn):
+#: The body is an archive as the two GETs above give it. The archive's own reader and
+#: schema (`tournaments.archive`) read it, not ninja's, so that a refusal names each
+#: field and its rule in the reader's language (422 ``invalid_archive``).
+ARCHIVE_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "oneOf": [
+                        {"$ref": "#/components/schemas/TournamentArchiveOut"},
+                        {"$ref": "#/components/schemas/NightArchiveOut"},
+                    ]
+                }
+            }
+        },
+    }
+}
+
+
+@router.post(
+    "/manage/clubs/{slug}/archive",
+    response={201: ImportedOut, **ORGANIZER_WRITE},
+    openapi_extra=ARCHIVE_BODY,
+)
+def archive_import(request, slug: Slug):
     """Bring back an archive into one of the organizer's clubs."""
     club = clubs.club_by_slug(slug)
     require_organizer(request.auth, club)
-    # The schema checked the archive's label; the import reads all of it.
+    try:
+        data = archive_loads(request.body)
+    except ArchiveError:
+        raise
+    except (ValueError, RecursionError):
+        raise HttpError(400, "not JSON") from None
     made = restore.archive_import(
-        data=json.loads(request.body), club=club, user=request.auth, address=client_address(request)
+        data=data, club=club, user=request.auth, address=client_address(request)
     )
     if isinstance(made, Tournament):
         return Status(201, {"kind": "tournament", "slug": made.slug, "id": made.pk})

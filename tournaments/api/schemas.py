@@ -185,16 +185,6 @@ class ImportedOut(Schema):
     id: int
 
 
-class ArchiveIn(Schema):
-    """An archive as `GET …/archive` gives it; its contents are checked on import."""
-
-    model_config = ConfigDict(extra="allow")
-
-    format: str
-    version: int
-    kind: str
-
-
 class ArchiveClubOut(Schema):
     slug: str
     name: str

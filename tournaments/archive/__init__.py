@@ -8,5 +8,9 @@ none for a tournament's walk-in); importing into a club reuses its player of the
 same name, else adds them to the member list (into the club's record, unlisted)
 or, for a walk-in, makes a bare player. Rows get new ids on import; within the
 archive things refer to each other by the archive's own numbers. Seat links are
-kept, so the printed table cards still work, unless the link is taken on the new
-server. A cancelled party comes back cancelled, counted nowhere, as it was."""
+made new (whoever holds the archive holds its links), and the tournament lands in
+the importer's club. A cancelled party comes back cancelled, counted nowhere, as
+it was.
+
+What an archive may hold is `schema`; what its parts must say about each other,
+`references`; why one is refused, in the reader's language, `refusals`."""

@@ -1,7 +1,5 @@
 """The organizer's tournament forms. They only validate: the services write."""
 
-import json
-
 from django import forms
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
@@ -11,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import RULESETS
 from scoring.labels import RULESET_LABELS
+from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.engine.formats import DEFAULT_FORMAT
 from tournaments.models import Tournament
 
@@ -207,7 +206,9 @@ class ArchiveForm(forms.Form):
             )
         # Nesting deeper than the parser goes is a RecursionError (no archive nests so).
         try:
-            return json.loads(upload.read().decode("utf-8-sig"))
+            return archive_loads(upload.read())
+        except ArchiveError as error:
+            raise forms.ValidationError(str(error)) from None
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise forms.ValidationError(
                 gettext("This file is not JSON: choose the .json file of a Knock archive.")

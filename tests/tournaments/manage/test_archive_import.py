@@ -11,7 +11,7 @@ from django.urls import reverse
 from clubs.models import ClubNight, ClubRecord, Membership, Player
 from scoring.models import AuditRecord, Party
 from tests.factories import ClubFactory, ClubNightFactory, MembershipFactory, start_night_party
-from tests.tournaments.test_archive import finished_tournament, picture
+from tests.tournaments.test_archive import finished_tournament, picture, runs_too
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -53,6 +53,7 @@ def test_an_archive_file_comes_back_in_another_club_and_the_page_shows_it(
     client, started, committed, confirmed, elsewhere
 ):
     tournament = finished_tournament(started, committed, confirmed)
+    runs_too(elsewhere, "director")
     before = without_links(picture(tournament))
 
     response = upload(client, elsewhere, downloaded(client, tournament))
@@ -99,8 +100,8 @@ def damaged(client, started, committed, confirmed) -> bytes:
         (b"[]", "This is not a Knock archive."),
         (b'{"format": "other"}', "This is not a Knock archive."),
         (b'{"format": "knock-archive", "version": 9}', "another version of Knock"),
-        (b'{"format": "knock-archive", "version": 1}', "incomplete or damaged"),
-        ("damaged", "incomplete or damaged"),
+        (b'{"format": "knock-archive", "version": 1}', "must be “tournament” or “night”"),
+        ("damaged", "names a round the archive does not hold"),
     ],
     ids=[
         "bad-json",

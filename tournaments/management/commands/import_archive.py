@@ -1,12 +1,11 @@
 """Bring back a tournament or a club night from a JSON archive made by
 export_archive (or downloaded from the API)."""
 
-import json
-
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club
-from tournaments.archive.restore import ArchiveError, archive_import
+from tournaments.archive.refusals import archive_loads
+from tournaments.archive.restore import archive_import
 
 
 class Command(BaseCommand):
@@ -23,9 +22,9 @@ class Command(BaseCommand):
             if target is None:
                 raise CommandError(f"There is no club {club!r}.")
         try:
-            with open(file, encoding="utf-8") as handle:
-                data = json.load(handle)
+            with open(file, "rb") as handle:
+                data = archive_loads(handle.read())
             made = archive_import(data=data, club=target)
-        except (OSError, json.JSONDecodeError, ArchiveError) as error:
+        except (OSError, ValueError, RecursionError) as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"Imported {made} into {made.club}.")

@@ -1,0 +1,462 @@
+"""What an archive may hold, field by field: the one schema the API's upload and the
+organizer's upload page both read an archive with (`restore.archive_import`).
+
+Only the fields an export writes are taken (any other key is refused, so an archive
+cannot name a club, a door link or anything else the import decides); every choice
+is one of the models' choices; every number is bounded as its column is; a time is a
+time with its zone, between 1900 and 2199. What one part of an archive says about
+another (a seating's table, a hand's seat) is checked after this, by
+`tournaments.archive.references`."""
+
+import datetime
+import math
+from typing import Annotated, Literal
+
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    IPvAnyAddress,
+    JsonValue,
+    StrictBool,
+    StringConstraints,
+)
+from pydantic_core import PydanticCustomError
+
+from config.validators import KeyText, Text
+from scoring.engine.rules import RULESETS, SHUTOUT_BONUS, SHUTOUT_DOUBLE
+from scoring.models import AuditRecord, Hand, Party
+from tournaments.archive.export import FORMAT, VERSION
+from tournaments.models import FinalStage, Round, Tournament, TournamentRecord
+
+#: The most of each thing one archive may hold: far more than any club plays in a
+#: tournament or a night, few enough that an import ends in seconds.
+MOST_PLAYERS = 2000
+MOST_PARTIES = 2000
+MOST_HANDS = 1000
+MOST_AUDIT = 5000
+MOST_ROUNDS = 99
+MOST_TABLES = 5000
+MOST_RECORDS = 5000
+
+Key = Annotated[int, Field(ge=1, le=2_147_483_647)]
+Small = Annotated[int, Field(ge=0, le=32767)]
+Positive = Annotated[int, Field(ge=1, le=32767)]
+Seed = Annotated[int, Field(ge=-(2**63), le=2**63 - 1)]
+Points = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+Position = Annotated[int, Field(ge=0, le=5)]
+Side = Annotated[int, Field(ge=0, le=2)]
+Name = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+Label = Annotated[Text, StringConstraints(max_length=120)]
+LongText = Annotated[Text, StringConstraints(max_length=5000)]
+Username = Annotated[Text, StringConstraints(min_length=1, max_length=150)]
+SlugText = Annotated[str, StringConstraints(max_length=50, pattern=r"^[-a-zA-Z0-9_]+$")]
+Card = Annotated[str, StringConstraints(pattern=r"^[A2-9TJQK][CDHS]$")]
+Cards = Annotated[list[Card], Field(max_length=11)]
+Ruleset = Literal[tuple(RULESETS)]
+
+
+def _of(choices):
+    """One of a model's choices, as the plain text it is stored as."""
+    return Literal[tuple(choices.values)]
+
+
+Ending = _of(Hand.Ending)
+HandStatus = _of(Hand.Status)
+AuditAction = _of(AuditRecord.Action)
+PartyFormat = _of(Party.Format)
+PartyStatus = _of(Party.Status)
+How = _of(Round.How)
+TournamentFormat = _of(Tournament.Format)
+TournamentStatus = _of(Tournament.Status)
+Seeding = _of(FinalStage.Seeding)
+FinalStatus = _of(FinalStage.Status)
+RecordAction = _of(TournamentRecord.Action)
+
+
+def _in_our_time(value):
+    # Years far off overflow when moved to another zone, and no club played then.
+    if not 1900 <= value.year <= 2199:
+        raise PydanticCustomError("out_of_time", "a time between 1900 and 2199")
+    return value
+
+
+Moment = Annotated[AwareDatetime, AfterValidator(_in_our_time)]
+Day = Annotated[datetime.date, AfterValidator(_in_our_time)]
+
+
+def _plain(value, depth=0):
+    """Free data (an audit record's before and after, a record's details) holds no
+    number past what JSON carries, no control character, and nests shallowly."""
+    if depth > 6:
+        raise PydanticCustomError("too_deep", "nested too deeply")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise PydanticCustomError("finite_number", "not a finite number")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
+        raise PydanticCustomError("too_large", "too large")
+    if isinstance(value, str) and len(value) > 5000:
+        raise PydanticCustomError("too_long", "too long")
+    if isinstance(value, dict | list) and len(value) > 200:
+        raise PydanticCustomError("too_long", "too long")
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        _plain(item, depth + 1)
+    return value
+
+
+Blob = Annotated[JsonValue, AfterValidator(_plain)]
+
+
+class Strict(BaseModel):
+    # Plain pydantic: ninja's Schema adds a wrapper for reading Django rows, which
+    # an archive never is.
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+# ------------------------------------------------------------------------------ parties
+
+
+class RulesIn(Strict):
+    """`scoring.engine.rules.Rules`, bounded so that the rules accept every value."""
+
+    name: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+    knock_limit: Annotated[int, Field(ge=0, le=10)] = 10
+    gin_bonus: Annotated[int, Field(ge=0, le=1000)] = 20
+    big_gin_bonus: Annotated[int, Field(ge=0, le=1000)] | None = None
+    undercut_bonus: Annotated[int, Field(ge=0, le=1000)] = 10
+    undercut_on_tie: StrictBool = True
+    box_bonus: Annotated[int, Field(ge=0, le=1000)] = 20
+    game_bonus: Annotated[int, Field(ge=0, le=1000)] = 100
+    target: Annotated[int, Field(ge=1, le=10000)] = 100
+    shutout: Literal[SHUTOUT_BONUS, SHUTOUT_DOUBLE] = SHUTOUT_BONUS
+    shutout_bonus: Annotated[int, Field(ge=0, le=1000)] = 100
+    layoff_on_gin: StrictBool = False
+    ace_high: StrictBool = False
+    round_the_corner: StrictBool = False
+    oklahoma: StrictBool = False
+    oklahoma_ace_gin_only: StrictBool = True
+
+
+class DetailsIn(Strict):
+    """A hand's details: the cards as tapped, the up-card and the director's rulings."""
+
+    knocker_melds: Annotated[list[Cards], Field(max_length=4)] | None = None
+    knocker_deadwood_cards: Cards | None = None
+    laid_off: Cards | None = None
+    defender_melds: Annotated[list[Cards], Field(max_length=4)] | None = None
+    defender_deadwood_cards: Cards | None = None
+    discard: Card | None = None
+    declared: StrictBool | None = None
+    up_card: Card | None = None
+    knocker_missing_cards: Annotated[int, Field(ge=0, le=11)] | None = None
+    defender_missing_cards: Annotated[int, Field(ge=0, le=11)] | None = None
+    defender_too_many_cards: Annotated[int, Field(ge=0, le=11)] | None = None
+    illegal_knock_accepted: StrictBool | None = None
+
+
+Deadwood = Annotated[int, Field(ge=0, le=250)]
+
+
+class CounterIn(Strict):
+    """The other side's version of a disputed hand."""
+
+    seat: Position
+    ending: Ending
+    knocker: Position | None = None
+    knocker_deadwood: Deadwood | None = None
+    defender_deadwood: Deadwood | None = None
+    details: DetailsIn = Field(default_factory=DetailsIn)
+    kind: Annotated[str, StringConstraints(max_length=16)] = ""
+    points: Small = 0
+    winner: Position | None = None
+    defender: Position | None = None
+
+
+class SeatIn(Strict):
+    player: Key
+    side: Side
+    position: Position
+    # The link it had: never taken over (the import makes every link new).
+    token: Annotated[str, StringConstraints(max_length=64)] = ""
+
+
+class HandIn(Strict):
+    number: Positive
+    table: Annotated[int, Field(ge=1, le=3)]
+    status: HandStatus
+    ending: Ending
+    dealer: Position | None
+    knocker: Position | None
+    defender: Position | None
+    knocker_deadwood: Deadwood | None
+    defender_deadwood: Deadwood | None
+    details: DetailsIn
+    kind: Annotated[str, StringConstraints(pattern=r"^[a-z_]{0,16}$")]
+    points: Small
+    winner: Position | None
+    counter: CounterIn | None
+    entered_by: Position | None
+    confirmed_by: Position | None
+    decided_by: Username | None
+    version: Annotated[int, Field(ge=1, le=1_000_000)] = 1
+    created_at: Moment
+    updated_at: Moment
+
+
+class HandSnapshot(Strict):
+    """A hand as an audit record keeps it before and after a change
+    (`scoring.services.hands`)."""
+
+    number: Positive
+    table: Annotated[int, Field(ge=1, le=3)]
+    status: HandStatus
+    ending: Ending
+    knocker: Position | None
+    knocker_deadwood: Deadwood | None
+    defender_deadwood: Deadwood | None
+    details: DetailsIn
+    kind: Annotated[str, StringConstraints(pattern=r"^[a-z_]{0,16}$")]
+    points: Small
+    winner: Position | None
+    version: Annotated[int, Field(ge=1, le=1_000_000)]
+
+
+class StartSnapshot(Strict):
+    """A party's start: who drew which card, the seed, the rules."""
+
+    draws: Annotated[dict[Name, Card], Field(max_length=6)]
+    seed: Seed | None
+    rules: RulesIn
+
+
+class PartyForfeit(Strict):
+    absent: Key
+    points: Annotated[int, Field(ge=0, le=10000)]
+
+
+class StatusSnapshot(Strict):
+    """A party's status before and after it was cancelled."""
+
+    status: PartyStatus
+    forfeit: PartyForfeit | None = None
+
+
+Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+
+
+class SeatSnapshot(Strict):
+    """A seat before and after its player was swapped, or its link replaced."""
+
+    player: Name | None = None
+    position: Position | None = None
+    replaced_link: Digest | None = None
+
+
+Snapshot = HandSnapshot | StartSnapshot | StatusSnapshot | SeatSnapshot
+
+
+class AuditIn(Strict):
+    action: AuditAction
+    hand: tuple[Positive, Annotated[int, Field(ge=1, le=3)]] | None
+    seat: Position | None
+    user: Username | None
+    address: IPvAnyAddress | None
+    before: Snapshot | None
+    after: Snapshot | None
+    reason: LongText
+    key: KeyText | None
+    at: Moment
+
+
+class PartyIn(Strict):
+    key: Key
+    label: Label
+    format: PartyFormat
+    rules: RulesIn
+    target: Annotated[int, Field(ge=1, le=10000)]
+    status: PartyStatus
+    first_dealer: Position
+    confirmation_required: StrictBool
+    started_at: Moment
+    finished_at: Moment | None
+    seats: Annotated[list[SeatIn], Field(min_length=2, max_length=6)]
+    hands: Annotated[list[HandIn], Field(max_length=MOST_HANDS)]
+    audit: Annotated[list[AuditIn], Field(max_length=MOST_AUDIT)]
+
+
+class PlayerIn(Strict):
+    key: Key
+    name: Name
+    # A member or a guest of the club (who organizes it is its owner's decision,
+    # never an archive's), or none: a tournament's walk-in. Archives made before
+    # roles were kept name members only.
+    role: Literal["member", "guest"] | None = "member"
+
+
+class ClubIn(Strict):
+    """The club the archive came from: named only; the archive lands in the
+    importer's club."""
+
+    slug: SlugText
+    name: Name
+    city: Annotated[Text, StringConstraints(max_length=120)] = ""
+    founded: Annotated[int, Field(ge=1000, le=2199)] | None = None
+
+
+# ---------------------------------------------------------------------------- tournament
+
+
+class DrawIn(Strict):
+    entrant: Key
+    cards: Annotated[list[Card], Field(min_length=1, max_length=52)]
+    by: Literal["knock", "venue"]
+    points: Points | None = None
+
+
+class LineIn(Strict):
+    """One line of a round's explanation (`tournaments.engine.explain.Line`)."""
+
+    first: Key
+    second: Key | None
+    how: How
+    skipped: Annotated[
+        list[tuple[Key, Literal["played", "kept_apart", "strands", "had_bye"]]],
+        Field(max_length=1000),
+    ] = []
+    rematch: StrictBool = False
+
+
+class ArchivedTournament(Strict):
+    name: Name
+    slug: SlugText
+    format: TournamentFormat
+    ruleset: Ruleset
+    target: Annotated[int, Field(ge=1, le=10000)]
+    rounds: Annotated[int, Field(ge=1, le=MOST_ROUNDS)] | None
+    bye_value: Annotated[int, Field(ge=-10000, le=10000)]
+    forfeit_value: Annotated[int, Field(ge=0, le=10000)]
+    confirmation_required: StrictBool
+    public_pairings: StrictBool
+    public_standings: StrictBool
+    public_results: StrictBool
+    round_minutes: Annotated[int, Field(ge=1, le=1440)] | None
+    status: TournamentStatus
+    final_seed: Seed | None
+    final_draws: Annotated[list[DrawIn], Field(max_length=MOST_PLAYERS)]
+    date: Day
+    created_at: Moment
+
+
+class EntrantIn(Strict):
+    key: Key
+    player: Key
+    checked_in: StrictBool
+    joined_round: Annotated[int, Field(ge=1, le=MOST_ROUNDS + 1)]
+    withdrawn_after: Annotated[int, Field(ge=0, le=MOST_ROUNDS)] | None
+
+
+class RoundIn(Strict):
+    number: Annotated[int, Field(ge=1, le=MOST_ROUNDS)]
+    status: Round.Status
+    how: How | Literal[""]
+    seed: Seed
+    standings: Annotated[list[Key], Field(max_length=MOST_PLAYERS)]
+    points: Annotated[
+        dict[Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,9}$")], Points],
+        Field(max_length=MOST_PLAYERS),
+    ]
+    draws: Annotated[list[DrawIn], Field(max_length=MOST_PLAYERS)]
+    explanation: Annotated[list[LineIn], Field(max_length=MOST_PLAYERS)]
+    problem: LongText
+    started_at: Moment | None
+
+
+class TableIn(Strict):
+    round: Annotated[int, Field(ge=1, le=MOST_ROUNDS)]
+    number: Positive
+    bye: StrictBool
+    absent: Literal[0, 1] | None
+    party: Key | None
+
+
+class SeatingIn(Strict):
+    table: tuple[Annotated[int, Field(ge=1, le=MOST_ROUNDS)], Positive]
+    entrant: Key
+    side: Literal[0, 1]
+
+
+class GameIn(Strict):
+    number: Annotated[int, Field(ge=1, le=3)]
+    party: Key
+
+
+class MatchIn(Strict):
+    round: Annotated[int, Field(ge=1, le=12)]
+    slot: Annotated[int, Field(ge=0, le=2048)]
+    third_place: StrictBool
+    first: Key | None
+    second: Key | None
+    winner: Key | None
+    absent: Literal[0, 1] | None
+    games: Annotated[list[GameIn], Field(max_length=3)]
+
+
+class FinalIn(Strict):
+    qualifiers: Annotated[int, Field(ge=2, le=256)] | None
+    best_of: Literal[1, 3]
+    third_place: StrictBool
+    seeds: Annotated[list[Key], Field(max_length=256)]
+    seeding: Seeding
+    seed: Seed
+    status: FinalStatus
+    matches: Annotated[list[MatchIn], Field(max_length=512)]
+
+
+class RecordIn(Strict):
+    action: RecordAction
+    user: Username | None
+    address: IPvAnyAddress | None
+    details: dict[Annotated[str, StringConstraints(max_length=40)], Blob]
+    at: Moment
+
+
+class ArchiveHead(Strict):
+    format: Literal[FORMAT]
+    version: Literal[VERSION]
+    club: ClubIn
+    players: Annotated[list[PlayerIn], Field(max_length=MOST_PLAYERS)]
+    parties: Annotated[list[PartyIn], Field(max_length=MOST_PARTIES)]
+
+
+class TournamentArchive(ArchiveHead):
+    """A tournament as `export.tournament_export` writes it."""
+
+    kind: Literal["tournament"]
+    tournament: ArchivedTournament
+    entrants: Annotated[list[EntrantIn], Field(max_length=MOST_PLAYERS)]
+    keep_apart: Annotated[list[tuple[Key, Key]], Field(max_length=MOST_PLAYERS)]
+    rounds: Annotated[list[RoundIn], Field(max_length=MOST_ROUNDS)]
+    tables: Annotated[list[TableIn], Field(max_length=MOST_TABLES)]
+    seatings: Annotated[list[SeatingIn], Field(max_length=2 * MOST_TABLES)]
+    final: FinalIn | None = None
+    # Archives made before the tournament kept a record have none.
+    records: Annotated[list[RecordIn], Field(max_length=MOST_RECORDS)] = []
+
+
+class ArchivedNight(Strict):
+    name: Name
+    date: Day
+    ruleset: Ruleset
+    confirmation_required: StrictBool
+
+
+class NightArchive(ArchiveHead):
+    """A club night as `export.night_export` writes it."""
+
+    kind: Literal["night"]
+    night: ArchivedNight
+
+
+Archive = Annotated[TournamentArchive | NightArchive, Field(discriminator="kind")]
