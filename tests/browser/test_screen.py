@@ -9,7 +9,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from clubs.models import Player
+from clubs.models import Membership, Player
 from demo.big import big_tournament
 from tournaments.models import Round
 from tournaments.records import tournament_changed
@@ -46,6 +46,10 @@ def in_play(entrants: int):
     tournament = big_tournament(entrants=entrants, rounds=2)
     Round.objects.filter(tournament=tournament, number=2).update(status=Round.Status.PLAYING)
     players = tournament.entrants.values_list("player_id", flat=True).order_by("pk")
+    # Members who agreed to be listed: the screen shows their names in full.
+    Membership.objects.bulk_create(
+        Membership(club=tournament.club, player_id=pk, listed=True) for pk in players
+    )
     long_named = [players[0], players[1], players[entrants // 2]]
     for i, pk in enumerate(long_named):
         Player.objects.filter(pk=pk).update(name=f"{i}{LONG}"[:80])

@@ -73,7 +73,10 @@ def test_the_quick_entry_asks_only_what_the_ending_needs(phone):
 
 def test_a_name_without_a_space_breaks_on_the_seat_page_and_the_public_standings(phone):
     club = ClubFactory(name="Door Club")
-    players = [MembershipFactory(club=club, player__name=name).player for name in (LONG, "Bea Bo")]
+    players = [
+        MembershipFactory(club=club, player__name=name, listed=True).player
+        for name in (LONG, "Bea Bo")
+    ]
     tournament = registration.tournament_create(club=club, name="Autumn Cup", slug="autumn-cup")
     registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
