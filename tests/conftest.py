@@ -98,9 +98,22 @@ def celery_worker(django_db_setup, django_db_blocker):
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"{queue}.log"
     with open(log, "w") as out:
         worker = subprocess.Popen(
-            [str(Path(sys.executable).parent / "celery"), "-A", "config", "worker",
-             "--concurrency=2", "--loglevel=INFO", "-Q", queue, "-n", f"{queue}@%h"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            [
+                str(Path(sys.executable).parent / "celery"),
+                "-A",
+                "config",
+                "worker",
+                "--concurrency=2",
+                "--loglevel=INFO",
+                "-Q",
+                queue,
+                "-n",
+                f"{queue}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
     deadline = time.monotonic() + 60
     while "ready." not in log.read_text():
