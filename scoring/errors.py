@@ -45,6 +45,12 @@ class EntryChanged(StaleEntry):
         self.hand = hand
 
 
+class KeyReused(StaleEntry):
+    """The submission's idempotency key was already used by this seat for another
+    submission (another hand, another entry): a key means one request, so nothing
+    is stored and the sender is told, instead of an answer for the first one."""
+
+
 class HandBlocked(EntryError):
     """An earlier hand must be confirmed or settled before this one."""
 

@@ -116,8 +116,11 @@ Version = Annotated[int, Field(ge=1, le=2_147_483_647)]
 
 class HandEntryIn(ResultIn):
     """A seat's entry of hand ``number``. ``key`` makes a retried submission count
-    once: send the same key again (from the same seat) and the first outcome is
-    repeated. ``version``: when answering the other side's pending entry, the
+    once: send the same key again (from the same seat) with the same body and the
+    first outcome is repeated; a key means one request, so the same key with
+    another hand or entry is refused (409 ``key_reused``, nothing stored): use a
+    new key for each new entry. An entry equal to the side's pending one is
+    ``repeated`` whatever its key, and its version stays. ``version``: when answering the other side's pending entry, the
     version of it that the phone showed; if it changed since, 409
     ``entry_changed`` with the new entry."""
 
