@@ -79,6 +79,16 @@ class WrongDecision(EntryError):
     party, closing a night whose parties still run."""
 
 
+class AlreadySeated(WrongDecision):
+    """A party of players already seated at a running party of the same night: the
+    organizer starts it only when told it is meant (``anyway``). ``where``: each
+    such player and the party he sits at, as words."""
+
+    def __init__(self, message, *, where: str):
+        super().__init__(message)
+        self.where = where
+
+
 # The core speaks English and names the exact problem (which card, which limit). In
 # another language a player gets the translated rule it broke instead.
 CORE_MESSAGES = {

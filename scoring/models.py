@@ -48,6 +48,16 @@ class Party(models.Model):
     first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=1)
     confirmation_required = models.BooleanField(_("opponent confirms each hand"), default=True)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    # The party this one plays again (the organizer's "Rematch"): one rematch per
+    # party, held by the database, so a click sent twice never starts two.
+    rematch_of = models.OneToOneField(
+        "self",
+        verbose_name=_("rematch of"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="rematch",
+    )
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:

@@ -14,6 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 
 from clubs.models import Player
+from clubs.services import same_name
 from scoring.engine.rules import RULESETS
 from scoring.services.seats import new_token
 from tournaments.engine.formats import DEFAULT_FORMAT, format_of
@@ -165,6 +166,9 @@ def entrant_register_guests(
     the first stays), "enter" makes them all (two people of the same name)."""
     if duplicates not in DUPLICATES:
         raise TournamentError(gettext("Choose whether to enter or to skip the names."))
+    # Locked before the names are compared: a paste sent twice at once waits here,
+    # then finds the first one's names entered.
+    tournament = locked(tournament)
     listed = [line.strip() for line in names.splitlines() if line.strip()]
     if not listed:
         raise TournamentError(gettext("Write one name a line."))
@@ -378,12 +382,6 @@ class Clash(NamedTuple):
     name: str
     kind: str
     same: str
-
-
-def same_name(name: str) -> str:
-    """What two names must share to be the same: case and spacing do not count
-    ("anna  berg" is "Anna Berg")."""
-    return " ".join(name.split()).casefold()
 
 
 def guest_clashes(tournament: Tournament, names: list[str]) -> list[Clash]:

@@ -50,6 +50,7 @@ ERRORS = {
     errors.StaleEntry: (409, "stale_entry"),
     errors.HandBlocked: (409, "hand_disputed"),
     errors.NotYourHand: (409, "not_your_hand"),
+    errors.AlreadySeated: (409, "already_seated"),
     errors.WrongDecision: (409, "wrong_action"),
     errors.PartyCancelled: (409, "party_cancelled"),
     errors.NightClosed: (409, "night_closed"),
