@@ -418,7 +418,9 @@ def api_token_create(*, user, name: str, address=None) -> tuple[ApiToken, str]:
 
 @transaction.atomic
 def api_token_revoke(*, token: ApiToken, address=None) -> ApiToken:
-    """The key stops working at once; the row stays, for the record."""
+    """The key stops working at once; the row stays, for the record. Revoked once:
+    the row is locked first, so a revoke sent twice at once is recorded once."""
+    token = ApiToken.objects.select_for_update().get(pk=token.pk)
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])

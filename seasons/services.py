@@ -455,7 +455,9 @@ def _line_data(line) -> dict:
 @transaction.atomic
 def player_link_issue(*, club, player, user, address=None) -> PlayerLink:
     """Gives a player a personal link to his own page (no login); a link he had
-    before stops working."""
+    before stops working. The player's membership is locked first: with no link
+    yet there is no link row to lock, and two requests at once would both make one."""
+    Membership.objects.select_for_update().filter(club=club, player=player).first()
     link = PlayerLink.objects.select_for_update().filter(club=club, player=player).first()
     token = secrets.token_urlsafe(32)
     if link is None:

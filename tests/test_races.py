@@ -14,14 +14,21 @@ from random import Random
 import pytest
 from django.db import connection, connections
 
-from clubs.models import Membership, Player
-from clubs.services import MemberRefused, member_create
+from clubs.models import ClubRecord, Membership, Player
+from clubs.services import MemberRefused, api_token_create, api_token_revoke, member_create
 from scoring import errors
-from scoring.models import Party
+from scoring.models import AuditRecord, Party
+from scoring.services.hands import Result, hand_decide, hand_enter
 from scoring.services.parties import party_cancel, party_rematch, party_start
-from seasons.models import SeasonRecord
-from seasons.services import SeasonRefused, guest_merge
-from tests.factories import ClubFactory, ClubNightFactory, MembershipFactory, UserFactory
+from seasons.models import PlayerLink, SeasonRecord
+from seasons.services import SeasonRefused, guest_merge, player_link_issue
+from tests.factories import (
+    ClubFactory,
+    ClubNightFactory,
+    MembershipFactory,
+    OrganizerFactory,
+    UserFactory,
+)
 from tournaments import registration, rounds, tables
 from tournaments.models import TournamentRecord
 from tournaments.records import TournamentError
@@ -249,3 +256,84 @@ def test_concurrent_merges_of_a_guest_merge_once():
     assert len(refused(results, SeasonRefused)) == TIMES - 1
     assert SeasonRecord.objects.filter(action=SeasonRecord.Action.MERGED).count() == 1
     assert Player.objects.get(pk=guest.pk).seats.count() == 0
+
+
+# Found by the harness (tests/test_race_harness.py) ---------------------------------
+
+
+@pytest.mark.django_db
+def test_a_void_sent_twice_voids_the_hand_once():
+    night, players = _night_pair()
+    party = party_start(club=night.club, night=night, format="two", players=players)
+    first, _ = party.seats.order_by("position")
+    hand = hand_enter(seat=first, number=1, result=Result("knock", 0, 3, 21)).hand
+    user = UserFactory()
+    hand_decide(hand=hand, user=user, result=None, reason="misdeal")
+
+    with pytest.raises(errors.WrongDecision):
+        hand_decide(hand=hand, user=user, result=None, reason="misdeal")
+    assert party.audit.filter(action=AuditRecord.Action.VOID).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_pair_kept_apart_removed_twice_is_refused_with_a_message_not_a_500():
+    club = ClubFactory()
+    tournament = registration.tournament_create(club=club, name="Open")
+    players = [MembershipFactory(club=club).player for _ in range(2)]
+    first, second = registration.entrant_register(tournament=tournament, players=players)
+    pair = registration.keep_apart_add(tournament=tournament, first=first, second=second)
+    registration.keep_apart_remove(pair=pair)
+
+    with pytest.raises(TournamentError):
+        registration.keep_apart_remove(pair=pair)
+
+
+@pytest.mark.django_db
+def test_guests_sent_twice_through_the_api_are_entered_once(client):
+    organizer = OrganizerFactory()
+    key = api_token_create(user=organizer.player.user, name="site")[1]
+    tournament = registration.tournament_create(club=organizer.club, name="Open")
+    url = f"/api/manage/tournaments/{tournament.slug}/entrants"
+    for _ in range(2):
+        client.post(
+            url,
+            {"guests": ["Zoe Quist"]},
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {key}",
+        )
+    assert tournament.entrants.filter(player__name="Zoe Quist").count() == 1
+
+
+@concurrent
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_tournaments_of_one_name_get_slugs_of_their_own():
+    club = ClubFactory()
+
+    results = race(lambda: registration.tournament_create(club=club, name="Open"))
+
+    refused(results)
+    assert len({t.slug for t in results}) == TIMES
+
+
+@concurrent
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_personal_links_leave_one_link():
+    club = ClubFactory()
+    player = MembershipFactory(club=club).player
+    user = UserFactory()
+
+    results = race(lambda: player_link_issue(club=club, player=player, user=user))
+
+    refused(results)
+    assert PlayerLink.objects.filter(club=club, player=player).count() == 1
+
+
+@concurrent
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_revokes_of_a_key_record_one():
+    user = UserFactory()
+    token, _ = api_token_create(user=user, name="site")
+
+    refused(race(lambda: api_token_revoke(token=token)))
+
+    assert ClubRecord.objects.filter(action=ClubRecord.Action.KEY_REVOKED).count() == 1

@@ -529,6 +529,9 @@ def hand_decide(
             else gettext("Hand %(n)d is disputed: resolve it, after comparing both versions.")
         )
         raise errors.WrongDecision(message % {"n": hand.number})
+    if result is None and hand.status == Hand.Status.VOID:
+        # The same void sent twice: the hand is dealt again once, recorded once.
+        raise errors.WrongDecision(gettext("Hand %(n)d is void already.") % {"n": hand.number})
     before = _snapshot(hand)
     if result is None:
         action = AuditRecord.Action.VOID
