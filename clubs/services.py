@@ -70,6 +70,18 @@ def club_record_add(action, *, club=None, user=None, address=None, username="", 
     )
 
 
+def same_name(name: str) -> str:
+    """What two names must share to be the same: case and spacing do not count
+    ("anna  berg" is "Anna Berg")."""
+    return " ".join(name.split()).casefold()
+
+
+def _locked_club(club: Club) -> Club:
+    """The club's row locked: every write that adds or renames one of its players
+    queues here, so the check that a name is free holds until the commit."""
+    return Club.objects.select_for_update().get(pk=club.pk)
+
+
 @transaction.atomic
 def member_add(
     *,
@@ -84,6 +96,7 @@ def member_add(
 ) -> Membership:
     """Adds a player to a club; a player of that name already in the club is kept,
     so running it twice changes nothing but the role, date and listing."""
+    _locked_club(club)
     membership = club.memberships.select_related("player").filter(player__name=name).first()
     if membership is None:
         player = Player.objects.create(name=name, email=email)
@@ -161,6 +174,7 @@ def member_create(
     leaves the table wondering which of two people it means."""
     name = name.strip()
     _refuse_role(role)
+    _locked_club(club)
     _refuse_taken_name(club=club, name=name)
     player = Player.objects.create(name=name, email=email)
     membership = Membership.objects.create(player=player, club=club, role=role, listed=listed)
@@ -175,6 +189,7 @@ def member_update(
     """Corrects a member's name or email, makes a guest a member (or back), and
     records whether they agreed to be listed. An organizer's role is not changed
     here: that is the owner's `organizer_invite` and `organizer_revoke`."""
+    _locked_club(membership.club)
     membership = (
         Membership.objects.select_for_update(of=("self",))
         .select_related("player")
@@ -357,12 +372,13 @@ def _refuse_role(role: str) -> None:
 
 
 def _refuse_taken_name(*, club: Club, name: str, keep: Membership | None = None) -> None:
+    """Refuses a name the club already has (`same_name`); the caller holds the
+    club's lock (`_locked_club`), so no other request adds it meanwhile."""
     if not name:
         raise MemberRefused(gettext("Give the player's name."))
-    others = club.memberships.filter(player__name__iexact=name)
-    if keep is not None:
-        others = others.exclude(pk=keep.pk)
-    if others.exists():
+    others = club.memberships.exclude(pk=keep.pk if keep else None)
+    wanted = same_name(name)
+    if any(same_name(n) == wanted for n in others.values_list("player__name", flat=True)):
         raise MemberRefused(
             gettext(
                 "%(club)s already has a player named %(name)s; add an initial or a "
@@ -402,7 +418,9 @@ def api_token_create(*, user, name: str, address=None) -> tuple[ApiToken, str]:
 
 @transaction.atomic
 def api_token_revoke(*, token: ApiToken, address=None) -> ApiToken:
-    """The key stops working at once; the row stays, for the record."""
+    """The key stops working at once; the row stays, for the record. Revoked once:
+    the row is locked first, so a revoke sent twice at once is recorded once."""
+    token = ApiToken.objects.select_for_update().get(pk=token.pk)
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])

@@ -45,6 +45,12 @@ class EntryChanged(StaleEntry):
         self.hand = hand
 
 
+class KeyReused(StaleEntry):
+    """The submission's idempotency key was already used by this seat for another
+    submission (another hand, another entry): a key means one request, so nothing
+    is stored and the sender is told, instead of an answer for the first one."""
+
+
 class HandBlocked(EntryError):
     """An earlier hand must be confirmed or settled before this one."""
 
@@ -71,6 +77,16 @@ class WrongDecision(EntryError):
     stands: resolving a hand that is no longer disputed, or correcting one that has
     just become so; swapping a player after the first hand, a rematch of a running
     party, closing a night whose parties still run."""
+
+
+class AlreadySeated(WrongDecision):
+    """A party of players already seated at a running party of the same night: the
+    organizer starts it only when told it is meant (``anyway``). ``where``: each
+    such player and the party he sits at, as words."""
+
+    def __init__(self, message, *, where: str):
+        super().__init__(message)
+        self.where = where
 
 
 # The core speaks English and names the exact problem (which card, which limit). In

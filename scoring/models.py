@@ -48,6 +48,16 @@ class Party(models.Model):
     first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=1)
     confirmation_required = models.BooleanField(_("opponent confirms each hand"), default=True)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    # The party this one plays again (the organizer's "Rematch"): one rematch per
+    # party, held by the database, so a click sent twice never starts two.
+    rematch_of = models.OneToOneField(
+        "self",
+        verbose_name=_("rematch of"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="rematch",
+    )
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
@@ -218,6 +228,10 @@ class AuditRecord(models.Model):
     # belongs to the seat that sent it, so one table's key never touches another's.
     # NULL, not "": records without a key never collide in the unique constraint.
     key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    # What was sent under the key (`scoring.services.hands`): the hand's number and
+    # the entry, hashed. The same key with another entry or hand is refused, never
+    # answered as a repeat of what it first carried. Empty before keys were bound.
+    fingerprint = models.CharField(max_length=64, blank=True, default="")
     # When it was written; an archive brought back (tournaments/archive.py) writes
     # its records once with the times they had, since no row is ever updated.
     at = models.DateTimeField(default=timezone.now, editable=False)

@@ -455,7 +455,9 @@ def _line_data(line) -> dict:
 @transaction.atomic
 def player_link_issue(*, club, player, user, address=None) -> PlayerLink:
     """Gives a player a personal link to his own page (no login); a link he had
-    before stops working."""
+    before stops working. The player's membership is locked first: with no link
+    yet there is no link row to lock, and two requests at once would both make one."""
+    Membership.objects.select_for_update().filter(club=club, player=player).first()
     link = PlayerLink.objects.select_for_update().filter(club=club, player=player).first()
     token = secrets.token_urlsafe(32)
     if link is None:
@@ -483,7 +485,8 @@ def guest_merge(*, club, guest, member, user, address=None) -> int:
     """A guest who joined the club becomes the member he now is: his seats at the
     club's parties and his tournament entries become the member's, so his history
     (and rating) comes along, and his guest membership ends. Refused when both sat
-    at the same party or entered the same tournament. Returns the parties moved."""
+    at the same party or entered the same tournament. Returns the parties moved.
+    Once: a merge sent again finds nothing left to move and says so."""
     memberships = {
         m.player_id: m
         for m in Membership.objects.select_for_update().filter(
@@ -499,6 +502,13 @@ def guest_merge(*, club, guest, member, user, address=None) -> int:
     seats = Seat.objects.filter(player=guest, party__club=club)
     shared = Seat.objects.filter(player=member, party__in=seats.values("party_id"))
     entries = Entrant.objects.filter(player=guest, tournament__club=club)
+    if not was_guest.active and not seats.exists() and not entries.exists():
+        # Merged before (the memberships are locked above, so a merge sent twice at
+        # once finds the first one done): nothing to move, nothing to record.
+        raise SeasonRefused(
+            gettext("%(guest)s is already merged: nothing is left to move to %(member)s.")
+            % {"guest": guest.name, "member": member.name}
+        )
     both = Entrant.objects.filter(player=member, tournament__in=entries.values("tournament_id"))
     if shared.exists() or both.exists():
         raise SeasonRefused(

@@ -4,9 +4,10 @@ kept apart; and the reads of its entrants for those pages."""
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -14,6 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 
 from clubs.models import Player
+from clubs.services import same_name
 from scoring.engine.rules import RULESETS
 from scoring.services.seats import new_token
 from tournaments.engine.formats import DEFAULT_FORMAT, format_of
@@ -57,27 +59,35 @@ def tournament_create(
     if rounds is not None and rounds < 1:
         raise TournamentError(gettext("A tournament has at least one round."))
     base = slugify(slug or name)[:50] or "tournament"
-    slug, number = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        number += 1
-        slug = f"{base}-{number}"
-    tournament = Tournament.objects.create(
-        club=club,
-        name=name,
-        slug=slug,
-        date=date or timezone.localdate(),
-        format=format,
-        ruleset=ruleset,
-        target=target,
-        rounds=rounds,
-        bye_value=bye_value,
-        forfeit_value=forfeit_value,
-        confirmation_required=confirmation_required,
-        public_pairings=public_pairings,
-        public_standings=public_standings,
-        public_results=public_results,
-        round_minutes=round_minutes,
-    )
+    fields = {
+        "club": club,
+        "name": name,
+        "date": date or timezone.localdate(),
+        "format": format,
+        "ruleset": ruleset,
+        "target": target,
+        "rounds": rounds,
+        "bye_value": bye_value,
+        "forfeit_value": forfeit_value,
+        "confirmation_required": confirmation_required,
+        "public_pairings": public_pairings,
+        "public_standings": public_standings,
+        "public_results": public_results,
+        "round_minutes": round_minutes,
+    }
+    for number in itertools.count(1):
+        slug = base if number == 1 else f"{base}-{number}"
+        if Tournament.objects.filter(slug=slug).exists():
+            continue
+        try:
+            with transaction.atomic():
+                tournament = Tournament.objects.create(slug=slug, **fields)
+            break
+        except IntegrityError:
+            # Taken at the same moment by another request (the same form sent
+            # twice): the next number. Any other refusal is not ours to hide.
+            if not Tournament.objects.filter(slug=slug).exists():
+                raise
     if not format_of(format).plays_rounds:
         # A knockout tournament is its final: every entrant checked in at the start
         # plays it, seeded by rating (or lot) then.
@@ -165,6 +175,9 @@ def entrant_register_guests(
     the first stays), "enter" makes them all (two people of the same name)."""
     if duplicates not in DUPLICATES:
         raise TournamentError(gettext("Choose whether to enter or to skip the names."))
+    # Locked before the names are compared: a paste sent twice at once waits here,
+    # then finds the first one's names entered.
+    tournament = locked(tournament)
     listed = [line.strip() for line in names.splitlines() if line.strip()]
     if not listed:
         raise TournamentError(gettext("Write one name a line."))
@@ -325,7 +338,11 @@ def keep_apart_remove(*, pair: KeepApart, user=None, address=None) -> None:
             gettext("Round %(number)s is being paired: try again when it is done.")
             % {"number": pairing.number}
         )
-    pair = KeepApart.objects.select_related("first__player", "second__player").get(pk=pair.pk)
+    pair = KeepApart.objects.select_related("first__player", "second__player").filter(pk=pair.pk)
+    pair = pair.first()
+    if pair is None:
+        # Removed by the same request sent twice, a moment before (under the lock).
+        raise TournamentError(gettext("These two are no longer kept apart."))
     first, second = str(pair.first), str(pair.second)
     pair.delete()
     record(
@@ -378,12 +395,6 @@ class Clash(NamedTuple):
     name: str
     kind: str
     same: str
-
-
-def same_name(name: str) -> str:
-    """What two names must share to be the same: case and spacing do not count
-    ("anna  berg" is "Anna Berg")."""
-    return " ".join(name.split()).casefold()
 
 
 def guest_clashes(tournament: Tournament, names: list[str]) -> list[Clash]:

@@ -34,7 +34,9 @@ from tournaments.standings import kept_apart, show_cards, tournament_history
 def table_forfeit(*, table: Table, absent: Entrant, user=None, address=None) -> Table:
     """A no-show: the table is over, the entrant who came scores the forfeit value
     and the absent one loses it. The table's party is removed if no hand was
-    played (nobody will play it)."""
+    played (nobody will play it). One forfeit per table: the table's row is locked
+    first, and a forfeit already recorded (of either player) is refused, so a
+    repeat records nothing and never turns the table round; take it back first."""
     table = (
         Table.objects.select_for_update(of=("self",))
         .select_related("round", "party")
@@ -45,6 +47,15 @@ def table_forfeit(*, table: Table, absent: Entrant, user=None, address=None) -> 
     tournament_changed(table.round.tournament_id)
     if table.bye:
         raise TournamentError(gettext("A bye has no opponent to forfeit."))
+    if table.absent is not None:
+        gone = table.seatings.select_related("entrant__player").get(side=table.absent)
+        raise TournamentError(
+            gettext(
+                "Table %(number)s is already a forfeit: %(name)s did not come. To change "
+                "it, take the forfeit back first."
+            )
+            % {"number": table.number, "name": gone.entrant}
+        )
     side = table.seatings.filter(entrant=absent).values_list("side", flat=True).first()
     if side is None:
         raise TournamentError(gettext("%(name)s does not play at this table.") % {"name": absent})

@@ -10,6 +10,8 @@ errors gets:
   this moment (``not_your_hand``: confirming its own side's entry, sitting out the
   hand, naming a knocker who is not at its table). Not 403, because the seat's link
   is valid: a client that treats 403 as "this link was revoked" would be misled.
+  Also ``key_reused``: the idempotency key was already sent by this seat with
+  another hand or entry (a key means one request); nothing was stored.
 - 422: what the request says is impossible: the body's shape, a card that does not
   exist or is named twice, a knock over the limit, gin with deadwood, more deadwood
   than ten cards hold, big gin under rules without it, Oklahoma without the up-card.
@@ -44,9 +46,11 @@ Token = Annotated[str, Path(..., max_length=64)]
 #: Exception → (HTTP status, code); the most specific class wins.
 ERRORS = {
     errors.EntryChanged: (409, "entry_changed"),
+    errors.KeyReused: (409, "key_reused"),
     errors.StaleEntry: (409, "stale_entry"),
     errors.HandBlocked: (409, "hand_disputed"),
     errors.NotYourHand: (409, "not_your_hand"),
+    errors.AlreadySeated: (409, "already_seated"),
     errors.WrongDecision: (409, "wrong_action"),
     errors.PartyCancelled: (409, "party_cancelled"),
     errors.NightClosed: (409, "night_closed"),

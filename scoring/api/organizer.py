@@ -82,7 +82,8 @@ def night_create(request, slug: Slug, night: NightIn):
 def night_party_start(request, night_id: Id, party: PartyStartIn):
     """Start a party at a night between members of its club (player ids from
     ``/api/manage/clubs/{slug}/players``); the seats are drawn as at the table.
-    The answer holds each seat's link."""
+    The answer holds each seat's link. A player already seated at a running party
+    of the night is refused (409 ``already_seated``) unless ``anyway`` is true."""
     night = selectors.night_by_id(night_id)
     require_organizer(request.auth, night.club)
     members = clubs.club_players(club=night.club).filter(pk__in=party.players)
@@ -100,6 +101,7 @@ def night_party_start(request, night_id: Id, party: PartyStartIn):
         label=party.label,
         user=request.auth,
         address=client_address(request),
+        anyway=party.anyway,
     )
     return Status(201, party_detail_body(request, selectors.party_by_id(started.pk)))
 
@@ -188,13 +190,20 @@ def party_seat_swap(request, party_id: Id, position: Position, body: SwapIn):
     return party_detail_body(request, selectors.party_by_id(party_id))
 
 
-@router.post("/parties/{party_id}/rematch", response={201: PartyDetailOut, **ORGANIZER_ACTION})
+@router.post(
+    "/parties/{party_id}/rematch",
+    response={201: PartyDetailOut, 200: PartyDetailOut, **ORGANIZER_ACTION},
+)
 def party_rematch(request, party_id: Id):
     """A new party at the same night, once this one is over (or cancelled): the same
-    players and format, their seats drawn again. The answer is the new party."""
+    players and format, their seats drawn again. The answer is the new party (201);
+    a party has one rematch, so asked again it answers with that one (200)."""
     party = _organized_party(request, party_id)
-    rematch = parties.party_rematch(party=party, user=request.auth, address=client_address(request))
-    return Status(201, party_detail_body(request, selectors.party_by_id(rematch.pk)))
+    rematch, started = parties.party_rematch(
+        party=party, user=request.auth, address=client_address(request)
+    )
+    body = party_detail_body(request, selectors.party_by_id(rematch.pk))
+    return Status(201 if started else 200, body)
 
 
 def _organized_party(request, party_id: int):

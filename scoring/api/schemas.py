@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from django.utils.translation import gettext
 from ninja import Field, Schema
-from pydantic import ConfigDict, StringConstraints, model_validator
+from pydantic import ConfigDict, StrictBool, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
 from config.api_errors import ErrorOut
@@ -116,10 +116,13 @@ Version = Annotated[int, Field(ge=1, le=2_147_483_647)]
 
 class HandEntryIn(ResultIn):
     """A seat's entry of hand ``number``. ``key`` makes a retried submission count
-    once: send the same key again (from the same seat) and the first outcome is
-    repeated. ``version``: when answering the other side's pending entry, the
-    version of it that the phone showed; if it changed since, 409
-    ``entry_changed`` with the new entry."""
+    once: send the same key again (from the same seat) with the same body and the
+    first outcome is repeated; a key means one request, so the same key with
+    another hand or entry is refused (409 ``key_reused``, nothing stored): use a
+    new key for each new entry. An entry equal to the side's pending one is
+    ``repeated`` whatever its key, and its version stays. ``version``: when
+    answering the other side's pending entry, the version of it that the phone
+    showed; if it changed since, 409 ``entry_changed`` with the new entry."""
 
     number: int = Field(..., ge=1, le=32767)
     key: KeyText | None = None
@@ -368,6 +371,9 @@ class PartyStartIn(Schema):
     format: Literal["two", "rotation", "chouette", "partners"] = "two"
     players: Annotated[list[Annotated[int, Field(ge=1, le=2_147_483_647)]], Field(max_length=6)]
     label: Annotated[Text, StringConstraints(max_length=120)] = ""
+    # A player already at a running party of the night is refused (409
+    # already_seated) unless the organizer means it.
+    anyway: StrictBool = False
 
 
 # --- The night's housekeeping ---------------------------------------------------------

@@ -80,25 +80,26 @@ def night_detail(request, night):
         initial={"players": request.GET.getlist("guest")},
     )
     if form.is_valid():
-        clash = [p for p in form.cleaned_data["players"] if p.pk in seated]
-        if clash and not form.cleaned_data["anyway"]:
-            form.add_error(None, _seated_warning(clash, seated))
+        try:
+            party = parties.party_start(
+                club=night.club,
+                night=night,
+                format=form.cleaned_data["format"],
+                players=list(form.cleaned_data["players"]),
+                label=form.cleaned_data["label"],
+                user=request.user,
+                address=client_address(request),
+                # The check is the service's, under the night's lock: the page's
+                # list of who is seated may be old by the time the form comes back.
+                anyway=form.cleaned_data["anyway"],
+            )
+        except errors.AlreadySeated as error:
+            form.add_error(None, _seated_warning(error.where))
+        except ValueError as error:
+            form.add_error(None, errors.explain(error))
         else:
-            try:
-                party = parties.party_start(
-                    club=night.club,
-                    night=night,
-                    format=form.cleaned_data["format"],
-                    players=list(form.cleaned_data["players"]),
-                    label=form.cleaned_data["label"],
-                    user=request.user,
-                    address=client_address(request),
-                )
-            except ValueError as error:
-                form.add_error(None, errors.explain(error))
-            else:
-                messages.success(request, _("Party started: the seats are drawn."))
-                return redirect("manage:party-detail", pk=party.pk)
+            messages.success(request, _("Party started: the seats are drawn."))
+            return redirect("manage:party-detail", pk=party.pk)
     context = {
         "night": night,
         "form": form,
@@ -108,10 +109,7 @@ def night_detail(request, night):
     return render(request, "scoring/manage/night_detail.html", context)
 
 
-def _seated_warning(players, seated) -> str:
-    where = ", ".join(
-        _("%(name)s at %(party)s") % {"name": p.name, "party": seated[p.pk]} for p in players
-    )
+def _seated_warning(where: str) -> str:
     return _(
         "Already seated at a running party of this night: %(where)s. "
         "Tick “Seat them anyway” to start this party all the same."
@@ -307,13 +305,16 @@ def party_rematch(request, party):
     if request.method != "POST":
         return redirect("manage:party-detail", pk=party.pk)
     try:
-        rematch = parties.party_rematch(
+        rematch, started = parties.party_rematch(
             party=party, user=request.user, address=client_address(request)
         )
     except ValueError as error:
         messages.error(request, errors.explain(error))
         return redirect("manage:party-detail", pk=party.pk)
-    messages.success(request, _("Rematch started: the seats are drawn again."))
+    if started:
+        messages.success(request, _("Rematch started: the seats are drawn again."))
+    else:
+        messages.info(request, _("The rematch was already started: here it is."))
     return redirect("manage:party-detail", pk=rematch.pk)
 
 

@@ -18,6 +18,7 @@ from scoring.engine.hands import check_entry, score_hand
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.engine.showdown import ShowdownError, showdown
+from scoring.keys import fingerprint, replayed
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import RULINGS, state_for
 from scoring.services.parties import check_night_open, check_not_cancelled
@@ -210,7 +211,17 @@ def _apply(hand: Hand, state, result: Result, scored: dict) -> None:
 
 
 def _audit(
-    state, hand, action, *, seat=None, user=None, address=None, key=None, before=None, reason=""
+    state,
+    hand,
+    action,
+    *,
+    seat=None,
+    user=None,
+    address=None,
+    key=None,
+    sent="",
+    before=None,
+    reason="",
 ):
     # Every write to a hand is audited here, so this is where the cached pages
     # that show the club's scores, and the party's phones, learn of it (after the
@@ -226,6 +237,7 @@ def _audit(
         user=user,
         address=address,
         key=key,
+        fingerprint=sent if key else "",
         before=before,
         after=_snapshot(hand) if hand else None,
         reason=reason,
@@ -241,14 +253,6 @@ def _finish_if_over(state, hands: list[Hand]) -> None:
         party.update(status=Party.Status.FINISHED, finished_at=timezone.now())
     elif not finished and state.party.status == Party.Status.FINISHED:
         party.update(status=Party.Status.RUNNING, finished_at=None)
-
-
-def _replayed(seat: Seat, key: str | None) -> AuditRecord | None:
-    """The record a seat's earlier submission with this key wrote: keys belong to
-    the seat that sent them, so another table's key never answers for this one."""
-    if not key:
-        return None
-    return AuditRecord.objects.filter(seat=seat, key=key).select_related("hand").first()
 
 
 def _changed(hand: Hand) -> None:
@@ -297,13 +301,14 @@ def hand_enter(
     - An entry for a hand already recorded, or not yet due, is refused as stale; a
       repeated submission (same seat, same ``key``) is stored once.
     """
+    sent = fingerprint("enter", number, result=result.as_dict(), version=version)
     try:
         with transaction.atomic():
-            return _hand_enter(seat, number, result, key, address, version)
+            return _hand_enter(seat, number, result, key, sent, address, version)
     except IntegrityError:
         # The idempotency key collides when the same submission was stored by a
         # request that ran at the same moment (the party lock serialises the rest).
-        replay = _replayed(seat, key)
+        replay = replayed(seat, key, sent)
         if replay is not None:
             return Outcome("repeated", replay.hand)
         # Anything else is a hand the state did not foresee: the player is told to
@@ -314,9 +319,9 @@ def hand_enter(
         ) from None
 
 
-def _hand_enter(seat, number, result, key, address, version) -> Outcome:
+def _hand_enter(seat, number, result, key, sent, address, version) -> Outcome:
     state, hands = _locked_state(seat.party_id)
-    replay = _replayed(seat, key)
+    replay = replayed(seat, key, sent)
     if replay is not None:
         return Outcome("repeated", replay.hand)
     if state.finished:
@@ -341,7 +346,15 @@ def _hand_enter(seat, number, result, key, address, version) -> Outcome:
         confirm = not state.party.confirmation_required
         hand.status = Hand.Status.CONFIRMED if confirm else Hand.Status.PENDING
         hand.save()
-        _audit(state, hand, AuditRecord.Action.ENTER, seat=seat, address=address, key=key)
+        _audit(
+            state,
+            hand,
+            AuditRecord.Action.ENTER,
+            seat=seat,
+            address=address,
+            key=key,
+            sent=sent,
+        )
         if confirm:
             _finish_if_over(state, [*hands, hand])
             return Outcome("recorded", hand)
@@ -354,9 +367,22 @@ def _hand_enter(seat, number, result, key, address, version) -> Outcome:
     before = _snapshot(hand)
 
     def record(action):
-        _audit(state, hand, action, seat=seat, address=address, key=key, before=before)
+        _audit(
+            state,
+            hand,
+            action,
+            seat=seat,
+            address=address,
+            key=key,
+            sent=sent,
+            before=before,
+        )
 
     if hand.entered_by.side == seat.side:
+        if _same(hand, result) and hand.details == result.details:
+            # The same entry sent again (a new key: a reload, a second phone of the
+            # side): nothing changed, so the version the other phone shows stands.
+            return Outcome("repeated", hand)
         # The entering side corrects its own pending entry: a new version, which the
         # other phone is shown as a change before it can confirm.
         _apply(hand, state, result, scored)
@@ -429,7 +455,8 @@ def hand_confirm(*, seat: Seat, number: int, version: int, key=None, address=Non
     saw, never what arrived after. The server, not the page, enforces that nobody
     confirms his own side's entry."""
     state, hands = _locked_state(seat.party_id)
-    replay = _replayed(seat, key)
+    sent = fingerprint("confirm", number, version=version)
+    replay = replayed(seat, key, sent)
     if replay is not None:
         return Outcome("repeated", replay.hand)
     table = state.table_of(seat.position)
@@ -456,7 +483,14 @@ def hand_confirm(*, seat: Seat, number: int, version: int, key=None, address=Non
     hand.confirmed_by = seat
     _changed(hand)
     _audit(
-        state, hand, AuditRecord.Action.CONFIRM, seat=seat, address=address, key=key, before=before
+        state,
+        hand,
+        AuditRecord.Action.CONFIRM,
+        seat=seat,
+        address=address,
+        key=key,
+        sent=sent,
+        before=before,
     )
     _finish_if_over(state, hands)
     return Outcome("confirmed", hand)
@@ -495,6 +529,9 @@ def hand_decide(
             else gettext("Hand %(n)d is disputed: resolve it, after comparing both versions.")
         )
         raise errors.WrongDecision(message % {"n": hand.number})
+    if result is None and hand.status == Hand.Status.VOID:
+        # The same void sent twice: the hand is dealt again once, recorded once.
+        raise errors.WrongDecision(gettext("Hand %(n)d is void already.") % {"n": hand.number})
     before = _snapshot(hand)
     if result is None:
         action = AuditRecord.Action.VOID

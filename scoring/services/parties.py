@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from clubs.models import ClubNight
 from scoring import errors, versions
 from scoring.engine.deal import draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
@@ -30,15 +31,26 @@ def party_start(
     rng: Random | None = None,
     user=None,
     address=None,
+    anyway: bool = False,
+    rematch_of: Party | None = None,
 ) -> Party:
     """Starts a party: the players draw cards for seats and the first deal
     (seed 000: the lower card deals; for three, chouette and partnerships the draw
     decides who sits out, who is the box, and the teams). Rules and confirmation
-    not given come from the club night, else the classic rules with confirmation."""
-    if night is not None and night.closed_at is not None:
-        raise errors.NightClosed(
-            gettext("%(night)s is closed: it takes no new parties.") % {"night": night.name}
-        )
+    not given come from the club night, else the classic rules with confirmation.
+
+    At a club night, a player already seated at one of its running parties is
+    refused (`errors.AlreadySeated`) unless the organizer says it is meant
+    (``anyway``): the night's row is locked first, so the same party started twice
+    at once is started once. ``rematch_of``: the party this one plays again."""
+    if night is not None:
+        night = ClubNight.objects.select_for_update().get(pk=night.pk)
+        if night.closed_at is not None:
+            raise errors.NightClosed(
+                gettext("%(night)s is closed: it takes no new parties.") % {"night": night.name}
+            )
+        if not anyway:
+            _refuse_seated(night, players)
     if rules is None:
         rules = night.ruleset if night else "classic"
     if confirmation_required is None:
@@ -76,6 +88,7 @@ def party_start(
         target=rules.target,
         confirmation_required=confirmation_required,
         first_dealer=seating.first_dealer,
+        rematch_of=rematch_of,
     )
     Seat.objects.bulk_create(
         Seat(party=party, player=by_pk[pk], side=seating.sides[i], position=i, token=new_token())
@@ -94,6 +107,29 @@ def party_start(
         },
     )
     return party
+
+
+def _refuse_seated(night, players) -> None:
+    seated = (
+        Seat.objects.filter(
+            party__night=night, party__status=Party.Status.RUNNING, player__in=players
+        )
+        .select_related("player", "party")
+        .order_by("player__name", "party_id")
+    )
+    where = ", ".join(
+        gettext("%(name)s at %(party)s") % {"name": seat.player.name, "party": seat.party}
+        for seat in seated
+    )
+    if where:
+        raise errors.AlreadySeated(
+            gettext(
+                "Already seated at a running party of this night: %(where)s. Start the "
+                "party anyway only if they really play two parties at once."
+            )
+            % {"where": where},
+            where=where,
+        )
 
 
 def check_not_cancelled(party: Party) -> None:
@@ -238,17 +274,26 @@ def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
     return seat
 
 
-def party_rematch(*, party: Party, user, address=None, rng: Random | None = None) -> Party:
+@transaction.atomic
+def party_rematch(
+    *, party: Party, user, address=None, rng: Random | None = None
+) -> tuple[Party, bool]:
     """A new party at the same night with the same players and format: they draw
-    their seats again. Only once the party is over (or cancelled)."""
+    their seats again. Only once the party is over (or cancelled), and once: the
+    party's row is locked first, and a click sent again is answered with the rematch
+    already made. Returns the rematch and whether this call started it."""
+    party = _locked_party(party)
     if party.night_id is None:
         raise errors.WrongDecision(gettext("Only a party of a club night has a rematch here."))
+    made = Party.objects.filter(rematch_of=party).first()
+    if made is not None:
+        return made, False
     if party.status == Party.Status.RUNNING:
         raise errors.WrongDecision(
             gettext("This party is still running: a rematch starts once it is over.")
         )
     players = [seat.player for seat in party.seats.select_related("player")]
-    return party_start(
+    rematch = party_start(
         club=party.club,
         night=party.night,
         format=party.format,
@@ -257,4 +302,8 @@ def party_rematch(*, party: Party, user, address=None, rng: Random | None = None
         rng=rng,
         user=user,
         address=address,
+        # The same players, who have just finished playing each other.
+        anyway=True,
+        rematch_of=party,
     )
+    return rematch, True

@@ -5,6 +5,9 @@
 // wakes, and on a timer from 1 to 30 seconds. The server stores a key once, so a
 // submission sent again after a lost answer is never stored twice; a hand that
 // changed meanwhile is refused by the server as always, and the page then shows it.
+// A key means one request: the server refuses it with another hand or entry
+// (shown as the page's message), so once a submission holds the page's key, the
+// page's forms take a new one for the next.
 // The service worker (/table/sw.js) keeps the page for a reload without network.
 (function () {
   "use strict";
@@ -45,6 +48,15 @@
     });
     list.push(entry);
     save(list);
+  }
+
+  // The next submission from this page (a correction, the next hand while the
+  // network is gone) goes with a key of its own.
+  function renew() {
+    var key = window.crypto && window.crypto.randomUUID
+      ? window.crypto.randomUUID().replace(/-/g, "")
+      : Date.now().toString(16) + Math.random().toString(16).slice(2);
+    root.querySelectorAll('input[name="key"]').forEach(function (input) { input.value = key; });
   }
 
   function disconnected(yes) {
@@ -125,6 +137,7 @@
       };
       // Kept before anything goes out: a reload or a dead battery loses nothing.
       put(entry);
+      renew();
       // One sender at a time: were the queue going out now (the page's first
       // check, the network back), the same key would go twice and its second
       // answer ("already stored") would hide the first. The queue takes it along.

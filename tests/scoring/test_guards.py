@@ -263,23 +263,40 @@ def test_cards_with_an_unknown_ruling_are_refused_and_the_details_keep_both_hand
     assert result.details["defender_cards"] == defender.split()
 
 
-def test_a_submission_that_collides_with_its_own_twin_is_answered_as_repeated(monkeypatch):
+def _twin_not_yet_committed(monkeypatch):
     # Two requests with the same key at the same moment: the second looked for the
     # key before the first was committed, and its own record then collides.
+    looked = []
+    replayed = hands.replayed
+
+    def not_yet_committed(seat, key, sent):
+        looked.append(key)
+        return None if len(looked) == 1 else replayed(seat, key, sent)
+
+    monkeypatch.setattr(hands, "replayed", not_yet_committed)
+
+
+def test_a_submission_that_collides_with_its_own_twin_is_answered_as_repeated(monkeypatch):
     party = start_party()
     a, _ = seats(party)
     stored = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1").hand
-    looked = []
-
-    def not_yet_committed(seat, key):
-        looked.append(key)
-        return None if len(looked) == 1 else replayed(seat, key)
-
-    replayed = hands._replayed
-    monkeypatch.setattr(hands, "_replayed", not_yet_committed)
-    outcome = hand_enter(seat=a, number=1, result=knock(0, 3, 30), key="hand-1")
+    _twin_not_yet_committed(monkeypatch)
+    outcome = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1")
 
     assert (outcome.action, outcome.hand) == ("repeated", stored)
+    assert party.hands.get().defender_deadwood == 21
+
+
+def test_a_key_that_collides_with_another_entry_under_it_is_refused(monkeypatch):
+    """The same key sent at the same moment with another entry: a key means one
+    request, so the second is refused, never answered for the first."""
+    party = start_party()
+    a, _ = seats(party)
+    hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1")
+    _twin_not_yet_committed(monkeypatch)
+
+    with pytest.raises(errors.KeyReused):
+        hand_enter(seat=a, number=1, result=knock(0, 3, 30), key="hand-1")
     assert party.hands.get().defender_deadwood == 21
 
 

@@ -95,7 +95,9 @@ def tournament_detail(request, slug: Slug):
 )
 def entrant_register(request, slug: Slug, body: EntrantsIn):
     """Enter members (player ids of the club) and guests (names). Members already
-    entered are left as they are."""
+    entered are left as they are, and so are guests whose name is already entered
+    or a member's (ignoring case and spacing), so the same request sent twice
+    enters them once: the answer lists the entrants this request entered."""
     tournament = _organized(request, slug)
     members = {
         p.pk: p for p in clubs.club_players(club=tournament.club).filter(pk__in=body.players)
@@ -110,7 +112,7 @@ def entrant_register(request, slug: Slug, body: EntrantsIn):
     )
     if body.guests:
         entered += registration.entrant_register_guests(
-            tournament=tournament, names="\n".join(body.guests)
+            tournament=tournament, names="\n".join(body.guests), duplicates="skip"
         )
     ids = [e.pk for e in entered]
     return Status(

@@ -452,3 +452,29 @@ def test_the_session_s_housekeeping_needs_its_csrf_token(director, night):
 
     refused(response, 403, "csrf_failed")
     assert Party.objects.count() == 1
+
+
+def test_a_party_of_players_already_seated_is_refused_unless_anyway(api, night):
+    players = [MembershipFactory(club=night.club).player.pk for _ in range(2)]
+    url = f"/api/manage/nights/{night.pk}/parties"
+    assert api(url, {"players": players}).status_code == 201
+
+    again = api(url, {"players": players})
+
+    assert (again.status_code, again.json()["code"]) == (409, "already_seated")
+    assert "Already seated" in again.json()["detail"]
+    assert api(url, {"players": players, "anyway": True}).status_code == 201
+    assert night.parties.count() == 2
+
+
+def test_a_rematch_asked_again_answers_with_the_rematch_already_made(api, night):
+    party = start_night_party(night)
+    party.status = Party.Status.FINISHED
+    party.save(update_fields=["status"])
+
+    first = api(f"/api/parties/{party.pk}/rematch")
+    again = api(f"/api/parties/{party.pk}/rematch")
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.json()["party"]["id"] == again.json()["party"]["id"]
+    assert night.parties.count() == 2
