@@ -56,12 +56,16 @@ def table_state(request, token):
     a phone that sends its number back in If-None-Match gets an empty 304 while
     nothing changed. No template, no session, no database on the way: one trip to
     the cache, which also brings the address's count of wrong tokens (the guard
-    of `config.security`, which leaves this path to the view)."""
+    of `config.security`, which leaves this path to the view). Like the guard,
+    only an unknown token is refused past the limit: a right one always answers."""
     version, misses = selectors.seat_poll_cached(token, also=security.miss_key(request))
-    if security.over_limit(misses):
-        return security.too_many(request)
     if version is None:
-        version = selectors.seat_poll(token)
+        try:
+            version = selectors.seat_poll(token)
+        except Http404:
+            if security.over_limit(misses):
+                return security.too_many(request)
+            raise
     etag = f'"{version}"'
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponseNotModified()
