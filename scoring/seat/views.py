@@ -186,7 +186,17 @@ def _page(request, token, *, cards_form=None, status=200):
         **view,
         "version": version,
     }
-    return render(request, "scoring/seat/table_detail.html", context, status=status)
+    response = render(request, "scoring/seat/table_detail.html", context, status=status)
+    if seat.party.status == seat.party.Status.RUNNING and not view["state"].finished:
+        # The service worker keeps a seat's page only while its party runs and only
+        # when told so (templates/scoring/seat/sw.js): a finished or cancelled
+        # party's page leaves the phone, however many people share it.
+        response[OFFLINE_COPY] = "keep"
+    return response
+
+
+# The header by which the server tells the seat's service worker it may keep a page.
+OFFLINE_COPY = "Knock-Offline-Copy"
 
 
 def _rules(seat) -> Rules:
