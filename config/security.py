@@ -1,5 +1,6 @@
 """Middleware that guards the seat links: nothing that carries a token is kept
-in a cache, and an address that keeps guessing tokens is stopped."""
+in a cache, and an address that keeps guessing tokens gets 429 for its unknown
+tokens (its right ones still open their seats)."""
 
 import hashlib
 import logging
@@ -47,29 +48,40 @@ SEAT_POLL = re.compile(r"^/table/[^/]+/state/$")
 
 
 def seat_token_guard(get_response):
-    """Counts, per address, the different seat tokens that found no seat (404);
-    past the limit, seat requests from that address get 429 until the window
-    ends. Different tokens only: a phone still polling a replaced link counts
-    once, so a club sharing one address is not stopped by it. The count lives in
-    the shared cache; when the cache is down the guard steps aside."""
+    """Stops the guessing of seat links per guesser, never the tables sharing his
+    address. It counts, per address, the different seat tokens that found no seat
+    (404); past SEAT_TOKEN_MISS_LIMIT within the window, an *unknown* token from
+    that address gets 429 (with Retry-After) instead of 404. A right token always
+    passes: the guard only ever refuses tokens that open nothing, so at a venue
+    whose phones share one address (Wi-Fi behind NAT) one prankster or a few
+    mistyped links stop no table. Different tokens only: a phone still polling a
+    replaced link counts once.
+
+    Why this is enough: a seat token is 32 random bytes (256 bits,
+    `scoring.services.seats.new_token`). Letting a right token through means a
+    guesser past the limit still learns "no" for each guess (429 instead of 404),
+    but at any rate a server could ever answer — a million guesses a second for a
+    year, against a million live seats — the chance of finding one is below
+    2**-190. The limit is not what makes guessing hopeless; it tells
+    a guesser (or a broken script) to stop, and spares him nothing worth having.
+    Refusing right tokens, as before, only ever locked out the honest phones.
+
+    The count lives in the shared cache; when the cache is down the guard steps
+    aside. The seat poll checks the count itself (scoring/seat/views.table_state)."""
 
     def middleware(request):
         match = SEAT_TOKEN.match(request.path)
         if match is None:
             return get_response(request)
-        if not SEAT_POLL.match(request.path) and guessing(request):
-            return too_many(request)
         response = get_response(request)
-        if response.status_code == 404:
-            _count_miss(miss_key(request), match.group(1))
+        if response.status_code != 404:
+            return response
+        misses = _count_miss(miss_key(request), match.group(1))
+        if not SEAT_POLL.match(request.path) and over_limit(misses):
+            return too_many(request)
         return response
 
     return middleware
-
-
-def guessing(request) -> bool:
-    """Whether the request's address has tried too many unknown seat tokens."""
-    return over_limit(_misses(miss_key(request)))
 
 
 def over_limit(misses: int | None) -> bool:
@@ -81,23 +93,19 @@ def miss_key(request) -> str:
     return f"seat-miss:{client_address(request)}"
 
 
-def _misses(counter: str) -> int:
-    try:
-        return cache.get(counter) or 0
-    except Exception:  # the cache is down: guessing is still far from winning
-        log.warning("seat token guard: cache unavailable", exc_info=True)
-        return 0
-
-
-def _count_miss(counter: str, token: str) -> None:
+def _count_miss(counter: str, token: str) -> int:
+    """Counts a token that found no seat, once per token, and answers the address's
+    count before it (so the first LIMIT misses answer 404, the next 429)."""
     window = settings.SEAT_TOKEN_MISS_WINDOW
     digest = hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:24]
     try:
         if cache.add(f"{counter}:{digest}", 1, window):
             cache.add(counter, 0, window)
-            cache.incr(counter)
+            return cache.incr(counter) - 1
+        return cache.get(counter) or 0
     except Exception:  # a lost count is better than a refused table
         log.warning("seat token guard: cache unavailable", exc_info=True)
+        return 0
 
 
 def too_many(request):

@@ -313,8 +313,9 @@ PERMISSIONS_POLICY = {
 }
 
 # A wrong seat link costs an address one try: after SEAT_TOKEN_MISS_LIMIT
-# different unknown tokens within SEAT_TOKEN_MISS_WINDOW seconds, /table/… and
-# /api/tables/… answer 429 to that address until the window ends.
+# different unknown tokens within SEAT_TOKEN_MISS_WINDOW seconds, unknown tokens
+# under /table/… and /api/tables/… answer 429 to that address until the window
+# ends; a right token always opens its seat (config/security.seat_token_guard).
 SEAT_TOKEN_MISS_LIMIT = int(os.environ.get("SEAT_TOKEN_MISS_LIMIT", 20))
 SEAT_TOKEN_MISS_WINDOW = int(os.environ.get("SEAT_TOKEN_MISS_WINDOW", 600))
 

@@ -56,12 +56,16 @@ def table_state(request, token):
     a phone that sends its number back in If-None-Match gets an empty 304 while
     nothing changed. No template, no session, no database on the way: one trip to
     the cache, which also brings the address's count of wrong tokens (the guard
-    of `config.security`, which leaves this path to the view)."""
+    of `config.security`, which leaves this path to the view). Like the guard,
+    only an unknown token is refused past the limit: a right one always answers."""
     version, misses = selectors.seat_poll_cached(token, also=security.miss_key(request))
-    if security.over_limit(misses):
-        return security.too_many(request)
     if version is None:
-        version = selectors.seat_poll(token)
+        try:
+            version = selectors.seat_poll(token)
+        except Http404:
+            if security.over_limit(misses):
+                return security.too_many(request)
+            raise
     etag = f'"{version}"'
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponseNotModified()
@@ -182,7 +186,17 @@ def _page(request, token, *, cards_form=None, status=200):
         **view,
         "version": version,
     }
-    return render(request, "scoring/seat/table_detail.html", context, status=status)
+    response = render(request, "scoring/seat/table_detail.html", context, status=status)
+    if seat.party.status == seat.party.Status.RUNNING and not view["state"].finished:
+        # The service worker keeps a seat's page only while its party runs and only
+        # when told so (templates/scoring/seat/sw.js): a finished or cancelled
+        # party's page leaves the phone, however many people share it.
+        response[OFFLINE_COPY] = "keep"
+    return response
+
+
+# The header by which the server tells the seat's service worker it may keep a page.
+OFFLINE_COPY = "Knock-Offline-Copy"
 
 
 def _rules(seat) -> Rules:

@@ -19,12 +19,23 @@
   // sent again ("resubmit the form?").
   function show() { window.location.replace(root.dataset.pageUrl || window.location.pathname); }
 
+  // The link is gone (replaced, or its party deleted): the phone's copy of this
+  // page goes too, so nobody opens it offline later; the reload then says why.
+  function forget() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ forget: true });
+    if (!busy()) show();
+  }
+
   // The page's number goes back as the ETag it was: while nothing changed the
   // answer is an empty 304 (not "ok", so nothing happens).
   function poll() {
     var headers = { Accept: "application/json", "If-None-Match": '"' + version + '"' };
     fetch(url, { headers: headers, cache: "no-store" })
-      .then(function (r) { return r.status === 200 ? r.json() : null; })
+      .then(function (r) {
+        if (r.status === 404 || r.status === 410) forget();
+        return r.status === 200 ? r.json() : null;
+      })
       .then(function (data) {
         if (!data || data.version === version) return;
         if (!busy()) show();

@@ -2,12 +2,14 @@
 survive a reload without network, and are stored exactly once when it comes back."""
 
 import contextlib
+import time
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring.models import AuditRecord, Hand
+from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.browser.test_table import enter_quick
 from tests.factories import start_party
 
@@ -172,3 +174,96 @@ def test_a_confirmation_tapped_while_the_queue_goes_out_is_sent_once(phone):
     expect(bob.get_by_role("heading", name="Hand 2")).to_be_visible()
     assert len(sent) == 1, sent
     assert AuditRecord.objects.filter(action=AuditRecord.Action.CONFIRM).count() == 1
+
+
+# --- A shared phone keeps only what its own seats need ----------------------------
+
+KEPT_SEATS = (
+    "caches.keys().then(ns => Promise.all(ns.map(n => caches.open(n).then(c => c.keys()))))"
+    ".then(lists => lists.flat().map(r => new URL(r.url).pathname)"
+    ".filter(p => p.startsWith('/table/')))"
+)
+
+
+def let_go(page, path, deadline=10.0):
+    """Waits, up to ``deadline`` seconds, until the phone keeps no copy of ``path``.
+    Asked with `evaluate`, which awaits the cache's answer (a promise is truthy
+    to `wait_for_function` before it resolves)."""
+    give_up = time.monotonic() + deadline
+    while True:
+        try:
+            if not page.evaluate(f"caches.match(location.origin + {path!r}).then(r => !!r)"):
+                return
+        except PlaywrightError:  # the page reloads meanwhile: ask the new one
+            page.wait_for_load_state()
+        assert time.monotonic() < give_up, f"the phone still keeps {path}"
+        page.wait_for_timeout(200)
+
+
+def opens_offline(page, path) -> bool:
+    """Whether ``path`` opens without network (from the worker's copy)."""
+    page.context.set_offline(True)
+    try:
+        response = page.goto(page.url.split("/table/")[0] + path)
+        assert response.from_service_worker, path
+    except PlaywrightError:  # the browser's own "no internet" page
+        return False
+    finally:
+        page.context.set_offline(False)
+    return True
+
+
+def test_the_page_of_a_finished_party_leaves_the_phone(phone):
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    alice = phone(a.get_absolute_url())
+    kept_for_offline(alice)
+
+    # Gin against 90 is 110, past 100: the party ends; Alice's page learns it.
+    hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 90))
+    hand_confirm(seat=b, number=1, version=1)
+    expect(alice.get_by_role("heading", name="Party over")).to_be_visible()
+    let_go(alice, a.get_absolute_url())
+
+    assert not opens_offline(alice, a.get_absolute_url())
+
+
+def test_a_replaced_link_leaves_the_phone_while_its_page_is_open(phone):
+    from scoring.services.seats import seat_link_reissue
+
+    party = start_party()
+    a = party.seats.order_by("position").first()
+    alice = phone(a.get_absolute_url())
+    kept_for_offline(alice)
+
+    old = a.get_absolute_url()
+    seat_link_reissue(seat=a, user=None)
+    let_go(alice, old)
+
+    assert not opens_offline(alice, old)
+
+
+def test_a_second_player_on_the_same_phone_never_gets_the_first_seats_page(phone, live_server):
+    from scoring.services.seats import seat_link_reissue
+
+    first, second = start_party(), start_party(seed=2)
+    a = first.seats.order_by("position").first()
+    c = second.seats.order_by("position").first()
+    shared = phone(a.get_absolute_url())
+    kept_for_offline(shared)
+    # Alice leaves; her link is replaced while the phone is away from her page.
+    shared.goto(live_server.url + "/")
+    old = a.get_absolute_url()
+    seat_link_reissue(seat=a, user=None)
+
+    # Carl opens his own link on the same phone: only his page is kept, and the
+    # worker drops Alice's, which the server says is gone.
+    shared.goto(live_server.url + c.get_absolute_url())
+    kept_for_offline(shared)
+    let_go(shared, old)
+    assert shared.evaluate(KEPT_SEATS) == [c.get_absolute_url()]
+
+    # Without network, Carl's link opens Carl's page, never another seat's.
+    assert opens_offline(shared, c.get_absolute_url())
+    expect(shared.locator("#table")).to_have_attribute("data-page-url", c.get_absolute_url())
+    assert not opens_offline(shared, old)

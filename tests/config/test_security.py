@@ -129,8 +129,6 @@ def test_an_address_guessing_seat_tokens_is_stopped_and_others_are_not():
     assert all(guess(guesser, n).status_code == 404 for n in range(LIMIT))
 
     assert guess(guesser, LIMIT).status_code == 429
-    # Past the limit even a right token waits: the guesser cannot tell which it is.
-    assert guesser.get(seat.get_absolute_url()).status_code == 429
     api = guess(guesser, LIMIT + 1, path="/api/tables/{}")
     assert api.status_code == 429
     assert api.json()["code"] == "too_many_wrong_links"
@@ -139,17 +137,57 @@ def test_an_address_guessing_seat_tokens_is_stopped_and_others_are_not():
     assert player.get(seat.get_absolute_url()).status_code == 200
 
 
+def test_past_the_limit_a_right_token_still_opens_its_seat():
+    # The guard only ever refuses unknown tokens: a right one is a seat, not a guess,
+    # whoever else shares the address (a venue's Wi-Fi behind one NAT address).
+    seat = start_party().seats.first()
+    guesser = Client(REMOTE_ADDR="203.0.113.7")
+    for n in range(LIMIT + 5):
+        guess(guesser, n)
+
+    assert guesser.get(seat.get_absolute_url()).status_code == 200
+    assert guesser.get(f"/api/tables/{seat.token}").status_code == 200
+    assert guess(guesser, LIMIT + 6).status_code == 429
+
+
+def test_forty_phones_behind_one_address_keep_playing_while_a_prankster_guesses():
+    """The venue: 40 honest phones and one guesser share one NAT address. Every
+    honest page, poll and API read answers 200 all evening; the guesser's unknown
+    tokens answer 429 once past the limit."""
+    seats = [seat for _ in range(20) for seat in start_party().seats.all()]
+    assert len(seats) == 40
+    venue = "192.0.2.44"
+    phones = [Client(REMOTE_ADDR=venue) for _ in seats]
+    prankster = Client(REMOTE_ADDR=venue)
+    answers = {"honest": [], "guesses": []}
+
+    for n in range(LIMIT * 3):
+        answers["guesses"].append(guess(prankster, n).status_code)
+        phone, seat = phones[n % 40], seats[n % 40]
+        answers["honest"].append(phone.get(seat.get_absolute_url()).status_code)
+        answers["honest"].append(phone.get(f"/table/{seat.token}/state/").status_code)
+        answers["honest"].append(phone.get(f"/api/tables/{seat.token}").status_code)
+    for phone, seat in zip(phones, seats, strict=True):
+        answers["honest"].append(phone.get(seat.get_absolute_url()).status_code)
+
+    assert set(answers["honest"]) == {200}
+    assert answers["guesses"] == [404] * LIMIT + [429] * (LIMIT * 2)
+
+
 def test_the_seat_poll_is_guarded_like_the_page():
     # The poll reads the guard's count itself (one trip to the cache): guesses there
-    # count, and past the limit a right token waits there too.
+    # count, and past the limit unknown tokens get 429 there too; a right one passes.
     seat = start_party().seats.first()
     Client().get(seat.get_absolute_url())  # the cache knows the seat
+    other = start_party().seats.first()  # ... and not this one
     poll = "/table/{}/state/"
     guesser = Client(REMOTE_ADDR="203.0.113.7")
     assert all(guess(guesser, n, path=poll).status_code == 404 for n in range(LIMIT))
 
     assert guess(guesser, LIMIT, path=poll).status_code == 429
-    assert guesser.get(poll.format(seat.token)).status_code == 429
+    assert guess(guesser, LIMIT + 1, path="/table/" + "x" * 43 + "/state/").status_code == 429
+    assert guesser.get(poll.format(seat.token)).status_code == 200
+    assert guesser.get(poll.format(other.token)).status_code == 200
     assert Client(REMOTE_ADDR="198.51.100.20").get(poll.format(seat.token)).status_code == 200
 
 

@@ -2,13 +2,20 @@
 // the pages under /table/ and nowhere else (never /manage/). It keeps the page of
 // each seat this phone opened, and the static files, so that a reload without
 // network still shows the sheet as last known. Always the network first: a fresh
-// page replaces the kept one, and a 404 or 410 (the organizer replaced the link)
-// deletes it, so a replaced link is never shown again. A page is only ever answered
-// from its own address, so no seat sees another seat's page; the polled number,
-// the forms and everything else pass by untouched.
+// page replaces the kept one. A phone may be shared (one phone per table, players
+// changing), so it keeps only what its running seats need: a page is kept only
+// when the server says so (the Knock-Offline-Copy header, sent while the party
+// runs); any other answer of the server for that address — the finished or
+// cancelled party, a 404 or the 410 of a replaced link — deletes the copy. When
+// the worker starts, and whenever the phone opens another seat than the last, it
+// asks the server about every other page it keeps and drops those that are gone.
+// A page is kept under its own address, which holds the seat's token, and only
+// ever answered from that address: someone opening another seat's link on the
+// same phone gets that seat's page or nothing, never the first seat's. The polled
+// number, the forms and everything else pass by untouched.
 "use strict";
 
-var CACHE = "knock-seat-1";
+var CACHE = "knock-seat-2"; // a new name drops what older workers kept
 var SEAT_PAGE = /^\/table\/[^/]+\/$/;
 var STATIC = "{% get_static_prefix %}";
 
@@ -24,10 +31,38 @@ function keyOf(url) {
 
 function remember(url, response) {
   return caches.open(CACHE).then(function (cache) {
-    if (response.ok) return cache.put(keyOf(url), response);
-    if (response.status === 404 || response.status === 410) return cache.delete(keyOf(url));
+    if (!SEAT_PAGE.test(url.pathname)) {
+      if (response.ok) return cache.put(keyOf(url), response);
+      return;
+    }
+    if (response.ok && response.headers.get("Knock-Offline-Copy") === "keep") {
+      return cache.put(keyOf(url), response);
+    }
+    // A server error or a refusal of the moment (429) says nothing about the seat.
+    if (response.ok || response.status === 404 || response.status === 410) {
+      return cache.delete(keyOf(url));
+    }
   });
 }
+
+// Asks the server about each kept seat page but ``except`` and keeps only those it
+// still says may be kept. Without network nothing changes.
+function sweep(except) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.map(function (kept) {
+        var url = new URL(kept.url);
+        if (!SEAT_PAGE.test(url.pathname) || url.pathname === except) return;
+        return fetch(url.href, { credentials: "same-origin", cache: "no-store" }).then(
+          function (response) { return remember(url, response); },
+          function () { /* no network: asked again next time */ }
+        );
+      }));
+    });
+  });
+}
+
+var lastSeat = null;
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 
@@ -37,7 +72,7 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (names) {
       return Promise.all(names.filter(function (n) { return n !== CACHE; }).map(function (n) { return caches.delete(n); }));
-    })
+    }).then(function () { return sweep(null); })
   );
 });
 
@@ -49,7 +84,13 @@ self.addEventListener("fetch", function (event) {
   if (SEAT_PAGE.test(url.pathname) && request.mode !== "navigate") return;
   event.respondWith(
     fetch(request).then(function (response) {
-      event.waitUntil(remember(url, response.clone()));
+      var done = remember(url, response.clone());
+      if (SEAT_PAGE.test(url.pathname) && url.pathname !== lastSeat) {
+        // Another seat than the last on this phone: maybe another player.
+        lastSeat = url.pathname;
+        done = done.then(function () { return sweep(url.pathname); });
+      }
+      event.waitUntil(done);
       return response;
     }, function (error) {
       return caches.match(keyOf(url)).then(function (copy) { return copy || Promise.reject(error); });
@@ -62,7 +103,13 @@ self.addEventListener("fetch", function (event) {
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   var source = event.source && event.source.url ? new URL(event.source.url) : null;
-  if (!source || !Array.isArray(data.keep)) return;
+  if (!source) return;
+  if (data.forget && SEAT_PAGE.test(source.pathname)) {
+    // The page learned that its link is gone: its copy goes, and only its own.
+    event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.delete(keyOf(source)); }));
+    return;
+  }
+  if (!Array.isArray(data.keep)) return;
   var urls = data.keep.map(function (u) { return new URL(u, source); }).filter(function (url) {
     if (!kept(url)) return false;
     return !SEAT_PAGE.test(url.pathname) || url.pathname === source.pathname;

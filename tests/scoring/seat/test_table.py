@@ -534,3 +534,18 @@ def test_a_table_enters_and_confirms_while_redis_is_down(client, settings):
     response = client.post(table_url(b, "table-confirm"), {"number": 1, "version": 1}, follow=True)
     assert "Hand 1 confirmed" in response.text
     assert party.hands.get().status == Hand.Status.CONFIRMED
+
+
+def test_only_a_running_party_s_page_may_be_kept_on_the_phone(client):
+    from scoring.services.hands import Result, hand_confirm, hand_enter
+
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    assert client.get(a.get_absolute_url())["Knock-Offline-Copy"] == "keep"
+
+    hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 90))
+    hand_confirm(seat=b, number=1, version=1)
+
+    finished = client.get(a.get_absolute_url())
+    assert finished.status_code == 200
+    assert "Knock-Offline-Copy" not in finished
