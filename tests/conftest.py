@@ -175,12 +175,10 @@ def _public_pages_show_each_change_at_once(settings):
     settings.PUBLIC_REFRESH_SECONDS = 0
 
 
-@pytest.fixture(autouse=True)
-def _a_cache_of_its_own():
-    """Each test starts with an empty cache. A transactional test resets the
-    database's sequences, so a later test's club or tournament may get the same
-    primary key, and a page cached for the earlier one would answer for it. With
-    Redis, only the cache's own keys go: the broker's queues share the database."""
+def clear_cache():
+    """Empties the cache of this test process. With Redis only its own keys go
+    (cache.clear() would empty the whole database: the other processes' keys and
+    the broker's queues)."""
     from django.core.cache import cache
 
     backend = settings.CACHES["default"]["BACKEND"]
@@ -191,3 +189,11 @@ def _a_cache_of_its_own():
             client.delete(*keys)
     else:
         cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _a_cache_of_its_own():
+    """Each test starts with an empty cache. A transactional test resets the
+    database's sequences, so a later test's club or tournament may get the same
+    primary key, and a page cached for the earlier one would answer for it."""
+    clear_cache()

@@ -32,6 +32,25 @@ from tournaments.records import TournamentError, locked, new_seed, record, tourn
 
 
 @transaction.atomic
+def tournament_insert(base: str, **fields) -> Tournament:
+    """A new tournament row under ``base`` as its slug, or ``base-2``, ``base-3`` …
+    when that is taken, also by a request at the same moment (a form sent twice,
+    an archive imported twice)."""
+    for number in itertools.count(1):
+        slug = base if number == 1 else f"{base}-{number}"
+        if Tournament.objects.filter(slug=slug).exists():
+            continue
+        try:
+            with transaction.atomic():
+                return Tournament.objects.create(slug=slug, **fields)
+        except IntegrityError:
+            # Taken at the same moment by another request: the next number. Any
+            # other refusal is not ours to hide.
+            if not Tournament.objects.filter(slug=slug).exists():
+                raise
+    raise AssertionError("unreachable")  # itertools.count never ends
+
+
 def tournament_create(
     *,
     club,
@@ -75,19 +94,7 @@ def tournament_create(
         "public_results": public_results,
         "round_minutes": round_minutes,
     }
-    for number in itertools.count(1):
-        slug = base if number == 1 else f"{base}-{number}"
-        if Tournament.objects.filter(slug=slug).exists():
-            continue
-        try:
-            with transaction.atomic():
-                tournament = Tournament.objects.create(slug=slug, **fields)
-            break
-        except IntegrityError:
-            # Taken at the same moment by another request (the same form sent
-            # twice): the next number. Any other refusal is not ours to hide.
-            if not Tournament.objects.filter(slug=slug).exists():
-                raise
+    tournament = tournament_insert(base, **fields)
     if not format_of(format).plays_rounds:
         # A knockout tournament is its final: every entrant checked in at the start
         # plays it, seeded by rating (or lot) then.

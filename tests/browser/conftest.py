@@ -4,6 +4,7 @@ driven by Playwright, never a downloaded browser."""
 import os
 
 import pytest
+from playwright.sync_api import Error as BrowserError
 from playwright.sync_api import expect
 
 from tests.conftest import CHROMIUM
@@ -70,3 +71,15 @@ def desk(chromium, live_server):
     expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()
     yield page
     context.close()
+
+
+def reload(page):
+    """Reloads an organizer's page that may reload itself (the round page does when
+    its round changes, round.js), and when its own reload cuts in, the one asked for here is
+    aborted: then the page's is waited for."""
+    try:
+        page.reload()
+    except BrowserError as error:
+        if "ERR_ABORTED" not in str(error):
+            raise
+        page.wait_for_load_state()

@@ -12,9 +12,9 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as BrowserError
 from playwright.sync_api import expect
 
+from tests.browser.conftest import reload
 from tests.browser.test_accessibility import serious_violations
 from tests.factories import MembershipFactory
 from tests.tournaments.conftest import play_out
@@ -51,18 +51,6 @@ def running_games():
         .select_related("match__first", "match__second", "party")
         .order_by("match__round", "match__slot")
     )
-
-
-def reload(page):
-    """Reloads the organizer's round page. The page reloads itself when its round
-    changes (round.js), and when its own reload cuts in, the one asked for here is
-    aborted: then the page's is waited for."""
-    try:
-        page.reload()
-    except BrowserError as error:
-        if "ERR_ABORTED" not in str(error):
-            raise
-        page.wait_for_load_state()
 
 
 def test_a_swiss_of_twenty_with_a_best_of_three_top_eight_final(desk, phone, chromium, live_server):
@@ -185,7 +173,7 @@ def test_a_swiss_of_twenty_with_a_best_of_three_top_eight_final(desk, phone, chr
     width = spectator.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, width
 
-    desk.reload()
+    reload(desk)
     expect(desk.locator('#bracket .match[data-state="decided"]')).to_have_count(7)
     expect(desk.locator("#final-places tbody tr").first).to_contain_text(champion)
     shot(desk, "bracket-1280")

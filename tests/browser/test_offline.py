@@ -72,6 +72,10 @@ def test_a_phone_without_network_keeps_an_entry_and_a_confirmation_and_sends_the
     assert hand.status == Hand.Status.CONFIRMED
     assert AuditRecord.objects.filter(hand=hand, action=AuditRecord.Action.ENTER).count() == 1
     assert AuditRecord.objects.filter(hand=hand, action=AuditRecord.Action.CONFIRM).count() == 1
+    # Alice's page took the confirmation in (it reloads itself on a change) and
+    # keeps nothing waiting.
+    expect(alice.get_by_role("heading", name="Hand 2")).to_be_visible()
+    alice.wait_for_load_state()
     assert not alice.evaluate("Object.keys(localStorage).filter(k => k.startsWith('knock-outbox'))")
 
 

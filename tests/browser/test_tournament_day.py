@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import reload
 from tests.browser.test_screen import ROWS_INSIDE
 from tests.browser.test_tournament import _path
 from tests.factories import MembershipFactory
@@ -77,7 +78,7 @@ def play_round(desk, phone, tournament, deadwoods):
     play_at_the_table(desk, phone, playing[0])
     for view, deadwood in zip(playing[1:], deadwoods, strict=False):
         play_out(view.table, view.entrants[0], deadwood=deadwood)
-    desk.reload()
+    reload(desk)
     expect(desk.locator("#unfinished")).to_contain_text("Every table is finished")
 
 

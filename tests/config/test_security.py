@@ -20,16 +20,6 @@ PASSWORD = "a-long-club-password-1909"
 LIMIT = 20  # SEAT_TOKEN_MISS_LIMIT's default
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """The throttles count in the cache; every test starts from nothing."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def organizer_user():
     user = UserFactory(username="director")
     user.set_password(PASSWORD)

@@ -13,7 +13,6 @@ import os
 from random import Random
 
 import pytest
-from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.urls import reverse
@@ -25,6 +24,7 @@ from scoring.selectors import state_for
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from scoring.services.parties import party_start
 from seasons.services import ratings_rebuild, ratings_update
+from tests.conftest import clear_cache
 from tests.factories import ClubFactory, ClubNightFactory, MembershipFactory
 from tests.tournaments.test_archive import finished_tournament, runs_too
 from tournaments.archive.export import night_export, tournament_export
@@ -54,7 +54,7 @@ class Rollback(Exception):
 
 def rolled_back(check):
     def run(*args, **kwargs):
-        cache.clear()
+        clear_cache()
         try:
             with transaction.atomic():
                 check(*args, **kwargs)

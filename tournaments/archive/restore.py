@@ -32,6 +32,7 @@ from tournaments.models import (
     Tournament,
     TournamentRecord,
 )
+from tournaments.registration import tournament_insert
 
 _ARCHIVE = TypeAdapter(Archive)
 
@@ -209,20 +210,10 @@ def _snapshot(snapshot) -> dict | None:
     return snapshot.model_dump(exclude_unset=True) if snapshot is not None else None
 
 
-def _free_slug(slug: str) -> str:
-    base, number = slug, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        number += 1
-        slug = f"{base}-{number}"
-    return slug
-
-
 def _import_tournament(archive: TournamentArchive, club, players, users) -> Tournament:
     info = archive.tournament
-    tournament = Tournament.objects.create(
-        club=club,
-        slug=_free_slug(info.slug),
-        **info.model_dump(exclude={"slug", "created_at", "final_draws"}),
+    tournament = tournament_insert(
+        info.slug, club=club, **info.model_dump(exclude={"slug", "created_at", "final_draws"})
     )
     # Made now (auto_now_add), dated as it was.
     Tournament.objects.filter(pk=tournament.pk).update(created_at=info.created_at)

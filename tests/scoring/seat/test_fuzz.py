@@ -7,7 +7,6 @@ from urllib.parse import quote
 
 import pytest
 from django.contrib.messages import get_messages
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.engine.cards import DECK
 from scoring.models import AuditRecord, Hand
+from tests.conftest import clear_cache
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db
@@ -113,7 +113,7 @@ tokens = st.one_of(
 @given(token=tokens, path=st.sampled_from(["/table/{}/", "/table/{}/state/", "/api/tables/{}"]))
 def test_no_token_makes_a_seat_page_fail(client, token, path):
     # Each token must reach the lookup, not the guard that counts wrong links.
-    cache.clear()
+    clear_cache()
     response = client.get(path.format(quote(token, safe="")))
     event(f"{path}: {response.status_code}")
     assert response.status_code in (404, 422)

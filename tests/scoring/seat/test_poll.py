@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scoring import versions
 from scoring.services import parties, seats
+from tests.conftest import clear_cache
 from tests.factories import ClubNightFactory, MembershipFactory, start_night_party, start_party
 
 pytestmark = pytest.mark.django_db
@@ -103,7 +104,7 @@ def test_a_lost_cache_starts_above_every_number_a_phone_holds(
     # not match the new number, or it would miss the next change.
     a, b = start_party().seats.order_by("position")
     shown = on_page(client, b)
-    cache.clear()
+    clear_cache()
     after = polled(client, b)
     assert int(after) > int(shown)
     with django_capture_on_commit_callbacks(execute=True):

@@ -3,6 +3,7 @@ from django.test import Client
 from django.urls import reverse
 
 from seasons.services import player_link_issue
+from tests.conftest import clear_cache
 from tests.factories import MembershipFactory
 from tests.seasons.conftest import play_party
 
@@ -145,9 +146,8 @@ def test_the_organizers_club_page_leads_to_every_player(client, season_club):
 
 
 def test_an_address_guessing_personal_links_is_stopped_and_told_why(season_club):
-    from django.core.cache import cache
 
-    cache.clear()
+    clear_cache()
     guesser = Client(REMOTE_ADDR="203.0.113.9")
     answers = [guesser.get(f"/me/guess-{n:04d}-{'x' * 30}/").status_code for n in range(20)]
     assert set(answers) == {404}
@@ -158,4 +158,4 @@ def test_an_address_guessing_personal_links_is_stopped_and_told_why(season_club)
         stopped["Cache-Control"].startswith("max-age=0") or "no-store" in stopped["Cache-Control"]
     )
     assert guesser.get("/api/me/" + "y" * 43).status_code == 429
-    cache.clear()
+    clear_cache()

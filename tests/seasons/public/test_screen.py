@@ -4,10 +4,10 @@ import datetime
 import re
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.conftest import clear_cache
 from tournaments.registration import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def screen(season_club):
     night = season_club["night"]
     night.date = today
     night.save()
-    cache.clear()
+    clear_cache()
     tournament = tournament_create(club=season_club["club"], name="Club Open", date=today)
     return reverse("public:tournament-screen", args=[tournament.slug])
 
@@ -90,7 +90,7 @@ def test_the_screen_keeps_its_query_count_as_the_season_grows(
             night = night_create(club=club, name=f"Night {n}", date=timezone.localdate())
             a, b = (MembershipFactory(club=club).player for _ in range(2))
             play_party(club, [a, b], winner=a, night=night, seed=n)
-    cache.clear()
+    clear_cache()
     with django_assert_max_num_queries(17):
         html = client.get(screen).content.decode()
     assert html.count("data-season-player=") == 15
