@@ -5,6 +5,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.validators import PrintableForm
 from seasons.models import Season
 
 
@@ -23,7 +24,7 @@ class PointsField(forms.CharField):
         return [int(p) for p in parts]
 
 
-class SchemeForm(forms.Form):
+class SchemeForm(PrintableForm):
     scheme = forms.ChoiceField(label=_("Scoring"), choices=Season.Scheme.choices)
     place_points = PointsField(
         label=_("Points by place"),
@@ -91,11 +92,11 @@ class SeasonForm(SchemeForm):
         return cls(data, initial=initial)
 
 
-class ReopenForm(forms.Form):
+class ReopenForm(PrintableForm):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
-class MergeForm(forms.Form):
+class MergeForm(PrintableForm):
     """The member a guest became: his parties and rating come along."""
 
     member = forms.ModelChoiceField(label=_("Member he became"), queryset=None)

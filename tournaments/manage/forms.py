@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config.validators import PrintableForm
 from scoring.engine.rules import RULESETS
 from scoring.labels import RULESET_LABELS
 from tournaments.archive.refusals import ArchiveError, archive_loads
@@ -14,7 +15,7 @@ from tournaments.engine.formats import DEFAULT_FORMAT
 from tournaments.models import Tournament
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(PrintableForm):
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(
         label=_("Date"),
@@ -73,7 +74,7 @@ class TournamentForm(forms.Form):
     public_results = forms.BooleanField(label=_("Results are public"), required=False, initial=True)
 
 
-class MembersForm(forms.Form):
+class MembersForm(PrintableForm):
     players = forms.ModelMultipleChoiceField(
         label=_("Members"),
         queryset=None,
@@ -87,7 +88,7 @@ class MembersForm(forms.Form):
         self.fields["players"].queryset = players
 
 
-class GuestsForm(forms.Form):
+class GuestsForm(PrintableForm):
     names = forms.CharField(
         label=_("Guests, one name a line"),
         max_length=5000,
@@ -117,7 +118,7 @@ def _entrant_choices(entrants):
     return [("", "–"), *((e.pk, str(e)) for e in entrants)]
 
 
-class PairForm(forms.Form):
+class PairForm(PrintableForm):
     """Two entrants: kept apart, or swapped between tables."""
 
     first = forms.TypedChoiceField(label=_("First player"), coerce=int)
@@ -140,7 +141,7 @@ class PairForm(forms.Form):
         return self.entrants[self.cleaned_data["first"]], self.entrants[self.cleaned_data["second"]]
 
 
-class CardsForm(forms.Form):
+class CardsForm(PrintableForm):
     """The cards drawn at the venue, one field per tied entrant (e.g. "KH", "10♣")."""
 
     def __init__(self, *args, groups, **kwargs):
@@ -177,7 +178,7 @@ class CardsForm(forms.Form):
         return self.cleaned_data
 
 
-class FinishForm(forms.Form):
+class FinishForm(PrintableForm):
     final_draw = forms.BooleanField(
         label=_("One place for every player: tied players draw cards"),
         required=False,
@@ -185,7 +186,7 @@ class FinishForm(forms.Form):
     )
 
 
-class ArchiveForm(forms.Form):
+class ArchiveForm(PrintableForm):
     """An archive file as `GET /api/manage/tournaments/<slug>/archive` (or the
     export_archive command) gives it: JSON, no larger than the site's limit. What
     it holds is checked by the import (`tournaments.archive`)."""
@@ -215,7 +216,7 @@ class ArchiveForm(forms.Form):
             ) from None
 
 
-class FinalStageForm(forms.Form):
+class FinalStageForm(PrintableForm):
     """A knockout after the qualifying rounds: how many qualify, how long a match is,
     and whether the semi-finals' losers play for third place."""
 
