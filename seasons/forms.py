@@ -17,7 +17,8 @@ class PointsField(forms.CharField):
         if not text:
             return []
         parts = [p for p in re.split(r"[\s,;/-]+", text) if p]
-        if not all(p.isdigit() for p in parts):
+        # ASCII digits only: "²" and other digits pass isdigit() but not int().
+        if not all(p.isascii() and p.isdigit() for p in parts):
             raise forms.ValidationError(
                 _("Write the points for each place as whole numbers, e.g. 10-8-6-5-4-3-2-1.")
             )

@@ -159,6 +159,33 @@ def test_points_by_place_without_points_are_refused_with_a_message(client, seaso
     assert "whole numbers" in page.content.decode()
 
 
+@pytest.mark.parametrize("points", ["10-8-²", "٣-2-1", "10-8-6\u00b3"])
+def test_points_by_place_in_other_digits_or_past_any_count_are_refused(
+    client, season_club, organizer, points
+):
+    season = season_club["season"]
+    preview = client.get(
+        reverse("manage:season-detail", args=[season.pk]),
+        {"scheme": "places", "place_points": points, "minimum_events": "0"},
+    )
+    assert preview.status_code == 200
+    assert "whole numbers" in preview.content.decode()
+    page = client.post(
+        reverse("manage:season-list", args=[organizer.club.slug]),
+        {
+            "name": "Squared",
+            "starts": "2026-01-01",
+            "ends": "2026-12-31",
+            "counts": "both",
+            "scheme": "places",
+            "place_points": points,
+        },
+    )
+    assert page.status_code == 200
+    assert "whole numbers" in page.content.decode()
+    assert not Season.objects.filter(name="Squared").exists()
+
+
 def test_a_closed_season_keeps_its_table_until_it_is_reopened(
     client, season_club, organizer, after_commit
 ):
