@@ -1,6 +1,7 @@
 """Every kind of page of the demo, public and the organizer's, read as the HTML
-checker reads it: ids used once, labels tied to a field that is there, and
-headings that never skip a level (a screen reader's outline of the page)."""
+checker reads it: ids used once, labels tied to a field that is there, one h1 and
+headings that never skip a level (a screen reader's outline of the page), and no
+cell spanning more columns than its table has."""
 
 import re
 from html.parser import HTMLParser
@@ -27,9 +28,25 @@ class Outline(HTMLParser):
         self.label_for: list[str] = []
         self.headings: list[int] = []
         self.links: list[str] = []
+        # Per table: the cells of its first row, and every colspan in it.
+        self.tables: list[dict] = []
+        self.open_tables: list[dict] = []
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
+        if tag == "table":
+            table = {"columns": 0, "rows": 0, "spans": []}
+            self.tables.append(table)
+            self.open_tables.append(table)
+        elif tag == "tr" and self.open_tables:
+            self.open_tables[-1]["rows"] += 1
+        elif tag in ("td", "th") and self.open_tables:
+            table = self.open_tables[-1]
+            span = int(attrs.get("colspan") or 1)
+            if table["rows"] == 1:
+                table["columns"] += span
+            if span > 1:
+                table["spans"].append(span)
         if "id" in attrs:
             self.ids.append(attrs["id"])
         if tag == "label" and attrs.get("for"):
@@ -39,6 +56,10 @@ class Outline(HTMLParser):
         if tag == "a" and (attrs.get("href") or "").startswith("/"):
             self.links.append(attrs["href"].split("#")[0].split("?")[0])
 
+    def handle_endtag(self, tag):
+        if tag == "table" and self.open_tables:
+            self.open_tables.pop()
+
 
 def faults(html: str) -> list[str]:
     outline = Outline()
@@ -47,6 +68,14 @@ def faults(html: str) -> list[str]:
     found += [f"label for missing id {i!r}" for i in outline.label_for if i not in outline.ids]
     levels = outline.headings
     found += [f"h{b} follows h{a}" for a, b in zip([1, *levels], levels, strict=False) if b > a + 1]
+    if levels.count(1) != 1:
+        found.append(f"{levels.count(1)} h1")
+    found += [
+        f"colspan={span} in a table of {table['columns']} columns"
+        for table in outline.tables
+        for span in table["spans"]
+        if span > table["columns"]
+    ]
     return found
 
 
