@@ -13,6 +13,7 @@ from scoring.labels import RULESET_LABELS
 from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.engine.formats import DEFAULT_FORMAT
 from tournaments.models import Tournament
+from tournaments.registration import LIMITS
 
 
 class TournamentForm(PrintableForm):
@@ -34,11 +35,16 @@ class TournamentForm(PrintableForm):
         choices=[(key, RULESET_LABELS.get(key, key)) for key in RULESETS],
         initial="classic",
     )
-    target = forms.IntegerField(label=_("Party target"), min_value=25, max_value=1000, initial=100)
+    target = forms.IntegerField(
+        label=_("Party target"),
+        min_value=LIMITS["target"].low,
+        max_value=LIMITS["target"].high,
+        initial=100,
+    )
     rounds = forms.IntegerField(
         label=_("Rounds"),
-        min_value=1,
-        max_value=99,
+        min_value=LIMITS["rounds"].low,
+        max_value=LIMITS["rounds"].high,
         required=False,
         help_text=_(
             "Leave empty for the usual number: Swiss 3 rounds for 5–8 entrants, 4 for "
@@ -46,19 +52,22 @@ class TournamentForm(PrintableForm):
         ),
     )
     bye_value = forms.IntegerField(
-        label=_("Points for a bye"), initial=0, min_value=-1000, max_value=1000
+        label=_("Points for a bye"),
+        initial=0,
+        min_value=LIMITS["bye_value"].low,
+        max_value=LIMITS["bye_value"].high,
     )
     forfeit_value = forms.IntegerField(
         label=_("Points for a forfeit"),
         initial=100,
-        min_value=0,
-        max_value=1000,
+        min_value=LIMITS["forfeit_value"].low,
+        max_value=LIMITS["forfeit_value"].high,
         help_text=_("Plus for the player who came, minus for the one who did not."),
     )
     round_minutes = forms.IntegerField(
         label=_("Time limit per round (minutes)"),
-        min_value=5,
-        max_value=600,
+        min_value=LIMITS["round_minutes"].low,
+        max_value=LIMITS["round_minutes"].high,
         required=False,
         help_text=_("Optional: the round page shows the clock."),
     )
