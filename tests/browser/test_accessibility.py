@@ -99,6 +99,7 @@ def evening():
             f"/manage/tournaments/{swiss}/finish/",
             f"/manage/tournaments/{CUP['slug']}/final/remove/",
             f"/manage/seats/{fresh.pk}/link/",
+            f"/manage/seasons/{season.pk}/close/",
             f"/manage/clubs/{club.slug}/players/",
             f"/manage/clubs/{club.slug}/players/{listed.pk}/",
             f"/manage/clubs/{club.slug}/seasons/",

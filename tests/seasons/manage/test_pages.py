@@ -186,6 +186,26 @@ def test_points_by_place_in_other_digits_or_past_any_count_are_refused(
     assert not Season.objects.filter(name="Squared").exists()
 
 
+def test_closing_a_season_asks_first(client, season_club):
+    season = season_club["season"]
+    close = reverse("manage:season-close", args=[season.pk])
+    detail = client.get(reverse("manage:season-detail", args=[season.pk])).text
+    # The season's page leads to the question; nothing there closes it at once.
+    assert f'href="{close}"' in detail
+    assert f'action="{close}"' not in detail
+
+    question = client.get(close)
+
+    assert question.status_code == 200
+    assert "Close the season" in question.text
+    assert f'action="{close}"' in question.text
+    season.refresh_from_db()
+    assert season.closed_at is None
+    client.post(close)
+    season.refresh_from_db()
+    assert season.closed_at is not None
+
+
 def test_a_closed_season_keeps_its_table_until_it_is_reopened(
     client, season_club, organizer, after_commit
 ):
