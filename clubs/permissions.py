@@ -73,6 +73,13 @@ class OrganizerAuth(SessionAuth):
     """The API's organizer: a logged-in session, with its CSRF check on unsafe
     methods. Whose club it is, is checked per object by `require_organizer`."""
 
+    def __call__(self, request):
+        # A request that brings a key, or no session cookie, is not a session's: its
+        # refusal is "log in" (401), never a CSRF check of a session it never had.
+        if "Authorization" in request.headers or self.param_name not in request.COOKIES:
+            return None
+        return super().__call__(request)
+
 
 class TokenAuth(HttpBearer):
     """The API's organizer by a personal key (``Authorization: Bearer knock_…``),

@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
-from ninja import NinjaAPI, Schema
+from ninja import NinjaAPI, Schema, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from config.api_errors import MEANINGS, RETRY_AFTER
@@ -65,6 +65,10 @@ api = KnockAPI(
     ),
     # Relative: the document is served by the Knock it describes.
     servers=[{"url": "/", "description": "This Knock"}],
+    # Without deep links: Swagger UI puts each one, a link, inside the button that
+    # opens its operation (a control inside a control, which a screen reader cannot
+    # reach). The page's other repairs are in templates/ninja/swagger.html.
+    docs=Swagger(settings={"deepLinking": False}),
 )
 
 

@@ -5,6 +5,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.validators import PrintableForm
 from seasons.models import Season
 
 
@@ -16,14 +17,15 @@ class PointsField(forms.CharField):
         if not text:
             return []
         parts = [p for p in re.split(r"[\s,;/-]+", text) if p]
-        if not all(p.isdigit() for p in parts):
+        # ASCII digits only: "²" and other digits pass isdigit() but not int().
+        if not all(p.isascii() and p.isdigit() for p in parts):
             raise forms.ValidationError(
                 _("Write the points for each place as whole numbers, e.g. 10-8-6-5-4-3-2-1.")
             )
         return [int(p) for p in parts]
 
 
-class SchemeForm(forms.Form):
+class SchemeForm(PrintableForm):
     scheme = forms.ChoiceField(label=_("Scoring"), choices=Season.Scheme.choices)
     place_points = PointsField(
         label=_("Points by place"),
@@ -91,11 +93,11 @@ class SeasonForm(SchemeForm):
         return cls(data, initial=initial)
 
 
-class ReopenForm(forms.Form):
+class ReopenForm(PrintableForm):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
-class MergeForm(forms.Form):
+class MergeForm(PrintableForm):
     """The member a guest became: his parties and rating come along."""
 
     member = forms.ModelChoiceField(label=_("Member he became"), queryset=None)

@@ -16,7 +16,7 @@ from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.season import Event, Line, Scheme, Score, season_table
 from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
 from seasons.models import PlayerLink, Rating, RatingChange, RatingLedger, Season
-from tournaments.models import Tournament
+from tournaments.models import Round, Seating, Tournament
 
 
 def club_player(club: Club, player_id: int, *, public: bool) -> Player:
@@ -228,7 +228,8 @@ def club_by_slug(slug: str) -> Club:
 def season_events(season: Season) -> list[Event]:
     """The season's events with each player's plus/minus over its finished
     parties: the club nights and/or tournaments dated within the season. Read from
-    the results kept with the ratings (one row per player and party): three
+    the results kept with the ratings (one row per player and party), and the
+    tournaments' byes (an event for a player who had only a bye there): four
     queries, summed by the database, however many events and parties."""
     days: dict = {}
     sums: dict = {}
@@ -263,6 +264,15 @@ def season_events(season: Season) -> list[Event]:
         )
         for tournament, player, total in rows:
             sums.setdefault(("tournament", tournament), {})[player] = total
+        # A bye of a paired round is a round he took part in: the tournament is one
+        # of his events even if it was all he had there (no party: 0 plus/minus).
+        byes = Seating.objects.filter(
+            table__bye=True,
+            round__tournament__in=tournaments,
+            round__status__in=(Round.Status.PLAYING, Round.Status.CLOSED),
+        ).values_list("round__tournament_id", "entrant__player_id")
+        for tournament, player in byes:
+            sums.setdefault(("tournament", tournament), {}).setdefault(player, 0)
     return [Event(key, days[key], found) for key, found in sums.items()]
 
 

@@ -4,9 +4,13 @@ against their exact shape before anything is looked up, control characters in te
 are refused by the forms and the API alike, an oversized body is a JSON 413, and an
 id past the database's range is a form error."""
 
+import importlib
+
 import pytest
+from django import forms
 from django.urls import reverse
 
+from config.validators import PrintableForm
 from scoring.models import AuditRecord, Hand
 from scoring.services.hands import Result, hand_enter
 from tests.factories import ClubNightFactory, start_night_party, start_party
@@ -110,6 +114,60 @@ def test_a_control_character_in_a_nights_name_is_a_form_error(client, organizer,
     assert not organizer.club.nights.exists()
 
 
+FORM_MODULES = [
+    "clubs.manage.forms",
+    "scoring.forms",
+    "scoring.manage.forms",
+    "seasons.forms",
+    "tournaments.manage.forms",
+]
+
+
+def test_every_web_form_refuses_control_characters_as_the_api_does():
+    # One rule (config.validators) for every form of every audience.
+    loose = [
+        f"{module}.{name}"
+        for module in FORM_MODULES
+        for name, form in vars(importlib.import_module(module)).items()
+        if isinstance(form, type)
+        and issubclass(form, forms.BaseForm)
+        and form.__module__ == module
+        and not issubclass(form, PrintableForm)
+    ]
+    assert loose == []
+
+
+@pytest.mark.parametrize("text", CONTROL)
+def test_a_control_character_in_a_tournaments_name_is_a_form_error(client, organizer, text):
+    response = client.post(
+        reverse("manage:tournament-create", args=[organizer.club.slug]),
+        {
+            "name": f"Cup{text}Cup",
+            "date": "2026-01-09",
+            "format": "swiss",
+            "ruleset": "classic",
+            "target": 100,
+            "bye_value": 0,
+            "forfeit_value": 100,
+        },
+    )
+    assert response.status_code in (200, 400)
+    assert "control character" in response.text
+    assert not organizer.club.tournaments.exists()
+
+
+@pytest.mark.parametrize("text", CONTROL)
+def test_a_control_character_in_a_members_name_is_a_form_error(client, organizer, text):
+    members = organizer.club.memberships.count()
+    response = client.post(
+        reverse("manage:member-add", args=[organizer.club.slug]),
+        {"name": f"Ada{text}Lovelace", "role": "member"},
+    )
+    assert response.status_code in (200, 400)
+    assert "control character" in response.text
+    assert organizer.club.memberships.count() == members
+
+
 def test_an_oversized_body_is_a_json_413(client, settings):
     party = start_party()
     a, _ = party.seats.order_by("position")
@@ -142,7 +200,9 @@ def test_a_control_character_in_the_organizers_api_is_a_422(client, organizer, t
     night = api_post(
         client, f"/api/manage/clubs/{slug}/nights", {"name": text, "date": "2026-01-09"}
     )
-    tournament = api_post(client, f"/api/manage/clubs/{slug}/tournaments", {"name": f"Cup{text}"})
+    tournament = api_post(
+        client, f"/api/manage/clubs/{slug}/tournaments", {"name": f"Cup{text}Cup"}
+    )
 
     assert (night.status_code, tournament.status_code) == (422, 422)
     assert "control character" in night.json()["detail"]

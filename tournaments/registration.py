@@ -31,6 +31,23 @@ from tournaments.models import (
 from tournaments.records import TournamentError, locked, new_seed, record, tournament_changed
 
 
+class Limit(NamedTuple):
+    low: int
+    high: int
+
+
+#: A new tournament's numbers, the same for the organizer's form and the API: a
+#: party to 25 at least; up to 99 rounds (a round robin of 100); a round's clock
+#: from 5 minutes to 10 hours; a bye and a forfeit worth at most a party's 1000.
+LIMITS = {
+    "target": Limit(25, 1000),
+    "rounds": Limit(1, 99),
+    "round_minutes": Limit(5, 600),
+    "bye_value": Limit(-1000, 1000),
+    "forfeit_value": Limit(0, 1000),
+}
+
+
 @transaction.atomic
 def tournament_insert(base: str, **fields) -> Tournament:
     """A new tournament row under ``base`` as its slug, or ``base-2``, ``base-3`` …

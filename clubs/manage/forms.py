@@ -6,6 +6,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership
+from config.validators import PrintableForm
 
 #: The roles the member list gives: who organizes is the owner's decision.
 PLAYING_CHOICES = [
@@ -14,12 +15,12 @@ PLAYING_CHOICES = [
 ]
 
 
-class MemberSearchForm(forms.Form):
+class MemberSearchForm(PrintableForm):
     q = forms.CharField(label=_("Name or email"), required=False, max_length=120)
     inactive = forms.BooleanField(label=_("Show deactivated members too"), required=False)
 
 
-class MemberForm(forms.Form):
+class MemberForm(PrintableForm):
     name = forms.CharField(label=_("Name"), max_length=120)
     email = forms.EmailField(label=_("Email (optional)"), required=False)
     role = forms.ChoiceField(
@@ -49,13 +50,13 @@ class MemberForm(forms.Form):
         return cls(data, initial=initial, organizes=membership.organizes)
 
 
-class GuestForm(forms.Form):
+class GuestForm(PrintableForm):
     """A walk-in guest at the door: a name is enough."""
 
     name = forms.CharField(label=_("Guest's name"), max_length=120)
 
 
-class InviteForm(forms.Form):
+class InviteForm(PrintableForm):
     member = forms.ModelChoiceField(label=_("Committee member"), queryset=None)
     username = forms.CharField(
         label=_("User name for the new login"),

@@ -4,13 +4,18 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Membership
 
+WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
+
 
 class ManagedClubTable(tables.Table):
-    """The clubs an organizer runs, each leading to its management page."""
+    """The clubs an organizer runs, each leading to its management page; the city and
+    the year founded are left out on a phone."""
 
     name = tables.Column(
         linkify=("manage:club-detail", {"slug": tables.A("slug")}), verbose_name=_("Club")
     )
+    city = tables.Column(attrs=WIDE_ONLY)
+    founded = tables.Column(attrs=WIDE_ONLY)
     member_count = tables.Column(verbose_name=_("Members"), attrs={"td": {"class": "num"}})
     members = tables.TemplateColumn(
         '{% load i18n %}<a href="{% url "manage:member-list" record.slug %}">'
@@ -42,7 +47,7 @@ class MemberListTable(tables.Table):
     since = tables.DateColumn(
         verbose_name=_("Member since"),
         short=False,
-        attrs={"th": {"class": "wide-only"}, "td": {"class": "wide-only"}},
+        attrs=WIDE_ONLY,
     )
 
     class Meta:

@@ -11,7 +11,11 @@ class NightTable(tables.Table):
     )
     date = tables.DateColumn(verbose_name=_("Date"), short=False)
     ruleset = tables.Column(verbose_name=_("Rules"))
-    confirmation_required = tables.BooleanColumn(verbose_name=_("Confirmation"))
+    # Left out on a phone: the night's page says it.
+    confirmation_required = tables.BooleanColumn(
+        verbose_name=_("Confirmation"),
+        attrs={"th": {"class": "wide-only"}, "td": {"class": "wide-only"}},
+    )
     party_count = tables.Column(verbose_name=_("Parties"), attrs={"td": {"class": "num"}})
 
     def render_ruleset(self, value):

@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Club, Player
 from clubs.permissions import organizer_required
@@ -182,9 +182,13 @@ def _preview(request, season) -> dict:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @organizer_required(_season)
 def season_close(request, season):
+    """Asks first (GET), as every action that fixes results does; closes (POST)."""
+    if request.method == "GET":
+        context = {"season": season, "club": season.club}
+        return render(request, "seasons/manage/season_close.html", context)
     try:
         services.season_close(season=season, user=request.user, address=client_address(request))
     except SeasonRefused as refusal:

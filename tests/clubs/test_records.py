@@ -35,6 +35,34 @@ def test_opening_a_night_is_recorded_and_shown_to_the_clubs_organizers(client, o
     assert "Friday night" in page.text
 
 
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", ["Club night: Friday night", "Rules: Classic club rules", "Confirmation: yes"]),
+        ("de", ["Clubabend: Friday night", "Regeln: Klassische Clubregeln", "Bestätigung: ja"]),
+    ],
+)
+def test_the_club_record_reads_in_words_not_stored_keys(client, organizer, language, words):
+    club = organizer.club
+    client.post(
+        club_url(club),
+        {
+            "name": "Friday night",
+            "date": "2026-01-09",
+            "ruleset": "classic",
+            "confirmation_required": "on",
+        },
+    )
+
+    page = client.get(club_url(club), HTTP_ACCEPT_LANGUAGE=language)
+
+    box = page.text[page.text.index('id="club-records"') :]
+    for stored in ("confirmation_required", "ruleset", "True", "classic", "before:"):
+        assert stored not in box
+    for word in words:
+        assert word in box
+
+
 def test_a_new_member_and_a_changed_role_are_recorded():
     club = ClubFactory()
     director = UserFactory()

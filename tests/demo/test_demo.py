@@ -1,3 +1,7 @@
+import re
+import shlex
+from pathlib import Path
+
 import pytest
 from django.core.management import CommandError, call_command
 
@@ -127,3 +131,17 @@ def test_demo_has_a_finished_swiss_with_its_final_being_played():
         "decided",
     ]
     assert rounds[1].matches[0].party_id is not None
+
+
+def test_the_readmes_archive_commands_run_on_the_demo(tmp_path, monkeypatch):
+    # Word for word as the README gives them, from a checkout with the demo loaded.
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(
+        r"^\.venv/bin/python manage\.py ((?:ex|im)port_archive .*)$", readme, re.M
+    )
+    assert [c.split()[0] for c in commands] == ["export_archive", "import_archive"]
+    call_command("load_demo")
+    monkeypatch.chdir(tmp_path)
+    for command in commands:
+        call_command(*shlex.split(command))
+    assert (tmp_path / "spring-open.json").exists()

@@ -131,7 +131,10 @@ def _entrant_of(tournament, entrant_id):
     "/manage/tournaments/{slug}/entrants/{entrant_id}/check-in",
     response={200: EntrantOut, **ORGANIZER_WRITE},
 )
-def entrant_check_in(request, slug: Slug, entrant_id: Id, body: CheckInIn):
+def entrant_check_in(request, slug: Slug, entrant_id: Id, body: CheckInIn | None = None):
+    """Checks the entrant in; a body of `{"checked_in": false}` takes it back. No body
+    (or `{}`) is a check-in."""
+    body = body or CheckInIn()
     tournament = _organized(request, slug)
     entrant = registration.entrant_check_in(
         entrant=_entrant_of(tournament, entrant_id), checked_in=body.checked_in

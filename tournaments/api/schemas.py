@@ -7,6 +7,7 @@ from ninja import Field, Schema
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from config.validators import Text
+from tournaments.registration import LIMITS
 
 Id = Annotated[int, Field(ge=1, le=2_147_483_647)]
 Name = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
@@ -111,6 +112,11 @@ class TournamentPartyOut(Schema):
 # --- The organizer's ---------------------------------------------------------------
 
 
+def _within(name: str, default):
+    """A number of a new tournament, within its one limit (`registration.LIMITS`)."""
+    return Field(default, ge=LIMITS[name].low, le=LIMITS[name].high)
+
+
 class TournamentIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
@@ -118,15 +124,15 @@ class TournamentIn(Schema):
     format: Literal["swiss", "round_robin", "knockout"] = "swiss"
     date: datetime.date | None = None
     ruleset: Annotated[Text, StringConstraints(max_length=40)] = "classic"
-    target: int = Field(100, ge=10, le=1000)
-    rounds: int | None = Field(None, ge=1, le=50)
-    bye_value: int = Field(0, ge=-1000, le=1000)
-    forfeit_value: int = Field(100, ge=0, le=1000)
+    target: int = _within("target", 100)
+    rounds: int | None = _within("rounds", None)
+    bye_value: int = _within("bye_value", 0)
+    forfeit_value: int = _within("forfeit_value", 100)
     confirmation_required: bool = True
     public_pairings: bool = True
     public_standings: bool = True
     public_results: bool = True
-    round_minutes: int | None = Field(None, ge=1, le=600)
+    round_minutes: int | None = _within("round_minutes", None)
 
 
 class EntrantsIn(Schema):

@@ -137,8 +137,9 @@ class SwissSystem(TournamentFormat):
         return swiss_round_count(entrants)
 
     def entrants_needed(self, rounds):
-        # n entrants meet at most n − 1 opponents; an odd field one round more.
-        needed = rounds if rounds % 2 else rounds + 1
+        # n entrants meet at most n − 1 opponents; an odd field one round more; and
+        # nobody plays a round with fewer than two (one round is two entrants' game).
+        needed = max(2, rounds if rounds % 2 else rounds + 1)
         return None if rounds <= swiss_round_count(needed) else needed
 
     def first_round(self, entrants, rng):

@@ -7,14 +7,16 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config.validators import PrintableForm
 from scoring.engine.rules import RULESETS
 from scoring.labels import RULESET_LABELS
 from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.engine.formats import DEFAULT_FORMAT
 from tournaments.models import Tournament
+from tournaments.registration import LIMITS
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(PrintableForm):
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(
         label=_("Date"),
@@ -33,11 +35,16 @@ class TournamentForm(forms.Form):
         choices=[(key, RULESET_LABELS.get(key, key)) for key in RULESETS],
         initial="classic",
     )
-    target = forms.IntegerField(label=_("Party target"), min_value=25, max_value=1000, initial=100)
+    target = forms.IntegerField(
+        label=_("Party target"),
+        min_value=LIMITS["target"].low,
+        max_value=LIMITS["target"].high,
+        initial=100,
+    )
     rounds = forms.IntegerField(
         label=_("Rounds"),
-        min_value=1,
-        max_value=99,
+        min_value=LIMITS["rounds"].low,
+        max_value=LIMITS["rounds"].high,
         required=False,
         help_text=_(
             "Leave empty for the usual number: Swiss 3 rounds for 5–8 entrants, 4 for "
@@ -45,19 +52,22 @@ class TournamentForm(forms.Form):
         ),
     )
     bye_value = forms.IntegerField(
-        label=_("Points for a bye"), initial=0, min_value=-1000, max_value=1000
+        label=_("Points for a bye"),
+        initial=0,
+        min_value=LIMITS["bye_value"].low,
+        max_value=LIMITS["bye_value"].high,
     )
     forfeit_value = forms.IntegerField(
         label=_("Points for a forfeit"),
         initial=100,
-        min_value=0,
-        max_value=1000,
+        min_value=LIMITS["forfeit_value"].low,
+        max_value=LIMITS["forfeit_value"].high,
         help_text=_("Plus for the player who came, minus for the one who did not."),
     )
     round_minutes = forms.IntegerField(
         label=_("Time limit per round (minutes)"),
-        min_value=5,
-        max_value=600,
+        min_value=LIMITS["round_minutes"].low,
+        max_value=LIMITS["round_minutes"].high,
         required=False,
         help_text=_("Optional: the round page shows the clock."),
     )
@@ -73,7 +83,7 @@ class TournamentForm(forms.Form):
     public_results = forms.BooleanField(label=_("Results are public"), required=False, initial=True)
 
 
-class MembersForm(forms.Form):
+class MembersForm(PrintableForm):
     players = forms.ModelMultipleChoiceField(
         label=_("Members"),
         queryset=None,
@@ -87,7 +97,7 @@ class MembersForm(forms.Form):
         self.fields["players"].queryset = players
 
 
-class GuestsForm(forms.Form):
+class GuestsForm(PrintableForm):
     names = forms.CharField(
         label=_("Guests, one name a line"),
         max_length=5000,
@@ -117,7 +127,7 @@ def _entrant_choices(entrants):
     return [("", "–"), *((e.pk, str(e)) for e in entrants)]
 
 
-class PairForm(forms.Form):
+class PairForm(PrintableForm):
     """Two entrants: kept apart, or swapped between tables."""
 
     first = forms.TypedChoiceField(label=_("First player"), coerce=int)
@@ -140,7 +150,7 @@ class PairForm(forms.Form):
         return self.entrants[self.cleaned_data["first"]], self.entrants[self.cleaned_data["second"]]
 
 
-class CardsForm(forms.Form):
+class CardsForm(PrintableForm):
     """The cards drawn at the venue, one field per tied entrant (e.g. "KH", "10♣")."""
 
     def __init__(self, *args, groups, **kwargs):
@@ -177,7 +187,7 @@ class CardsForm(forms.Form):
         return self.cleaned_data
 
 
-class FinishForm(forms.Form):
+class FinishForm(PrintableForm):
     final_draw = forms.BooleanField(
         label=_("One place for every player: tied players draw cards"),
         required=False,
@@ -185,7 +195,7 @@ class FinishForm(forms.Form):
     )
 
 
-class ArchiveForm(forms.Form):
+class ArchiveForm(PrintableForm):
     """An archive file as `GET /api/manage/tournaments/<slug>/archive` (or the
     export_archive command) gives it: JSON, no larger than the site's limit. What
     it holds is checked by the import (`tournaments.archive`)."""
@@ -215,7 +225,7 @@ class ArchiveForm(forms.Form):
             ) from None
 
 
-class FinalStageForm(forms.Form):
+class FinalStageForm(PrintableForm):
     """A knockout after the qualifying rounds: how many qualify, how long a match is,
     and whether the semi-finals' losers play for third place."""
 

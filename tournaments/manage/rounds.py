@@ -262,7 +262,11 @@ def _standings_context(tournament, cards_form=None) -> dict:
         "club": tournament.club,
         "rounds": rounds.tournament_rounds(tournament),
         "standings": standings,
-        "table": StandingsTable(standings.lines),
+        # The card column only once a card was drawn: a phone has no room to spare.
+        "table": StandingsTable(
+            standings.lines,
+            exclude=() if any(line.draw for line in standings.lines) else ("draw",),
+        ),
         "draws": draw_groups(
             standings.draws,
             entrants,

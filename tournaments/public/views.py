@@ -3,12 +3,14 @@ standings, rounds, crosstable and players, the screen for the wall, and the
 exports. Only what the organizer published is shown: every view checks the
 tournament's flags itself, and an unpublished part is a 404."""
 
+import copy
 import csv
 import datetime
 import functools
+import math
 
 from django.conf import settings
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -125,16 +127,24 @@ def tournament_events(request, slug):
 def _standings_part(request, tournament, version, load) -> dict:
     if not tournament.public_standings:
         return {}
-    sort, page = request.GET.get("sort", ""), request.GET.get("page", "1")
+    sort, page = _standings_order(request, load)
     # The rendered table is cached too: a spectator's request is then one query
-    # and two cache reads.
+    # and two cache reads. Only a column's name and a page the table has make a
+    # key: any other value shows (and shares) the table as it is without it.
     key = f"standings-html:{tournament.pk}:{get_language()}:{sort}:{page}"
 
     def render_table():
         data = load()
         slug = tournament.slug if tournament.public_results else None
-        table = StandingsTable(data.standings, slug=slug, request=request)
-        RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+        # The table's links keep the query as it was understood, nothing else.
+        clean = copy.copy(request)
+        clean.GET = QueryDict(mutable=True)
+        if sort:
+            clean.GET["sort"] = sort
+        if page != 1:
+            clean.GET["page"] = str(page)
+        table = StandingsTable(data.standings, slug=slug, request=clean)
+        RequestConfig(clean, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
         html = render_to_string(
             "tournaments/public/_standings_table.html", {"table": table}, request=request
         )
@@ -146,6 +156,22 @@ def _standings_part(request, tournament, version, load) -> dict:
         }
 
     return {"standings": board.cached(key, version, render_table)}
+
+
+def _standings_order(request, load) -> tuple[str, int]:
+    """The standings' ``?sort=`` (a sortable column, or "-" and one) and ``?page=``
+    (one the table has) as asked; anything else is no sort and the first page."""
+    sort = request.GET.get("sort", "")
+    columns = StandingsTable.base_columns.items()
+    sortable = {name for name, column in columns if column.orderable is not False}
+    if sort.removeprefix("-") not in sortable:
+        sort = ""
+    page = request.GET.get("page", "1")
+    if not (page.isascii() and page.isdigit()) or page == "1":
+        return sort, 1
+    # Past the first page, the board (from the cache) says how many there are.
+    pages = max(1, math.ceil(len(load().standings) / STANDINGS_PER_PAGE))
+    return sort, int(page) if 1 <= int(page) <= pages else 1
 
 
 def _part_html(name: str, tournament, version, template: str, build) -> str:

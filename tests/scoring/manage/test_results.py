@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scoring.services import nights
 from scoring.services.hands import Result, hand_confirm, hand_enter
+from tests.demo.test_markup import faults
 from tests.factories import ClubNightFactory, start_night_party
 
 pytestmark = pytest.mark.django_db
@@ -136,3 +137,15 @@ def test_a_formula_in_a_name_stays_text_in_the_nights_csv(client, night):
 
     lines = list(csv.reader(io.StringIO(response.content[3:].decode("utf-8"))))
     assert lines[1][0] == "'=HYPERLINK(1)"
+
+
+@pytest.mark.parametrize("stake", [None, "0.10"])
+def test_a_night_with_no_party_over_spans_exactly_its_columns(client, night, stake):
+    if stake:
+        client.post(reverse("manage:night-stake", args=[night.pk]), {"stake": stake})
+    start_night_party(night)  # running, so not counted
+
+    page = client.get(results_url(night))
+
+    assert "No party of this night is over yet." in page.text
+    assert faults(page.text) == []

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scoring.services import hands
 from scoring.services.hands import Result, hand_confirm, hand_enter
+from tests.demo.test_markup import faults
 from tests.factories import OrganizerFactory, start_party
 
 pytestmark = pytest.mark.django_db
@@ -143,3 +144,18 @@ def test_the_night_form_names_the_rules_in_german(client, organizer):
     text = client.get(reverse("manage:club-detail", args=[organizer.club.slug])).text
     assert "Klassische Clubregeln" in text
     assert "Classic club rules" not in text
+
+
+def test_every_state_of_the_seat_page_has_one_h1(client):
+    party = start_party()
+    a, b = seats(party)
+    assert faults(page(client, a).text) == []  # a hand to enter
+    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
+    assert faults(page(client, b).text) == []  # one to confirm
+    hand_enter(seat=b, number=1, result=Result("knock", b.position, 3, 21))
+    disputed = page(client, a).text
+    assert "Hand 1 is disputed" in disputed
+    assert faults(disputed) == []
+    chouette = start_party("chouette", players=3)
+    out = next(s for s in seats(chouette)[1:] if "You sit out" in page(client, s).text)
+    assert faults(page(client, out).text) == []

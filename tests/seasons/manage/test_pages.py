@@ -159,6 +159,53 @@ def test_points_by_place_without_points_are_refused_with_a_message(client, seaso
     assert "whole numbers" in page.content.decode()
 
 
+@pytest.mark.parametrize("points", ["10-8-²", "٣-2-1", "10-8-6\u00b3"])
+def test_points_by_place_in_other_digits_or_past_any_count_are_refused(
+    client, season_club, organizer, points
+):
+    season = season_club["season"]
+    preview = client.get(
+        reverse("manage:season-detail", args=[season.pk]),
+        {"scheme": "places", "place_points": points, "minimum_events": "0"},
+    )
+    assert preview.status_code == 200
+    assert "whole numbers" in preview.content.decode()
+    page = client.post(
+        reverse("manage:season-list", args=[organizer.club.slug]),
+        {
+            "name": "Squared",
+            "starts": "2026-01-01",
+            "ends": "2026-12-31",
+            "counts": "both",
+            "scheme": "places",
+            "place_points": points,
+        },
+    )
+    assert page.status_code == 200
+    assert "whole numbers" in page.content.decode()
+    assert not Season.objects.filter(name="Squared").exists()
+
+
+def test_closing_a_season_asks_first(client, season_club):
+    season = season_club["season"]
+    close = reverse("manage:season-close", args=[season.pk])
+    detail = client.get(reverse("manage:season-detail", args=[season.pk])).text
+    # The season's page leads to the question; nothing there closes it at once.
+    assert f'href="{close}"' in detail
+    assert f'action="{close}"' not in detail
+
+    question = client.get(close)
+
+    assert question.status_code == 200
+    assert "Close the season" in question.text
+    assert f'action="{close}"' in question.text
+    season.refresh_from_db()
+    assert season.closed_at is None
+    client.post(close)
+    season.refresh_from_db()
+    assert season.closed_at is not None
+
+
 def test_a_closed_season_keeps_its_table_until_it_is_reopened(
     client, season_club, organizer, after_commit
 ):

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.nights import night_create
+from seasons.selectors import season_events, season_lines
 from tests.factories import MembershipFactory
 from tests.seasons.conftest import gin, play_party
 from tournaments import registration, rounds, seating
@@ -68,3 +69,39 @@ def test_a_night_and_a_tournament_both_count_as_their_hands_are_confirmed(
     page = client.get(reverse("manage:season-player", args=[club.slug, ben.pk]))
     assert page.context["stats"].parties == 2
     assert page.context["stats"].gin_rate.of == 3
+
+
+def test_a_tournament_where_a_player_only_had_a_bye_is_an_event_for_him(
+    client, organizer, after_commit
+):
+    club = organizer.club
+    ada, ben, cy = (
+        MembershipFactory(club=club, player__name=n).player for n in ("Ada", "Ben", "Cy")
+    )
+    client.post(
+        reverse("manage:season-list", args=[club.slug]),
+        {
+            "name": "Autumn",
+            "starts": "2026-09-01",
+            "ends": "2026-12-31",
+            "counts": "tournaments",
+            "scheme": "plus_minus",
+            "minimum_events": "1",
+        },
+    )
+    season = club.seasons.get()
+    tournament = registration.tournament_create(
+        club=club, name="Cup", slug="cup", format="round_robin", date=datetime.date(2026, 10, 10)
+    )
+    registration.entrant_register(tournament=tournament, players=[ada, ben, cy])
+    for entrant in tournament.entrants.all():
+        registration.entrant_check_in(entrant=entrant)
+    round = rounds.round_start(tournament=tournament)
+    seating.round_pair(round_id=round.pk)
+    bye = round.tables.get(bye=True).seatings.get().entrant.player
+
+    events = season_events(season)
+
+    assert [event.results.get(bye.pk) for event in events] == [0]
+    line = next(line for line in season_lines(season, live=True) if line.player == bye.pk)
+    assert (line.events, line.needed) == (1, 0)

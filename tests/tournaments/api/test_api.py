@@ -192,6 +192,24 @@ def test_a_refused_action_is_a_409_and_bad_input_a_422(keyholder, client):
     assert (stranger.status_code, stranger.json()["code"]) == (409, "refused")
 
 
+def test_a_check_in_needs_no_body(keyholder, client):
+    club, key = keyholder
+    slug = post(
+        client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup"}, **bearer(key)
+    ).json()["slug"]
+    member = MembershipFactory(club=club).player
+    entrant = post(
+        client, f"/api/manage/tournaments/{slug}/entrants", {"players": [member.pk]}, **bearer(key)
+    ).json()[0]
+    url = f"/api/manage/tournaments/{slug}/entrants/{entrant['id']}/check-in"
+
+    bare = client.generic("POST", url, **bearer(key))  # no body at all (curl -X POST)
+    assert (bare.status_code, bare.json()["checked_in"]) == (200, True), bare.content
+    out = post(client, url, {"checked_in": False}, **bearer(key))
+    assert out.json()["checked_in"] is False
+    assert post(client, url, **bearer(key)).json()["checked_in"] is True  # {} as before
+
+
 def test_a_key_reaches_only_its_owners_clubs(keyholder, client):
     _, key = keyholder
     other = ClubFactory()

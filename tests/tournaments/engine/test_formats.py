@@ -111,6 +111,12 @@ def test_only_swiss_warns_of_rounds_beyond_the_table():
     assert robin.entrants_needed(6) is None
 
 
+@pytest.mark.parametrize("rounds", [1, 2, 3])
+def test_a_short_swiss_is_no_cause_for_a_warning(rounds):
+    # One or two rounds: any two or three entrants play them without a rematch.
+    assert format_of("swiss").entrants_needed(rounds) is None
+
+
 def test_swiss_first_round_is_drawn_by_lot_and_keeps_the_entry_order():
     plan = format_of("swiss").first_round([3, 1, 2], random.Random(7))
     assert plan.how == BY_LOT

@@ -4,6 +4,7 @@ changes anything without logging in. The same holds for the organizer's API, by
 session or by personal API key."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from clubs.services import api_token_create
@@ -240,6 +241,21 @@ def test_the_api_wants_a_login_or_a_key(client, addresses):
     assert api_answers(client, addresses) == [401] * len(ENDPOINTS)
     wrong = {"HTTP_AUTHORIZATION": "Bearer knock_guessed"}
     assert api_answers(client, addresses, **wrong) == [401] * len(ENDPOINTS)
+
+
+def test_a_wrong_key_is_401_not_a_failed_csrf_check(addresses):
+    # As a program sends it: no session cookie, so no CSRF token to check (the test
+    # client skips the check unless told to make it).
+    program = Client(enforce_csrf_checks=True)
+    assert api_answers(program, addresses) == [401] * len(ENDPOINTS)
+    wrong = {"HTTP_AUTHORIZATION": "Bearer knock_guessed"}
+    answers = [
+        getattr(program, method)(url, body or {}, content_type="application/json", **wrong)
+        for method, url, body in addresses
+    ]
+    assert [(a.status_code, a.json()["code"]) for a in answers] == [
+        (401, "not_authenticated")
+    ] * len(ENDPOINTS)
 
 
 @pytest.mark.parametrize("who", [as_member, as_other_organizer])

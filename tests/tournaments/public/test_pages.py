@@ -383,3 +383,27 @@ def test_hostile_names_are_escaped_on_every_page(started, confirmed, committed, 
         assert response.status_code == 200, address
         assert "<script>alert(1)" not in response.text, address
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in response.text, address
+
+
+def test_only_a_valid_sort_or_page_makes_a_cache_entry(started, client):
+    from django.core.cache import cache
+
+    tournament, _ = started(NAMES)
+    live = url("tournament-live", tournament, "standings")
+
+    def kept():
+        return {key for key in cache._cache if "standings-html" in key}
+
+    plain = client.get(live)
+    before = kept()
+    for n, (sort, page) in enumerate(
+        [("junk", "1"), ("-junk", "2"), ("won,junk", "0"), ("", "-1"), ("", "abc"), ("", "99")]
+        + [(f"x{n}", str(n)) for n in range(20)]
+    ):
+        answer = client.get(live, {"sort": sort, "page": page, "n": n})
+        assert answer.status_code == 200
+        # Each shows the table as it is without them: the standings' own order.
+        assert answer.text == plain.text
+    assert kept() == before
+    assert client.get(live, {"sort": "-won"}).status_code == 200
+    assert len(kept()) == len(before) + 1
