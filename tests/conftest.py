@@ -175,18 +175,28 @@ def _public_pages_show_each_change_at_once(settings):
     settings.PUBLIC_REFRESH_SECONDS = 0
 
 
+def cache_keys(containing: str = "") -> set[str]:
+    """The keys this test process has in the cache (as stored: prefix and version
+    included), on either backend; with Redis only its own."""
+    from django.core.cache import cache
+
+    if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+        client = cache._cache.get_client(write=True)
+        match = f"{cache.key_prefix}:*{containing}*"
+        return {key.decode() for key in client.scan_iter(match=match, count=1000)}
+    return {key for key in cache._cache if containing in key}
+
+
 def clear_cache():
     """Empties the cache of this test process. With Redis only its own keys go
     (cache.clear() would empty the whole database: the other processes' keys and
     the broker's queues)."""
     from django.core.cache import cache
 
-    backend = settings.CACHES["default"]["BACKEND"]
-    if backend.endswith("RedisCache"):
-        client = cache._cache.get_client(write=True)
-        keys = list(client.scan_iter(match=f"{cache.key_prefix}:*", count=1000))
+    if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+        keys = cache_keys()
         if keys:
-            client.delete(*keys)
+            cache._cache.get_client(write=True).delete(*keys)
     else:
         cache.clear()
 

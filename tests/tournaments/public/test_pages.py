@@ -9,6 +9,7 @@ import pytest
 import redis
 from django.urls import reverse
 
+from tests.conftest import cache_keys
 from tests.tournaments.conftest import first_table, play_out
 from tournaments import rounds, tables, withdrawals
 
@@ -386,13 +387,11 @@ def test_hostile_names_are_escaped_on_every_page(started, confirmed, committed, 
 
 
 def test_only_a_valid_sort_or_page_makes_a_cache_entry(started, client):
-    from django.core.cache import cache
-
     tournament, _ = started(NAMES)
     live = url("tournament-live", tournament, "standings")
 
     def kept():
-        return {key for key in cache._cache if "standings-html" in key}
+        return cache_keys("standings-html")
 
     plain = client.get(live)
     before = kept()
