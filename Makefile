@@ -30,13 +30,12 @@ browser:
 	  && (apt-get install -y -q chromium || (apt-get update -q && apt-get install -y -q chromium)) >/dev/null; } \
 	  || echo "No /usr/bin/chromium: the browser tests will be skipped."
 
-# The suite on TEST_WORKERS processes (pytest-xdist; the tests that need the real
-# Celery worker stay on one), in a random order whose seed the first lines print
+# The suite on TEST_WORKERS processes (pytest-xdist), in a random order whose seed the first lines print
 # (PYTEST_ARGS=--randomly-seed=N replays one; -p no:randomly keeps the file order),
 # ending with the ten slowest tests.
 TEST_WORKERS ?= 3
 test: install browser
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=10 $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --durations=10 $(PYTEST_ARGS)
 
 # The API fuzzed for FUZZ_SECONDS from a new seed (the suite runs a bounded,
 # seeded pass of the same test); a failing example is kept in .hypothesis/ and

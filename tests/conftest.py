@@ -65,11 +65,6 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 def pytest_collection_modifyitems(config, items):
     """Worker tests need a real broker; on the embedded default tasks run eagerly.
     Browser tests need Debian's Chromium; CI requires it (KNOCK_REQUIRE_BROWSER)."""
-    for item in items:
-        if "worker" in item.keywords:
-            # One xdist worker runs them all (--dist loadgroup), so one Celery worker
-            # serves them.
-            item.add_marker(pytest.mark.xdist_group("celery-worker"))
     if settings.CELERY_TASK_ALWAYS_EAGER:
         skip = pytest.mark.skip(reason="tasks run eagerly here (no REDIS_URL)")
         for item in items:
@@ -87,8 +82,8 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup, django_db_blocker):
     """A real Celery worker, another process, on this test process's own database
-    and queue. Started once, by the first test that needs it, and stopped at the
-    end; its log is printed when it does not come up."""
+    and queue. Started once in each test process, by its first test that needs
+    it, and stopped at the end; its log is printed when it does not come up."""
     from django.db import connection
 
     from config.celery import app

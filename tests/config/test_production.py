@@ -25,9 +25,6 @@ PRODUCTION = {
     "ALLOWED_HOSTS": HOST,
     "BEHIND_PROXY": "on",
 }
-# The image is built once a module (collectstatic, migrations, gunicorn): its tests
-# stay on one process of the suite, where the module's fixture serves them all.
-pytestmark = pytest.mark.xdist_group("production-image")
 SEED = "from tests.factories import start_party; print(start_party().seats.first().token)"
 
 
@@ -109,10 +106,13 @@ class Site:
         self.process.wait(timeout=30)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def image(tmp_path_factory):
     """A server built the way the image is: the Dockerfile's collectstatic step,
-    migrations, one party, gunicorn."""
+    migrations, one party, gunicorn. Built once a session in each test process
+    that needs it: in a random order spread over processes the module's tests do
+    not run one after the other, and a module fixture was built again for each
+    run of them."""
     tmp = tmp_path_factory.mktemp("production")
     env = single_process(environment(tmp, tmp / "static"))
     run(dockerfile_step("collectstatic"), env)
