@@ -4,7 +4,6 @@ kept apart; and the reads of its entrants for those pages."""
 
 from __future__ import annotations
 
-import itertools
 from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
@@ -53,8 +52,10 @@ def tournament_insert(base: str, **fields) -> Tournament:
     """A new tournament row under ``base`` as its slug, or ``base-2``, ``base-3`` …
     when that is taken, also by a request at the same moment (a form sent twice,
     an archive imported twice)."""
-    for number in itertools.count(1):
+    number = 1
+    while True:
         slug = base if number == 1 else f"{base}-{number}"
+        number += 1
         if Tournament.objects.filter(slug=slug).exists():
             continue
         try:
@@ -65,7 +66,6 @@ def tournament_insert(base: str, **fields) -> Tournament:
             # other refusal is not ours to hide.
             if not Tournament.objects.filter(slug=slug).exists():
                 raise
-    raise AssertionError("unreachable")  # itertools.count never ends
 
 
 def tournament_create(
