@@ -271,34 +271,40 @@ def _crosstable(rounds: list[RoundLine], entrants: list[int]) -> dict[int, list[
 
 
 def board_version(tournament: Tournament) -> str | None:
-    """The counters the board depends on, as one string, or None without a cache.
+    """The counters the board depends on, as one string, or None without a cache."""
+    return board_state(tournament)[0]
+
+
+def board_state(tournament: Tournament) -> tuple[str | None, float]:
+    """The board's version shown now, and in how many seconds a newer one will be.
 
     The string the public is shown moves on at most every
     `settings.PUBLIC_REFRESH_SECONDS`: at a championship a hand is confirmed
     somewhere every second, and a board of a thousand entrants rebuilt (and every
     spectator's page sent again) after each would take the machine. Until then
-    the board of the last string shown is served; the organizer's own pages are
-    always current."""
+    the board of the last string shown is served, and the seconds it is held are
+    told (0 when the board is current), so a page asks again then rather than
+    guessing from its own clock; the organizer's own pages are always current."""
     keys = [versions.club_key(tournament.club_id), tournament_key(tournament.pk)]
     shown_key = f"board-shown:{tournament.pk}"
     try:
         found = cache.get_many([*keys, shown_key])
     except Exception:
         log.warning("cache unavailable: the board is built uncached", exc_info=True)
-        return None
+        return None, 0
     flags = (tournament.public_pairings, tournament.public_standings, tournament.public_results)
     counters = [found.get(key, 0) for key in keys]
     current = "-".join(str(n) for n in (*counters, *map(int, flags)))
     shown, now = found.get(shown_key), time.time()
     # (A clock set back makes the age negative: then the board moves on at once.)
     if shown and shown[0] != current and 0 <= now - shown[1] < settings.PUBLIC_REFRESH_SECONDS:
-        return shown[0]
+        return shown[0], settings.PUBLIC_REFRESH_SECONDS - (now - shown[1])
     if not shown or shown[0] != current:
         try:
             cache.set(shown_key, (current, now), settings.PUBLIC_CACHE_SECONDS)
         except Exception:
             log.warning("cache unavailable: the board's version not kept", exc_info=True)
-    return current
+    return current, 0
 
 
 def cached(name: str, version: str | None, build):

@@ -52,12 +52,15 @@
         // every moment, and two hundred spectators asking after each would cost
         // more than their poll. The first news after a quiet spell is asked at
         // once; the rest wait for one more ask when the board can have moved.
+        // (A board the server still holds back says so, and the page asks again
+        // then: static/js/live.js.)
         if (later !== null) return;
         var since = Date.now() - asked;
+        var spread = Math.random() * 250;
         if (since >= settle) {
-          asked = Date.now();
-          soon = setTimeout(refresh, Math.random() * 250);
-          since = 0;
+          asked = Date.now() + spread;
+          soon = setTimeout(refresh, spread);
+          since = -spread;
         }
         later = setTimeout(function () {
           later = null;

@@ -7,13 +7,13 @@ pytest-django's live server is a WSGI thread server, which cannot hold a stream
 committed in the test's thread reaches the streams in memory, as on the embedded
 default (or through Redis, when the suite runs with it)."""
 
-import itertools
 import threading
 import time
 
 import pytest
 import uvicorn
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.core.cache import cache
 from playwright.sync_api import expect
 
 from config.asgi import application
@@ -247,10 +247,11 @@ def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_s
 
 def test_a_spectator_asks_at_most_once_per_refresh_of_the_board(asgi_server, browse, settings):
     """The public board moves on at most every PUBLIC_REFRESH_SECONDS: a spectator
-    told of six hands in a row asks at the first and then at most once a refresh,
-    not after each hand. The asks are timed by the browser's own clock (its
-    resource timing), so a busy machine entering the hands slowly changes how
-    many asks there are, never their spacing."""
+    told of six hands in a row asks at the first and then about once a refresh,
+    not after each hand, and the last hand shows without further news even when
+    the board, stamped late by a busy server, is still held back at the page's
+    second ask (it is told for how long, and asks again then). The asks are timed
+    by the browser's own clock (its resource timing)."""
     refresh = 3
     settings.PUBLIC_REFRESH_SECONDS = refresh
     tournament, seats, _ = table_in_play()
@@ -258,23 +259,31 @@ def test_a_spectator_asks_at_most_once_per_refresh_of_the_board(asgi_server, bro
     expect(screen.locator("html")).to_have_attribute("data-push", "live")
     screen.wait_for_timeout(refresh * 1000 + 500)  # the hello's ask is more than a refresh ago
     since = screen.evaluate("performance.now()")
+    knocker_points = screen.locator("[data-table='1'] td").last
 
     winner, loser = seats
     for number in range(1, 7):
         result = Result("knock", knocker=winner.position, knocker_deadwood=1, defender_deadwood=3)
         hands.hand_enter(seat=winner, number=number, result=result)
         hands.hand_confirm(seat=loser, number=number, version=1)
+        if number == 1:
+            # The first news is asked at once. A busy server stamps the board it
+            # shows later than the browser asked: here, two seconds later.
+            expect(knocker_points).to_have_text("2")
+            key = f"board-shown:{tournament.pk}"
+            version, stamped = cache.get(key)
+            cache.set(key, (version, stamped + 2), settings.PUBLIC_CACHE_SECONDS)
         screen.wait_for_timeout(350)
 
-    # A knock of 1 against 3, six times: 12 at the table. The last hands show
-    # with an ask a refresh after the first.
-    expect(screen.locator("[data-table='1']")).to_contain_text("12")
+    # A knock of 1 against 3, six times: 12 at the table.
+    expect(knocker_points).to_have_text("12")
     started = screen.evaluate(
         """since => performance.getEntriesByType("resource")
             .filter(entry => entry.name.includes("/live/") && entry.startTime > since)
             .map(entry => entry.startTime)""",
         since,
     )
-    assert len(started) >= 2, started
-    gaps = [later - earlier for earlier, later in itertools.pairwise(started)]
-    assert min(gaps) >= refresh * 1000 - 100, gaps
+    # Asked after each hand, six asks in about two seconds; asked once a refresh
+    # (plus the one the held board asked for), at most two in each.
+    span = started[-1] - started[0]
+    assert 2 <= len(started) <= 2 * (span // (refresh * 1000) + 1), started

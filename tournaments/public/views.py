@@ -96,9 +96,9 @@ def tournament_live(request, slug, part):
     }
     if not published.get(part):
         raise Http404
-    version = board.board_version(tournament)
+    version, held = board.board_state(tournament)
     if version is not None and request.GET.get("v") == version:
-        return HttpResponse(status=204)
+        return _held(HttpResponse(status=204), held)
     load = _board_once(tournament, version)
     if part == "standings":
         context = _standings_part(request, tournament, version, load)
@@ -111,6 +111,15 @@ def tournament_live(request, slug, part):
     else:
         response = HttpResponse(_screen_html(tournament, version, load))
     response["X-Board-Version"] = version or ""
+    return _held(response, held)
+
+
+def _held(response, held: float):
+    """Tells the page in how many seconds the board shows what it holds back
+    (board.board_state): the page asks once more then, so the last hands of a
+    quiet spell are shown without another event to wake it."""
+    if held:
+        response["X-Board-Held"] = f"{held:.2f}"
     return response
 
 

@@ -28,18 +28,24 @@ def test_a_change_shows_once_the_refresh_interval_has_passed(
     settings.PUBLIC_REFRESH_SECONDS = 10
     tournament, round = started(NAMES)
     live = reverse("public:tournament-live", args=[tournament.slug, "tables"])
-    version = client.get(live)["X-Board-Version"]
+    first = client.get(live)
+    version = first["X-Board-Version"]
+    assert "X-Board-Held" not in first  # current: nothing held back
 
     confirmed(first_table(round), deadwood=30)  # gin: 30 + 20 = 50
     clock[0] += 9
-    # Still the board shown 9 s ago: nothing to send, nothing rebuilt.
+    # Still the board shown 9 s ago: nothing to send, nothing rebuilt, and the
+    # page is told to ask again in a second, when the board moves on.
     with django_assert_max_num_queries(1):  # the tournament
-        assert client.get(live, {"v": version}).status_code == 204
+        held = client.get(live, {"v": version})
+    assert held.status_code == 204
+    assert held["X-Board-Held"] == "1.00"
 
     clock[0] += 2
     after = client.get(live, {"v": version})
     assert after.status_code == 200
     assert after["X-Board-Version"] != version
+    assert "X-Board-Held" not in after
     assert ">50<" in after.text
 
 
