@@ -190,8 +190,10 @@ KEPT_SEATS = (
 )
 
 
-def let_go(page, path, deadline=10.0):
-    """Waits, up to ``deadline`` seconds, until the phone keeps no copy of ``path``.
+def let_go(page, path, deadline=30.0):
+    """Waits, up to ``deadline`` seconds, until the phone keeps no copy of ``path``
+    (the page learns it at its next poll, or its stream's; with the suite's six
+    processes on two cores that took over ten seconds once).
     Asked with `evaluate`, which awaits the cache's answer (a promise is truthy
     to `wait_for_function` before it resolves)."""
     give_up = time.monotonic() + deadline
