@@ -195,3 +195,11 @@ def reached_label(key: str) -> str:
     if key == CHAMPION:
         return gettext("Winner")
     return round_label(key) if key else ""
+
+
+def places(tournament, *, public: bool) -> list[tuple[FinalLine, str]]:
+    """The final standings' lines, each with how far its player came, for the
+    final's pages and the organizer's standings (`_final_places.html`)."""
+    return [
+        (line, reached_label(line.reached)) for line in final_standings(tournament, public=public)
+    ]

@@ -143,10 +143,7 @@ def final_detail(request, tournament):
         return redirect(tournament_url(tournament, "final"))
     context = _bracket_context(request, tournament, stage)
     if stage.status == FinalStage.Status.FINISHED:
-        context["places"] = [
-            (line, bracket.reached_label(line.reached))
-            for line in bracket.final_standings(tournament, public=False)
-        ]
+        context["places"] = bracket.places(tournament, public=False)
     # Who can withdraw (`bracket.still_in`: none once the final is decided).
     context["still_in"] = bracket.still_in(stage, context["bracket"])
     # The start can be taken back until a game has a hand (the service checks

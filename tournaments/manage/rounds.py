@@ -18,6 +18,7 @@ from config.client import client_address
 from scoring import push, qr, versions
 from scoring.forms import first_error
 from tournaments import records, registration, rounds, tables
+from tournaments.final import bracket
 from tournaments.manage.common import POLL_MS, confirm, round_url, show_refusal, tournament_url
 from tournaments.manage.forms import (
     CardsForm,
@@ -25,7 +26,7 @@ from tournaments.manage.forms import (
     PairForm,
 )
 from tournaments.manage.tables import StandingsTable
-from tournaments.models import Round, Tournament
+from tournaments.models import FinalStage, Round, Tournament
 from tournaments.standings import draw_groups, round_draw_points, standings_for
 
 
@@ -296,6 +297,11 @@ def _venue_cards(draws) -> dict[str, str]:
 @organizer_required(registration.tournament_by_slug)
 def standings(request, tournament):
     context = _standings_context(tournament)
+    # Once the final is decided its order comes first, as on every other
+    # standings surface; the rounds' standings follow for the points.
+    stage = getattr(tournament, "final_stage", None)
+    if stage is not None and stage.status == FinalStage.Status.FINISHED:
+        context["places"] = bracket.places(tournament, public=False)
     return render(request, "tournaments/manage/standings_detail.html", context)
 
 

@@ -34,7 +34,7 @@ def bracket_html(tournament, version, *, screen=False) -> str:
             return render_to_string("tournaments/public/_final_slide.html", context)
         html = render_to_string("tournaments/_bracket.html", context)
         if stage.status == "finished" and tournament.public_standings:
-            context = {"places": final_places(tournament)}
+            context = {"places": bracket.places(tournament, public=True)}
             html += render_to_string("tournaments/_final_places.html", context)
         return html
 
@@ -42,14 +42,6 @@ def bracket_html(tournament, version, *, screen=False) -> str:
     key = f"bracket-{kind}-html:{tournament.pk}:{get_language()}"
     # Our own template's output, escaped when it was rendered.
     return mark_safe(board.cached(key, version, render_part))
-
-
-def final_places(tournament) -> list:
-    """The final standings' lines, each with how far its player came."""
-    return [
-        (line, bracket.reached_label(line.reached))
-        for line in bracket.final_standings(tournament, public=True)
-    ]
 
 
 def final_detail(request, slug):

@@ -421,3 +421,28 @@ def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_
     first_semi.refresh_from_db()
     assert leaver.withdrawn_after is not None
     assert first_semi.winner_id == opponent.pk
+
+
+def test_the_organizers_standings_put_the_final_first_once_it_is_decided(
+    finished, post, client, django_capture_on_commit_callbacks
+):
+    t = finished()
+    post(url("final-start", t.slug))
+    standings = url("standings", t.slug)
+    assert 'id="final-places"' not in client.get(standings).content.decode()
+    for game in games_of(t):  # the semi-finals: the lower seed wins each
+        play(game, game.match.second, django_capture_on_commit_callbacks)
+    (final,) = games_of(t)
+    play(final, final.match.first, django_capture_on_commit_callbacks)
+
+    page = client.get(standings).content.decode()
+    # The final's order, as the public standings and the CSV show it, before the
+    # rounds' standings: the champion first, the other finalist second.
+    places = page.split('id="final-places"')[1].split('id="rounds-standings"')[0]
+    lines = places.split("<tr ")[1:]
+    assert str(final.match.first.player.name) in lines[0]
+    assert str(final.match.second.player.name) in lines[1]
+    assert [line.entrant for line, _ in bracket.places(t, public=False)][:2] == [
+        final.match.first,
+        final.match.second,
+    ]
