@@ -16,7 +16,8 @@ from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.season import Event, Line, Scheme, Score, season_table
 from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
 from seasons.models import PlayerLink, Rating, RatingChange, RatingLedger, Season
-from tournaments.models import Round, Seating, Tournament
+from tournaments.models import FinalStage, Round, Seating, Tournament
+from tournaments.standings import final_standings
 
 
 def club_player(club: Club, player_id: int, *, public: bool) -> Player:
@@ -273,7 +274,24 @@ def season_events(season: Season) -> list[Event]:
         ).values_list("round__tournament_id", "entrant__player_id")
         for tournament, player in byes:
             sums.setdefault(("tournament", tournament), {}).setdefault(player, 0)
-    return [Event(key, days[key], found) for key, found in sums.items()]
+        decided = _final_places(tournaments)
+    else:
+        decided = {}
+    return [Event(key, days[key], found, decided.get(key)) for key, found in sums.items()]
+
+
+def _final_places(tournaments) -> dict:
+    """Each tournament's places as its decided final ordered them
+    (`standings.final_standings`: the final's players by how far they came, then
+    the rest by the rounds), by player. A few queries for each tournament with a
+    decided final; a season has a handful."""
+    decided = {}
+    for tournament in tournaments.filter(final_stage__status=FinalStage.Status.FINISHED):
+        lines = final_standings(tournament, public=False)
+        decided[("tournament", tournament.pk)] = {
+            line.entrant.player_id: line.place for line in lines
+        }
+    return decided
 
 
 def season_lines(season: Season, *, live: bool = False, scheme: Scheme | None = None) -> list:

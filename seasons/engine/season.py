@@ -8,7 +8,8 @@ clubs use:
 - ``plus_minus``: the season score is the sum of his events' plus/minus (the seed's
   own measure);
 - ``places``: each event's players are placed by their plus/minus (equal results
-  share the place) and score the organizer's points for that place (e.g.
+  share the place), or as the event decided (a tournament's final places its
+  players first), and score the organizer's points for that place (e.g.
   10-8-6-5-4-3-2-1; a place beyond the table scores nothing); players sharing a
   place each score that place's points.
 
@@ -61,11 +62,14 @@ class Scheme:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One event of the season: its ``key``, day and each player's plus/minus."""
+    """One event of the season: its ``key``, day and each player's plus/minus, and
+    the event's own places where it decided them otherwise (a tournament's final
+    places its players by how far they came, not by plus/minus)."""
 
     key: Hashable
     day: date
     results: dict
+    decided: dict | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,10 @@ def season_table(events: Sequence[Event], scheme: Scheme) -> list[Line]:
     scores: dict = {}
     for event in sorted(events, key=lambda e: (e.day, repr(e.key))):
         event_places = places(event.results)
+        if event.decided:
+            # One the event did not place (none should be) comes after its last.
+            last = len(event.decided) + 1
+            event_places = {p: event.decided.get(p, last) for p in event.results}
         for player, plus_minus in event.results.items():
             place = event_places[player]
             if scheme.kind == PLUS_MINUS:

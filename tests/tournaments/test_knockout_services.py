@@ -695,3 +695,37 @@ def test_a_player_withdrawn_during_a_game_with_hands_finishes_it_and_leaves_the_
     win_game(party, semi.first, django_capture_on_commit_callbacks)
     semi.refresh_from_db()
     assert (semi.absent, semi.winner_id, semi.games.count()) == (1, semi.first_id, 1)
+
+
+def test_a_season_by_places_scores_a_tournament_with_a_final_by_the_finals_places(
+    finished, django_capture_on_commit_callbacks
+):
+    from seasons.selectors import season_lines
+    from seasons.services import ratings_rebuild, season_create
+
+    tournament = finished(qualifiers=4)
+    stage = final_stage_start(tournament=tournament)
+    # Each semi-final and the final won by the lower seed: the fourth seed's way.
+    for match in stage.matches.filter(round=1):
+        win_game(current_party(match), match.second, django_capture_on_commit_callbacks)
+    final = stage.matches.get(round=2)
+    win_game(current_party(final), final.second, django_capture_on_commit_callbacks)
+    ratings_rebuild(club_id=tournament.club_id)
+    final.refresh_from_db()
+    champion, runner_up = final.second, final.first
+
+    season = season_create(
+        club=tournament.club,
+        user=None,
+        name="Cups",
+        starts=tournament.date,
+        ends=tournament.date,
+        counts="tournaments",
+        scheme="places",
+        place_points=[10, 8, 6, 6, 2, 1],
+    )
+    points = {line.player: line.total for line in season_lines(season)}
+    assert points[champion.player_id] == 10
+    assert points[runner_up.player_id] == 8
+    order = [line.entrant.player_id for line in bracket.final_standings(tournament, public=False)]
+    assert sorted(points, key=points.get, reverse=True)[:2] == order[:2]

@@ -189,3 +189,23 @@ def test_players_short_of_the_minimum_are_listed_by_score_however_many_events_th
         ("cleo", None, 50, 2),
         ("ben", None, -20, 1),
     ]
+
+
+def test_an_event_that_decided_its_places_scores_by_them_not_by_plus_minus():
+    # A final: Cleo won it from the fourth seed, with the least plus/minus.
+    cup = Event(
+        4, date(2026, 9, 22), {"ada": 300, "ben": 100, "cleo": -20}, {"cleo": 1, "ada": 2, "ben": 3}
+    )
+    table = season_table([cup], Scheme(PLACES, (10, 8, 6)))
+    assert [(line.player, line.total) for line in table] == [("cleo", 10), ("ada", 8), ("ben", 6)]
+    # Plus/minus stays plus/minus.
+    table = season_table([cup], Scheme(PLUS_MINUS))
+    assert [line.player for line in table] == ["ada", "ben", "cleo"]
+
+
+def test_a_player_the_event_did_not_place_comes_after_its_last():
+    cup = Event(4, date(2026, 9, 22), {"ada": 3, "ben": 1, "dan": 9}, {"ben": 1, "ada": 2})
+    (score,) = next(
+        line for line in season_table([cup], Scheme(PLACES, (3, 2, 1))) if line.player == "dan"
+    ).scores
+    assert score.place == 3 and score.points == 1
