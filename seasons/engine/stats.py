@@ -95,7 +95,9 @@ def player_stats(
 ) -> PlayerStats:
     """The player's figures.
 
-    - gin rate: the hands he ended with gin or big gin, of all hands he played;
+    - gin rate: the hands he ended with gin or big gin, of the hands he played
+      that ended with a knock or gin (a no-game hand, which nobody ended, says
+      nothing of his play and is left out, of the rate and of ``hands``);
     - knocks won: his knocks that won (not undercut), of his knocks (gin apart);
     - undercuts made: as defender, of the hands he defended against a knock; suffered:
       as knocker, of his knocks (seed 000 § 9: the defender with as little deadwood);

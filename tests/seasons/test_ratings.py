@@ -1,9 +1,12 @@
+from random import Random
+
 import pytest
 
 from scoring.models import Party
-from scoring.services.hands import hand_decide
-from scoring.services.parties import party_cancel
+from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.parties import party_cancel, party_start
 from seasons.models import Rating, RatingChange
+from seasons.selectors import player_page
 from seasons.services import ratings_rebuild, ratings_update
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 from tests.seasons.conftest import gin, play_party
@@ -180,3 +183,18 @@ def test_a_rebuild_writes_a_batch_of_parties_rating_changes_in_one_statement():
     ratings = {r.player_id: r for r in Rating.objects.filter(club=club)}
     assert sum(r.parties for r in ratings.values()) == 600
     assert sum(r.won for r in ratings.values()) == 300
+
+
+def test_the_gin_rate_rests_on_the_hands_someone_ended_and_leaves_a_no_game_out(
+    club, ada_ben_cleo, after_commit
+):
+    ada, ben, _ = ada_ben_cleo
+    party = party_start(club=club, format="two", players=[ada, ben], rng=Random(3))
+    mine, theirs = sorted(party.seats.all(), key=lambda s: s.player_id != ada.pk)
+    with after_commit():
+        hand_enter(seat=mine, number=1, result=Result("no_game"))
+        hand_confirm(seat=theirs, number=1, version=1)
+        hand_enter(seat=mine, number=2, result=gin(mine.position))
+        hand_confirm(seat=theirs, number=2, version=1)
+    stats = player_page(club=club, player=ada, public=False)["stats"]
+    assert (stats.hands, stats.gin_rate.value, stats.gin_rate.of) == (1, 1.0, 1)
