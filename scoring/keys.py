@@ -23,21 +23,27 @@ def fingerprint(action: str, number: int, **sent) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
 
 
-def replayed(seat: Seat, key: str | None, fingerprint: str) -> AuditRecord | None:
+def replayed(seat: Seat, key: str | None, fingerprint: str, number: int) -> AuditRecord | None:
     """The record a seat's earlier submission with this key wrote: keys belong to
     the seat that sent them, so another table's key never answers for this one.
     The same key with another hand or entry is refused (`errors.KeyReused`): it
-    would otherwise be answered for the first one, and the new entry lost."""
+    would otherwise be answered for the first one, and the new entry lost. A
+    record from before keys were bound to what they carried (no fingerprint)
+    answers only for its own hand's ``number``."""
     if not key:
         return None
     record = AuditRecord.objects.filter(seat=seat, key=key).select_related("hand").first()
-    if record is not None and record.fingerprint and record.fingerprint != fingerprint:
-        number = record.hand.number if record.hand else None
+    if record is None:
+        return None
+    recorded = record.hand.number if record.hand else None
+    if (record.fingerprint and record.fingerprint != fingerprint) or (
+        not record.fingerprint and recorded != number
+    ):
         raise errors.KeyReused(
             gettext(
                 "This submission's key was already used for another entry (hand %(n)s): "
                 "nothing new was stored. Check the sheet and enter the hand again."
             )
-            % {"n": number}
+            % {"n": recorded}
         )
     return record

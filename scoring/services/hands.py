@@ -308,7 +308,7 @@ def hand_enter(
     except IntegrityError:
         # The idempotency key collides when the same submission was stored by a
         # request that ran at the same moment (the party lock serialises the rest).
-        replay = replayed(seat, key, sent)
+        replay = replayed(seat, key, sent, number)
         if replay is not None:
             return Outcome("repeated", replay.hand)
         # Anything else is a hand the state did not foresee: the player is told to
@@ -321,7 +321,7 @@ def hand_enter(
 
 def _hand_enter(seat, number, result, key, sent, address, version) -> Outcome:
     state, hands = _locked_state(seat.party_id)
-    replay = replayed(seat, key, sent)
+    replay = replayed(seat, key, sent, number)
     if replay is not None:
         return Outcome("repeated", replay.hand)
     if state.finished:
@@ -456,7 +456,7 @@ def hand_confirm(*, seat: Seat, number: int, version: int, key=None, address=Non
     confirms his own side's entry."""
     state, hands = _locked_state(seat.party_id)
     sent = fingerprint("confirm", number, version=version)
-    replay = replayed(seat, key, sent)
+    replay = replayed(seat, key, sent, number)
     if replay is not None:
         return Outcome("repeated", replay.hand)
     table = state.table_of(seat.position)

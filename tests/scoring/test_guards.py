@@ -269,9 +269,9 @@ def _twin_not_yet_committed(monkeypatch):
     looked = []
     replayed = hands.replayed
 
-    def not_yet_committed(seat, key, sent):
+    def not_yet_committed(seat, key, sent, number):
         looked.append(key)
-        return None if len(looked) == 1 else replayed(seat, key, sent)
+        return None if len(looked) == 1 else replayed(seat, key, sent, number)
 
     monkeypatch.setattr(hands, "replayed", not_yet_committed)
 

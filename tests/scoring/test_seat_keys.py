@@ -194,3 +194,20 @@ def test_the_page_says_why_a_reused_key_was_refused(client):
     said = [str(m) for m in response.context["messages"]]
     assert any("another" in m for m in said), said
     assert party.hands.get().defender_deadwood == 21
+
+
+def test_a_key_recorded_before_keys_were_bound_answers_only_for_its_own_hand(client):
+    """Records written before keys were bound to what they carried have no
+    fingerprint: such a key is a repeat for its own hand, and refused for another."""
+    party = start_party(confirmation_required=False)
+    a, _ = party.seats.order_by("position")
+    hand = hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21)).hand
+    AuditRecord.objects.create(
+        party=party, hand=hand, action=AuditRecord.Action.ENTER, seat=a, key="old-1"
+    )
+
+    again = api(client, a, "/hands", {**KNOCK, "key": "old-1"})
+    assert (again.status_code, again.json()["outcome"]) == (200, "repeated")
+    reused = api(client, a, "/hands", {**KNOCK, "number": 2, "key": "old-1"})
+    assert (reused.status_code, reused.json()["code"]) == (409, "key_reused")
+    assert party.hands.count() == 1
