@@ -251,7 +251,9 @@ def season_events(season: Season) -> list[Event]:
         tournaments = Tournament.objects.filter(
             club_id=season.club_id, date__range=(season.starts, season.ends)
         )
-        days.update({("tournament", pk): day for pk, day in tournaments.values_list("pk", "date")})
+        listed = tournaments.values_list("pk", "date", "final_stage__status")
+        days.update({("tournament", pk): day for pk, day, _ in listed})
+        finals = [pk for pk, _, status in listed if status == FinalStage.Status.FINISHED]
         # A tournament's parties: its rounds' tables and its final's games.
         table = "party__tournament_table__round__tournament_id"
         game = "party__match_game__match__stage__tournament_id"
@@ -274,19 +276,19 @@ def season_events(season: Season) -> list[Event]:
         ).values_list("round__tournament_id", "entrant__player_id")
         for tournament, player in byes:
             sums.setdefault(("tournament", tournament), {}).setdefault(player, 0)
-        decided = _final_places(tournaments)
+        decided = _final_places(tournaments.filter(pk__in=finals)) if finals else {}
     else:
         decided = {}
     return [Event(key, days[key], found, decided.get(key)) for key, found in sums.items()]
 
 
 def _final_places(tournaments) -> dict:
-    """Each tournament's places as its decided final ordered them
+    """Each of these tournaments' places as its decided final ordered them
     (`standings.final_standings`: the final's players by how far they came, then
     the rest by the rounds), by player. A few queries for each tournament with a
     decided final; a season has a handful."""
     decided = {}
-    for tournament in tournaments.filter(final_stage__status=FinalStage.Status.FINISHED):
+    for tournament in tournaments:
         lines = final_standings(tournament, public=False)
         decided[("tournament", tournament.pk)] = {
             line.entrant.player_id: line.place for line in lines

@@ -34,10 +34,18 @@ Decisions the seed leaves open
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.engine.cards import InvalidCard
+from scoring.engine.games.game import (
+    EntryError,
+    HandScore,
+    Option,
+    Outcome,
+    check_table,
+    side_totals,
+)
 
 #: The colours, as written after the number: rot, gelb (yellow), grün, blau.
 COLOURS = "RYGB"
@@ -283,3 +291,55 @@ def standing(totals: Mapping[Hashable, int], deals_played: int, deals_agreed: in
         winners=leaders if over else frozenset(),
         deals_left=deals_agreed - deals_played,
     )
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class BlaueVierzehn:
+    """Blaue Vierzehn behind `scoring.engine.games.game.Game`: three to six
+    players, each for himself; the fewest points are best, after the number of
+    deals the table agreed (``deals``; by default one deal each, so every player
+    deals once).
+
+    A hand's entry: each side's ``points`` from its tricks, or its ``cards`` (the
+    cards of its tricks, counted here); the deal must add up to 56 (`deal_check`)."""
+
+    key = "blaue_vierzehn"
+    name = "Blaue Vierzehn"
+    table_sizes = tuple(TABLE_SIZES)
+    lower_wins = True
+    options = {"deals": Option(None)}
+
+    def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
+        check_table(self, players)
+        return [(seat,) for seat in range(players)]
+
+    def hand(self, entry: Mapping, totals: Sequence[int], options: Mapping) -> HandScore:
+        cards, points = entry.get("cards"), entry.get("points")
+        given = cards if cards is not None else points
+        if not isinstance(given, Sequence) or len(given) != len(totals):
+            raise EntryError("Give every player's points, or the cards of every player's tricks.")
+        facts = {}
+        try:
+            if cards is not None:
+                counted = {n + 1: trick_points(pile) for n, pile in enumerate(cards)}
+                taker = [n for n, pile in enumerate(cards) if blue_fourteen_taken(pile)]
+                facts["blue_fourteen"] = taker[0] if taker else None
+            else:
+                counted = {n + 1: value for n, value in enumerate(points)}
+            problems = deal_check(counted)
+        except ValueError as error:
+            raise EntryError(str(error)) from error
+        if problems:
+            raise EntryError(problems)
+        return HandScore(tuple(counted.values()), facts)
+
+    def standing(self, hands: Sequence[HandScore], sides: int, options: Mapping) -> Outcome:
+        agreed = options.get("deals") or sides
+        now = side_totals(hands, sides)
+        found = standing(dict(enumerate(now)), min(len(hands), agreed), agreed)
+        return Outcome(found.over, found.winners)
+
+
+GAME = BlaueVierzehn()

@@ -50,6 +50,14 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from scoring.engine.cards import DECK, Card, InvalidCard, parse_card
+from scoring.engine.games.game import (
+    EntryError,
+    HandScore,
+    Option,
+    Outcome,
+    check_table,
+    side_totals,
+)
 
 #: A joker's text (the seed's packs hold three each).
 JOKER = "JK"
@@ -471,3 +479,72 @@ def sitting_out(players: int, hand: int, partnerships: int | None = None) -> tup
         raise ValueError(f"Hands are counted from 1, not {hand}.")
     sides = sides_for(players, partnerships)
     return tuple(side[(hand + 1) % 3] for side in sides if len(side) == 3)
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Canasta:
+    """Canasta behind `scoring.engine.games.game.Game`: two to six players, each
+    for himself up to three, in partnerships from four; the highest total is best.
+
+    Four to six play as two partnerships unless six choose three
+    (``partnerships``). A hand's entry: ``sides``, one mapping per side with `side_score`'s keywords
+    (meld points, canastas, red threes, went out, concealed, points left in hand,
+    whether it melded). The scorer's checks (`check_hand`) must pass, with each
+    side's first-meld minimum from its total before the hand."""
+
+    key = "canasta"
+    name = "Canasta"
+    table_sizes = (2, 3, 4, 5, 6)
+    lower_wins = False
+    options = {"partnerships": Option(None, choices=(None, 2, 3))}
+
+    def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
+        check_table(self, players)
+        partnerships = options.get("partnerships")
+        if players >= 4 and partnerships is None:
+            partnerships = 2  # six agree on three partnerships only when they say so
+        try:
+            return sides_for(players, partnerships)
+        except ValueError as error:
+            raise EntryError(str(error)) from error
+
+    def hand(self, entry: Mapping, totals: Sequence[int], options: Mapping) -> HandScore:
+        given = entry.get("sides")
+        if not isinstance(given, Sequence) or len(given) != len(totals):
+            raise EntryError(f"Give the entries of all {len(totals)} sides.")
+        if not all(isinstance(side, Mapping) for side in given):
+            raise EntryError("Each side's entries are given by name.")
+        sides = [{**side, "score": total} for side, total in zip(given, totals, strict=True)]
+        try:
+            problems = check_hand(sides)
+            if problems:
+                raise EntryError(problems)
+            scores = tuple(
+                side_score(**{k: v for k, v in side.items() if k != "score"}) for side in sides
+            )
+        except EntryError:
+            raise
+        except ValueError as error:
+            raise EntryError(str(error)) from error
+        out = [n for n, side in enumerate(given) if side.get("went_out") or side.get("concealed")]
+        facts = {
+            "canastas": [
+                side.get("natural_canastas", 0) + side.get("mixed_canastas", 0) for side in given
+            ],
+            "went_out": out[0] if out else None,
+        }
+        return HandScore(scores, facts)
+
+    def standing(self, hands: Sequence[HandScore], sides: int, options: Mapping) -> Outcome:
+        now = side_totals(hands, sides)
+        found = winner(now)
+        return Outcome(True, frozenset({found})) if found is not None else Outcome(False)
+
+    def hints(self, now: Sequence[int]) -> list[int]:
+        """What each side's first meld must be worth in the next hand."""
+        return [first_meld_minimum(total) for total in now]
+
+
+GAME = Canasta()

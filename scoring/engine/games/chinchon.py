@@ -54,6 +54,15 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
+from scoring.engine.games.game import (
+    EntryError,
+    HandScore,
+    Option,
+    Outcome,
+    check_table,
+    side_totals,
+)
+
 __all__ = [
     "CLOSING_BONUS",
     "CONGA_CLOSING_LIMIT",
@@ -476,3 +485,86 @@ def standing(
         raise InvalidScore("The totals before the last hand must name the same players.")
     last_in = [player for player, total in earlier.items() if total < OUT_AT]
     return Standing(over=True, out=out, winner=_sole_lowest(table, last_in))
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Chinchon:
+    """Chinchón behind `scoring.engine.games.game.Game`: two to four players, each
+    for himself; the lowest total is best.
+
+    A hand's entry: ``closer`` (the side that closed), and either each side's
+    ``penalties`` (its least penalty, as the players count it) or its ``cards``
+    (the seven cards as tapped: the least penalty and a Chinchón are found here),
+    with ``chinchon`` true when the closer showed seven in one run. In La Conga a
+    player already out has no entry (``None``) and scores 0."""
+
+    key = "chinchon"
+    name = "Chinchón"
+    table_sizes = (2, 3, 4)
+    lower_wins = True
+    options = {"deck": Option(40, choices=DECKS), "conga": Option(False, choices=(False, True))}
+
+    def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
+        check_table(self, players)
+        return [(seat,) for seat in range(players)]
+
+    def hand(self, entry: Mapping, totals: Sequence[int], options: Mapping) -> HandScore:
+        conga, deck = options["conga"], options["deck"]
+        out = {side for side, total in enumerate(totals) if conga and total >= OUT_AT}
+        closer = entry.get("closer")
+        if closer not in range(len(totals)) or closer in out:
+            raise EntryError("Say who closed the hand: one of the players still in.")
+        cards = entry.get("cards")
+        given = cards if cards is not None else entry.get("penalties")
+        if not isinstance(given, Sequence) or len(given) != len(totals):
+            raise EntryError("Give every player's penalty, or every player's cards.")
+        penalties, chinchon = {}, bool(entry.get("chinchon"))
+        try:
+            for side, value in enumerate(given):
+                if side in out:
+                    if value is not None:
+                        raise EntryError(f"Player {side + 1} is out and plays no more hands.")
+                    continue
+                if cards is not None:
+                    penalties[side] = least_penalty(value, deck)
+                    chinchon = chinchon or (side == closer and is_chinchon(value, deck))
+                else:
+                    penalties[side] = value
+            scores = hand_scores(penalties, closer)
+        except (InvalidScore, InvalidSpanishCard, WrongHandSize) as error:
+            raise EntryError(str(error)) from error
+        if chinchon and penalties[closer] != 0:
+            raise EntryError("A Chinchón melds all seven cards: the closer's penalty is 0.")
+        if not may_close(totals[closer], penalties[closer], conga):
+            raise EntryError(
+                f"At {totals[closer]} points a player may close only with "
+                f"{CONGA_CLOSING_LIMIT} or fewer (La Conga)."
+            )
+        return HandScore(
+            tuple(scores.get(side, 0) for side in range(len(totals))),
+            {"closer": closer, "chinchon": chinchon, "clean": penalties[closer] == 0},
+        )
+
+    def standing(self, hands: Sequence[HandScore], sides: int, options: Mapping) -> Outcome:
+        now, before = side_totals(hands, sides), side_totals(hands[:-1], sides)
+        last = hands[-1].facts if hands else {}
+        found = standing(
+            now,
+            options["conga"],
+            before=before,
+            chinchon=last["closer"] if last.get("chinchon") else None,
+        )
+        if not found.over:
+            return Outcome(False, out=found.out)
+        if found.winner is not None:
+            return Outcome(True, frozenset({found.winner}), found.out)
+        # Tied for the lowest (or, in La Conga, all out at once): the lowest of
+        # those still in before the last hand share the win.
+        still_in = [s for s in range(sides) if not options["conga"] or before[s] < OUT_AT]
+        best = min(now[s] for s in still_in)
+        return Outcome(True, frozenset(s for s in still_in if now[s] == best), found.out)
+
+
+GAME = Chinchon()

@@ -31,6 +31,15 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from scoring.engine.games.game import (
+    EntryError,
+    HandScore,
+    Option,
+    Outcome,
+    check_table,
+    side_totals,
+)
+
 #: Seed 003: "mindestens zwei … Spieler".
 MIN_PLAYERS = 2
 #: The open cards and the Bunker a player lays out before the game (seed 003).
@@ -187,3 +196,55 @@ def standing(totals: Mapping[Hashable, int], games_played: int, games_agreed: in
         winners=leaders if over else frozenset(),
         games_left=games_agreed - games_played,
     )
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Cruzo:
+    """Cruzo behind `scoring.engine.games.game.Game`, as a placement game: two to
+    seven players, each for himself; the most place points are best, after the
+    number of games the table agreed (``games``; by default one each).
+
+    A game's entry: ``went_out``, the players who went out, first out first, and
+    ``cards_left``, the cards on the table of each player still in
+    (`finishing_order`); the places score `default_scheme`."""
+
+    key = "cruzo"
+    name = "Cruzo"
+    table_sizes = (2, 3, 4, 5, 6, 7)
+    lower_wins = False
+    options = {"games": Option(None)}
+
+    def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
+        check_table(self, players)
+        return [(seat,) for seat in range(players)]
+
+    def hand(self, entry: Mapping, totals: Sequence[int], options: Mapping) -> HandScore:
+        went_out = entry.get("went_out")
+        left = entry.get("cards_left") or {}
+        if not isinstance(left, Mapping):
+            raise EntryError("Give the cards left on the table by player.")
+        left = {int(side): count for side, count in left.items()}
+        try:
+            order = finishing_order(went_out, left)
+        except (ValueError, TypeError) as error:
+            raise EntryError(str(error)) from error
+        placed = {side for place in order for side in _group(place)}
+        if placed != set(range(len(totals))):
+            raise EntryError("Every player has a place: went out, or cards left on the table.")
+        points = place_points(order)
+        return HandScore(tuple(points[side] for side in range(len(totals))), {"first": order[0]})
+
+    def standing(self, hands: Sequence[HandScore], sides: int, options: Mapping) -> Outcome:
+        agreed = options.get("games") or sides
+        now = side_totals(hands, sides)
+        found = standing(dict(enumerate(now)), min(len(hands), agreed), agreed)
+        return Outcome(found.over, found.winners)
+
+
+def _group(place) -> tuple:
+    return tuple(place) if isinstance(place, frozenset) else (place,)
+
+
+GAME = Cruzo()

@@ -1,0 +1,139 @@
+"""One interface for every game a club scores (`Game`), and what all games share.
+
+A game says who sits at its table and with whom (`Game.sides`), what one hand's
+entry holds and what it scores (`Game.hand`), when a party is over and who won
+(`Game.standing`), whether the lower total or the higher is better, its rule
+variants (`Game.options`), and so what a party gives the standings, the seasons
+and the ratings: the places at the table (`places`) and the margin each side won
+or lost by (`margins`). The rest of Knock asks the game, never which game it is.
+
+Sides are numbered 0, 1, … in seat order; a side is one player or a partnership.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+class EntryError(ValueError):
+    """A hand's entry that cannot be scored: the message says why, in words a
+    player at the table understands (each problem on its own line)."""
+
+    def __init__(self, problems: Sequence[str] | str):
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule variant the table agrees before the party: its default and, where
+    it is a choice, the values allowed (``None``: any whole number from ``least``)."""
+
+    default: object
+    choices: tuple | None = None
+    least: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What one hand scored: each side's points (by side number) and the facts
+    the statistics and the party's end need (who closed, a Chinchón, the blue
+    fourteen, who went out …)."""
+
+    scores: tuple[int, ...]
+    facts: Mapping = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where a party stands: ``over``, the ``winners`` once over (sides; more than
+    one share the win), and the sides ``out`` of play (La Conga)."""
+
+    over: bool
+    winners: frozenset = frozenset()
+    out: frozenset = frozenset()
+
+
+class Game(Protocol):
+    """A game as the club scores it. Implemented once per game, in its module."""
+
+    key: str
+    #: The game's name as the seed gives it.
+    name: str
+    #: The numbers of players a table of this game may have.
+    table_sizes: tuple[int, ...]
+    #: Whether the lowest total is best (penalty points) rather than the highest.
+    lower_wins: bool
+    options: Mapping[str, Option]
+
+    def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
+        """Who plays with whom: each side's seats (0 … players − 1)."""
+
+    def hand(self, entry: Mapping, totals: Sequence[int], options: Mapping) -> HandScore:
+        """One hand's scores from what the table entered; ``totals``: each side's
+        total before the hand. Raises `EntryError` for an entry that cannot be."""
+
+    def standing(self, hands: Sequence[HandScore], sides: int, options: Mapping) -> Outcome:
+        """Where the party stands after these hands."""
+
+
+def settle_options(game: Game, given: Mapping | None) -> dict:
+    """The game's options with ``given`` over the defaults, each checked: an
+    unknown option or a value outside its choices raises `EntryError`."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(game.options))
+    if unknown:
+        raise EntryError(f"{game.name} has no rule called {', '.join(unknown)}.")
+    options = {}
+    for name, option in game.options.items():
+        value = given.get(name, option.default)
+        if option.choices is not None:
+            if value not in option.choices:
+                shown = ", ".join(str(c) for c in option.choices)
+                raise EntryError(f"{name} is one of {shown}, not {value!r}.")
+        elif value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < option.least
+        ):
+            raise EntryError(f"{name} is a whole number from {option.least}, not {value!r}.")
+        options[name] = value
+    return options
+
+
+def check_table(game: Game, players: int) -> None:
+    """Refuses a table the game is not played at."""
+    if players not in game.table_sizes:
+        sizes = ", ".join(str(n) for n in game.table_sizes)
+        raise EntryError(f"{game.name} is played by {sizes} players, not {players}.")
+
+
+def side_totals(hands: Sequence[HandScore], sides: int) -> list[int]:
+    """Each side's total over the hands."""
+    result = [0] * sides
+    for hand in hands:
+        for side, points in enumerate(hand.scores):
+            result[side] += points
+    return result
+
+
+def places(totals: Sequence[int], lower_wins: bool) -> list[int]:
+    """Each side's place at the table by its total, best first; equal totals share
+    the place (1, 2, 2, 4)."""
+    ordered = sorted(totals, reverse=not lower_wins)
+    return [ordered.index(total) + 1 for total in totals]
+
+
+def margins(totals: Sequence[int], lower_wins: bool) -> list[int]:
+    """What each side won (+) or lost (−) by, as if every side settled with every
+    other the difference of their totals: the stake per point times this is what
+    a side is paid. Two sides: the difference; it always adds up to zero."""
+    sign = -1 if lower_wins else 1
+    whole = sum(totals)
+    return [sign * (len(totals) * own - whole) for own in totals]
+
+
+def ranked_winners(totals: Sequence[int], lower_wins: bool) -> frozenset:
+    """The sides with the best total."""
+    best = min(totals) if lower_wins else max(totals)
+    return frozenset(side for side, total in enumerate(totals) if total == best)
