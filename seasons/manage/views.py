@@ -79,7 +79,7 @@ def guest_merge(request, found):
     """A guest who joined: his parties, tournaments and rating go to the member."""
     form = MergeForm(request.POST, members=selectors.merge_candidates(club=found.club))
     if not form.is_valid():
-        messages.error(request, _("Choose the member he became."))
+        messages.error(request, _("Choose the member the guest became."))
         return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
     member = form.cleaned_data["member"]
     try:

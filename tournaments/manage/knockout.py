@@ -216,7 +216,7 @@ def match_forfeit(request, match):
         return confirm(
             request,
             tournament,
-            title=_("%(name)s did not come to his match?") % {"name": absent},
+            title=_("%(name)s did not come to the match?") % {"name": absent},
             lines=[
                 _("%(present)s wins the match and goes through; its party is cancelled.")
                 % {"present": present},

@@ -130,7 +130,7 @@ def test_a_no_show_asks_first_and_is_taken_back(finished, post, client):
 
     forfeit = url("match-forfeit", t.slug, match.pk)
     question = client.get(forfeit, {"absent": absent.pk}).content.decode()
-    assert f"{absent} did not come to his match?" in question
+    assert f"{absent} did not come to the match?" in question
     match.refresh_from_db()
     assert match.absent is None
 
@@ -373,7 +373,7 @@ def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_
     assert withdraw in final_page.content.decode()
 
     question = client.get(withdraw).content.decode()
-    assert f"{leaver} gives his match in the final away: his opponent goes on." in question
+    assert f"{leaver} gives the match in the final away: the opponent goes on." in question
     first_semi.refresh_from_db()
     assert first_semi.winner_id is None
 
@@ -388,7 +388,7 @@ def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_
     assert reinstate in page.content.decode()
 
     question = client.get(reinstate).content.decode()
-    assert "plays on in the final: the match he gave away is played again." in question
+    assert "plays on in the final: the match given away is played again." in question
     page = post(reinstate)
 
     assert messages_of(page) == [f"{leaver} is reinstated and paired again."]
@@ -411,8 +411,8 @@ def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_
 
     question = unescape(client.get(reinstate).content.decode())
     too_late = (
-        f"{leaver}'s match in the final went to his opponent, whose next match has begun: "
-        "he can no longer be reinstated."
+        f"{leaver}'s match in the final went to the opponent, whose next match has begun: "
+        f"{leaver} can no longer be reinstated."
     )
     assert too_late in question
     assert 'id="confirm-button"' not in question
