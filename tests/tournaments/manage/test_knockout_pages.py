@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.services.hands import Result, hand_confirm, hand_enter
+from tests.conftest import messages_after
 from tests.factories import OrganizerFactory
 from tests.tournaments.conftest import play_out
 from tests.tournaments.manage.conftest import messages_of
@@ -75,6 +76,21 @@ def test_the_desk_adds_a_final_and_says_it_starts_after_the_finish(tournament, p
     assert 'id="final-form"' not in html
     assert "It starts once the tournament is finished" in html
     assert url("final-start", t.slug) not in html
+
+
+def test_the_final_form_sent_twice_adds_one_final_and_shows_it(tournament, client, sent_twice):
+    t = tournament(NAMES[:5])
+
+    first, second = sent_twice(
+        url("tournament-detail", t.slug), {"qualifiers": 4, "best_of": 1}, url("final-add", t.slug)
+    )
+
+    assert FinalStage.objects.filter(tournament=t).count() == 1
+    assert first["Location"] == second["Location"] == url("tournament-detail", t.slug) + "#final"
+    assert messages_after(client, second) == [
+        "The best 4 play a knockout final once the tournament is finished.",
+        "This form was already sent: here is what it made.",
+    ]
 
 
 def test_a_final_with_more_qualifiers_than_entrants_is_refused_with_a_message(tournament, post):
