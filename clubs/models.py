@@ -212,3 +212,25 @@ class ApiToken(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.prefix}…)"
+
+
+class FormSubmission(models.Model):
+    """An organizer's create form, sent: the one-time key its page carried, claimed
+    in the transaction that made the item, and the address of what it made. The
+    same form sent again (a double click, a resend after a lost answer, back and
+    submit) finds its key taken and is shown that item instead of making another
+    (`clubs.submissions`). Keys belong to the login that sent them."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    # Where what the form made lives: the page a second sending is sent to.
+    location = models.CharField(max_length=300, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="one_submission_per_key"),
+        ]
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.location}"

@@ -135,14 +135,14 @@ def entry_message(error: ValueError) -> str:
             return (
                 gettext(
                     "The knocker's deadwood cannot be %(points)s: "
-                    "the cards he shows hold at most %(most)s points."
+                    "the cards shown hold at most %(most)s points."
                 )
                 % values
             )
         return (
             gettext(
                 "The opponent's deadwood cannot be %(points)s: "
-                "the cards he shows hold at most %(most)s points."
+                "the cards shown hold at most %(most)s points."
             )
             % values
         )
@@ -208,9 +208,9 @@ def _card_count_message(error: WrongCardCount) -> str:
     else:
         message = ngettext(
             "The knocker's hand has %(count)s card: tap ten "
-            "(eleven with the card he discards, or for big gin).",
+            "(eleven with the discard, or for big gin).",
             "The knocker's hand has %(count)s cards: tap ten "
-            "(eleven with the card he discards, or for big gin).",
+            "(eleven with the discard, or for big gin).",
             error.count,
         )
     return message % values

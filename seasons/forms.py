@@ -100,7 +100,7 @@ class ReopenForm(PrintableForm):
 class MergeForm(PrintableForm):
     """The member a guest became: his parties and rating come along."""
 
-    member = forms.ModelChoiceField(label=_("Member he became"), queryset=None)
+    member = forms.ModelChoiceField(label=_("Member the guest became"), queryset=None)
 
     def __init__(self, *args, members=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -496,7 +496,7 @@ def guest_merge(*, club, guest, member, user, address=None) -> int:
     was_guest = memberships.get(guest.pk)
     becomes = memberships.get(member.pk)
     if guest.pk == member.pk or was_guest is None or becomes is None:
-        raise SeasonRefused(gettext("Choose a guest of the club and the member he became."))
+        raise SeasonRefused(gettext("Choose a guest of the club and the member that guest became."))
     if was_guest.role != Membership.Role.GUEST or becomes.role == Membership.Role.GUEST:
         raise SeasonRefused(gettext("Only a guest is merged, and only into a member."))
     seats = Seat.objects.filter(player=guest, party__club=club)

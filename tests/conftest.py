@@ -1,4 +1,5 @@
 import os
+import re
 import subprocess
 import sys
 import time
@@ -160,6 +161,29 @@ def organizer(client, db):
     membership = OrganizerFactory(player__user__username="director")
     client.force_login(membership.player.user)
     return membership
+
+
+@pytest.fixture
+def sent_twice(client):
+    """Opens an organizer's create form (the page at ``page``) and sends it twice
+    with the one-time key the page gave it, as a double click or the browser's
+    resend does (to ``action``, else back to the page). ``data`` may be a function
+    of no arguments, for a file that a post reads up. Returns both answers."""
+
+    def send(page, data, action=None):
+        found = re.search(r'name="form_key" value="([^"]+)"', client.get(page).text)
+        assert found, "the form carries no key"
+        fields = data if callable(data) else lambda: data
+        return [
+            client.post(action or page, {**fields(), "form_key": found.group(1)}) for _ in (1, 2)
+        ]
+
+    return send
+
+
+def messages_after(client, response) -> list[str]:
+    """The messages the page a redirect leads to shows."""
+    return [str(m) for m in client.get(response["Location"]).context["messages"]]
 
 
 @pytest.fixture(autouse=True)

@@ -13,6 +13,8 @@ from random import Random
 
 import pytest
 from django.db import connection, connections
+from django.test import Client
+from django.urls import reverse
 
 from clubs.models import ClubRecord, Membership, Player
 from clubs.services import MemberRefused, api_token_create, api_token_revoke, member_create
@@ -30,7 +32,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments import registration, rounds, tables
-from tournaments.models import TournamentRecord
+from tournaments.models import Tournament, TournamentRecord
 from tournaments.records import TournamentError
 
 TIMES = 8
@@ -256,6 +258,59 @@ def test_concurrent_merges_of_a_guest_merge_once():
     assert len(refused(results, SeasonRefused)) == TIMES - 1
     assert SeasonRecord.objects.filter(action=SeasonRecord.Action.MERGED).count() == 1
     assert Player.objects.get(pk=guest.pk).seats.count() == 0
+
+
+# One item per create form sent --------------------------------------------------
+
+
+def same_form_at_once(user, page, data) -> list:
+    """The organizer's create form sent ``TIMES`` times at the same moment with the
+    one key its page gave it (a double click, a resend): each answer's status and
+    where it leads."""
+    data = {**data, "form_key": "one-showing-of-the-form"}
+
+    def send():
+        browser = Client()
+        browser.force_login(user)
+        answer = browser.post(page, data)
+        return answer.status_code, answer.get("Location")
+
+    return race(send)
+
+
+@concurrent
+@pytest.mark.django_db(transaction=True)
+def test_a_tournament_form_sent_many_times_at_once_creates_one_tournament():
+    organizer = OrganizerFactory()
+    page = reverse("manage:tournament-create", args=[organizer.club.slug])
+    fields = {"name": "Open", "date": "2026-11-28", "format": "swiss", "ruleset": "classic"}
+
+    answers = same_form_at_once(
+        organizer.player.user,
+        page,
+        fields | {"target": "100", "bye_value": "0", "forfeit_value": "100"},
+    )
+
+    tournament = Tournament.objects.get(club=organizer.club)
+    detail = reverse("manage:tournament-detail", args=[tournament.slug])
+    assert answers == [(302, detail)] * TIMES
+
+
+@concurrent
+@pytest.mark.django_db(transaction=True)
+def test_a_member_form_sent_many_times_at_once_adds_one_member_and_refuses_no_name():
+    organizer = OrganizerFactory()
+    page = reverse("manage:member-add", args=[organizer.club.slug])
+
+    answers = same_form_at_once(
+        organizer.player.user, page, {"name": "Anna Berg", "role": "member"}
+    )
+
+    # The first goes back to the member list, as ever; the others to what it added.
+    member = Membership.objects.get(club=organizer.club, player__name="Anna Berg")
+    listed = reverse("manage:member-list", args=[organizer.club.slug])
+    edit = reverse("manage:member-edit", args=[organizer.club.slug, member.pk])
+    assert sorted(answers) == [(302, listed)] + [(302, edit)] * (TIMES - 1)
 
 
 # Found by the harness (tests/test_race_harness.py) ---------------------------------

@@ -79,7 +79,7 @@ class Entrant(models.Model):
 
     class By(models.TextChoices):
         ORGANIZER = "organizer", _("by the organizer")
-        SELF = "self", _("on his phone")
+        SELF = "self", _("on their own phone")
 
     checked_in = models.BooleanField(_("checked in"), default=False)
     # How and when he was checked in (empty while he is not): shown at the desk.

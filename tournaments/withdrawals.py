@@ -133,6 +133,6 @@ def reinstate_refusal(tournament: Tournament, entrant: Entrant) -> str:
     )
     if missed is not None:
         return gettext(
-            "Round %(number)s was paired without %(name)s: he can no longer be reinstated."
+            "Round %(number)s was paired without %(name)s, who can no longer be reinstated."
         ) % {"number": missed.number, "name": entrant}
     return ""

@@ -16,6 +16,7 @@ from clubs.manage.tables import ManagedClubTable, MemberListTable
 from clubs.models import Membership
 from clubs.permissions import organizer_required, require_organizing
 from clubs.services import MemberRefused
+from clubs.submissions import AlreadySent, key_of, submit_once, to_first
 from config.client import client_address
 
 
@@ -49,7 +50,16 @@ def member_add(request, club):
     form = MemberForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            membership = services.member_create(club=club, by=request.user, **form.cleaned_data)
+            membership = submit_once(
+                user=request.user,
+                key=key_of(request),
+                make=lambda: services.member_create(
+                    club=club, by=request.user, **form.cleaned_data
+                ),
+                location=lambda made: reverse("manage:member-edit", args=[club.slug, made.pk]),
+            )
+        except AlreadySent as sent:
+            return to_first(request, sent)
         except MemberRefused as refusal:
             form.add_error("name", str(refusal))
         else:
@@ -227,11 +237,18 @@ def token_list(request):
     key = None
     if request.method == "POST":
         try:
-            _token, key = services.api_token_create(
+            _token, key = submit_once(
                 user=request.user,
-                name=request.POST.get("name", ""),
-                address=client_address(request),
+                key=key_of(request),
+                make=lambda: services.api_token_create(
+                    user=request.user,
+                    name=request.POST.get("name", ""),
+                    address=client_address(request),
+                ),
+                location=lambda made: reverse("manage:token-list"),
             )
+        except AlreadySent as sent:
+            return to_first(request, sent)
         except ValueError as error:
             messages.error(request, str(error))
     return render(

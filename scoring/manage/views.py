@@ -22,6 +22,7 @@ from django_tables2 import RequestConfig
 
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
+from clubs.submissions import AlreadySent, key_of, submit_once, to_first
 from config.client import client_address
 from config.spreadsheet import csv_response, text_cell
 from scoring import errors, push, versions
@@ -48,12 +49,19 @@ def club_detail(request, club):
     form = NightForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            night = nights.night_create(
-                club=club,
+            night = submit_once(
                 user=request.user,
-                address=client_address(request),
-                **form.cleaned_data,
+                key=key_of(request),
+                make=lambda: nights.night_create(
+                    club=club,
+                    user=request.user,
+                    address=client_address(request),
+                    **form.cleaned_data,
+                ),
+                location=lambda made: reverse("manage:night-detail", args=[made.pk]),
             )
+        except AlreadySent as sent:
+            return to_first(request, sent)
         except ValueError as error:
             form.add_error(None, errors.explain(error))
         else:

@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Club, Player
 from clubs.permissions import organizer_required
+from clubs.submissions import AlreadySent, key_of, submit_once, to_first
 from config.client import client_address
 from seasons import selectors, services
 from seasons.engine.season import SchemeError
@@ -79,7 +81,7 @@ def guest_merge(request, found):
     """A guest who joined: his parties, tournaments and rating go to the member."""
     form = MergeForm(request.POST, members=selectors.merge_candidates(club=found.club))
     if not form.is_valid():
-        messages.error(request, _("Choose the member he became."))
+        messages.error(request, _("Choose the member the guest became."))
         return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
     member = form.cleaned_data["member"]
     try:
@@ -108,9 +110,19 @@ def season_list(request, club):
     form = SeasonForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            season = services.season_create(
-                club=club, user=request.user, address=client_address(request), **form.cleaned_data
+            season = submit_once(
+                user=request.user,
+                key=key_of(request),
+                make=lambda: services.season_create(
+                    club=club,
+                    user=request.user,
+                    address=client_address(request),
+                    **form.cleaned_data,
+                ),
+                location=lambda made: reverse("manage:season-detail", args=[made.pk]),
             )
+        except AlreadySent as sent:
+            return to_first(request, sent)
         except SeasonRefused as refusal:
             form.add_error(None, str(refusal))
         else:

@@ -60,7 +60,7 @@ def test_a_knocker_short_of_cards_may_still_knock():
     # Seed 000 § 14.11: he knocks with nine cards, which hold at most 98 − 9 = 89.
     assert problem(knocker_deadwood=89, knocker_missing_cards=1) is None
     assert problem(knocker_deadwood=90, knocker_missing_cards=1) == (
-        "The knocker's deadwood cannot be 90: the cards he shows hold at most 89 points."
+        "The knocker's deadwood cannot be 90: the cards shown hold at most 89 points."
     )
 
 
@@ -69,13 +69,13 @@ def test_no_deadwood_exceeds_what_the_cards_shown_hold():
     # (the defender with a card too many, seed 000 § 14.13) 98 + 8 = 106.
     assert problem(knocker_deadwood=10, defender_deadwood=98) is None
     assert problem(knocker_deadwood=99) == (
-        "The knocker's deadwood cannot be 99: the cards he shows hold at most 98 points."
+        "The knocker's deadwood cannot be 99: the cards shown hold at most 98 points."
     )
     assert problem(defender_deadwood=99) == (
-        "The opponent's deadwood cannot be 99: the cards he shows hold at most 98 points."
+        "The opponent's deadwood cannot be 99: the cards shown hold at most 98 points."
     )
     assert problem(defender_deadwood=90, defender_missing_cards=1) == (
-        "The opponent's deadwood cannot be 90: the cards he shows hold at most 89 points."
+        "The opponent's deadwood cannot be 90: the cards shown hold at most 89 points."
     )
     assert problem(defender_deadwood=106, defender_too_many_cards=True) is None
 

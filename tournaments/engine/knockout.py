@@ -186,7 +186,7 @@ def final_places(
     """
     entrants = _distinct(seeds)
     if set(rounds_reached) != set(entrants):
-        raise ValueError("Every qualifier, and only they, must have the round he reached.")
+        raise ValueError("Every qualifier, and only they, must have the round they reached.")
     rounds = round_count(len(entrants))
     for entrant, reached in rounds_reached.items():
         if not 1 <= reached <= rounds:

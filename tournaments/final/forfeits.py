@@ -136,8 +136,8 @@ def reinstate_refusal_in_final(entrant: Entrant) -> str | None:
     match = _given_away(stage, entrant)
     if match is not None and _forfeit_stands(stage, match):
         return gettext(
-            "%(name)s's match in the final went to his opponent, whose next match has "
-            "begun: he can no longer be reinstated."
+            "%(name)s's match in the final went to the opponent, whose next match has "
+            "begun: %(name)s can no longer be reinstated."
         ) % {"name": entrant}
     return ""
 
@@ -197,8 +197,8 @@ def match_forfeit_undo(*, match: Match, user=None, address=None) -> Match:
     if absent.withdrawn_after is not None:
         raise TournamentError(
             gettext(
-                "%(name)s withdrew: he did not miss the match, he left the tournament. "
-                "Reinstate him to play it again."
+                "%(name)s did not miss the match but withdrew from the tournament. "
+                "Reinstate %(name)s to play it again."
             )
             % {"name": absent}
         )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.permissions import organizer_required
+from clubs.submissions import AlreadySent, key_of, submit_once, to_first
 from config.client import client_address
 from scoring import push, versions
 from scoring.forms import first_error
@@ -48,12 +49,19 @@ def final_stage_add(request, tournament):
         messages.error(request, first_error(form))
         return redirect(tournament_url(tournament, "final"))
     try:
-        stage = setup.final_stage_add(
-            tournament=tournament,
+        stage = submit_once(
             user=request.user,
-            address=client_address(request),
-            **form.cleaned_data,
+            key=key_of(request),
+            make=lambda: setup.final_stage_add(
+                tournament=tournament,
+                user=request.user,
+                address=client_address(request),
+                **form.cleaned_data,
+            ),
+            location=lambda made: tournament_url(tournament, "final"),
         )
+    except AlreadySent as sent:
+        return to_first(request, sent)
     except records.TournamentError as error:
         show_refusal(request, error)
     else:
@@ -216,7 +224,7 @@ def match_forfeit(request, match):
         return confirm(
             request,
             tournament,
-            title=_("%(name)s did not come to his match?") % {"name": absent},
+            title=_("%(name)s did not come to the match?") % {"name": absent},
             lines=[
                 _("%(present)s wins the match and goes through; its party is cancelled.")
                 % {"present": present},

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
+from clubs.submissions import AlreadySent, key_of, submit_once, to_first
 from config.client import client_address
 from scoring import qr
 from scoring.forms import first_error
@@ -41,7 +42,14 @@ def tournament_create(request, club):
     form = TournamentForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            tournament = registration.tournament_create(club=club, **form.cleaned_data)
+            tournament = submit_once(
+                user=request.user,
+                key=key_of(request),
+                make=lambda: registration.tournament_create(club=club, **form.cleaned_data),
+                location=tournament_url,
+            )
+        except AlreadySent as sent:
+            return to_first(request, sent)
         except records.TournamentError as error:
             form.add_error(None, str(error))
         else:
@@ -69,25 +77,37 @@ def archive_import(request, club):
     form = ArchiveForm(request.POST, request.FILES) if posted else ArchiveForm()
     if posted and form.is_valid():
         try:
-            made = restore.archive_import(
-                data=form.cleaned_data["file"],
-                club=club,
+            made = submit_once(
                 user=request.user,
-                address=client_address(request),
+                key=key_of(request),
+                make=lambda: restore.archive_import(
+                    data=form.cleaned_data["file"],
+                    club=club,
+                    user=request.user,
+                    address=client_address(request),
+                ),
+                location=_imported_url,
             )
+        except AlreadySent as sent:
+            return to_first(request, sent)
         except restore.ArchiveError as error:
             form.add_error("file", str(error))
         else:
             if isinstance(made, Tournament):
-                messages.success(
-                    request, _("Tournament “%(name)s” imported.") % {"name": made.name}
-                )
-                return redirect(tournament_url(made))
-            messages.success(request, _("Club night “%(name)s” imported.") % {"name": made.name})
-            return redirect("manage:night-detail", pk=made.pk)
+                text = _("Tournament “%(name)s” imported.")
+            else:
+                text = _("Club night “%(name)s” imported.")
+            messages.success(request, text % {"name": made.name})
+            return redirect(_imported_url(made))
     status = 400 if posted else 200
     context = {"club": club, "form": form}
     return render(request, "tournaments/manage/archive_import.html", context, status=status)
+
+
+def _imported_url(made) -> str:
+    if isinstance(made, Tournament):
+        return tournament_url(made)
+    return reverse("manage:night-detail", args=[made.pk])
 
 
 @require_GET

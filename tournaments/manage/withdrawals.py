@@ -25,21 +25,21 @@ def entrant_withdraw(request, entrant):
         if in_final:
             lines = [
                 _(
-                    "%(name)s gives his match in the final away: his opponent goes on. "
-                    "A game already begun is decided by its party first; waiting for his "
-                    "next opponent, he gives that match away when it is drawn."
+                    "%(name)s gives the match in the final away: the opponent goes on. "
+                    "A game already begun is decided by its party first; if %(name)s is still "
+                    "waiting for the next opponent, that match is given away when it is drawn."
                 )
                 % {"name": entrant},
-                _("You can reinstate him until the match his opponent goes on to has begun."),
+                _("You can reinstate the player until the opponent's next match has begun."),
             ]
         else:
             lines = [
                 _(
-                    "%(name)s is not paired again; the results so far stay. Withdrawn "
-                    "during a round, he is still at that round's table."
+                    "%(name)s is not paired again; the results so far stay. A withdrawal "
+                    "during a round leaves %(name)s at that round's table."
                 )
                 % {"name": entrant},
-                _("You can reinstate him until a round is paired without him."),
+                _("You can reinstate the player until the next round is paired."),
             ]
         return confirm(
             request,
@@ -85,9 +85,9 @@ def entrant_reinstate(request, entrant):
     back = _entrant_back(entrant, in_final)
     if request.method == "GET":
         if in_final:
-            line = _("%(name)s plays on in the final: the match he gave away is played again.")
+            line = _("%(name)s plays on in the final: the match given away is played again.")
         else:
-            line = _("%(name)s plays on: he is paired again from the next pairing.")
+            line = _("%(name)s plays on and is paired again from the next pairing.")
         return confirm(
             request,
             entrant.tournament,

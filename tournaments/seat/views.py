@@ -34,7 +34,10 @@ def door(request, token):
         if me is not None:
             messages.error(
                 request,
-                _("This phone has already checked in %(name)s: anyone else uses his own phone.")
+                _(
+                    "This phone has already checked in %(name)s: "
+                    "anyone else checks in on another phone."
+                )
                 % {"name": me.player.name},
             )
             return redirect("seat:door", token=token)

@@ -438,7 +438,7 @@ def _side_count(players: int, partnerships: int | None) -> int:
         raise ValueError(f"Canasta is played by two to six, not {players}.")
     if players <= 3:
         if partnerships is not None:
-            raise ValueError(f"{players} players play each for himself, without partnerships.")
+            raise ValueError(f"{players} players play each on their own, without partnerships.")
         return players
     if players == 6:
         if partnerships not in (2, 3):

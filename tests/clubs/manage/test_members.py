@@ -2,6 +2,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Membership, Player
+from tests.conftest import messages_after
 from tests.factories import ClubNightFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db
@@ -170,3 +171,17 @@ def test_a_party_with_a_deactivated_member_is_refused_on_the_server(client, orga
     assert response.status_code == 200
     assert response.context["form"].errors["players"]
     assert not night.parties.exists()
+
+
+def test_the_add_member_form_sent_twice_adds_one_member_and_shows_it(client, organizer, sent_twice):
+    first, second = sent_twice(
+        reverse("manage:member-add", args=[organizer.club.slug]),
+        {"name": "Dora Diaz", "role": "member"},
+    )
+
+    membership = organizer.club.memberships.get(player__name="Dora Diaz")
+    assert first.status_code == 302
+    assert second["Location"] == reverse(
+        "manage:member-edit", args=[organizer.club.slug, membership.pk]
+    )
+    assert "This form was already sent: here is what it made." in messages_after(client, second)

@@ -9,6 +9,7 @@ from scoring.models import AuditRecord, Party
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from scoring.services.nights import night_create
 from scoring.services.parties import party_cancel
+from tests.conftest import messages_after
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -102,6 +103,21 @@ def test_an_organizer_opens_a_club_night(client, organizer):
     )
     assert night.ruleset == "cardgames"
     assert night.confirmation_required is False
+
+
+def test_the_night_form_sent_twice_opens_one_night_and_shows_it(client, organizer, sent_twice):
+    first, second = sent_twice(club_url(organizer.club), night_data())
+
+    night = ClubNight.objects.get()
+    assert first["Location"] == second["Location"] == night_url(night)
+    assert "This form was already sent: here is what it made." in messages_after(client, second)
+
+
+def test_a_night_form_without_a_key_opens_a_night_each_time_as_before(client, organizer):
+    for _ in (1, 2):
+        assert client.post(club_url(organizer.club), night_data()).status_code == 302
+
+    assert ClubNight.objects.count() == 2
 
 
 def test_the_night_form_asks_for_confirmation_by_default(client, organizer):

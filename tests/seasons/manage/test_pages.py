@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from scoring.services.hands import hand_decide
 from seasons.models import PlayerLink, Season, SeasonRecord
+from tests.conftest import messages_after
 from tests.factories import ClubFactory, MembershipFactory
 from tests.seasons.conftest import gin, play_party
 
@@ -123,6 +124,29 @@ def test_an_organizer_defines_a_season_and_sees_its_table(client, season_club):
     html = client.get(reverse("manage:season-detail", args=[season.pk])).content.decode()
     assert 'id="season-table"' in html and "Ben Hur" in html
     assert SeasonRecord.objects.filter(season=season, action="created").exists()
+
+
+def test_the_season_form_sent_twice_defines_one_season_and_shows_it(
+    client, season_club, sent_twice
+):
+    club = season_club["club"]
+    first, second = sent_twice(
+        reverse("manage:season-list", args=[club.slug]),
+        {
+            "name": "Winter 2026",
+            "starts": "2026-10-01",
+            "ends": "2026-10-31",
+            "counts": "nights",
+            "scheme": "places",
+            "place_points": "10-8-6",
+            "minimum_events": "0",
+        },
+    )
+
+    season = Season.objects.get(name="Winter 2026")
+    assert first["Location"] == second["Location"]
+    assert second["Location"] == reverse("manage:season-detail", args=[season.pk])
+    assert "This form was already sent: here is what it made." in messages_after(client, second)
 
 
 def test_a_season_that_ends_before_it_starts_is_refused_with_a_message(client, season_club):

@@ -331,7 +331,7 @@ def test_only_sides_zero_and_one_win_games(won_by):
         (lambda: first_round(["A", None]), "None stands for a bye and cannot be an entrant."),
         (
             lambda: final_places([1, 2, 3, 4], {1: 2, 2: 2, 3: 1}),
-            "Every qualifier, and only they, must have the round he reached.",
+            "Every qualifier, and only they, must have the round they reached.",
         ),
         (
             lambda: final_places([1, 2, 3, 4], {1: 2, 2: 2, 3: 1, 4: 1}, 3, None),

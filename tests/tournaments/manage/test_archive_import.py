@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from clubs.models import ClubNight, ClubRecord, Membership, Player
 from scoring.models import AuditRecord, Party
+from tests.conftest import messages_after
 from tests.factories import ClubFactory, ClubNightFactory, MembershipFactory, start_night_party
 from tests.tournaments.test_archive import finished_tournament, picture, runs_too
 from tournaments.models import Tournament
@@ -76,6 +77,23 @@ def test_a_club_nights_archive_comes_back_as_a_night(client, organizer, elsewher
     copy = ClubNight.objects.get(club=elsewhere)
     assert response["Location"] == reverse("manage:night-detail", args=[copy.pk])
     assert (copy.name, copy.parties.count()) == ("Friday", 1)
+
+
+def test_the_import_form_sent_twice_brings_the_archive_back_once(
+    client, organizer, elsewhere, sent_twice
+):
+    night = ClubNightFactory(club=organizer.club, name="Friday")
+    start_night_party(night)
+    archived = client.get(f"/api/manage/nights/{night.pk}/archive").content
+
+    first, second = sent_twice(
+        reverse("manage:archive-import", args=[elsewhere.slug]),
+        lambda: {"file": SimpleUploadedFile("archive.json", archived, "application/json")},
+    )
+
+    copy = ClubNight.objects.get(club=elsewhere)
+    assert first["Location"] == second["Location"] == reverse("manage:night-detail", args=[copy.pk])
+    assert "This form was already sent: here is what it made." in messages_after(client, second)
 
 
 def stored() -> dict:

@@ -192,8 +192,8 @@ def test_the_entrants_list_shows_who_came_on_his_phone(registered, client):
     rows = client.get(url("entrant-rows", tournament.slug)).content.decode()
 
     row = rows.split(f'id="entrant-{ben.pk}"')[1].split("</tr>")[0]
-    assert 'data-by="self"' in row and "on his phone" in row
-    assert "1 of 4 entrants checked in." in rows and "1 of them on his phone." in rows
+    assert 'data-by="self"' in row and "on their own phone" in row
+    assert "1 of 4 entrants checked in." in rows and "1 of them on their own phone." in rows
 
 
 ENTRANTS_PAGE = 14

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from scoring.models import Hand
 from scoring.services.hands import Result, hand_confirm, hand_enter
+from tests.conftest import messages_after
 from tests.tournaments.conftest import entrant, play_out
 from tests.tournaments.manage.conftest import messages_of
 from tournaments.models import Round, Tournament
@@ -50,6 +51,20 @@ def test_an_organizer_creates_a_tournament_and_the_rounds_wait_for_the_entrants(
     assert messages_of(response) == ["Tournament “Spring Open” created: register the entrants."]
     assert tournament.rounds is None and tournament.round_minutes == 45
     assert (tournament.public_standings, tournament.public_pairings) == (True, False)
+
+
+def test_the_tournament_form_sent_twice_creates_one_tournament_and_shows_it(
+    client, club, sent_twice
+):
+    first, second = sent_twice(
+        url("tournament-create", club.slug),
+        {"name": "Spring Open", "date": "2025-04-05", "format": "swiss", "ruleset": "classic"}
+        | {"target": "100", "bye_value": "0", "forfeit_value": "100"},
+    )
+
+    tournament = Tournament.objects.get(club=club)
+    assert first["Location"] == second["Location"] == url("tournament-detail", tournament.slug)
+    assert "This form was already sent: here is what it made." in messages_after(client, second)
 
 
 def test_a_bad_tournament_form_is_shown_again_with_what_is_wrong(client, club):

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.services.hands import Result, hand_confirm, hand_enter
+from tests.conftest import messages_after
 from tests.factories import OrganizerFactory
 from tests.tournaments.conftest import play_out
 from tests.tournaments.manage.conftest import messages_of
@@ -77,6 +78,21 @@ def test_the_desk_adds_a_final_and_says_it_starts_after_the_finish(tournament, p
     assert url("final-start", t.slug) not in html
 
 
+def test_the_final_form_sent_twice_adds_one_final_and_shows_it(tournament, client, sent_twice):
+    t = tournament(NAMES[:5])
+
+    first, second = sent_twice(
+        url("tournament-detail", t.slug), {"qualifiers": 4, "best_of": 1}, url("final-add", t.slug)
+    )
+
+    assert FinalStage.objects.filter(tournament=t).count() == 1
+    assert first["Location"] == second["Location"] == url("tournament-detail", t.slug) + "#final"
+    assert messages_after(client, second) == [
+        "The best 4 play a knockout final once the tournament is finished.",
+        "This form was already sent: here is what it made.",
+    ]
+
+
 def test_a_final_with_more_qualifiers_than_entrants_is_refused_with_a_message(tournament, post):
     t = tournament(NAMES[:4])
 
@@ -130,7 +146,7 @@ def test_a_no_show_asks_first_and_is_taken_back(finished, post, client):
 
     forfeit = url("match-forfeit", t.slug, match.pk)
     question = client.get(forfeit, {"absent": absent.pk}).content.decode()
-    assert f"{absent} did not come to his match?" in question
+    assert f"{absent} did not come to the match?" in question
     match.refresh_from_db()
     assert match.absent is None
 
@@ -373,7 +389,7 @@ def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_
     assert withdraw in final_page.content.decode()
 
     question = client.get(withdraw).content.decode()
-    assert f"{leaver} gives his match in the final away: his opponent goes on." in question
+    assert f"{leaver} gives the match in the final away: the opponent goes on." in question
     first_semi.refresh_from_db()
     assert first_semi.winner_id is None
 
@@ -388,7 +404,7 @@ def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_
     assert reinstate in page.content.decode()
 
     question = client.get(reinstate).content.decode()
-    assert "plays on in the final: the match he gave away is played again." in question
+    assert "plays on in the final: the match given away is played again." in question
     page = post(reinstate)
 
     assert messages_of(page) == [f"{leaver} is reinstated and paired again."]
@@ -411,8 +427,8 @@ def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_
 
     question = unescape(client.get(reinstate).content.decode())
     too_late = (
-        f"{leaver}'s match in the final went to his opponent, whose next match has begun: "
-        "he can no longer be reinstated."
+        f"{leaver}'s match in the final went to the opponent, whose next match has begun: "
+        f"{leaver} can no longer be reinstated."
     )
     assert too_late in question
     assert 'id="confirm-button"' not in question

@@ -110,7 +110,7 @@ def test_a_withdrawal_is_asked_first_and_taken_back_from_the_desk(tournament, po
 
     title, text, _ = confirm_page(client.get(withdraw))
     assert title == "Withdraw Carl?"
-    assert "reinstate him until a round is paired without him" in text
+    assert "reinstate the player until the next round is paired" in text
     carl.refresh_from_db()
     assert carl.withdrawn_after is None
 
@@ -142,9 +142,11 @@ def test_a_withdrawal_stands_once_a_round_was_paired_without_him(tournament, pos
     desk = post(url("entrant-reinstate", t.slug, carl.pk))
 
     assert question.context["refused"] == (
-        "Round 2 was paired without Carl: he can no longer be reinstated."
+        "Round 2 was paired without Carl, who can no longer be reinstated."
     )
-    assert messages_of(desk) == ["Round 2 was paired without Carl: he can no longer be reinstated."]
+    assert messages_of(desk) == [
+        "Round 2 was paired without Carl, who can no longer be reinstated."
+    ]
     carl.refresh_from_db()
     assert carl.withdrawn_after == 1
 

@@ -570,8 +570,8 @@ def test_nobody_sits_out_without_a_partnership_of_three(players, partnerships, h
         (6, 4, "two or three partnerships"),
         (4, 3, "4 players play as two partnerships"),
         (5, 1, "5 players play as two partnerships"),
-        (3, 3, "each for himself"),
-        (2, 2, "each for himself"),
+        (3, 3, "each on their own"),
+        (2, 2, "each on their own"),
         ("4", None, "must be a whole number"),
     ],
 )
