@@ -6,6 +6,7 @@ apps say which of their exceptions get which status and code (``ERRORS``); each
 operation documents only the statuses it can answer (`config.api_errors`).
 """
 
+from copy import deepcopy
 from functools import partial
 from importlib import import_module
 
@@ -33,8 +34,16 @@ class KnockAPI(NinjaAPI):
         """The document, with what ninja cannot say itself: what each error status
         means, and the ``Retry-After`` header of those a client should retry."""
         schema = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
         for operations in schema["paths"].values():
             for operation in operations.values():
+                # A body given by its own pydantic schema (``openapi_extra``, as the
+                # archive's upload does) brings its definitions: they are components,
+                # where its references point. (A copy: the extra is the view's own.)
+                if "requestBody" in operation:
+                    operation["requestBody"] = deepcopy(operation["requestBody"])
+                for content in operation.get("requestBody", {}).get("content", {}).values():
+                    components.update(content.get("schema", {}).pop("$defs", {}))
                 for status, response in operation["responses"].items():
                     status = int(status)
                     if status in MEANINGS:

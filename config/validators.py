@@ -14,10 +14,18 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext, gettext_lazy
-from pydantic import AfterValidator, StringConstraints
+from pydantic import AfterValidator, Field, StringConstraints
 from pydantic_core import PydanticCustomError
 
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
+_UNPRINTABLE = re.compile(f"[{_CONTROL}\\ud800-\\udfff]")
+#: The same rule as the OpenAPI document states it (the server's own check is
+#: `unprintable`, which words the refusal): no control character anywhere... A lone
+#: surrogate is no Unicode text, so the document's pattern need not name it (nor can
+#: it: the validators' regex engines refuse it).
+PRINTABLE_PATTERN = f"^[^{_CONTROL}]*$"
+#: ...and, for a text that may not be blank, at least one visible character.
+FILLED_PATTERN = f"^[^{_CONTROL}]*[^\\s{_CONTROL}][^{_CONTROL}]*$"
 
 #: An idempotency key: what a client may name a submission by, stored with its seat.
 KEY_PATTERN = r"^[A-Za-z0-9_.:-]{1,64}$"
@@ -72,8 +80,17 @@ def _printable(value: str) -> str:
     return value
 
 
-#: A string without control characters, for every text field of a schema.
-Text = Annotated[str, AfterValidator(_printable)]
+#: A string without control characters, for every text field of a schema. The
+#: document says so with a pattern; the validator refuses in the person's words.
+Text = Annotated[
+    str, AfterValidator(_printable), Field(json_schema_extra={"pattern": PRINTABLE_PATTERN})
+]
+
+#: The same, for a text the server refuses when blank (stripped of its spaces): the
+#: document asks for a visible character; the check and its message stay the server's.
+FilledText = Annotated[
+    str, AfterValidator(_printable), Field(json_schema_extra={"pattern": FILLED_PATTERN})
+]
 
 #: An idempotency key as the API takes it (the pattern leaves no control character).
 KeyText = Annotated[

@@ -12,17 +12,32 @@ from typing import Annotated, Literal
 
 from django.utils.translation import gettext
 from ninja import Field, Schema
-from pydantic import ConfigDict, StrictBool, StringConstraints, model_validator
+from pydantic import ConfigDict, StrictBool, StringConstraints, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
 from config.api_errors import ErrorOut
-from config.validators import KeyText, Text
+from config.validators import FilledText, KeyText, Text
 from scoring import entries
 
-# A hand holds at most eleven cards: ten, and the card just drawn.
-CardText = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=8)]
-Cards = Annotated[list[CardText], Field(max_length=11)]
+# A card as `scoring.engine.cards.parse_card` reads it: the rank (A 2-9 T J Q K or
+# 10, either case), then the suit (CDHS in either case, or a suit symbol). The
+# document gives the form; the engine refuses any other text in the players' words
+# (422 ``invalid_card``), so the validation itself stays as loose as before.
+CARD_PATTERN = "^(?:[AaTtJjQqKk2-9]|10)[CcDdHhSs\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664]$"
+CardText = Annotated[
+    Text,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=8),
+    WithJsonSchema({"type": "string", "pattern": CARD_PATTERN, "minLength": 2, "maxLength": 3}),
+]
+# A hand holds at most eleven cards: ten, and the card just drawn; each card once.
+Cards = Annotated[list[CardText], Field(max_length=11, json_schema_extra={"uniqueItems": True})]
 Ending = Literal["knock", "gin", "big_gin", "no_game"]
+
+
+def _plain(field: dict) -> dict:
+    """A field's schema without its ``null`` (an optional field is left out)."""
+    kinds = [kind for kind in field.get("anyOf", [field]) if kind.get("type") != "null"]
+    return {key: value for key, value in kinds[0].items() if key not in ("title", "default")}
 
 
 def _refuse(message: str) -> PydanticCustomError:
@@ -43,6 +58,114 @@ class Rulings(Schema):
 
     def given(self) -> dict:
         return {name: value for name, value in self.model_dump().items() if value}
+
+
+_KNOCKER = {"type": "integer", "minimum": 0, "maximum": 5}
+_CARDS_SHOWN = 98  # `scoring.engine.hands.most_deadwood(10)`
+_ELEVEN_CARDS = 106  # most_deadwood(11): the defender holds one too many
+
+
+def _deadwood(most: int) -> dict:
+    return {"type": "integer", "minimum": 0, "maximum": most}
+
+
+def _result_variants(cards: dict, melds: dict, rulings: dict) -> list[dict]:
+    """`ResultIn`'s ways of saying a hand, as the document gives them: what
+    `entries.counts_problem`, `scoring.engine.hands.check_deadwood` and the knock
+    limit refuse whatever the party. The knock limit is the classic 10 (a party's
+    rules may set it lower, Oklahoma's up-card too); big gin is only known to rules
+    with its bonus; with rulings, the most deadwood depends on the cards they leave.
+    Those, like a card named in both hands or too few and too many cards at once for
+    the defender, only the server can check (422). ``rulings``: `Rulings`' schema;
+    the branches without it leave each player his ten cards."""
+    up_card = {"up_card": cards["items"]}
+    return [
+        {
+            "title": "No game",
+            # A ruling needs a knock or gin.
+            "properties": {"ending": {"type": "string", "const": "no_game"}, **up_card},
+            "required": ["ending"],
+        },
+        {
+            "title": "Knock",
+            "properties": {
+                "ending": {"type": "string", "const": "knock"},
+                "knocker": _KNOCKER,
+                "knocker_deadwood": _deadwood(10),
+                "defender_deadwood": _deadwood(_CARDS_SHOWN),
+                **up_card,
+            },
+            "required": ["ending", "knocker", "knocker_deadwood", "defender_deadwood"],
+        },
+        {
+            "title": "Knock, with the director's rulings",
+            "description": "The deadwood may not exceed what the cards the rulings leave "
+            "can hold; over the knock limit only if the knock is accepted or the knocker "
+            "is short.",
+            "properties": {
+                "ending": {"type": "string", "const": "knock"},
+                "knocker": _KNOCKER,
+                "knocker_deadwood": _deadwood(_CARDS_SHOWN),
+                "defender_deadwood": _deadwood(_ELEVEN_CARDS),
+                **up_card,
+                "rulings": rulings,
+            },
+            "required": ["ending", "knocker", "knocker_deadwood", "defender_deadwood", "rulings"],
+        },
+        {
+            "title": "Gin or big gin",
+            "properties": {
+                "ending": {"type": "string", "enum": ["gin", "big_gin"]},
+                "knocker": _KNOCKER,
+                "knocker_deadwood": _deadwood(0),
+                "defender_deadwood": _deadwood(_CARDS_SHOWN),
+                **up_card,
+            },
+            "required": ["ending", "knocker", "defender_deadwood"],
+        },
+        {
+            "title": "Gin or big gin, with the director's rulings",
+            "description": "A knocker short of cards has no gin; the defender's deadwood "
+            "may not exceed what his cards can hold.",
+            "properties": {
+                "ending": {"type": "string", "enum": ["gin", "big_gin"]},
+                "knocker": _KNOCKER,
+                "knocker_deadwood": _deadwood(0),
+                "defender_deadwood": _deadwood(_ELEVEN_CARDS),
+                **up_card,
+                "rulings": rulings,
+            },
+            "required": ["ending", "knocker", "defender_deadwood", "rulings"],
+        },
+        {
+            "title": "By the cards",
+            "description": "Ten cards each, the knocker's eleven with the card just drawn. "
+            "The engine finds the melds, the lay-offs and the ending; a card in both hands "
+            "and a knock over the limit are its call.",
+            "properties": {
+                "knocker": _KNOCKER,
+                "knocker_cards": {**cards, "minItems": 10, "maxItems": 11},
+                "defender_cards": {**cards, "minItems": 10, "maxItems": 10},
+                "melds": melds,
+                **up_card,
+            },
+            "required": ["knocker", "knocker_cards", "defender_cards"],
+        },
+        {
+            "title": "By the cards, with the director's rulings",
+            "description": "The rulings for missing or extra cards change how many each "
+            "hand holds.",
+            "properties": {
+                "knocker": _KNOCKER,
+                "knocker_cards": {**cards, "minItems": 1},
+                "defender_cards": {**cards, "minItems": 1},
+                "melds": melds,
+                **up_card,
+                "rulings": rulings,
+            },
+            "required": ["knocker", "knocker_cards", "defender_cards", "rulings"],
+        },
+    ]
 
 
 class ResultIn(Schema):
@@ -71,6 +194,32 @@ class ResultIn(Schema):
     melds: Annotated[list[Cards], Field(max_length=4)] | None = None
     up_card: CardText | None = None
     rulings: Rulings = Field(default_factory=Rulings)
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema, handler):
+        # The fields belong together in a few ways only (`_complete`): the document
+        # lists them, each closed, with the fields a subclass adds in every one.
+        schema = handler(core_schema)
+        target = handler.resolve_ref_schema(schema)
+        fields = target.pop("properties")
+        required = target.pop("required", [])
+        target.pop("additionalProperties", None)
+        own = {name: fields[name] for name in fields if name not in ResultIn.model_fields}
+        cards = _plain(fields["knocker_cards"])
+        melds = _plain(fields["melds"])
+        target["anyOf"] = [
+            {
+                **variant,
+                # A title of its own: a client generator names its classes by it.
+                "title": f"{variant['title']} ({cls.__name__})",
+                "type": "object",
+                "properties": {**variant["properties"], **own},
+                "required": variant["required"] + [name for name in required if name in own],
+                "additionalProperties": False,
+            }
+            for variant in _result_variants(cards, melds, fields["rulings"])
+        ]
+        return schema
 
     @property
     def by_cards(self) -> bool:
@@ -151,9 +300,49 @@ class DecideIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
     action: Literal["correct", "resolve", "void"]
-    reason: Text = Field(..., max_length=2000)
+    # A blank reason the service refuses.
+    reason: FilledText = Field(..., max_length=2000)
     result: ResultIn | None = None
     version: Literal["entered", "counter"] | None = None
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema, handler):
+        # Which fields go with which action (`_result_fits_action`), as the document's
+        # three ways of deciding.
+        schema = handler(core_schema)
+        target = handler.resolve_ref_schema(schema)
+        fields = target.pop("properties")
+        target.pop("required", None)
+        target.pop("additionalProperties", None)
+        reason = fields["reason"]
+        variants = [
+            ("Void", {"action": {"type": "string", "const": "void"}}),
+            (
+                "Correct or resolve with the right result",
+                {
+                    "action": {"type": "string", "enum": ["correct", "resolve"]},
+                    "result": _plain(fields["result"]),
+                },
+            ),
+            (
+                "Resolve by accepting a version",
+                {
+                    "action": {"type": "string", "const": "resolve"},
+                    "version": _plain(fields["version"]),
+                },
+            ),
+        ]
+        target["oneOf"] = [
+            {
+                "title": f"{title} ({cls.__name__})",
+                "type": "object",
+                "properties": {**properties, "reason": reason},
+                "required": [*properties, "reason"],
+                "additionalProperties": False,
+            }
+            for title, properties in variants
+        ]
+        return schema
 
     @model_validator(mode="after")
     def _result_fits_action(self):
@@ -348,7 +537,9 @@ class AuditOut(Schema):
 class NightIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+    name: Annotated[
+        FilledText, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)
+    ]
     date: date
     ruleset: Annotated[Text, StringConstraints(max_length=40)] = "classic"
     confirmation_required: bool = True
@@ -375,6 +566,38 @@ class PartyStartIn(Schema):
     # already_seated) unless the organizer means it.
     anyway: StrictBool = False
 
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema, handler):
+        # How many players each format seats (`scoring.engine.formats`), each once
+        # (`parties.party_start`). Whether they are the club's members only the
+        # server knows (422).
+        schema = handler(core_schema)
+        target = handler.resolve_ref_schema(schema)
+        fields = target.pop("properties")
+        target.pop("required", None)
+        target.pop("additionalProperties", None)
+        players = {**fields["players"], "uniqueItems": True}
+        variants = [("two", 2, 2), ("rotation", 3, 3), ("chouette", 3, 6)]
+        variants += [("partners", 4, 4), ("partners", 6, 6)]
+        target["oneOf"] = [
+            {
+                "title": f"{format}, {low}"
+                + ("" if low == high else f" to {high}")
+                + f" players ({cls.__name__})",
+                "type": "object",
+                "properties": {
+                    **fields,
+                    "format": {"type": "string", "const": format},
+                    "players": {**players, "minItems": low, "maxItems": high},
+                },
+                # Left out, the format is a game of two.
+                "required": ["players"] if format == "two" else ["format", "players"],
+                "additionalProperties": False,
+            }
+            for format, low, high in variants
+        ]
+        return schema
+
 
 # --- The night's housekeeping ---------------------------------------------------------
 
@@ -383,10 +606,11 @@ class CancelIn(Schema):
     """Why the party is cancelled: kept in its record. Left out or blank, the
     answer says a reason is needed."""
 
-    model_config = ConfigDict(extra="forbid")
+    # As long as the party page's form takes. The service refuses it left out or
+    # blank, in its own words: the document asks for it, with a visible character.
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"required": ["reason"]})
 
-    # As long as the party page's form takes.
-    reason: Text = Field("", max_length=500)
+    reason: FilledText = Field("", max_length=500)
 
 
 class SwapIn(Schema):

@@ -6,6 +6,7 @@ from django.http import Http404
 from django.utils.translation import gettext
 from ninja import Router, Status
 from ninja.errors import HttpError
+from pydantic import TypeAdapter
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
@@ -32,6 +33,7 @@ from tournaments.api.schemas import (
 )
 from tournaments.archive import export, restore
 from tournaments.archive.refusals import ArchiveError, archive_loads
+from tournaments.archive.schema import Archive
 from tournaments.final import bracket, forfeits, setup
 from tournaments.models import Tournament
 
@@ -273,20 +275,43 @@ def night_archive(request, night_id: Id):
 
 #: The body is an archive as the two GETs above give it. The archive's own reader and
 #: schema (`tournaments.archive`) read it, not ninja's, so that a refusal names each
-#: field and its rule in the reader's language (422 ``invalid_archive``).
+#: field and its rule in the reader's language (422 ``invalid_archive``). The document
+#: gives that schema for the archive's head, its club, players and night (its models
+#: named ``Archive…``; `config.api.KnockAPI` moves its ``$defs`` to the components);
+#: the parties and the tournament's parts are objects as the export writes them, the
+#: reader's rules not spelt out (a document of every nested field would have a
+#: schema-driven client send thousands of requests). What one part says of another
+#: (a hand's seat, a seating's table) only the reader checks in any case.
+DOCUMENTED = {"TournamentArchive", "NightArchive", "ClubIn", "PlayerIn", "ArchivedNight"}
+
+
+def _outline(schema):
+    """``schema`` with each reference to a model not `DOCUMENTED` as a plain object."""
+    if isinstance(schema, list):
+        return [_outline(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref", "")
+    if ref and ref.rsplit("/", 1)[-1].removeprefix("Archive") not in DOCUMENTED:
+        return {"type": "object", "description": "As the export writes it."}
+    if "prefixItems" in schema:
+        # A pair of ids, said the way client generators read.
+        items = schema["prefixItems"]
+        if all(item == items[0] for item in items):
+            schema = {k: v for k, v in schema.items() if k != "prefixItems"}
+            schema["items"] = items[0]
+    return {key: _outline(value) for key, value in schema.items()}
+
+
+_ARCHIVE = TypeAdapter(Archive).json_schema(ref_template="#/components/schemas/Archive{model}")
+ARCHIVE_SCHEMA = {
+    **{key: value for key, value in _ARCHIVE.items() if key != "$defs"},
+    "$defs": {f"Archive{name}": _outline(_ARCHIVE["$defs"][name]) for name in DOCUMENTED},
+}
 ARCHIVE_BODY = {
     "requestBody": {
         "required": True,
-        "content": {
-            "application/json": {
-                "schema": {
-                    "oneOf": [
-                        {"$ref": "#/components/schemas/TournamentArchiveOut"},
-                        {"$ref": "#/components/schemas/NightArchiveOut"},
-                    ]
-                }
-            }
-        },
+        "content": {"application/json": {"schema": ARCHIVE_SCHEMA}},
     }
 }
 

@@ -6,11 +6,11 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
-from config.validators import Text
+from config.validators import FilledText, Text
 from tournaments.registration import LIMITS
 
 Id = Annotated[int, Field(ge=1, le=2_147_483_647)]
-Name = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+Name = Annotated[FilledText, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
 
 
 class TournamentOut(Schema):

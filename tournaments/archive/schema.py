@@ -25,7 +25,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from config.validators import KeyText, Text
+from config.validators import FilledText, KeyText, Text
 from scoring.engine.rules import RULESETS, SHUTOUT_BONUS, SHUTOUT_DOUBLE
 from scoring.models import AuditRecord, Hand, Party
 from tournaments.archive.export import FORMAT, VERSION
@@ -48,7 +48,7 @@ Seed = Annotated[int, Field(ge=-(2**63), le=2**63 - 1)]
 Points = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 Position = Annotated[int, Field(ge=0, le=5)]
 Side = Annotated[int, Field(ge=0, le=2)]
-Name = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+Name = Annotated[FilledText, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
 Label = Annotated[Text, StringConstraints(max_length=120)]
 LongText = Annotated[Text, StringConstraints(max_length=5000)]
 Username = Annotated[Text, StringConstraints(min_length=1, max_length=150)]
@@ -83,8 +83,10 @@ def _in_our_time(value):
     return value
 
 
-Moment = Annotated[AwareDatetime, AfterValidator(_in_our_time)]
-Day = Annotated[datetime.date, AfterValidator(_in_our_time)]
+# The document says so by the year a time or a date is written with.
+OUR_TIME = {"pattern": "^(?:19|2[01])[0-9]{2}-"}
+Moment = Annotated[AwareDatetime, AfterValidator(_in_our_time), Field(json_schema_extra=OUR_TIME)]
+Day = Annotated[datetime.date, AfterValidator(_in_our_time), Field(json_schema_extra=OUR_TIME)]
 
 
 def _plain(value, depth=0):

@@ -99,9 +99,10 @@ def test_a_generated_client_plays_a_party_and_reads_the_sheet_and_the_standings(
     assert (table.number, table.open_hand, table.sheet.rows) == (1, None, [])
 
     def knock_by(seat, number, mine, theirs, **more):
-        entry = models.HandEntryIn(
+        # The document lists an entry's ways (`ResultIn`): a knock by its counts.
+        entry = models.KnockHandEntryIn(
             number=number,
-            ending=models.HandEntryInEndingType0.KNOCK,
+            ending="knock",
             knocker=seat.position,
             knocker_deadwood=mine,
             defender_deadwood=theirs,
@@ -141,10 +142,10 @@ def test_a_generated_client_plays_a_party_and_reads_the_sheet_and_the_standings(
     )
     assert isinstance(refused, models.ChangedOut)
     assert refused.code == "hand_disputed"
-    decision = models.DecideIn(
-        action=models.DecideInAction.RESOLVE,
+    decision = models.ResolveByAcceptingAVersionDecideIn(
+        action="resolve",
         reason="The score pad says 30",
-        version=models.DecideInVersionType0.ENTERED,
+        version=models.ResolveByAcceptingAVersionDecideInVersion.ENTERED,
     )
     decided = call(
         knock,
@@ -185,7 +186,10 @@ def test_a_generated_client_reads_each_refusal_as_the_error_it_is(knock, live_se
     assert missing.code == "not_found"
     nobody = call(knock, phone, "managed_club_list", 401)
     assert nobody.code == "not_authenticated"
-    entry = knock.models.HandEntryIn(number=1, knocker=9)
+    # A knocker out of range: the generated class takes it, the server does not.
+    entry = knock.models.KnockHandEntryIn(
+        number=1, ending="knock", knocker=9, knocker_deadwood=3, defender_deadwood=21
+    )
     invalid = call(knock, phone, "table_hand_enter", 422, token=seat.token, body=entry)
     assert invalid.code == "invalid_entry"
     assert [error.field for error in invalid.errors] == ["knocker"]
