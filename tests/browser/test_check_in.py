@@ -107,4 +107,4 @@ def test_bulk_check_in_at_the_desk_and_self_check_in_from_the_qr_link(desk, phon
         desk.locator("#entrant-rows tr", has_text="Fay").locator("[data-by=self]")
     ).to_be_visible()
     expect(desk.locator("#check-in-count")).to_contain_text("4 of 6 entrants checked in.")
-    expect(desk.locator("#check-in-count")).to_contain_text("2 of them on their phones.")
+    expect(desk.locator("#check-in-count")).to_contain_text("2 of them on their own phones.")

@@ -125,7 +125,7 @@ def test_a_twenty_player_swiss_day_from_the_door_to_the_final_standings(
 
     # The organizer checks in everyone else with one click.
     desk.goto(live_server.url + f"/manage/tournaments/{tournament.slug}/")
-    expect(desk.locator("#check-in-count")).to_contain_text("2 of them on their phones.")
+    expect(desk.locator("#check-in-count")).to_contain_text("2 of them on their own phones.")
     desk.locator("#check-in-all").click()
     expect(desk.locator("#check-in-count")).to_contain_text("20 of 20 entrants checked in.")
     expect(desk.locator("#tournament-meta")).to_contain_text("5 rounds")
