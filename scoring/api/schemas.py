@@ -40,6 +40,18 @@ def _plain(field: dict) -> dict:
     return {key: value for key, value in kinds[0].items() if key not in ("title", "default")}
 
 
+def _shapes(core_schema, handler) -> tuple[dict, dict, dict, list]:
+    """A body's schema emptied of its fields, for the caller to list the few ways
+    they belong together under ``oneOf``: the schema, the object it names, its
+    fields and which were required."""
+    schema = handler(core_schema)
+    target = handler.resolve_ref_schema(schema)
+    fields = target.pop("properties")
+    required = target.pop("required", [])
+    target.pop("additionalProperties", None)
+    return schema, target, fields, required
+
+
 def _refuse(message: str) -> PydanticCustomError:
     # A custom error keeps the sentence as it is: pydantic prefixes a plain
     # ValueError's message with "Value error, ".
@@ -199,11 +211,7 @@ class ResultIn(Schema):
     def __get_pydantic_json_schema__(cls, core_schema, handler):
         # The fields belong together in a few ways only (`_complete`): the document
         # lists them, each closed, with the fields a subclass adds in every one.
-        schema = handler(core_schema)
-        target = handler.resolve_ref_schema(schema)
-        fields = target.pop("properties")
-        required = target.pop("required", [])
-        target.pop("additionalProperties", None)
+        schema, target, fields, required = _shapes(core_schema, handler)
         own = {name: fields[name] for name in fields if name not in ResultIn.model_fields}
         cards = _plain(fields["knocker_cards"])
         melds = _plain(fields["melds"])
@@ -309,11 +317,7 @@ class DecideIn(Schema):
     def __get_pydantic_json_schema__(cls, core_schema, handler):
         # Which fields go with which action (`_result_fits_action`), as the document's
         # three ways of deciding.
-        schema = handler(core_schema)
-        target = handler.resolve_ref_schema(schema)
-        fields = target.pop("properties")
-        target.pop("required", None)
-        target.pop("additionalProperties", None)
+        schema, target, fields, _ = _shapes(core_schema, handler)
         reason = fields["reason"]
         variants = [
             ("Void", {"action": {"type": "string", "const": "void"}}),
@@ -571,11 +575,7 @@ class PartyStartIn(Schema):
         # How many players each format seats (`scoring.engine.formats`), each once
         # (`parties.party_start`). Whether they are the club's members only the
         # server knows (422).
-        schema = handler(core_schema)
-        target = handler.resolve_ref_schema(schema)
-        fields = target.pop("properties")
-        target.pop("required", None)
-        target.pop("additionalProperties", None)
+        schema, target, fields, _ = _shapes(core_schema, handler)
         players = {**fields["players"], "uniqueItems": True}
         variants = [("two", 2, 2), ("rotation", 3, 3), ("chouette", 3, 6)]
         variants += [("partners", 4, 4), ("partners", 6, 6)]

@@ -43,8 +43,8 @@ from scoring.engine.games.game import (
     HandScore,
     Option,
     Outcome,
-    check_table,
-    side_totals,
+    after_agreed,
+    each_alone,
 )
 
 #: The colours, as written after the number: rot, gelb (yellow), grün, blau.
@@ -312,8 +312,7 @@ class BlaueVierzehn:
     options = {"deals": Option(None)}
 
     def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
-        check_table(self, players)
-        return [(seat,) for seat in range(players)]
+        return each_alone(self, players)
 
     def hand(self, entry: Mapping, totals: Sequence[int], options: Mapping) -> HandScore:
         cards, points = entry.get("cards"), entry.get("points")
@@ -336,10 +335,7 @@ class BlaueVierzehn:
         return HandScore(tuple(counted.values()), facts)
 
     def standing(self, hands: Sequence[HandScore], sides: int, options: Mapping) -> Outcome:
-        agreed = options.get("deals") or sides
-        now = side_totals(hands, sides)
-        found = standing(dict(enumerate(now)), min(len(hands), agreed), agreed)
-        return Outcome(found.over, found.winners)
+        return after_agreed(standing, hands, sides, options.get("deals"))
 
 
 GAME = BlaueVierzehn()

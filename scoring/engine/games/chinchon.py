@@ -59,7 +59,7 @@ from scoring.engine.games.game import (
     HandScore,
     Option,
     Outcome,
-    check_table,
+    each_alone,
     side_totals,
 )
 
@@ -507,8 +507,7 @@ class Chinchon:
     options = {"deck": Option(40, choices=DECKS), "conga": Option(False, choices=(False, True))}
 
     def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
-        check_table(self, players)
-        return [(seat,) for seat in range(players)]
+        return each_alone(self, players)
 
     def hand(self, entry: Mapping, totals: Sequence[int], options: Mapping) -> HandScore:
         conga, deck = options["conga"], options["deck"]

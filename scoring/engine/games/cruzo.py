@@ -36,8 +36,8 @@ from scoring.engine.games.game import (
     HandScore,
     Option,
     Outcome,
-    check_table,
-    side_totals,
+    after_agreed,
+    each_alone,
 )
 
 #: Seed 003: "mindestens zwei … Spieler".
@@ -217,8 +217,7 @@ class Cruzo:
     options = {"games": Option(None)}
 
     def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
-        check_table(self, players)
-        return [(seat,) for seat in range(players)]
+        return each_alone(self, players)
 
     def hand(self, entry: Mapping, totals: Sequence[int], options: Mapping) -> HandScore:
         went_out = entry.get("went_out")
@@ -237,10 +236,7 @@ class Cruzo:
         return HandScore(tuple(points[side] for side in range(len(totals))), {"first": order[0]})
 
     def standing(self, hands: Sequence[HandScore], sides: int, options: Mapping) -> Outcome:
-        agreed = options.get("games") or sides
-        now = side_totals(hands, sides)
-        found = standing(dict(enumerate(now)), min(len(hands), agreed), agreed)
-        return Outcome(found.over, found.winners)
+        return after_agreed(standing, hands, sides, options.get("games"))
 
 
 def _group(place) -> tuple:

@@ -108,6 +108,22 @@ def check_table(game: Game, players: int) -> None:
         raise EntryError(f"{game.name} is played by {sizes} players, not {players}.")
 
 
+def each_alone(game: Game, players: int) -> list[tuple[int, ...]]:
+    """The sides of a game where each player plays for himself: one seat each."""
+    check_table(game, players)
+    return [(seat,) for seat in range(players)]
+
+
+def after_agreed(standing, hands: Sequence[HandScore], sides: int, agreed: int | None) -> Outcome:
+    """Where a party of an agreed number of hands stands (by default one each,
+    so every player deals once), from the game's ``standing(totals, played,
+    agreed)``."""
+    agreed = agreed or sides
+    now = side_totals(hands, sides)
+    found = standing(dict(enumerate(now)), min(len(hands), agreed), agreed)
+    return Outcome(found.over, found.winners)
+
+
 def side_totals(hands: Sequence[HandScore], sides: int) -> list[int]:
     """Each side's total over the hands."""
     result = [0] * sides
