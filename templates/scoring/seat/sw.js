@@ -24,6 +24,9 @@ function kept(url) {
   return SEAT_PAGE.test(url.pathname) || url.pathname.indexOf(STATIC) === 0;
 }
 
+// The seat pages whose link this phone learned is gone (replaced): never kept again.
+var gone = {};
+
 // A page is kept without its query string; a static file by its whole address.
 function keyOf(url) {
   return SEAT_PAGE.test(url.pathname) ? url.origin + url.pathname : url.href;
@@ -35,7 +38,7 @@ function remember(url, response) {
       if (response.ok) return cache.put(keyOf(url), response);
       return;
     }
-    if (response.ok && response.headers.get("Knock-Offline-Copy") === "keep") {
+    if (response.ok && response.headers.get("Knock-Offline-Copy") === "keep" && !gone[url.pathname]) {
       return cache.put(keyOf(url), response);
     }
     // A server error or a refusal of the moment (429) says nothing about the seat.
@@ -105,7 +108,10 @@ self.addEventListener("message", function (event) {
   var source = event.source && event.source.url ? new URL(event.source.url) : null;
   if (!source) return;
   if (data.forget && SEAT_PAGE.test(source.pathname)) {
-    // The page learned that its link is gone: its copy goes, and only its own.
+    // The page learned that its link is gone: its copy goes, and only its own; an
+    // answer still on its way from before (the page's own ask to be kept) must not
+    // put it back.
+    gone[source.pathname] = true;
     event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.delete(keyOf(source)); }));
     return;
   }
