@@ -44,6 +44,7 @@ from scoring.engine.games.game import (
     Option,
     Outcome,
     after_agreed,
+    check_agreed,
     each_alone,
 )
 
@@ -263,20 +264,7 @@ def standing(totals: Mapping[Hashable, int], deals_played: int, deals_agreed: in
     to 56 for every deal played.
     """
     _check_table_size(len(totals))
-    for name, count in (("deals played", deals_played), ("deals agreed", deals_agreed)):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"The number of {name} must be a whole number, not {count!r}.")
-    if deals_agreed < 1:
-        raise ValueError("A party has at least one deal.")
-    if deals_played > deals_agreed:
-        raise ValueError(
-            f"{deals_played} deals played, but the party was agreed on {deals_agreed}."
-        )
-    for player, total in totals.items():
-        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
-            raise ValueError(
-                f"{player}'s total must be a whole number of 0 or more, not {total!r}."
-            )
+    check_agreed(totals, deals_played, deals_agreed, "deal")
     if sum(totals.values()) != DEAL_POINTS * deals_played:
         raise ValueError(
             f"The totals add up to {sum(totals.values())}, but {deals_played} deals of "

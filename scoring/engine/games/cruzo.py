@@ -37,6 +37,7 @@ from scoring.engine.games.game import (
     Option,
     Outcome,
     after_agreed,
+    check_agreed,
     each_alone,
 )
 
@@ -173,20 +174,7 @@ def standing(totals: Mapping[Hashable, int], games_played: int, games_agreed: in
     broken total, or more games played than agreed.
     """
     _check_player_count(len(totals))
-    for name, count in (("games played", games_played), ("games agreed", games_agreed)):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"The number of {name} must be a whole number, not {count!r}.")
-    if games_agreed < 1:
-        raise ValueError("A party has at least one game.")
-    if games_played > games_agreed:
-        raise ValueError(
-            f"{games_played} games played, but the party was agreed on {games_agreed}."
-        )
-    for player, total in totals.items():
-        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
-            raise ValueError(
-                f"{player}'s total must be a whole number of 0 or more, not {total!r}."
-            )
+    check_agreed(totals, games_played, games_agreed, "game")
     most = max(totals.values())
     leaders = frozenset(player for player, total in totals.items() if total == most)
     over = games_played == games_agreed

@@ -114,6 +114,24 @@ def each_alone(game: Game, players: int) -> list[tuple[int, ...]]:
     return [(seat,) for seat in range(players)]
 
 
+def check_agreed(totals: Mapping, played: int, agreed: int, noun: str) -> None:
+    r"""Refuses what a party of an agreed number of ``noun``\s (deals, games)
+    cannot stand on: counts that are not whole, none agreed, more played than
+    agreed, or a total that is not a whole number of 0 or more."""
+    for name, count in ((f"{noun}s played", played), (f"{noun}s agreed", agreed)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"The number of {name} must be a whole number, not {count!r}.")
+    if agreed < 1:
+        raise ValueError(f"A party has at least one {noun}.")
+    if played > agreed:
+        raise ValueError(f"{played} {noun}s played, but the party was agreed on {agreed}.")
+    for player, total in totals.items():
+        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+            raise ValueError(
+                f"{player}'s total must be a whole number of 0 or more, not {total!r}."
+            )
+
+
 def after_agreed(standing, hands: Sequence[HandScore], sides: int, agreed: int | None) -> Outcome:
     """Where a party of an agreed number of hands stands (by default one each,
     so every player deals once), from the game's ``standing(totals, played,
