@@ -208,7 +208,11 @@ def let_go(page, path, deadline=30.0):
 
 
 def opens_offline(page, path) -> bool:
-    """Whether ``path`` opens without network (from the worker's copy)."""
+    """Whether ``path`` shows its sheet without network, from the worker's copy
+    (which it keeps only with the server's Knock-Offline-Copy: keep). The browser's
+    offline mode may reach a worker that starts for this very request a moment late,
+    so the worker's fetch may still reach the server: its answer for a finished
+    party or a replaced link does not say "keep", and counts as not opening."""
     page.context.set_offline(True)
     try:
         response = page.goto(page.url.split("/table/")[0] + path)
@@ -217,7 +221,7 @@ def opens_offline(page, path) -> bool:
         return False
     finally:
         page.context.set_offline(False)
-    return True
+    return response.ok and response.headers.get("knock-offline-copy") == "keep"
 
 
 def test_the_page_of_a_finished_party_leaves_the_phone(phone):
