@@ -1,5 +1,6 @@
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -7,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.test.testcases import LiveServerThread
 from django.utils import translation
 from hypothesis import Phase
 from hypothesis import settings as hypothesis_settings
@@ -33,6 +36,22 @@ if os.environ.get("REDIS_URL"):
     prefix = f"{os.environ.get('CACHE_KEY_PREFIX', 'knock')}-test-{WORKER}-{os.getpid()}"
     os.environ["CACHE_KEY_PREFIX"] = prefix
     settings.CACHES["default"]["KEY_PREFIX"] = prefix
+
+
+class _AnswerAtOnce(ThreadedWSGIServer):
+    """The test servers' sockets send without waiting (TCP_NODELAY). Django's
+    development server writes an answer's headers and its body in two sends; on a
+    connection kept open (the browser's, schemathesis') the body then waits for the
+    client's delayed acknowledgement of the headers, 40 ms an answer. gunicorn and
+    uvicorn, which serve the site, set the same option."""
+
+    def get_request(self):
+        connection, address = super().get_request()
+        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return connection, address
+
+
+LiveServerThread.server_class = _AnswerAtOnce
 
 # Tests never assert on wall-clock time, and a busy machine is no failure: the
 # property tests have no per-example deadline.

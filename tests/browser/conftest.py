@@ -41,8 +41,10 @@ def phone(chromium, live_server):
     """Opens a new phone-sized page; each phone has its own cookies."""
     contexts = []
 
-    def open_phone(path="/"):
-        context = chromium.new_context(viewport=PHONE, locale="en-US", is_mobile=True)
+    def open_phone(path="/", service_workers="allow"):
+        context = chromium.new_context(
+            viewport=PHONE, locale="en-US", is_mobile=True, service_workers=service_workers
+        )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)

@@ -24,7 +24,8 @@ function kept(url) {
   return SEAT_PAGE.test(url.pathname) || url.pathname.indexOf(STATIC) === 0;
 }
 
-// The seat pages whose link this phone learned is gone (replaced): never kept again.
+// The seat pages whose link this phone learned is gone (replaced, or unknown to the
+// server): never kept again.
 var gone = {};
 
 // A page is kept without its query string; a static file by its whole address.
@@ -32,19 +33,31 @@ function keyOf(url) {
   return SEAT_PAGE.test(url.pathname) ? url.origin + url.pathname : url.href;
 }
 
+// Every change of the kept copies goes through one queue, in the order the answers
+// came: a copy deleted because its link is gone is never put back by an answer from
+// before, which arrived earlier but whose copy was still being written.
+var writes = Promise.resolve();
+function inTurn(change) {
+  writes = writes.then(change, change);
+  return writes;
+}
+
 function remember(url, response) {
-  return caches.open(CACHE).then(function (cache) {
-    if (!SEAT_PAGE.test(url.pathname)) {
-      if (response.ok) return cache.put(keyOf(url), response);
-      return;
-    }
-    if (response.ok && response.headers.get("Knock-Offline-Copy") === "keep" && !gone[url.pathname]) {
-      return cache.put(keyOf(url), response);
-    }
-    // A server error or a refusal of the moment (429) says nothing about the seat.
-    if (response.ok || response.status === 404 || response.status === 410) {
-      return cache.delete(keyOf(url));
-    }
+  return inTurn(function () {
+    return caches.open(CACHE).then(function (cache) {
+      if (!SEAT_PAGE.test(url.pathname)) {
+        if (response.ok) return cache.put(keyOf(url), response);
+        return;
+      }
+      if (response.ok && response.headers.get("Knock-Offline-Copy") === "keep" && !gone[url.pathname]) {
+        return cache.put(keyOf(url), response);
+      }
+      // A link the server does not know (404) or replaced (410) never comes back:
+      // an answer to an earlier request, slower than this one, must not keep it.
+      if (response.status === 404 || response.status === 410) gone[url.pathname] = true;
+      // A server error or a refusal of the moment (429) says nothing about the seat.
+      if (response.ok || gone[url.pathname]) return cache.delete(keyOf(url));
+    });
   });
 }
 
@@ -112,7 +125,9 @@ self.addEventListener("message", function (event) {
     // answer still on its way from before (the page's own ask to be kept) must not
     // put it back.
     gone[source.pathname] = true;
-    event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.delete(keyOf(source)); }));
+    event.waitUntil(inTurn(function () {
+      return caches.open(CACHE).then(function (cache) { return cache.delete(keyOf(source)); });
+    }));
     return;
   }
   if (!Array.isArray(data.keep)) return;
