@@ -32,10 +32,12 @@ browser:
 
 # The suite on TEST_WORKERS processes (pytest-xdist), in a random order whose seed the first lines print
 # (PYTEST_ARGS=--randomly-seed=N replays one; -p no:randomly keeps the file order),
-# ending with the ten slowest tests.
+# ending with the ten slowest tests. A worker that runs out of tests takes some of
+# another's (worksteal): with the plain share-out, the browser tests left at one
+# worker's end ran on alone for minutes while the other two waited.
 TEST_WORKERS ?= 3
 test: install browser
-	$(PY) -m pytest -n $(TEST_WORKERS) --durations=10 $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=10 $(PYTEST_ARGS)
 
 # The API fuzzed for FUZZ_SECONDS from a new seed (the suite runs a bounded,
 # seeded pass of the same test); a failing example is kept in .hypothesis/ and
