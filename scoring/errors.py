@@ -79,6 +79,11 @@ class WrongDecision(EntryError):
     party, closing a night whose parties still run."""
 
 
+class WrongGame(EntryError):
+    """A party of one game sent to another game's services (a Gin Rummy hand for a
+    party of Chinchón, or the other way round)."""
+
+
 class AlreadySeated(WrongDecision):
     """A party of players already seated at a running party of the same night: the
     organizer starts it only when told it is meant (``anyway``). ``where``: each

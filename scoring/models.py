@@ -21,6 +21,15 @@ class Party(models.Model):
         CHOUETTE = "chouette", _("chouette")
         PARTNERS = "partners", _("partnership")
 
+    class Game(models.TextChoices):
+        # The keys of `scoring.engine.games.GAMES`, and Gin Rummy, which every party
+        # played before the other games came.
+        GIN_RUMMY = "gin_rummy", _("Gin Rummy")
+        CHINCHON = "chinchon", _("Chinchón")
+        CANASTA = "canasta", _("Canasta")
+        BLAUE_VIERZEHN = "blaue_vierzehn", _("Blaue Vierzehn")
+        CRUZO = "cruzo", _("Cruzo")
+
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
@@ -39,9 +48,11 @@ class Party(models.Model):
         related_name="parties",
     )
     label = models.CharField(_("label"), max_length=120, blank=True)
+    game = models.CharField(_("game"), max_length=32, choices=Game, default=Game.GIN_RUMMY)
     format = models.CharField(_("format"), max_length=16, choices=Format, default=Format.TWO)
-    # The rules as they were when the party started (`scoring.engine.rules.Rules.as_dict`),
-    # so later changes to a club's rules never rewrite history.
+    # The rules as they were when the party started (`scoring.engine.rules.Rules.as_dict`;
+    # for another game its options as `settle_options` settled them), so later
+    # changes to a club's rules never rewrite history.
     rules = models.JSONField(_("rules"))
     target = models.PositiveSmallIntegerField(_("target"), default=100)
     status = models.CharField(_("status"), max_length=16, choices=Status, default=Status.RUNNING)
@@ -66,6 +77,8 @@ class Party(models.Model):
         verbose_name_plural = _("parties")
 
     def __str__(self):
+        if self.game != self.Game.GIN_RUMMY:
+            return self.label or f"{self.get_game_display()} #{self.pk}"
         return self.label or f"{self.get_format_display()} #{self.pk}"
 
 
@@ -131,6 +144,9 @@ class Hand(models.Model):
         GIN = "gin", _("gin")
         BIG_GIN = "big_gin", _("big gin")
         NO_GAME = "no_game", _("no game")
+        # A hand of another game (`Party.game`): no knocker, no defender; what it
+        # scored is in ``scores``.
+        SCORED = "scored", _("scored")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField(_("hand"))
@@ -157,6 +173,13 @@ class Hand(models.Model):
     winner = models.ForeignKey(
         Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # A hand of another game: each side's points for it, as the game's engine scored
+    # them (``details`` then holds the entry as sent, under "entry", and the
+    # engine's facts for the statistics, under "facts").
+    scores = models.JSONField(null=True, blank=True)
+    # At a table of three or more sides: the positions of the seats that confirmed
+    # the entry's current version; emptied when the entry changes.
+    confirmations = models.JSONField(default=list, blank=True)
     # A disputed hand keeps the other side's version here, for the table to compare.
     counter = models.JSONField(null=True, blank=True)
     entered_by = models.ForeignKey(
@@ -183,7 +206,8 @@ class Hand(models.Model):
                 fields=["party", "number", "table"], name="one_hand_per_number"
             ),
             models.CheckConstraint(
-                condition=Q(ending="no_game") | Q(knocker__isnull=False, defender__isnull=False),
+                condition=Q(ending__in=["no_game", "scored"])
+                | Q(knocker__isnull=False, defender__isnull=False),
                 name="knock_names_both_players",
             ),
         ]

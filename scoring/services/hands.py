@@ -21,7 +21,7 @@ from scoring.engine.showdown import ShowdownError, showdown
 from scoring.keys import fingerprint, replayed
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import RULINGS, state_for
-from scoring.services.parties import check_night_open, check_not_cancelled
+from scoring.services.parties import check_gin_rummy, check_night_open, check_not_cancelled
 from scoring.sheet import party_state
 
 logger = logging.getLogger(__name__)
@@ -160,7 +160,10 @@ def _names(state) -> dict:
 def _locked_state(party_id: int):
     """Locks the party (every write to it queues here) and loads its state and hands.
     A cancelled party takes no more hands and no more decisions."""
-    state, hands = state_for(Party.objects.select_for_update().get(pk=party_id))
+    party = Party.objects.select_for_update().get(pk=party_id)
+    # Checked before the sheet is read: only Gin Rummy's rules make one.
+    check_gin_rummy(party)
+    state, hands = state_for(party)
     check_not_cancelled(state.party)
     return state, hands
 
@@ -413,6 +416,7 @@ def hand_preview(*, seat: Seat, result: Result) -> dict:
 
     Returns the winner and defender positions, points, kind, and the players' names
     by position; raises as `hand_enter` does for an impossible result."""
+    check_gin_rummy(seat.party)
     state, _ = state_for(seat.party)
     check_not_cancelled(state.party)
     if state.finished:

@@ -43,14 +43,7 @@ def party_start(
     refused (`errors.AlreadySeated`) unless the organizer says it is meant
     (``anyway``): the night's row is locked first, so the same party started twice
     at once is started once. ``rematch_of``: the party this one plays again."""
-    if night is not None:
-        night = ClubNight.objects.select_for_update().get(pk=night.pk)
-        if night.closed_at is not None:
-            raise errors.NightClosed(
-                gettext("%(night)s is closed: it takes no new parties.") % {"night": night.name}
-            )
-        if not anyway:
-            _refuse_seated(night, players)
+    night = check_seating(night, players, anyway=anyway)
     if rules is None:
         rules = night.ruleset if night else "classic"
     if confirmation_required is None:
@@ -61,8 +54,6 @@ def party_start(
                 gettext("There are no rules called %(name)r.") % {"name": rules}
             )
         rules = RULESETS[rules]
-    if len({p.pk for p in players}) != len(players):
-        raise errors.EntryError(gettext("A player can only take one seat in a party."))
     party_format = FORMATS[format]
     try:
         seating = party_format.seating(len(players))
@@ -107,6 +98,35 @@ def party_start(
         },
     )
     return party
+
+
+def check_seating(night, players, *, anyway: bool = False):
+    """What every party's start checks of its players and its night, whatever the
+    game: each player takes one seat; a closed night takes no new parties; a player
+    already seated at a running party of the night is refused unless the organizer
+    says it is meant (``anyway``). Returns the night with its row locked (or
+    ``None``), so the same party started twice at once is started once."""
+    if night is not None:
+        night = ClubNight.objects.select_for_update().get(pk=night.pk)
+        if night.closed_at is not None:
+            raise errors.NightClosed(
+                gettext("%(night)s is closed: it takes no new parties.") % {"night": night.name}
+            )
+        if not anyway:
+            _refuse_seated(night, players)
+    if len({p.pk for p in players}) != len(players):
+        raise errors.EntryError(gettext("A player can only take one seat in a party."))
+    return night
+
+
+def check_gin_rummy(party: Party) -> None:
+    """Gin Rummy's services take only Gin Rummy's parties: another game's hands are
+    entered through `scoring.services.games`."""
+    if party.game != Party.Game.GIN_RUMMY:
+        raise errors.WrongGame(
+            gettext("This party plays %(game)s, not Gin Rummy: enter its hands as %(game)s's.")
+            % {"game": party.get_game_display()}
+        )
 
 
 def _refuse_seated(night, players) -> None:
@@ -285,6 +305,7 @@ def party_rematch(
     party = _locked_party(party)
     if party.night_id is None:
         raise errors.WrongDecision(gettext("Only a party of a club night has a rematch here."))
+    check_gin_rummy(party)
     made = Party.objects.filter(rematch_of=party).first()
     if made is not None:
         return made, False

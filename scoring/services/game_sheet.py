@@ -1,0 +1,83 @@
+"""The sheet of a party of another game (Chinchón, Canasta, Blaue Vierzehn, Cruzo):
+what its seat page and its night's results will show. A read, kept beside the
+writes of `scoring.services.games` because both derive the party's totals the
+same way, from its confirmed hands through the game's engine (never stored)."""
+
+from dataclasses import dataclass
+
+from scoring.engine.games import GAMES
+from scoring.engine.games.game import (
+    Game,
+    HandScore,
+    Outcome,
+    margins,
+    places,
+    side_totals,
+)
+from scoring.models import Hand, Party, Seat
+
+
+def game_of(party: Party) -> Game:
+    """The engine of the party's game (`GAMES`)."""
+    return GAMES[party.game]
+
+
+def hand_score(hand: Hand) -> HandScore:
+    """What a stored hand scored, as the engine gave it."""
+    return HandScore(tuple(hand.scores), hand.details.get("facts", {}))
+
+
+def confirmed_scores(hands) -> list[HandScore]:
+    """The scores of the confirmed hands, in order: only these count."""
+    return [hand_score(h) for h in hands if h.status == Hand.Status.CONFIRMED]
+
+
+def side_count(seats) -> int:
+    return 1 + max(seat.side for seat in seats)
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    """A party of another game as it stands.
+
+    ``sides``: each side's seats (by side number); ``totals``: each side's total
+    over the confirmed hands; ``hands``: every hand row, in order (pending and
+    disputed ones included, for the table to see); ``outcome``: over, the winning
+    sides, the sides out (La Conga); ``places`` and ``margins`` by side, as the
+    standings and the seasons will take them; ``lower_wins`` for the columns'
+    reading."""
+
+    party: Party
+    game: Game
+    options: dict
+    sides: list[list[Seat]]
+    totals: list[int]
+    hands: list[Hand]
+    outcome: Outcome
+    places: list[int]
+    margins: list[int]
+    lower_wins: bool
+
+
+def game_sheet(party: Party) -> GameSheet:
+    """The sheet of ``party`` in two queries, however many hands."""
+    game = game_of(party)
+    seats = list(party.seats.select_related("player").order_by("position"))
+    hands = list(
+        party.hands.select_related("entered_by__player", "confirmed_by").order_by("number", "table")
+    )
+    count = side_count(seats)
+    scored = confirmed_scores(hands)
+    totals = side_totals(scored, count)
+    return GameSheet(
+        party=party,
+        game=game,
+        options=party.rules,
+        sides=[[s for s in seats if s.side == side] for side in range(count)],
+        totals=totals,
+        hands=hands,
+        outcome=game.standing(scored, count, party.rules),
+        places=places(totals, game.lower_wins),
+        margins=margins(totals, game.lower_wins),
+        lower_wins=game.lower_wins,
+    )
