@@ -376,14 +376,19 @@ def party_states(party_ids) -> dict[int, tuple]:
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    parties = {p.pk: p for p in Party.objects.select_related("club").filter(pk__in=ids)}
+    # Gin Rummy's parties only: another game's sheet is `services.game_sheet`'s.
+    query = Party.objects.select_related("club").filter(pk__in=ids, game=Party.Game.GIN_RUMMY)
+    parties = {p.pk: p for p in query}
     seats: dict[int, list] = {pk: [] for pk in parties}
     query = Seat.objects.filter(party_id__in=ids).select_related("player")
     for seat in query.order_by("party_id", "position"):
-        seats[seat.party_id].append(seat)
+        if seat.party_id in seats:
+            seats[seat.party_id].append(seat)
     by_id = {seat.pk: seat for party_seats in seats.values() for seat in party_seats}
     hands: dict[int, list] = {pk: [] for pk in parties}
     for hand in Hand.objects.filter(party_id__in=ids).order_by("party_id", "number", "table"):
+        if hand.party_id not in hands:
+            continue
         # The seats are loaded already: no query per hand for who won or knocked.
         for name in ("winner", "knocker", "defender", "dealer", "entered_by"):
             seat_id = getattr(hand, f"{name}_id")
@@ -439,7 +444,9 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    query = Party.objects.filter(pk__in=ids).order_by()
+    # Gin Rummy's parties only: another game's sheet is `services.game_sheet`'s,
+    # and the results, standings and ratings that read these take none yet.
+    query = Party.objects.filter(pk__in=ids, game=Party.Game.GIN_RUMMY).order_by()
     if not cancelled:
         query = query.exclude(status=Party.Status.CANCELLED)
     parties = [
