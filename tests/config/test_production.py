@@ -2,6 +2,7 @@
 own environment, then gunicorn with DEBUG=off, asked as the proxy asks. Each
 server runs in a fresh interpreter, so the settings are exactly production's."""
 
+import fcntl
 import json
 import os
 import re
@@ -107,19 +108,28 @@ class Site:
 
 
 @pytest.fixture(scope="session")
-def image(tmp_path_factory):
+def image(tmp_path_factory, worker_id):
     """A server built the way the image is: the Dockerfile's collectstatic step,
-    migrations, one party, gunicorn. Built once a session in each test process
-    that needs it: in a random order spread over processes the module's tests do
-    not run one after the other, and a module fixture was built again for each
-    run of them."""
-    tmp = tmp_path_factory.mktemp("production")
-    env = single_process(environment(tmp, tmp / "static"))
-    run(dockerfile_step("collectstatic"), env)
-    run("python manage.py migrate --noinput", env)
-    token = run(f"python manage.py shell -c {shlex.quote(SEED)}", env).split()[-1]
+    migrations, one party, gunicorn. The build is made once a run: under
+    pytest-xdist the first process that needs it builds it in the run's shared
+    folder while the others wait on the lock, then each process serves it with a
+    gunicorn of its own (the tests only read). Built once per process, it cost
+    each of three processes up to two minutes in CI."""
+    shared = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        shared = shared.parent  # the run's folder, above each process's own
+    build = shared / "production"
+    with open(shared / "production.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        env = single_process(environment(build, build / "static"))
+        if not (build / "token").exists():
+            build.mkdir(exist_ok=True)
+            run(dockerfile_step("collectstatic"), env)
+            run("python manage.py migrate --noinput", env)
+            token = run(f"python manage.py shell -c {shlex.quote(SEED)}", env).split()[-1]
+            (build / "token").write_text(token)
     site = Site(env)
-    site.token = token
+    site.token = (build / "token").read_text()
     yield site
     site.stop()
 

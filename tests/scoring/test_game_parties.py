@@ -291,3 +291,9 @@ def test_the_nights_results_leave_another_games_party_out_until_they_read_it():
     assert set(party_states([gin.pk, party.pk])) == {gin.pk}
     shown = {row["player"].pk for row in night_results(night=night)["rows"]}
     assert not shown & {seat.player_id for seat in seats_of(party)}
+
+
+def test_a_party_plays_gin_rummy_or_any_game_the_engine_knows():
+    # The model's list of games is written out for its labels and migration; it
+    # must name exactly the engine's games, so a game added there is not forgotten here.
+    assert set(Party.Game.values) == {Party.Game.GIN_RUMMY, *GAMES}
