@@ -43,7 +43,11 @@ class _AnswerAtOnce(ThreadedWSGIServer):
     development server writes an answer's headers and its body in two sends; on a
     connection kept open (the browser's, schemathesis') the body then waits for the
     client's delayed acknowledgement of the headers, 40 ms an answer. gunicorn and
-    uvicorn, which serve the site, set the same option."""
+    uvicorn, which serve the site, set the same option. And they take a burst of
+    connections at once, as gunicorn does: with the development server's queue of
+    10 the kernel reset some of the concurrency tests' connections under load."""
+
+    request_queue_size = 128
 
     def get_request(self):
         connection, address = super().get_request()
