@@ -8,11 +8,15 @@ never answered for the first one."""
 
 import hashlib
 import json
+import logging
 
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from scoring import errors
 from scoring.models import AuditRecord, Seat
+
+logger = logging.getLogger(__name__)
 
 
 def fingerprint(action: str, number: int, **sent) -> str:
@@ -47,3 +51,22 @@ def replayed(seat: Seat, key: str | None, fingerprint: str, number: int) -> Audi
             % {"n": recorded}
         )
     return record
+
+
+def stored_once(seat: Seat, key, sent: str, number: int, write, repeated):
+    """Runs ``write`` in one transaction. Its key collides only when the same
+    submission was stored by a request that ran at the same moment (the party lock
+    serialises the rest): then ``repeated(record)`` answers for it. Anything else is
+    a hand the state did not foresee: the player is told to look at the sheet
+    again, and the operators get the whole story."""
+    try:
+        with transaction.atomic():
+            return write()
+    except IntegrityError:
+        replay = replayed(seat, key, sent, number)
+        if replay is not None:
+            return repeated(replay)
+        logger.exception("Hand %s of party %s collided", number, seat.party_id)
+        raise errors.StaleEntry(
+            gettext("This hand was just recorded: the sheet below is up to date.")
+        ) from None

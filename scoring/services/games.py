@@ -34,7 +34,7 @@ Confirmation (decided here):
 import json
 import logging
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -42,7 +42,7 @@ from scoring import errors, guards, versions
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import side_totals
 from scoring.engine.settlement import PartyOver
-from scoring.keys import fingerprint, replayed
+from scoring.keys import fingerprint, replayed, stored_once
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.services.game_parties import check_other_game, refused
 from scoring.services.game_sheet import confirmed_scores, game_of, side_count
@@ -250,19 +250,14 @@ def game_hand_enter(
       again with another entry or hand is refused."""
     entry = _plain(entry)
     sent = fingerprint("game-enter", number, entry=entry, version=version)
-    try:
-        with transaction.atomic():
-            return _game_hand_enter(seat, number, entry, key, sent, address, version)
-    except IntegrityError:
-        # The key collides when the same submission was stored by a request that
-        # ran at the same moment (the party lock serialises the rest).
-        replay = replayed(seat, key, sent, number)
-        if replay is not None:
-            return Outcome("repeated", replay.hand)
-        logger.exception("Hand %s of party %s collided", number, seat.party_id)
-        raise errors.StaleEntry(
-            gettext("This hand was just recorded: the sheet below is up to date.")
-        ) from None
+    return stored_once(
+        seat,
+        key,
+        sent,
+        number,
+        lambda: _game_hand_enter(seat, number, entry, key, sent, address, version),
+        lambda record: Outcome("repeated", record.hand),
+    )
 
 
 def _game_hand_enter(seat, number, entry, key, sent, address, version) -> Outcome:

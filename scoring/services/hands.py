@@ -4,10 +4,9 @@ Every write locks the party row first, so two phones entering at the same moment
 are handled one after the other: the second sees the first's hand and confirms it,
 disputes it, or is told it is stale. Nothing is ever half-written."""
 
-import logging
 from dataclasses import asdict, dataclass, field
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -18,13 +17,12 @@ from scoring.engine.hands import check_entry, score_hand
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.engine.showdown import ShowdownError, showdown
-from scoring.keys import fingerprint, replayed
+from scoring.keys import fingerprint, replayed, stored_once
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import RULINGS, state_for
 from scoring.services.parties import check_gin_rummy, check_night_open, check_not_cancelled
 from scoring.sheet import party_state
 
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -305,21 +303,14 @@ def hand_enter(
       repeated submission (same seat, same ``key``) is stored once.
     """
     sent = fingerprint("enter", number, result=result.as_dict(), version=version)
-    try:
-        with transaction.atomic():
-            return _hand_enter(seat, number, result, key, sent, address, version)
-    except IntegrityError:
-        # The idempotency key collides when the same submission was stored by a
-        # request that ran at the same moment (the party lock serialises the rest).
-        replay = replayed(seat, key, sent, number)
-        if replay is not None:
-            return Outcome("repeated", replay.hand)
-        # Anything else is a hand the state did not foresee: the player is told to
-        # look at the sheet again, and the operators get the whole story.
-        logger.exception("Hand %s of party %s collided", number, seat.party_id)
-        raise errors.StaleEntry(
-            gettext("This hand was just recorded: the sheet below is up to date.")
-        ) from None
+    return stored_once(
+        seat,
+        key,
+        sent,
+        number,
+        lambda: _hand_enter(seat, number, result, key, sent, address, version),
+        lambda record: Outcome("repeated", record.hand),
+    )
 
 
 def _hand_enter(seat, number, result, key, sent, address, version) -> Outcome:
