@@ -24,7 +24,6 @@ from scoring.services.parties import check_gin_rummy, check_night_open, check_no
 from scoring.sheet import party_state
 
 
-
 @dataclass(frozen=True)
 class Result:
     """What a table says about a hand: how it ended and the deadwood counts.
