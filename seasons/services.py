@@ -22,6 +22,7 @@ from seasons.engine.ratings import RatedParty, Rating, games_from_payments, rate
 from seasons.engine.season import Scheme, SchemeError
 from seasons.models import PlayerLink, RatingChange, RatingLedger, Season, SeasonRecord
 from seasons.models import Rating as RatingRow
+from seasons.selectors import season_lines
 from tournaments.models import Entrant
 
 #: Parties read at once while folding: enough to keep the queries few, few enough
@@ -374,8 +375,6 @@ def season_change(*, season: Season, user, address=None, **fields) -> Season:
 def season_close(*, season: Season, user, address=None) -> Season:
     """Closes a season: its table is kept as it stands, and no later correction of
     a hand changes it unless the organizer reopens the season."""
-    from seasons.selectors import season_lines
-
     season = Season.objects.select_for_update().get(pk=season.pk)
     if season.closed_at is not None:
         raise SeasonRefused(gettext("This season is closed already."))
