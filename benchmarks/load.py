@@ -41,12 +41,9 @@ postgres://postgres@127.0.0.1:5432/knock_load)."""
 
 from __future__ import annotations
 
-import contextlib
-import csv
 import json
 import os
 import secrets
-import signal
 import socket
 import subprocess
 import sys
@@ -54,6 +51,18 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from benchmarks import load_faults
+from benchmarks.load_figures import (
+    KINDS,
+    TARGETS,
+    cpu_seconds,
+    nan,
+    process_tree,
+    read_stats,
+    report,
+    rss_kib,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -66,24 +75,7 @@ SPECTATORS = int(os.environ.get("LOAD_SPECTATORS", 200))
 HAMMER = int(os.environ.get("LOAD_HAMMER_SECONDS", 15))
 SPAWN = 50  # users started per second
 DATABASE = os.environ.get("LOAD_DATABASE", "postgres://postgres@127.0.0.1:5432/knock_load")
-TARGETS = {"entry": 300, "seat page": 500}  # p95, ms
-TOLD_TARGET = 1000  # both phones told, p95, ms
-BOARD_TARGET = 2000  # the public board told, p95, ms
 POLL_SECONDS = 3  # as the seat page's script
-nan = float("nan")
-KINDS = [
-    "seat poll",
-    "seat page",
-    "entry",
-    "confirm",
-    "entry (double tap)",
-    "entry (stale page)",
-    "confirm (double tap)",
-    "confirm (stale page)",
-    "public page",
-    "public live part",
-    "round tables",
-]
 
 
 def main() -> None:
@@ -103,6 +95,7 @@ def free_port() -> int:
 
 class Lab:
     def __init__(self, folder: Path):
+        self.database = DATABASE
         self.folder = folder
         self.redis_port = free_port()
         self.port = free_port()
@@ -179,7 +172,7 @@ class Lab:
         self.restart_web(WORKERS)
         print("\nFaults, under the same load")
         self.load(TABLES, f"{TABLES} tables with faults", faults=True)
-        self.pairing_survives_a_killed_worker()
+        load_faults.pairing_survives_a_killed_worker(self)
         print("\nData check")
         ok = self.check()
         self.profile(results.get(TABLES) or several)
@@ -443,15 +436,15 @@ class Lab:
             "LOAD_SPECTATORS": str(SPECTATORS),
             "LOAD_LIVE": self.live_site,
         }
-        idle = rss_kib(_tree([self.live.pid]))
+        idle = rss_kib(process_tree([self.live.pid]))
         process, prefix = self.locust(users, SECONDS, extra, f"run-{len(self.ledgers)}")
         if faults:
-            self.inject_faults(process)
+            load_faults.inject_faults(self, process, SECONDS)
         else:  # the CPU time of each part while the users are all there
             time.sleep(-(-sum(users.values()) // SPAWN))
             before = self.cpu(process)
             time.sleep(max(0, SECONDS - 5) / 2)
-            held, busy = self.open_streams(), rss_kib(_tree([self.live.pid]))
+            held, busy = load_faults.open_streams(self), rss_kib(process_tree([self.live.pid]))
             time.sleep(max(0, SECONDS - 5) / 2)
             after = self.cpu(process)
             # Per process: one that ended in between (a closed connection) takes its
@@ -492,122 +485,12 @@ class Lab:
             "redis": [self.redis.pid],
         }
         used = {
-            part: {pid: _cpu_seconds(pid) for pid in _tree(pids)} for part, pids in roots.items()
+            part: {pid: cpu_seconds(pid) for pid in process_tree(pids)}
+            for part, pids in roots.items()
         }
         postgres = subprocess.run(["pgrep", "-u", "postgres"], capture_output=True, text=True)
-        used["postgresql"] = {int(pid): _cpu_seconds(int(pid)) for pid in postgres.stdout.split()}
+        used["postgresql"] = {int(pid): cpu_seconds(int(pid)) for pid in postgres.stdout.split()}
         return used
-
-    def inject_faults(self, locust: subprocess.Popen) -> None:
-        """While the phones play: at 1/4 of the run a gunicorn worker is killed, at
-        1/2 every PostgreSQL connection of the site is dropped, at 3/4 Redis restarts."""
-        step = SECONDS / 4
-        time.sleep(step + 10)  # the users are spawned first
-        workers = [
-            int(p)
-            for p in subprocess.run(
-                ["pgrep", "-P", str(self.web.pid)], capture_output=True, text=True
-            ).stdout.split()
-        ]
-        if workers:
-            os.kill(workers[0], signal.SIGKILL)
-            print(
-                f"  fault: gunicorn worker {workers[0]} killed (SIGKILL); the master starts another"
-            )
-        live = _tree([self.live.pid])[1:]
-        if live:
-            held = self.open_streams()
-            os.kill(live[0], signal.SIGKILL)
-            print(
-                f"  fault: live worker {live[0]} killed (SIGKILL) with {held} streams open "
-                "on live: its streams drop; the pages poll, reconnect after the retry "
-                "and ask what they missed"
-            )
-        time.sleep(step)
-        if live:
-            refused = self.live_log.read_text().count("Service Unavailable")
-            print(f"    the reconnecting streams: {refused} answered 503 (the page then polls)")
-        dropped = self.drop_connections()
-        print(
-            f"  fault: {dropped} PostgreSQL connections of the site dropped (pg_terminate_backend)"
-        )
-        time.sleep(step)
-        self.redis.kill()
-        self.redis.wait()
-        # An organizer starts a round while Redis is away: the task cannot be sent.
-        self.python(
-            "-m",
-            "benchmarks.championship",
-            "start",
-            "fault-redis",
-            "40",
-            str(self.folder / "fault-redis.json"),
-            quiet=True,
-        )
-        self.start_redis()
-        print(
-            "  fault: Redis killed, a round started while it was away, Redis started again "
-            "empty (every cached page, counter and queued task lost)"
-        )
-
-    def open_streams(self) -> int:
-        """Connections established to ``live`` now (the streams, and any request
-        on its way)."""
-        port = f"{self.live_port:04X}"
-        count = 0
-        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-            with contextlib.suppress(OSError), open(table) as file:
-                for line in file.readlines()[1:]:
-                    fields = line.split()
-                    if fields[1].endswith(f":{port}") and fields[3] == "01":
-                        count += 1
-        return count
-
-    def drop_connections(self) -> int:
-        import psycopg
-
-        base, name = DATABASE.rsplit("/", 1)
-        with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
-            rows = connection.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = %s AND pid <> pg_backend_pid()",
-                [name],
-            ).fetchall()
-        return len(rows)
-
-    def pairing_survives_a_killed_worker(self) -> None:
-        """A tournament of its own starts round 1; the worker is killed (the whole
-        process group, SIGKILL) while it pairs; a new worker pairs the round, once."""
-        self.python(
-            "-m",
-            "benchmarks.championship",
-            "start",
-            "fault-pairing",
-            "1000",
-            str(self.folder / "fault.json"),
-        )
-        round_id = json.loads((self.folder / "fault.json").read_text())["round"]
-        self.wait(
-            lambda: "pair_round" in self.worker_log.read_text(), "the pairing task", 60, every=0.02
-        )
-        os.killpg(self.worker.pid, signal.SIGKILL)
-        self.worker.wait()
-        status = self.round_status(round_id)
-        print(
-            "  fault: the Celery worker killed (SIGKILL) as it began pairing a round of 1,000 "
-            f"entrants; the round was then {status!r}; a new worker started"
-        )
-        started = time.monotonic()
-        self.start_worker()
-        self.python("-m", "benchmarks.championship", "paired-once", str(round_id))
-        print(f"  (paired {time.monotonic() - started:.0f} s after the kill)")
-
-    def round_status(self, round_id: int) -> str:
-        import psycopg
-
-        with psycopg.connect(DATABASE) as connection:
-            query = "SELECT status FROM tournaments_round WHERE id = %s"
-            return connection.execute(query, [round_id]).fetchone()[0]
 
     def check(self) -> bool:
         ledger = {"entered": [], "confirmed": []}
@@ -640,135 +523,6 @@ class Lab:
             f"(p95 {result['p95'][slowest]:.0f} ms); one of them, profiled in-process:"
         )
         self.python("-m", "benchmarks.championship", "profile", slowest, str(self.manifest))
-
-
-def _tree(pids: list[int]) -> list[int]:
-    found, todo = [], list(pids)
-    while todo:
-        pid = todo.pop()
-        found.append(pid)
-        children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
-        todo += [int(child) for child in children.stdout.split()]
-    return found
-
-
-def rss_kib(pids: list[int]) -> int:
-    """Resident memory of these processes together."""
-    total = 0
-    for pid in pids:
-        with contextlib.suppress(OSError):
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-    return total
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User and system time of a live process (0 once it is gone)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def read_stats(prefix: Path) -> dict:
-    rows = {}
-    with open(f"{prefix}_stats.csv") as file:
-        for row in csv.DictReader(file):
-            rows[row["Name"]] = {
-                "rps": float(row["Requests/s"]),
-                "p50": number(row["50%"]),
-                "p95": number(row["95%"]),
-                "p99": number(row["99%"]),
-                "count": int(row["Request Count"]),
-                "errors": int(row["Failure Count"]),
-            }
-    return rows
-
-
-def number(text: str) -> float:
-    return nan if text == "N/A" else float(text)
-
-
-def percentile(values: list[float], share: float) -> float:
-    if not values:
-        return nan
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-def told_lines(told: dict) -> dict:
-    """Prints how soon the streams were told of each confirmation; returns the
-    p95 of each and how many were not told over their stream."""
-    figures = told.get("told", {})
-    result = {}
-    for name, key, label in (
-        ("phones", "phones", "the other phone's stream told"),
-        ("board", "board", "spectators' streams told (public board)"),
-    ):
-        values = figures.get(key, [])
-        missed = figures.get(f"{key}_missed", 0)
-        result[name] = (percentile(values, 0.95), missed)
-        print(
-            f"    {label:<40} p50 {percentile(values, 0.5):5.0f} ms  p95 "
-            f"{percentile(values, 0.95):5.0f} ms  p99 {percentile(values, 0.99):5.0f} ms "
-            f"({len(values)} told, {missed} not told within 30 s)"
-        )
-    held = figures.get("streams", {})
-    print(
-        f"    streams: {held.get('opened', 0)} opened, {held.get('dropped', 0)} dropped "
-        f"by the server or a fault, {held.get('refused', 0)} refused"
-    )
-    return result
-
-
-def report(label: str, stats: dict, told: dict, faults: bool = False) -> dict:
-    print(f"  {label}:")
-    print(
-        f"    {'request':<22} {'count':>7} {'req/s':>7} {'median':>7} {'p95':>6} {'p99':>6}"
-        f" {'errors':>6}"
-    )
-    for kind in KINDS:
-        if kind in stats:
-            r = stats[kind]
-            print(
-                f"    {kind:<22} {r['count']:7d} {r['rps']:7.1f} {r['p50']:5.0f}ms"
-                f" {r['p95']:4.0f}ms {r['p99']:4.0f}ms {r['errors']:6d}"
-            )
-    total = stats.get("Aggregated", {"rps": 0, "errors": 0})
-    unexpected = told.get("unexpected", [])
-    p95 = {k: r["p95"] for k, r in stats.items()}
-    streams = told_lines(told)
-    (phones, phones_missed), (board, board_missed) = streams["phones"], streams["board"]
-    holds = (
-        all(p95.get(kind, float("inf")) <= limit for kind, limit in TARGETS.items())
-        and phones <= TOLD_TARGET
-        and board <= BOARD_TARGET
-        and phones_missed == 0
-        and board_missed == 0
-        and total["errors"] == 0
-        and not unexpected
-    )
-    refused = told.get("refused_as_expected", 0)
-    print(
-        f"    all: {total['rps']:.0f} requests/s, {total['errors']} errors, "
-        f"{len(unexpected)} unexpected answers, {refused} stale pages refused as they should be"
-    )
-    if faults:
-        # Requests cut off by a fault fail; the phone asks again (a form with the same
-        # key), so what counts is the data check below, not the count of errors.
-        print("    (errors here are requests the faults cut off; every phone asked again)")
-    else:
-        print(
-            f"    targets (told to both phones p95 ≤ {TOLD_TARGET} ms, entry p95 ≤ "
-            f"{TARGETS['entry']} ms, seat page p95 ≤ {TARGETS['seat page']} ms, public board "
-            f"told p95 ≤ {BOARD_TARGET} ms, 0 errors, 0 not told): "
-            f"{'hold' if holds else 'DO NOT hold'}"
-        )
-    for line in unexpected[:5]:
-        print(f"    !! {line}")
-    return {"holds": holds, "p95": p95, "errors": total["errors"], "unexpected": unexpected}
 
 
 if __name__ == "__main__":

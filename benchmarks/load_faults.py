@@ -1,0 +1,123 @@
+"""The faults ``make load`` survives (benchmarks/load.py): a web and a live worker
+killed, the database's connections dropped and Redis restarted while the phones
+play, and the Celery worker killed as it pairs a round. Each acts on the running
+``Lab`` and says what it did."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import time
+
+import psycopg
+
+from benchmarks.load_figures import process_tree
+
+
+def inject_faults(lab, locust: subprocess.Popen, seconds: int) -> None:
+    """While the phones play: at 1/4 of the run a gunicorn worker is killed, at
+    1/2 every PostgreSQL connection of the site is dropped, at 3/4 Redis restarts."""
+    step = seconds / 4
+    time.sleep(step + 10)  # the users are spawned first
+    workers = [
+        int(p)
+        for p in subprocess.run(
+            ["pgrep", "-P", str(lab.web.pid)], capture_output=True, text=True
+        ).stdout.split()
+    ]
+    if workers:
+        os.kill(workers[0], signal.SIGKILL)
+        print(f"  fault: gunicorn worker {workers[0]} killed (SIGKILL); the master starts another")
+    live = process_tree([lab.live.pid])[1:]
+    if live:
+        held = open_streams(lab)
+        os.kill(live[0], signal.SIGKILL)
+        print(
+            f"  fault: live worker {live[0]} killed (SIGKILL) with {held} streams open "
+            "on live: its streams drop; the pages poll, reconnect after the retry "
+            "and ask what they missed"
+        )
+    time.sleep(step)
+    if live:
+        refused = lab.live_log.read_text().count("Service Unavailable")
+        print(f"    the reconnecting streams: {refused} answered 503 (the page then polls)")
+    dropped = drop_connections(lab.database)
+    print(f"  fault: {dropped} PostgreSQL connections of the site dropped (pg_terminate_backend)")
+    time.sleep(step)
+    lab.redis.kill()
+    lab.redis.wait()
+    # An organizer starts a round while Redis is away: the task cannot be sent.
+    lab.python(
+        "-m",
+        "benchmarks.championship",
+        "start",
+        "fault-redis",
+        "40",
+        str(lab.folder / "fault-redis.json"),
+        quiet=True,
+    )
+    lab.start_redis()
+    print(
+        "  fault: Redis killed, a round started while it was away, Redis started again "
+        "empty (every cached page, counter and queued task lost)"
+    )
+
+
+def open_streams(lab) -> int:
+    """Connections established to ``live`` now (the streams, and any request
+    on its way)."""
+    port = f"{lab.live_port:04X}"
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table) as file:
+            for line in file.readlines()[1:]:
+                fields = line.split()
+                if fields[1].endswith(f":{port}") and fields[3] == "01":
+                    count += 1
+    return count
+
+
+def drop_connections(database: str) -> int:
+    base, name = database.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
+        rows = connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = %s AND pid <> pg_backend_pid()",
+            [name],
+        ).fetchall()
+    return len(rows)
+
+
+def pairing_survives_a_killed_worker(lab) -> None:
+    """A tournament of its own starts round 1; the worker is killed (the whole
+    process group, SIGKILL) while it pairs; a new worker pairs the round, once."""
+    lab.python(
+        "-m",
+        "benchmarks.championship",
+        "start",
+        "fault-pairing",
+        "1000",
+        str(lab.folder / "fault.json"),
+    )
+    round_id = json.loads((lab.folder / "fault.json").read_text())["round"]
+    lab.wait(lambda: "pair_round" in lab.worker_log.read_text(), "the pairing task", 60, every=0.02)
+    os.killpg(lab.worker.pid, signal.SIGKILL)
+    lab.worker.wait()
+    status = round_status(lab.database, round_id)
+    print(
+        "  fault: the Celery worker killed (SIGKILL) as it began pairing a round of 1,000 "
+        f"entrants; the round was then {status!r}; a new worker started"
+    )
+    started = time.monotonic()
+    lab.start_worker()
+    lab.python("-m", "benchmarks.championship", "paired-once", str(round_id))
+    print(f"  (paired {time.monotonic() - started:.0f} s after the kill)")
+
+
+def round_status(database: str, round_id: int) -> str:
+    with psycopg.connect(database) as connection:
+        query = "SELECT status FROM tournaments_round WHERE id = %s"
+        return connection.execute(query, [round_id]).fetchone()[0]
