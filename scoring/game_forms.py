@@ -209,10 +209,14 @@ class CruzoForm(GameEntryForm):
         places += [(n, str(n)) for n in range(1, len(self.sides) + 1)]
         for side in self.playing():
             self.fields[f"out_{side}"] = forms.TypedChoiceField(
-                label=_("Went out as"), choices=places, coerce=int, required=False, empty_value=None
+                label=_("Order going out"),
+                choices=places,
+                coerce=int,
+                required=False,
+                empty_value=None,
             )
             self.fields[f"left_{side}"] = _number(
-                _("Cards left on the table, if still in"), most=6, required=False
+                _("Cards left on the table"), most=6, required=False
             )
 
     def clean(self):
