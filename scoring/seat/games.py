@@ -15,10 +15,11 @@ from scoring import errors, selectors
 from scoring.engine.settlement import PartyOver
 from scoring.forms import ConfirmForm, first_error
 from scoring.game_forms import entry_form_for
+from scoring.game_selectors import game_seat_view
 from scoring.labels import outcome_message
 from scoring.models import Hand
-from scoring.services import games
 from scoring.services.game_sheet import game_sheet
+from scoring.services.games import game_hand_confirm, game_hand_enter
 
 #: The facts an engine keeps with a hand that the table reads (`HandScore.facts`),
 #: each naming a side, or true.
@@ -45,11 +46,6 @@ def fact_lines(facts: dict, names: list[str]) -> list[str]:
     return lines
 
 
-def _open(hands):
-    """The hand being played (pending or disputed), if it has an entry."""
-    return next((h for h in hands if h.status in (Hand.Status.PENDING, Hand.Status.DISPUTED)), None)
-
-
 def _rows(sheet) -> list[dict]:
     """Each hand's scores per side, with the running totals after each confirmed
     hand (pending and disputed hands count nothing yet)."""
@@ -74,21 +70,15 @@ def _rows(sheet) -> list[dict]:
 def table_context(seat, *, form=None) -> dict:
     """Everything the page shows for ``seat``: the sheet in two queries, whatever
     the number of hands, and the form of the next hand."""
-    sheet = game_sheet(seat.party)
-    seats = sorted((s for side in sheet.sides for s in side), key=lambda s: s.position)
-    seat = next(s for s in seats if s.pk == seat.pk)
-    names = [" · ".join(s.player.name for s in side) for side in sheet.sides]
+    view = game_seat_view(seat)
+    sheet, names, open_hand = view.sheet, view.names, view.open_hand
     outcome = sheet.outcome
-    open_hand = _open(sheet.hands)
     counter = open_hand.counter if open_hand and open_hand.counter else None
-    number = open_hand.number if open_hand else 1 + max((h.number for h in sheet.hands), default=0)
-    over = outcome.over
-    hints = getattr(sheet.game, "hints", None)
     form_class = entry_form_for(seat.party)
     sides = [
         {
             "name": names[side],
-            "mine": seat.side == side,
+            "mine": view.seat.side == side,
             "total": sheet.totals[side],
             "place": sheet.places[side],
             "out": side in outcome.out,
@@ -99,44 +89,33 @@ def table_context(seat, *, form=None) -> dict:
         }
         for side in range(len(sheet.sides))
     ]
-    pending = open_hand is not None and open_hand.status == Hand.Status.PENDING
-    confirmations = open_hand.confirmations if pending else []
-    by_position = {s.position: s for s in seats}
-    ours = pending and open_hand.entered_by.side == seat.side
-    can_confirm = pending and not ours and seat.position not in confirmations
-    if pending:
-        still = games.confirmations_needed(seats, open_hand.entered_by) - len(confirmations)
-    else:
-        still = 0
-    if form is None and not over:
-        initial = {"number": number}
-        if ours:
+    if form is None and view.may_enter:
+        initial = {"number": view.number}
+        if view.ours:
             initial |= form_class.initial_from(open_hand.details.get("entry") or {})
         form = form_class(initial=initial, sides=sheet.sides, out=outcome.out)
+    confirmations = open_hand.confirmations if open_hand and not counter else []
     return {
-        "seat": seat,
-        "party": seat.party,
+        "seat": view.seat,
+        "party": view.seat.party,
         "game": sheet.game,
         "sheet": sheet,
         "sides": sides,
         "rows": _rows(sheet),
-        "hint_label": form_class.hint_label if hints else "",
-        "hints": hints(sheet.totals) if hints and not over else [],
-        "number": number,
-        "over": over,
-        "standings": sorted(sides, key=lambda side: side["place"]) if over else [],
+        "hint_label": form_class.hint_label,
+        "hints": view.hints,
+        "number": view.number,
+        "over": view.over,
+        "standings": sorted(sides, key=lambda side: side["place"]) if view.over else [],
         "open_hand": open_hand,
         "open_facts": fact_lines(open_hand.details.get("facts", {}), names) if open_hand else [],
-        "confirmed_by": [by_position[p].player.name for p in confirmations if p in by_position],
-        "still_needed": still,
-        "ours": ours,
-        "can_confirm": can_confirm,
-        "may_enter": not over and (open_hand is None or ours or can_confirm),
+        "confirmed_by": [view.name_at(p) for p in confirmations],
+        "still_needed": view.still_needed,
+        "ours": view.ours,
+        "can_confirm": view.can_confirm,
+        "may_enter": view.may_enter,
         "dispute": {
-            "theirs": by_position[counter["seat"]].player.name
-            if counter["seat"] in by_position
-            else "",
-            "scores": counter["scores"],
+            "theirs": view.name_at(counter["seat"]),
             "facts": fact_lines(counter.get("facts") or {}, names),
         }
         if counter
@@ -164,7 +143,7 @@ def enter(request, seat):
     if not form.is_valid():
         return _again(request, seat, form)
     try:
-        outcome = games.game_hand_enter(
+        outcome = game_hand_enter(
             seat=seat,
             number=form.cleaned_data["number"],
             key=form.cleaned_data["key"] or None,
@@ -190,7 +169,7 @@ def confirm(request, seat):
         messages.error(request, first_error(form))
         return redirect(seat)
     try:
-        outcome = games.game_hand_confirm(
+        outcome = game_hand_confirm(
             seat=seat,
             number=form.cleaned_data["number"],
             version=form.cleaned_data["version"],
