@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from config.validators import PrintableForm
+from scoring.engine.games import chinchon as chinchon_rules
 from scoring.forms import key_field, version_field
 
 # A Chinchón hand holds at most eight cards of at most 12 points each.
@@ -44,9 +45,9 @@ class GameEntryForm(PrintableForm):
     key = key_field()
     version = version_field(required=False)
 
-    def __init__(self, *args, sides, out=frozenset(), **kwargs):
+    def __init__(self, *args, sides, out=frozenset(), options=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.sides, self.out = sides, out
+        self.sides, self.out, self.options = sides, out, options or {}
         self.side_names = [" · ".join(s.player.name for s in seats) for seats in sides]
         self.add_fields()
 
@@ -88,7 +89,9 @@ class GameEntryForm(PrintableForm):
 
 class ChinchonForm(GameEntryForm):
     """Who closed, each player's penalty points (the cards left out of melds), and
-    whether the closer showed a Chinchón (seven cards in one run)."""
+    whether the closer showed a Chinchón (seven cards in one run). Instead of the
+    penalty, a player's seven cards may be given: the engine finds the melds that
+    leave the least penalty, and a Chinchón in the closer's cards."""
 
     chinchon = forms.BooleanField(
         label=_("The closer showed a Chinchón (seven cards in one run)"), required=False
@@ -104,26 +107,97 @@ class ChinchonForm(GameEntryForm):
         )
         self.fields = {"closer": self.fields.pop("closer"), **self.fields}
         for side in self.playing():
-            self.fields[f"penalty_{side}"] = _number(_("Penalty points"), most=MOST_PENALTY)
+            self.fields[f"penalty_{side}"] = _number(
+                _("Penalty points"), most=MOST_PENALTY, required=False
+            )
+            self.fields[f"cards_{side}"] = forms.CharField(
+                label=_("or the cards"),
+                required=False,
+                max_length=60,
+                widget=forms.TextInput(
+                    attrs={
+                        "autocomplete": "off",
+                        "autocapitalize": "characters",
+                        "spellcheck": "false",
+                        "placeholder": "1O 2O 3O 5C 5E 5B 12C",
+                        "data-spanish-cards": "",
+                    }
+                ),
+            )
+
+    @property
+    def deck(self) -> int:
+        return self.options.get("deck", 40)
+
+    def clean(self):
+        data = super().clean()
+        self.shown = {}
+        for side in self.playing():
+            text = (data.get(f"cards_{side}") or "").strip()
+            if not text:
+                if data.get(f"penalty_{side}") is None and f"penalty_{side}" not in self.errors:
+                    self.add_error(
+                        f"penalty_{side}",
+                        _("Give the penalty points or the cards."),
+                    )
+                continue
+            try:
+                cards = chinchon_rules.parse_cards(text, self.deck)
+                penalty = chinchon_rules.least_penalty(cards, self.deck)
+            except ValueError:
+                self.add_error(f"cards_{side}", self._bad_cards())
+                continue
+            typed = data.get(f"penalty_{side}")
+            if typed is not None and typed != penalty:
+                self.add_error(
+                    f"penalty_{side}",
+                    _("The cards leave %(penalty)s penalty points, not %(typed)s.")
+                    % {"penalty": penalty, "typed": typed},
+                )
+            data[f"penalty_{side}"] = penalty
+            self.shown[side] = [str(card) for card in cards]
+        seen = {}
+        for side, cards in self.shown.items():
+            for card in cards:
+                if card in seen and seen[card] != side:
+                    raise forms.ValidationError(
+                        _("%(card)s is in two hands: the pack holds every card once."),
+                        params={"card": card},
+                    )
+                seen[card] = side
+        return data
+
+    def _bad_cards(self):
+        if self.deck == 40:
+            return _(
+                "Write each card as its rank 1–7 or 10–12 and its suit O, C, E or B "
+                "(e.g. 12E), every card once, seven or eight in all."
+            )
+        return _(
+            "Write each card as its rank 1–12 and its suit O, C, E or B (e.g. 12E), "
+            "every card once, seven or eight in all."
+        )
 
     def entry(self) -> dict:
         data = self.cleaned_data
-        return {
-            "closer": data["closer"],
-            "penalties": [
-                None if side in self.out else data[f"penalty_{side}"]
-                for side in range(len(self.sides))
-            ],
-            "chinchon": bool(data.get("chinchon")),
+        sides = range(len(self.sides))
+        entry = {"closer": data["closer"], "chinchon": bool(data.get("chinchon"))}
+        if self.shown and set(self.shown) == set(self.playing()):
+            # Every hand shown: the engine reads the cards themselves.
+            return entry | {"cards": [self.shown.get(side) for side in sides]}
+        return entry | {
+            "penalties": [None if side in self.out else data[f"penalty_{side}"] for side in sides]
         }
 
     @classmethod
     def initial_from(cls, entry):
         penalties = entry.get("penalties") or []
+        cards = entry.get("cards") or []
         return {
             "closer": entry.get("closer"),
             "chinchon": entry.get("chinchon", False),
             **{f"penalty_{side}": value for side, value in enumerate(penalties)},
+            **{f"cards_{side}": " ".join(hand) for side, hand in enumerate(cards) if hand},
         }
 
 

@@ -93,7 +93,9 @@ def table_context(seat, *, form=None) -> dict:
         initial = {"number": view.number}
         if view.ours:
             initial |= form_class.initial_from(open_hand.details.get("entry") or {})
-        form = form_class(initial=initial, sides=sheet.sides, out=outcome.out)
+        form = form_class(
+            initial=initial, sides=sheet.sides, out=outcome.out, options=sheet.options
+        )
     confirmations = open_hand.confirmations if open_hand and not counter else []
     return {
         "seat": view.seat,
@@ -138,7 +140,10 @@ def enter(request, seat):
     with each of the engine's problems on its own line."""
     sheet_sides = game_sheet(seat.party)
     form = entry_form_for(seat.party)(
-        request.POST, sides=sheet_sides.sides, out=sheet_sides.outcome.out
+        request.POST,
+        sides=sheet_sides.sides,
+        out=sheet_sides.outcome.out,
+        options=sheet_sides.options,
     )
     if not form.is_valid():
         return _again(request, seat, form)

@@ -251,3 +251,40 @@ def test_the_polled_number_moves_when_another_phone_confirms(
     assert party.hands.get().status == Hand.Status.CONFIRMED
     after = client.get(url(a, "table-state")).json()["version"]
     assert before != after
+
+
+def test_chinchon_cards_give_the_least_penalty_and_find_a_chinchon(client):
+    party = start_game_party("chinchon", 2)
+    a, _ = seats_of(party)
+    response = enter(
+        client, a, closer=0, cards_0="1O 2O 3O 4O 5O 6O 7O", cards_1="1C 1E 1B 5C 7E 12B 11C"
+    )
+    assert "Hand 1 entered" in response.text
+    hand = party.hands.get()
+    assert hand.details["entry"]["cards"][0] == ["1O", "2O", "3O", "4O", "5O", "6O", "7O"]
+    assert hand.details["facts"]["chinchon"] is True
+    assert hand.scores == [-10, 35]
+
+
+def test_chinchon_penalties_and_cards_may_be_mixed(client):
+    party = start_game_party("chinchon", 2)
+    a, _ = seats_of(party)
+    enter(client, a, closer=1, penalty_0=9, cards_1="1C 2C 3C 5E 5B 5O 2E")
+    hand = party.hands.get()
+    assert hand.details["entry"]["penalties"] == [9, 2]
+    assert hand.scores == [9, 2]
+
+
+def test_chinchon_cards_that_are_not_right_are_refused_on_their_field(client):
+    party = start_game_party("chinchon", 2)
+    a, _ = seats_of(party)
+    for fields, words in [
+        ({"cards_0": "1O 2O 8O", "penalty_1": 4}, "rank 1–7 or 10–12"),
+        ({"cards_0": "1O 2O 3O 4C 5C", "penalty_0": 3, "penalty_1": 4}, "leave 9 penalty points"),
+        ({"cards_0": "1O 2O 3O", "cards_1": "3O 4E 5E"}, "3O is in two hands"),
+        ({"penalty_0": 4}, "Give the penalty points or the cards"),
+    ]:
+        response = enter(client, a, closer=0, **fields)
+        assert response.status_code == 400, fields
+        assert words in response.text, fields
+    assert party.hands.count() == 0
