@@ -59,11 +59,21 @@ class GameEntryForm(PrintableForm):
         return [side for side in range(len(self.sides)) if side not in self.out]
 
     def blocks(self):
-        """The fields grouped by side, for the template: (name, fields) per side."""
+        """The fields grouped by side, for the template: (side, name, fields) per side."""
         return [
-            (self.side_names[side], [self[name] for name in self.side_fields(side)])
+            (side, self.side_names[side], [self[name] for name in self.side_fields(side)])
             for side in self.playing()
         ]
+
+    #: The cards a picker on the page taps into the form's card fields, by suit
+    #: (`picker_rows`); none for a game entered by its numbers alone.
+    def picker_rows(self):
+        return []
+
+    def preview(self) -> dict:
+        """What the engine makes of the cards typed so far, by side, for the page's
+        picker to show before the hand is entered: nothing is stored."""
+        return {}
 
     def side_fields(self, side):
         return [name for name in self.fields if name.endswith(f"_{side}")]
@@ -166,6 +176,39 @@ class ChinchonForm(GameEntryForm):
                     )
                 seen[card] = side
         return data
+
+    def picker_rows(self):
+        names = chinchon_rules.SUIT_NAMES
+        deck = chinchon_rules.spanish_deck(self.deck)
+        return [
+            {
+                "suit": suit,
+                "name": names[suit].capitalize(),
+                "cards": [
+                    {"code": str(card), "rank": card.rank, "label": f"{card.rank} {names[suit]}"}
+                    for card in deck
+                    if card.suit == suit
+                ],
+            }
+            for suit in chinchon_rules.SUITS
+        ]
+
+    def preview(self) -> dict:
+        found = {}
+        for side in self.playing():
+            text = (self.data.get(f"cards_{side}") or "").strip()
+            if not text:
+                continue
+            try:
+                cards = chinchon_rules.parse_cards(text, self.deck)
+                found[side] = {
+                    "penalty": chinchon_rules.least_penalty(cards, self.deck),
+                    "chinchon": chinchon_rules.is_chinchon(cards, self.deck),
+                    "count": len(cards),
+                }
+            except ValueError:
+                found[side] = {"message": str(self._bad_cards())}
+        return {"sides": found}
 
     def _bad_cards(self):
         if self.deck == 40:

@@ -133,18 +133,25 @@ def page(request, seat, version, *, form=None, status=200):
     return render(request, "scoring/seat/game_detail.html", context, status=status)
 
 
+def _form(seat, data=None):
+    """The entry form of the party's game, bound to ``data`` when given."""
+    sheet = game_sheet(seat.party)
+    return entry_form_for(seat.party)(
+        data, sides=sheet.sides, out=sheet.outcome.out, options=sheet.options
+    )
+
+
+def preview(seat, data) -> dict:
+    """What the engine makes of the cards typed so far (`GameEntryForm.preview`)."""
+    return _form(seat, data).preview()
+
+
 def enter(request, seat):
     """A player's entry of the next hand: the first one waits for confirmation,
     the entering side's next one corrects it, another player's confirms it when
     it scores the same and disputes it when not. A refusal shows the form again,
     with each of the engine's problems on its own line."""
-    sheet_sides = game_sheet(seat.party)
-    form = entry_form_for(seat.party)(
-        request.POST,
-        sides=sheet_sides.sides,
-        out=sheet_sides.outcome.out,
-        options=sheet_sides.options,
-    )
+    form = _form(seat, request.POST)
     if not form.is_valid():
         return _again(request, seat, form)
     try:

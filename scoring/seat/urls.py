@@ -15,6 +15,7 @@ urlpatterns = [
     path("table/<str:token>/enter-cards/", views.table_enter_cards, name="table-enter-cards"),
     path("table/<str:token>/enter-game/", views.table_enter_game, name="table-enter-game"),
     path("table/<str:token>/confirm-game/", views.table_confirm_game, name="table-confirm-game"),
+    path("table/<str:token>/preview-game/", views.table_preview_game, name="table-preview-game"),
     path("table/<str:token>/preview/", views.table_preview, name="table-preview"),
     path("table/<str:token>/confirm/", views.table_confirm, name="table-confirm"),
     path("table/<str:token>/manifest.webmanifest", views.table_manifest, name="table-manifest"),

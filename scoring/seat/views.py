@@ -138,6 +138,14 @@ def table_confirm_game(request, token):
     return games.confirm(request, seat)
 
 
+@require_POST
+def table_preview_game(request, token):
+    """What the engine makes of the cards typed into another game's form so far,
+    as JSON (Chinchón: each hand's least penalty); stores nothing."""
+    seat = _playing_other_game(token)
+    return JsonResponse(games.preview(seat, request.POST))
+
+
 def _playing_other_game(token):
     # A Gin Rummy party's hands have their own addresses above.
     seat = selectors.seat_by_token(token)

@@ -123,3 +123,30 @@ def test_blaue_vierzehn_and_cruzo_pages_fit_a_phone(phone, tmp_path):
         page = phone(seat.get_absolute_url())
         assert fits(page), game
         shoot(page, tmp_path, f"{game}-entry-360")
+
+
+def test_the_spanish_cards_picker_finds_the_least_penalty(phone, tmp_path):
+    party = start_game_party("chinchon", 2)
+    a, _b = seats_of(party)
+    page = phone(a.get_absolute_url())
+    picker = page.locator("#spanish-picker")
+    expect(picker).to_be_visible()
+    for card in ("1O", "2O", "3O", "5C", "5E", "5B", "12C"):
+        picker.locator(f"#spanish-{card}").click()
+    expect(page.locator("#id_cards_0")).to_have_value("1O 2O 3O 5C 5E 5B 12C")
+    expect(page.locator("#found-0")).to_contain_text("Least penalty: 12")
+    expect(page.locator("#id_penalty_0")).to_have_value("12")
+    # A card in one hand cannot be tapped into the other.
+    picker.locator("[data-target='1']").click()
+    expect(picker.locator("#spanish-1O")).to_be_disabled()
+    for card in ("4C", "4E", "4B", "7O", "7C", "7E", "1C"):
+        picker.locator(f"#spanish-{card}").click()
+    expect(page.locator("#id_penalty_1")).to_have_value("1")
+    assert fits(page)
+    shoot(page, tmp_path, "chinchon-picker-360")
+    page.locator("#game-entry input[name=closer][value='1']").check()
+    page.locator("#enter-hand").click()
+    expect(page.locator(".messages")).to_contain_text("Hand 1 entered")
+    hand = party.hands.get()
+    assert hand.scores == [12, 1]
+    assert hand.details["entry"]["cards"][1] == ["4C", "4E", "4B", "7O", "7C", "7E", "1C"]

@@ -288,3 +288,17 @@ def test_chinchon_cards_that_are_not_right_are_refused_on_their_field(client):
         assert response.status_code == 400, fields
         assert words in response.text, fields
     assert party.hands.count() == 0
+
+
+def test_the_picker_s_preview_gives_each_hand_s_least_penalty_and_stores_nothing(client):
+    party = start_game_party("chinchon", 3)
+    a, *_ = seats_of(party)
+    response = client.post(
+        url(a, "table-preview-game"),
+        {"cards_0": "1O 2O 3O 4O 5O 6O 7O", "cards_1": "1C 1E 1B 5C 7E", "cards_2": "9O"},
+    )
+    sides = response.json()["sides"]
+    assert sides["0"] == {"penalty": 0, "chinchon": True, "count": 7}
+    assert sides["1"]["penalty"] == 12
+    assert "rank 1–7 or 10–12" in sides["2"]["message"]
+    assert party.hands.count() == 0
