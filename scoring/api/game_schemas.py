@@ -25,14 +25,22 @@ TableCards = Annotated[int, Field(ge=0, le=6)]
 SideKey = Annotated[str, StringConstraints(pattern=r"^[0-6]$")]
 
 
+# A Spanish card: the rank 1-12, then the suit O (oros), C (copas), E (espadas) or B
+# (bastos), either case; the engine refuses a card its pack does not hold.
+SpanishCard = Annotated[str, StringConstraints(pattern=r"^(1[0-2]|[1-9])[OCEBoceb]$")]
+
+
 class ChinchonEntryIn(Schema):
-    """Chinchón: the side that closed, each side's penalty points (``null`` for a
-    player already out in La Conga), and whether the closer showed a Chinchón."""
+    """Chinchón: the side that closed, and either each side's penalty points or
+    each side's cards (seven, eight with the card just drawn: the engine finds
+    the least penalty and a Chinchón); ``null`` for a player already out in La
+    Conga. ``chinchon``: the closer showed seven cards in one run."""
 
     model_config = ConfigDict(extra="forbid")
 
     closer: Side
-    penalties: list[Penalty | None] = Field(..., min_length=2, max_length=4)
+    penalties: list[Penalty | None] | None = Field(None, min_length=2, max_length=4)
+    cards: list[list[SpanishCard] | None] | None = Field(None, min_length=2, max_length=4)
     chinchon: StrictBool = False
 
 

@@ -125,7 +125,7 @@ def game_hand_enter_api(request, token: Token, body: GameEntryIn):
         outcome = game_hand_enter(
             seat=seat,
             number=body.number,
-            entry=body.entry.model_dump(),
+            entry=body.entry.model_dump(exclude_none=True),
             key=body.key,
             address=client_address(request),
             version=body.version,

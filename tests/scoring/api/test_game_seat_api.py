@@ -121,3 +121,24 @@ def test_gin_rummy_and_the_other_games_keep_to_their_own_addresses(client):
     response = client.get(f"/api/tables/{chinchon.token}")
     assert response.status_code == 422
     assert "Chinchón" in response.json()["detail"]
+
+
+def test_a_chinchon_hand_may_be_entered_by_the_cards(client):
+    party = start_game_party("chinchon", 2)
+    a, _ = seats(party)
+    cards = [
+        ["1O", "2O", "3O", "4O", "5O", "6O", "7O"],
+        ["1C", "1E", "1B", "5C", "7E", "12B", "11C"],
+    ]
+    response = post(
+        client, game(a, "/hands"), {"number": 1, "entry": {"closer": 0, "cards": cards}}
+    )
+    assert response.status_code == 201
+    assert response.json()["hand"]["scores"] == [-10, 35]
+    assert response.json()["hand"]["facts"]["chinchon"] is True
+    refused = post(
+        client,
+        game(a, "/hands"),
+        {"number": 1, "entry": {"closer": 0, "cards": [["8O"], ["1C"]]}},
+    )
+    assert refused.status_code == 422
