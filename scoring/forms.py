@@ -20,7 +20,7 @@ _CARD_BREAK = re.compile(r"[\s,]+")
 COUNTS = ("ending", "knocker", "knocker_deadwood", "defender_deadwood")
 
 
-def _key_field():
+def key_field():
     return forms.CharField(
         max_length=KEY_MAX_LENGTH,
         required=False,
@@ -29,7 +29,7 @@ def _key_field():
     )
 
 
-def _version_field(*, required: bool):
+def version_field(*, required: bool):
     return forms.IntegerField(
         min_value=1,
         max_value=2_147_483_647,
@@ -45,8 +45,8 @@ class HandEntryForm(PrintableForm):
     is the other side's entry the page showed, when there was one."""
 
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    key = _key_field()
-    version = _version_field(required=False)
+    key = key_field()
+    version = version_field(required=False)
     up_card = forms.CharField(label=_("Up-card"), max_length=8, required=False)
     illegal_knock_accepted = forms.BooleanField(
         label=_("The defender accepted a knock over the limit (§ 14.7, § 14.8)"), required=False
@@ -206,8 +206,8 @@ class ConfirmForm(PrintableForm):
     """A confirmation names the entry it approves: the version the page showed."""
 
     number = forms.IntegerField(min_value=1)
-    key = _key_field()
-    version = _version_field(required=True)
+    key = key_field()
+    version = version_field(required=True)
 
     def service_arguments(self) -> dict:
         return {"version": self.cleaned_data["version"]}

@@ -97,6 +97,7 @@ def ending_label(key: str) -> str:
 OUTCOME_MESSAGES = {
     "entered": _("Hand %(number)s entered: waiting for the other side to confirm."),
     "recorded": _("Hand %(number)s recorded."),
+    "noted": _("Hand %(number)s: your confirmation is counted. More players still confirm it."),
     "confirmed": _("Hand %(number)s confirmed."),
     "disputed": _("Hand %(number)s is disputed: the two entries differ. The organizer decides."),
     "repeated": _("Hand %(number)s was already stored."),

@@ -7,7 +7,7 @@ from ninja import Router, Status
 
 from config.api_errors import SEAT_READ, SEAT_WRITE
 from config.client import client_address
-from scoring import selectors
+from scoring import errors, selectors
 from scoring.api.common import (
     Number,
     Seats,
@@ -15,9 +15,14 @@ from scoring.api.common import (
     result_of,
     table_body,
 )
+from scoring.api.game_schemas import GameChangedOut, GameEntryIn, GameEntryOut, GameTableOut
 from scoring.api.schemas import ChangedOut, ConfirmIn, EntryOut, HandEntryIn, SeatTableOut
+from scoring.game_selectors import game_seat_view
 from scoring.labels import outcome_message
 from scoring.services import hands
+from scoring.services.game_parties import check_other_game
+from scoring.services.games import game_hand_confirm, game_hand_enter
+from scoring.services.parties import check_gin_rummy
 
 
 def seat_token(request):
@@ -31,6 +36,7 @@ router = Router(auth=seat_token, tags=["seat"])
 # A refused entry may be one that changed since the phone showed it: its 409
 # carries the entry as it now stands.
 ENTRY_REFUSALS = {**SEAT_WRITE, 409: ChangedOut}
+GAME_ENTRY_REFUSALS = {**SEAT_WRITE, 409: GameChangedOut}
 
 
 @router.get("/tables/{token}", response={200: SeatTableOut, **SEAT_READ})
@@ -39,6 +45,7 @@ def table_detail(request, token: Token):
     it, whether this seat may confirm, the settlement once over, and a ``version``
     that changes whenever anything on the sheet does (poll it)."""
     seat = request.auth
+    check_gin_rummy(seat.party)
     return table_body(seat, selectors.seat_view(seat))
 
 
@@ -85,4 +92,145 @@ def _entry(token: str, outcome) -> dict:
         "message": outcome_message(outcome.action, number),
         "hand": seats.hand(outcome.hand) if outcome.hand else None,
         "table": table_body(seat, view),
+    }
+
+
+# --- The other games (Chinchón, Canasta, Blaue Vierzehn, Cruzo) ---------------------
+
+
+@router.get("/tables/{token}/game", response={200: GameTableOut, **SEAT_READ})
+def game_table_detail(request, token: Token):
+    """The seat's view of a party of another game: each side's total and place,
+    every hand as entered and scored, the hand being played, whether this seat
+    may confirm it and how many confirmations it still needs, and a ``version``
+    that changes whenever anything here does (poll it). A Gin Rummy party is read
+    at ``/tables/{token}``."""
+    seat = request.auth
+    check_other_game(seat.party)
+    return _game_table(seat)
+
+
+@router.post(
+    "/tables/{token}/game/hands",
+    response={200: GameEntryOut, 201: GameEntryOut, **GAME_ENTRY_REFUSALS},
+)
+def game_hand_enter_api(request, token: Token, body: GameEntryIn):
+    """Enter hand ``number`` of another game, as its engine reads it: 201 with the
+    outcome (``entered``: waiting for confirmation, ``recorded``, ``noted``: a
+    confirmation counted while more are needed, ``confirmed``, ``disputed``); 200
+    with ``repeated`` when the same ``key`` was sent before. An entry the engine
+    refuses is a 422 with its reasons, one per line."""
+    seat = request.auth
+    try:
+        outcome = game_hand_enter(
+            seat=seat,
+            number=body.number,
+            entry=body.entry.model_dump(exclude_none=True),
+            key=body.key,
+            address=client_address(request),
+            version=body.version,
+        )
+    except errors.EntryChanged as error:
+        return Status(409, _changed(seat, error))
+    return Status(201 if outcome.action != "repeated" else 200, _game_entry(seat, outcome))
+
+
+@router.post(
+    "/tables/{token}/game/hands/{number}/confirm",
+    response={200: GameEntryOut, **GAME_ENTRY_REFUSALS},
+)
+def game_hand_confirm_api(request, token: Token, number: Number, body: ConfirmIn):
+    """Confirm another side's pending entry of hand ``number``, in the ``version``
+    the phone showed: ``noted`` while more confirmations are needed, ``confirmed``
+    with the last."""
+    seat = request.auth
+    try:
+        outcome = game_hand_confirm(
+            seat=seat,
+            number=number,
+            version=body.version,
+            key=body.key,
+            address=client_address(request),
+        )
+    except errors.EntryChanged as error:
+        return Status(409, _changed(seat, error))
+    return _game_entry(seat, outcome)
+
+
+def _game_hand(hand) -> dict:
+    return {
+        "number": hand.number,
+        "status": hand.status,
+        "scores": hand.scores,
+        "entry": hand.details.get("entry"),
+        "facts": hand.details.get("facts"),
+        "entered_by": hand.entered_by.position if hand.entered_by_id else None,
+        "confirmations": hand.confirmations,
+        "version": hand.version,
+        "counter": hand.counter,
+    }
+
+
+def _game_table(seat) -> dict:
+    view = game_seat_view(seat)
+    sheet, party = view.sheet, view.seat.party
+    outcome = sheet.outcome
+    return {
+        "party": {
+            "id": party.pk,
+            "club": party.club.name,
+            "label": party.label,
+            "game": party.game,
+            "name": sheet.game.name,
+            "status": party.status,
+            "confirmation_required": party.confirmation_required,
+            "options": party.rules,
+        },
+        "seat": {
+            "position": view.seat.position,
+            "side": view.seat.side,
+            "player": view.seat.player.name,
+        },
+        "lower_wins": sheet.lower_wins,
+        "sides": [
+            {
+                "side": side,
+                "players": [s.player.name for s in seats],
+                "total": sheet.totals[side],
+                "place": sheet.places[side],
+                "out": side in outcome.out,
+                "winner": side in outcome.winners,
+                "hint": view.hints[side] if view.hints else None,
+            }
+            for side, seats in enumerate(sheet.sides)
+        ],
+        "hands": [_game_hand(hand) for hand in sheet.hands],
+        "number": None if view.over else view.number,
+        "open_hand": _game_hand(view.open_hand) if view.open_hand else None,
+        "can_confirm": view.can_confirm,
+        "may_enter": view.may_enter,
+        "confirmations_needed": view.still_needed,
+        "over": view.over,
+        "winners": sorted(outcome.winners),
+        "version": selectors.party_version(party),
+    }
+
+
+def _game_entry(seat, outcome) -> dict:
+    # Read again after the write: the party may have just finished.
+    seat = selectors.seat_by_token(seat.token)
+    number = outcome.hand.number if outcome.hand else None
+    return {
+        "outcome": outcome.action,
+        "message": outcome_message(outcome.action, number),
+        "hand": _game_hand(outcome.hand) if outcome.hand else None,
+        "table": _game_table(seat),
+    }
+
+
+def _changed(seat, error: errors.EntryChanged) -> dict:
+    return {
+        "detail": errors.explain(error),
+        "code": "entry_changed",
+        "hand": _game_hand(error.hand),
     }

@@ -18,8 +18,9 @@ from scoring import errors, push, selectors
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
+from scoring.game_forms import entry_form_for
 from scoring.labels import outcome_message
-from scoring.seat import picker
+from scoring.seat import games, picker
 from scoring.services import hands
 
 
@@ -124,6 +125,35 @@ def table_confirm(request, token):
     return _act(request, seat, ConfirmForm(request.POST), hands.hand_confirm)
 
 
+@entry_address
+def table_enter_game(request, token):
+    """A hand of another game (Chinchón, Canasta, Blaue Vierzehn, Cruzo)."""
+    seat = _playing_other_game(token)
+    return games.enter(request, seat)
+
+
+@entry_address
+def table_confirm_game(request, token):
+    seat = _playing_other_game(token)
+    return games.confirm(request, seat)
+
+
+@require_POST
+def table_preview_game(request, token):
+    """What the engine makes of the cards typed into another game's form so far,
+    as JSON (Chinchón: each hand's least penalty); stores nothing."""
+    seat = _playing_other_game(token)
+    return JsonResponse(games.preview(seat, request.POST))
+
+
+def _playing_other_game(token):
+    # A Gin Rummy party's hands have their own addresses above.
+    seat = selectors.seat_by_token(token)
+    if entry_form_for(seat.party) is None:
+        raise Http404
+    return seat
+
+
 @require_GET
 def service_worker(request):
     """The worker that keeps a seat's page on the phone for a reload without network
@@ -166,6 +196,11 @@ def _page(request, token, *, cards_form=None, status=200):
     # The polled number first, then the party (see `selectors.seat_poll`).
     version = selectors.seat_poll(token)
     seat = selectors.seat_by_token(token)
+    if entry_form_for(seat.party) is not None:
+        response = games.page(request, seat, version)
+        if seat.party.status == seat.party.Status.RUNNING:
+            response[OFFLINE_COPY] = "keep"
+        return response
     rules = _rules(seat)
     view = selectors.seat_view(seat)
     sheet = view["sheet"]

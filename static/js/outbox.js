@@ -17,7 +17,7 @@
   var store = "knock-outbox:" + page; // each seat its own queue
   var banner = document.getElementById("outbox");
   var offline = document.getElementById("offline-sheet");
-  var FORMS = ["quick-entry", "cards-entry", "confirm-hand"];
+  var FORMS = ["quick-entry", "cards-entry", "confirm-hand", "game-entry"];
 
   function load() {
     try { return JSON.parse(window.localStorage.getItem(store)) || []; } catch (e) { return []; }

@@ -12,10 +12,11 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
 from scoring.models import Hand
+from scoring.services.games import game_hand_enter
 from scoring.services.hands import Result, hand_enter
 from seasons.models import Season
 from seasons.services import player_link_issue
-from tests.factories import start_night_party, start_party
+from tests.factories import start_game_party, start_night_party, start_party
 from tournaments import registration
 from tournaments.models import Entrant
 
@@ -59,6 +60,11 @@ def evening():
     registration.entrant_register(tournament=cup, players=[listed])
     cup = registration.door_link_issue(tournament=cup)
     leaver = Entrant.objects.filter(tournament__slug=swiss).last().pk
+    # The other games' seat pages: a Chinchón hand waiting for the seat's
+    # confirmation, and a fresh Canasta entry of two partnerships.
+    chinchon = start_game_party("chinchon", 3).seats.order_by("position")
+    game_hand_enter(seat=chinchon[0], number=1, entry={"closer": 0, "penalties": [0, 12, 7]})
+    canasta = start_game_party("canasta", 4).seats.first()
     return {
         "public": [
             "/",
@@ -77,7 +83,12 @@ def evening():
             f"/clubs/{club.slug}/players/{listed.pk}/",
             "/login/",
         ],
-        "seat": [asked.get_absolute_url(), fresh.get_absolute_url()],
+        "seat": [
+            asked.get_absolute_url(),
+            fresh.get_absolute_url(),
+            chinchon[1].get_absolute_url(),
+            canasta.get_absolute_url(),
+        ],
         "links": [f"/me/{own.token}/", f"/door/{cup.door_token}/"],
         "manage": [
             "/manage/",

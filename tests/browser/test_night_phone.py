@@ -6,7 +6,12 @@ import pytest
 from scoring.services import nights
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.browser.conftest import PHONE
-from tests.factories import ClubNightFactory, OrganizerFactory, start_night_party
+from tests.factories import (
+    ClubNightFactory,
+    OrganizerFactory,
+    start_game_party,
+    start_night_party,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,6 +56,12 @@ def test_the_night_pages_fit_a_phone(phone, tmp_path):
     entry.get_by_text("Enter from the cards").click()
     entry.locator("#quick-ruling summary").click()
     shots["seat-folded-open"] = entry
+    # The other games' seat pages, at their largest tables, a long name first.
+    for game, players in (("chinchon", 4), ("canasta", 6), ("blaue_vierzehn", 6), ("cruzo", 7)):
+        seat = start_game_party(game, players).seats.select_related("player").first()
+        seat.player.name = LONG
+        seat.player.save()
+        shots[f"seat-{game}"] = phone(seat.get_absolute_url())
     desk = phone("/")
     log_in(desk, f"/manage/nights/{night.pk}/results/")
     shots["night-results"] = desk

@@ -1,0 +1,200 @@
+"""The seat page of a party of another game (Chinchón, Canasta, Blaue Vierzehn,
+Cruzo): its sheet, the next hand's entry form, and the confirmation of another
+player's entry. The game's engine scores (through `scoring.services.games`); the
+page only shows what it made of each entry."""
+
+import uuid
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from config.client import client_address
+from scoring import errors, selectors
+from scoring.engine.settlement import PartyOver
+from scoring.forms import ConfirmForm, first_error
+from scoring.game_forms import entry_form_for
+from scoring.game_selectors import game_seat_view
+from scoring.labels import outcome_message
+from scoring.models import Hand
+from scoring.services.game_sheet import game_sheet
+from scoring.services.games import game_hand_confirm, game_hand_enter
+
+#: The facts an engine keeps with a hand that the table reads (`HandScore.facts`),
+#: each naming a side, or true.
+FACTS = {
+    "closer": _("Closed: %(side)s"),
+    "chinchon": _("Chinchón!"),
+    "went_out": _("Went out: %(side)s"),
+    "first": _("Out first: %(side)s"),
+    "blue_fourteen": _("Blue fourteen: %(side)s"),
+}
+
+
+def fact_lines(facts: dict, names: list[str]) -> list[str]:
+    """A hand's facts as short lines, a side by its players' names."""
+    lines = []
+    for fact, words in FACTS.items():
+        value = facts.get(fact)
+        if value is None or value is False:
+            continue
+        if isinstance(value, bool):
+            lines.append(str(words))
+        elif isinstance(value, int) and 0 <= value < len(names):
+            lines.append(str(words) % {"side": names[value]})
+    return lines
+
+
+def _rows(sheet) -> list[dict]:
+    """Each hand's scores per side, with the running totals after each confirmed
+    hand (pending and disputed hands count nothing yet)."""
+    running = [0] * len(sheet.sides)
+    rows = []
+    for hand in sheet.hands:
+        confirmed = hand.status == Hand.Status.CONFIRMED
+        if confirmed:
+            running = [total + points for total, points in zip(running, hand.scores, strict=True)]
+        rows.append(
+            {
+                "hand": hand,
+                "cells": [
+                    {"points": points, "running": running[side] if confirmed else None}
+                    for side, points in enumerate(hand.scores)
+                ],
+            }
+        )
+    return rows
+
+
+def table_context(seat, *, form=None) -> dict:
+    """Everything the page shows for ``seat``: the sheet in two queries, whatever
+    the number of hands, and the form of the next hand."""
+    view = game_seat_view(seat)
+    sheet, names, open_hand = view.sheet, view.names, view.open_hand
+    outcome = sheet.outcome
+    counter = open_hand.counter if open_hand and open_hand.counter else None
+    form_class = entry_form_for(seat.party)
+    sides = [
+        {
+            "name": names[side],
+            "mine": view.seat.side == side,
+            "total": sheet.totals[side],
+            "place": sheet.places[side],
+            "out": side in outcome.out,
+            "winner": side in outcome.winners,
+            # This hand's scores as entered, and as the other phone entered them.
+            "entered": open_hand.scores[side] if open_hand else None,
+            "theirs": counter["scores"][side] if counter else None,
+        }
+        for side in range(len(sheet.sides))
+    ]
+    if form is None and view.may_enter:
+        initial = {"number": view.number}
+        if view.ours:
+            initial |= form_class.initial_from(open_hand.details.get("entry") or {})
+        form = form_class(
+            initial=initial, sides=sheet.sides, out=outcome.out, options=sheet.options
+        )
+    confirmations = open_hand.confirmations if open_hand and not counter else []
+    return {
+        "seat": view.seat,
+        "party": view.seat.party,
+        "game": sheet.game,
+        "sheet": sheet,
+        "sides": sides,
+        "rows": _rows(sheet),
+        "hint_label": form_class.hint_label,
+        "hints": view.hints,
+        "number": view.number,
+        "over": view.over,
+        "standings": sorted(sides, key=lambda side: side["place"]) if view.over else [],
+        "open_hand": open_hand,
+        "open_facts": fact_lines(open_hand.details.get("facts", {}), names) if open_hand else [],
+        "confirmed_by": [view.name_at(p) for p in confirmations],
+        "still_needed": view.still_needed,
+        "ours": view.ours,
+        "can_confirm": view.can_confirm,
+        "may_enter": view.may_enter,
+        "dispute": {
+            "theirs": view.name_at(counter["seat"]),
+            "facts": fact_lines(counter.get("facts") or {}, names),
+        }
+        if counter
+        else None,
+        "form": form,
+        "key": uuid.uuid4().hex,
+    }
+
+
+def page(request, seat, version, *, form=None, status=200):
+    """The seat's page of a party of another game."""
+    context = {**table_context(seat, form=form), "version": version}
+    return render(request, "scoring/seat/game_detail.html", context, status=status)
+
+
+def _form(seat, data=None):
+    """The entry form of the party's game, bound to ``data`` when given."""
+    sheet = game_sheet(seat.party)
+    return entry_form_for(seat.party)(
+        data, sides=sheet.sides, out=sheet.outcome.out, options=sheet.options
+    )
+
+
+def preview(seat, data) -> dict:
+    """What the engine makes of the cards typed so far (`GameEntryForm.preview`)."""
+    return _form(seat, data).preview()
+
+
+def enter(request, seat):
+    """A player's entry of the next hand: the first one waits for confirmation,
+    the entering side's next one corrects it, another player's confirms it when
+    it scores the same and disputes it when not. A refusal shows the form again,
+    with each of the engine's problems on its own line."""
+    form = _form(seat, request.POST)
+    if not form.is_valid():
+        return _again(request, seat, form)
+    try:
+        outcome = game_hand_enter(
+            seat=seat,
+            number=form.cleaned_data["number"],
+            key=form.cleaned_data["key"] or None,
+            address=client_address(request),
+            **form.service_arguments(),
+        )
+    except (errors.StaleEntry, PartyOver) as error:
+        # The page was old: its hand is gone, or the entry changed since.
+        messages.error(request, errors.explain(error))
+    except ValueError as error:
+        for line in errors.explain(error).splitlines():
+            form.add_error(None, line)
+        return _again(request, seat, form)
+    else:
+        messages.success(request, outcome_message(outcome.action, outcome.hand.number))
+    return redirect(seat)
+
+
+def confirm(request, seat):
+    """A player confirms another side's pending entry, in the version the page showed."""
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect(seat)
+    try:
+        outcome = game_hand_confirm(
+            seat=seat,
+            number=form.cleaned_data["number"],
+            version=form.cleaned_data["version"],
+            key=form.cleaned_data["key"] or None,
+            address=client_address(request),
+        )
+    except ValueError as error:
+        messages.error(request, errors.explain(error))
+    else:
+        messages.success(request, outcome_message(outcome.action, outcome.hand.number))
+    return redirect(seat)
+
+
+def _again(request, seat, form):
+    messages.error(request, gettext("The hand was not stored: see the form below."))
+    return page(request, seat, selectors.seat_poll(seat.token), form=form, status=400)
