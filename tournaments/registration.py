@@ -100,13 +100,13 @@ def tournament_create(
     ``game``: Gin Rummy (two at a table), or another game of seed 003 played at
     tables of ``table_size`` players, its ``game_options`` settled over the game's
     defaults (`game_settings`)."""
-    game_options, table_size = game_settings(game, game_options, table_size, format)
     if ruleset not in RULESETS:
         raise TournamentError(gettext("There are no rules called %(name)r.") % {"name": ruleset})
     if format not in Tournament.Format.values:
         raise TournamentError(gettext("Choose Swiss system, round robin or knockout."))
     if rounds is not None and rounds < 1:
         raise TournamentError(gettext("A tournament has at least one round."))
+    game_options, table_size = game_settings(game, game_options, table_size, format)
     base = slugify(slug or name)[:50] or "tournament"
     fields = {
         "club": club,
@@ -156,7 +156,8 @@ def game_settings(
         raise TournamentError(gettext("There is no game called %(name)r.") % {"name": game})
     engine = GAMES[game]
     name = Party.Game(game).label
-    if format != Tournament.Format.SWISS:
+    # Tables are seated from the standings round by round: the Swiss system.
+    if not format_of(format).pairs_from_standings:
         raise TournamentError(
             gettext("A tournament of %(game)s is played in the Swiss system.") % {"game": name}
         )

@@ -447,7 +447,8 @@ def _table_sentence(line: dict, name, lot: bool) -> str:
     standings and why (`engine.tables.explain`, stored by `seating`)."""
     if line["kind"] == "bye":
         return gettext(
-            "%(name)s sits out: lowest placed without a bye, and the tables are full."
+            "%(name)s sits out: the lowest placed without a bye, as a smaller table "
+            "could not play this game."
         ) % {"name": name(line["entrant"])}
     if lot:
         seats = ", ".join(name(pk) for pk in line["seats"])
