@@ -150,6 +150,7 @@ def standings_draw_enter(
     record keeps who drew what, since it decides places and the next pairing."""
     tournament = locked(tournament)
     tournament_changed(tournament.pk)
+    _check_drawn_ties(tournament)
     round = tournament.round_set.order_by("-number").first()
     if round is None or round.status not in (Round.Status.PENDING, Round.Status.STUCK):
         raise TournamentError(gettext("Cards can be entered only before a round is paired."))
@@ -181,6 +182,19 @@ def standings_draw_enter(
         cards=", ".join(f"{names[pk]} {card}" for pk, card in drawn.items()),
     )
     return round
+
+
+def _check_drawn_ties(tournament: Tournament) -> None:
+    """Card draws order Gin Rummy's ties; at tables of another game the game score,
+    the parties won and the lot do."""
+    if tournament.plays_at_tables:
+        raise TournamentError(
+            gettext(
+                "At tables of %(game)s ties are broken by game score and parties won, "
+                "then shared: no cards are drawn."
+            )
+            % {"game": tournament.get_game_display()}
+        )
 
 
 @transaction.atomic
@@ -253,6 +267,8 @@ def tournament_finish(
     rounds = tournament.round_set
     if rounds.filter(status__in=[Round.Status.PLAYING, Round.Status.PAIRING]).exists():
         raise TournamentError(gettext("Close the round being played first."))
+    if final_draw or cards:
+        _check_drawn_ties(tournament)
     dropped = rounds.filter(status__in=[Round.Status.PENDING, Round.Status.STUCK])
     unplayed = sorted(dropped.values_list("number", flat=True))
     dropped.delete()

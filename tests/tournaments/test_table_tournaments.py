@@ -13,6 +13,7 @@ from scoring.models import Party
 from scoring.services.games import game_hand_confirm, game_hand_enter
 from tests.factories import MembershipFactory
 from tournaments import registration, rounds, withdrawals
+from tournaments.final.setup import final_stage_add
 from tournaments.models import Round, Tournament
 from tournaments.records import TournamentError
 from tournaments.seating import rounds_pair_waiting
@@ -300,6 +301,23 @@ def test_forfeits_are_refused_at_a_table_of_another_game(club, committed):
     view = tables_of(round)[0]
     with pytest.raises(TournamentError, match="undo the round"):
         table_forfeit(table=view.table, absent=view.entrants[0])
+
+
+def test_ties_are_not_drawn_and_no_final_is_added_at_tables(club, committed):
+    tournament, round = table_tournament(club, 8, committed)
+    play_round(round)
+    rounds.round_close(round=round)
+    someone = tournament.entrants.first()
+
+    with pytest.raises(TournamentError, match="no cards are drawn"):
+        rounds.standings_draw_enter(tournament=tournament, cards={someone.pk: "KH"})
+    with pytest.raises(TournamentError, match="no cards are drawn"):
+        rounds.tournament_finish(tournament=tournament, final_draw=True)
+    with pytest.raises(TournamentError, match="no knockout final"):
+        final_stage_add(tournament=tournament, qualifiers=4)
+    finished = rounds.tournament_finish(tournament=tournament)
+    assert finished.status == Tournament.Status.FINISHED
+    assert standings_for(finished).lines[0].points == 6
 
 
 @pytest.mark.parametrize(
