@@ -155,7 +155,8 @@ class History:
 
 def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) -> History:
     """Every table of every round with its seatings (two queries), and the parties'
-    outcomes (three more). Rows are read as plain values, never as models: a big
+    outcomes (three more; Gin Rummy's only ``with_outcomes``, another game's always,
+    `tournaments.outcomes`). Rows are read as plain values, never as models: a big
     tournament's history is tens of thousands of rows, read for every standings."""
     tables = Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
     rows = [
@@ -176,13 +177,14 @@ def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) ->
     for row in seatings.values_list("table_id", "entrant_id", "side"):
         seated[row[0]].append(SeatingRow(*row))
     outcomes, games = {}, {}
-    if with_outcomes:
-        # The ids as a subquery: no list of thousands of ids is sent.
-        parties = tables.filter(party__isnull=False).values("party_id")
-        if tournament.plays_at_tables:
-            games = game_outcomes(parties, cancelled=False)
-        else:
-            outcomes = party_outcomes(parties)
+    # The ids as a subquery: no list of thousands of ids is sent.
+    parties = tables.filter(party__isnull=False).values("party_id")
+    if tournament.plays_at_tables:
+        # Read whatever ``with_outcomes`` says: it spares Gin Rummy's outcomes to a
+        # reader that makes them from the parties' scores (the board).
+        games = game_outcomes(parties, cancelled=False)
+    elif with_outcomes:
+        outcomes = party_outcomes(parties)
     return History(rows, seated, outcomes, games)
 
 

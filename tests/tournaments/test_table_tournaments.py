@@ -13,6 +13,7 @@ from scoring.models import Party
 from scoring.services.games import game_hand_confirm, game_hand_enter
 from tests.factories import MembershipFactory
 from tournaments import registration, rounds, withdrawals
+from tournaments.board import build_board
 from tournaments.final.setup import final_stage_add
 from tournaments.models import Round, Tournament
 from tournaments.records import TournamentError
@@ -197,6 +198,17 @@ def test_points_by_place_worked_by_hand_for_one_table_of_four(club, committed):
     assert [lines[e].won for e in (first, second, third, fourth)] == [0, 0, 1, 0]
     assert [lines[e].place for e in (third, first, second, fourth)] == [1, 2, 2, 4]
     assert lines[first].shared and lines[second].shared and not lines[third].shared
+
+
+def test_the_public_board_ranks_by_the_same_points_as_the_standings(club, committed):
+    tournament, round = table_tournament(club, 10, committed)
+    play_round(round, {4: FOUR, 3: [0, 50, 100]})
+
+    # Live: the finished tables count before the round is closed.
+    live = {line.entrant: line.points for line in build_board(tournament).standings}
+    rounds.round_close(round=round)
+    closed = {line.entrant.pk: line.points for line in standings_for(tournament).lines}
+    assert live == closed and sorted(closed.values())[-4:] == [4, 4, 4, 6]
 
 
 def test_ten_sit_at_tables_of_four_three_and_three_without_a_bye(club, committed):
