@@ -260,6 +260,30 @@ def test_a_short_table_the_game_is_not_played_at_gives_the_lowest_placed_a_bye(c
     assert round.explanation[-1] == {"kind": "bye", "entrant": second_bye.pk}
 
 
+GOOD = {"meld_points": 600, "natural_canastas": 2, "mixed_canastas": 1, "went_out": True}
+POOR = {"meld_points": 300, "hand_points": 40}
+
+
+def test_canasta_at_tables_of_three_ranks_the_highest_total_first(club, committed):
+    tournament, round = table_tournament(club, 6, committed, game="canasta", size=3, rounds=1)
+    views = tables_of(round)
+    assert [len(v.entrants) for v in views] == [3, 3]
+    for view in views:
+        for _ in range(3):  # 2,000 a hand for the first seat: 6,000 wins
+            play(view.table.party, {"sides": [GOOD, POOR, POOR]})
+        view.table.party.refresh_from_db()
+        assert view.table.party.status == Party.Status.FINISHED
+    rounds.round_close(round=round)
+
+    lines = {line.entrant: line for line in standings_for(tournament).lines}
+    for view in views:
+        first, second, third = view.entrants
+        # The two equal totals share second place: (2 + 0) / 2 = 1 point each.
+        assert [lines[e].points for e in view.entrants] == [4, 1, 1]
+        assert lines[first].won == 1 and lines[second].place == lines[third].place == 3
+        assert lines[first].score > 0 and sum(lines[e].score for e in view.entrants) == 0
+
+
 def test_a_withdrawn_entrant_is_not_seated(club, committed):
     tournament, round = table_tournament(club, 9, committed, size=3)
     play_round(round, {3: [0, 50, 100]})
