@@ -177,10 +177,11 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    """One board of a round: two entrants and their party, or one entrant's bye.
+    """One board of a round: two entrants and their party (three to six in a
+    tournament of another game), or one entrant's bye.
 
     Who sits here is in `Seating`; ``absent`` is the side (0 or 1) that did not
-    turn up (a forfeit)."""
+    turn up (a forfeit, at a table of two)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
