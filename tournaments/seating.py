@@ -185,7 +185,8 @@ def _pair_at_tables(round: Round) -> Round:
     entrants in the order they entered, shuffled from the round's seed); later
     rounds follow the standings (points, game score, parties won:
     `engine.table_points`), equal entrants in the order of that same lot. Pairs
-    who sat at one table before count as met, and so do pairs kept apart.
+    who sat at one table before count as met, and so do pairs kept apart (the
+    explanation names them as met before).
 
     Byes: the tables' sizes differ by at most one; where a smaller table is one
     the game is not played at (Blaue Vierzehn at tables of four with 5 entrants
@@ -199,7 +200,7 @@ def _pair_at_tables(round: Round) -> Round:
     confirmation setting; the first seat deals first. Why each table is as it is
     (`engine.tables.explain`) is stored on the round."""
     tournament = round.tournament
-    entrants = list(tournament.entrants.order_by("pk"))
+    entrants = list(tournament.entrants.select_related("player").order_by("pk"))
     history = tournament_history(tournament)
     active = playing_in(entrants, round.number)
     by_id = {e.pk: e for e in entrants}
@@ -214,7 +215,7 @@ def _pair_at_tables(round: Round) -> Round:
     size = tournament.table_size
     count = byes_needed(len(ranking), size, GAMES[tournament.game].table_sizes)
     byes = lowest_without_bye(ranking, history.byes(), count)
-    seated = [pk for pk in ranking if pk not in set(byes)]
+    seated = [pk for pk in ranking if pk not in byes]
     met = history.meetings() + kept_apart(tournament)
     seating = seat_tables(seated, size, met)
     for number, seats in enumerate(seating, start=1):

@@ -284,6 +284,28 @@ def test_canasta_at_tables_of_three_ranks_the_highest_total_first(club, committe
         assert lines[first].score > 0 and sum(lines[e].score for e in view.entrants) == 0
 
 
+def test_pairs_kept_apart_never_share_a_table(club, committed):
+    tournament = registration.tournament_create(
+        club=club, name="Open", game="chinchon", table_size=4, rounds=2
+    )
+    players = [MembershipFactory(club=club).player for _ in range(8)]
+    entrants = registration.entrant_register(tournament=tournament, players=players)
+    for entrant in entrants:
+        registration.entrant_check_in(entrant=entrant)
+    apart = [(entrants[0], entrants[1]), (entrants[2], entrants[3]), (entrants[4], entrants[5])]
+    for first, second in apart:
+        registration.keep_apart_add(tournament=tournament, first=first, second=second)
+    round = committed(rounds.round_start, tournament=tournament)
+    for _ in range(2):
+        round.refresh_from_db()
+        for table in seatings(round):
+            for first, second in apart:
+                assert not {first.pk, second.pk} <= set(table)
+        if round.number == 1:
+            play_round(round)
+            round = close_and_pair(tournament, round, committed)
+
+
 def test_a_withdrawn_entrant_is_not_seated(club, committed):
     tournament, round = table_tournament(club, 9, committed, size=3)
     play_round(round, {3: [0, 50, 100]})
