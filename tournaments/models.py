@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.models import Party
 from tournaments.engine.formats import DEFAULT_FORMAT
 
 
@@ -31,6 +32,17 @@ class Tournament(models.Model):
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
     date = models.DateField(_("date"), default=timezone.localdate)
     format = models.CharField(_("format"), max_length=16, choices=Format, default=DEFAULT_FORMAT)
+    # What every table plays: Gin Rummy (two at a table, plus/minus standings) or one
+    # of the other games of seed 003 at tables of three to six (issue 28; points by
+    # place, `tournaments.engine.table_points`).
+    game = models.CharField(
+        _("game"), max_length=32, choices=Party.Game, default=Party.Game.GIN_RUMMY
+    )
+    # Another game's options as its engine settled them at creation (`settle_options`),
+    # copied onto every table's party; empty for Gin Rummy, whose rules are ``ruleset``.
+    game_options = models.JSONField(_("game options"), default=dict, blank=True)
+    # Players per table for another game (3 to 6); empty for Gin Rummy (two).
+    table_size = models.PositiveSmallIntegerField(_("players per table"), null=True, blank=True)
     ruleset = models.CharField(_("rules"), max_length=40, default="classic")
     target = models.PositiveSmallIntegerField(_("party target"), default=100)
     # Empty: the seed's table for the number of entrants checked in at the start.
@@ -67,6 +79,11 @@ class Tournament(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def plays_at_tables(self) -> bool:
+        """Another game than Gin Rummy: tables of three to six, points by place."""
+        return self.game != Party.Game.GIN_RUMMY
 
 
 class Entrant(models.Model):
@@ -121,6 +138,7 @@ class Round(models.Model):
         SWISS = "swiss", _("Swiss rule")
         FEWEST_REMATCHES = "fewest", _("fewest rematches")
         SCHEDULE = "schedule", _("round-robin schedule")
+        TABLES = "tables", _("tables with the fewest repeat meetings")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("round"))
@@ -159,10 +177,11 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    """One board of a round: two entrants and their party, or one entrant's bye.
+    """One board of a round: two entrants and their party (three to six in a
+    tournament of another game), or one entrant's bye.
 
     Who sits here is in `Seating`; ``absent`` is the side (0 or 1) that did not
-    turn up (a forfeit)."""
+    turn up (a forfeit, at a table of two)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
@@ -198,7 +217,9 @@ class Table(models.Model):
 
 
 class Seating(models.Model):
-    """An entrant at a table: side 0 is the higher placed (he is listed first)."""
+    """An entrant at a table: side 0 is the higher placed (listed first). At a table
+    of another game (three to six) ``side`` is the seat, 0 to 5, in standings
+    order: the order the party's players sit in."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seatings")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seatings")
@@ -212,7 +233,7 @@ class Seating(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "entrant"], name="one_table_per_entrant"),
             models.UniqueConstraint(fields=["table", "side"], name="one_entrant_per_side"),
-            models.CheckConstraint(condition=Q(side__in=[0, 1]), name="side_is_0_or_1"),
+            models.CheckConstraint(condition=Q(side__lte=5), name="side_is_a_seat_of_six"),
         ]
 
     def __str__(self):

@@ -15,9 +15,14 @@ from django.utils.translation import gettext, ngettext
 
 from clubs.models import Player
 from clubs.services import same_name
+from scoring.engine.games import GAMES
+from scoring.engine.games.game import EntryError as GameEntryError
+from scoring.engine.games.game import settle_options
 from scoring.engine.rules import RULESETS
+from scoring.models import Party
 from scoring.services.seats import new_token
 from tournaments.engine.formats import DEFAULT_FORMAT, format_of
+from tournaments.engine.tables import LARGEST, SMALLEST
 from tournaments.models import (
     CheckIn,
     Entrant,
@@ -85,15 +90,23 @@ def tournament_create(
     public_standings: bool = True,
     public_results: bool = True,
     round_minutes: int | None = None,
+    game: str = Party.Game.GIN_RUMMY,
+    game_options: dict | None = None,
+    table_size: int | None = None,
 ) -> Tournament:
     """A new tournament in registration. The slug, if not given, comes from the name
-    (made unique with a number)."""
+    (made unique with a number).
+
+    ``game``: Gin Rummy (two at a table), or another game of seed 003 played at
+    tables of ``table_size`` players, its ``game_options`` settled over the game's
+    defaults (`game_settings`)."""
     if ruleset not in RULESETS:
         raise TournamentError(gettext("There are no rules called %(name)r.") % {"name": ruleset})
     if format not in Tournament.Format.values:
         raise TournamentError(gettext("Choose Swiss system, round robin or knockout."))
     if rounds is not None and rounds < 1:
         raise TournamentError(gettext("A tournament has at least one round."))
+    game_options, table_size = game_settings(game, game_options, table_size, format)
     base = slugify(slug or name)[:50] or "tournament"
     fields = {
         "club": club,
@@ -110,6 +123,9 @@ def tournament_create(
         "public_standings": public_standings,
         "public_results": public_results,
         "round_minutes": round_minutes,
+        "game": game,
+        "game_options": game_options,
+        "table_size": table_size,
     }
     tournament = tournament_insert(base, **fields)
     if not format_of(format).plays_rounds:
@@ -119,6 +135,45 @@ def tournament_create(
             tournament=tournament, seeding=FinalStage.Seeding.RATING, seed=new_seed()
         )
     return tournament
+
+
+def game_settings(
+    game: str, options: dict | None, table_size: int | None, format: str = DEFAULT_FORMAT
+) -> tuple[dict, int | None]:
+    """A new tournament's game checked: the options settled over the game's
+    defaults (`settle_options`) and the table size, or the organizer's message.
+
+    Gin Rummy is played two at a table with the tournament's own rules: no options,
+    no table size. Another game is played in the Swiss system at tables of three to
+    six, at a size the game is played at (`Game.table_sizes`)."""
+    if game == Party.Game.GIN_RUMMY:
+        if options or table_size not in (None, 2):
+            raise TournamentError(
+                gettext("Gin Rummy is played two at a table, with the tournament's rules.")
+            )
+        return {}, None
+    if game not in GAMES:
+        raise TournamentError(gettext("There is no game called %(name)r.") % {"name": game})
+    engine = GAMES[game]
+    name = Party.Game(game).label
+    # Tables are seated from the standings round by round: the Swiss system.
+    if not format_of(format).pairs_from_standings:
+        raise TournamentError(
+            gettext("A tournament of %(game)s is played in the Swiss system.") % {"game": name}
+        )
+    sizes = [n for n in engine.table_sizes if SMALLEST <= n <= LARGEST]
+    if table_size not in sizes:
+        raise TournamentError(
+            gettext(
+                "%(game)s is played at tables of %(sizes)s players in a tournament: "
+                "choose one of these."
+            )
+            % {"game": name, "sizes": ", ".join(map(str, sizes))}
+        )
+    try:
+        return settle_options(engine, options), table_size
+    except GameEntryError as error:
+        raise TournamentError(str(error)) from error
 
 
 def _unpaired_number(tournament: Tournament) -> int:

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from scoring.services.parties import party_cancel
 from tournaments.engine.explain import (
@@ -59,6 +59,11 @@ def round_start(*, tournament: Tournament) -> Round:
     count = tournament.entrants.filter(checked_in=True).count()
     if count < 2:
         raise TournamentError(gettext("At least two entrants must be checked in."))
+    if tournament.plays_at_tables and count < tournament.table_size:
+        raise TournamentError(
+            gettext("At least %(count)s entrants must be checked in: one full table.")
+            % {"count": tournament.table_size}
+        )
     if tournament.rounds is None:
         tournament.rounds = schedule_length(tournament, count)
     tournament.status = Tournament.Status.RUNNING
@@ -126,7 +131,8 @@ def round_close(*, round: Round) -> Round:
         following = Round(tournament=tournament, number=round.number + 1, seed=new_seed())
         # Ties are drawn now, so the organizer sees (or replaces) the draw that
         # will order the next pairing.
-        if format_of(tournament.format).pairs_from_standings:
+        # A tournament at tables breaks its ties by game score, parties won and lot.
+        if format_of(tournament.format).pairs_from_standings and not tournament.plays_at_tables:
             totals, _, entrants = tournament_totals(tournament)
             active = playing_in(entrants, following.number)
             following.draws = tie_draws(following.seed, [], {e.pk: totals[e.pk] for e in active})
@@ -144,6 +150,7 @@ def standings_draw_enter(
     record keeps who drew what, since it decides places and the next pairing."""
     tournament = locked(tournament)
     tournament_changed(tournament.pk)
+    _check_drawn_ties(tournament)
     round = tournament.round_set.order_by("-number").first()
     if round is None or round.status not in (Round.Status.PENDING, Round.Status.STUCK):
         raise TournamentError(gettext("Cards can be entered only before a round is paired."))
@@ -175,6 +182,19 @@ def standings_draw_enter(
         cards=", ".join(f"{names[pk]} {card}" for pk, card in drawn.items()),
     )
     return round
+
+
+def _check_drawn_ties(tournament: Tournament) -> None:
+    """Card draws order Gin Rummy's ties; at tables of another game the game score,
+    the parties won and the lot do."""
+    if tournament.plays_at_tables:
+        raise TournamentError(
+            gettext(
+                "At tables of %(game)s ties are broken by game score and parties won, "
+                "then shared: no cards are drawn."
+            )
+            % {"game": tournament.get_game_display()}
+        )
 
 
 @transaction.atomic
@@ -247,6 +267,8 @@ def tournament_finish(
     rounds = tournament.round_set
     if rounds.filter(status__in=[Round.Status.PLAYING, Round.Status.PAIRING]).exists():
         raise TournamentError(gettext("Close the round being played first."))
+    if final_draw or cards:
+        _check_drawn_ties(tournament)
     dropped = rounds.filter(status__in=[Round.Status.PENDING, Round.Status.STUCK])
     unplayed = sorted(dropped.values_list("number", flat=True))
     dropped.delete()
@@ -428,9 +450,55 @@ def round_explanation(round: Round, entrants: dict[int, Entrant]) -> list[str]:
 
     phrases = _phrases()
     return [
-        describe(Line.from_dict(line), name=name, label=label, phrases=phrases)
+        _table_sentence(line, name, lot=round.how == Round.How.LOT)
+        if "kind" in line
+        else describe(Line.from_dict(line), name=name, label=label, phrases=phrases)
         for line in round.explanation
     ]
+
+
+def _table_sentence(line: dict, name, lot: bool) -> str:
+    """One table of a round at tables (or one bye) in words: who sits there with
+    their places, who met before, and who moved from the plain cut of the
+    standings and why (`engine.tables.explain`, stored by `seating`)."""
+    if line["kind"] == "bye":
+        return gettext(
+            "%(name)s sits out: the lowest placed without a bye, as a smaller table "
+            "could not play this game."
+        ) % {"name": name(line["entrant"])}
+    if lot:
+        seats = ", ".join(name(pk) for pk in line["seats"])
+        return gettext("Table %(number)s: %(seats)s, drawn by lot.") % {
+            "number": line["number"],
+            "seats": seats,
+        }
+    seats = ", ".join(
+        f"{name(pk)} ({ordinal(place)})"
+        for pk, place in zip(line["seats"], line["places"], strict=True)
+    )
+    parts = [gettext("Table %(number)s: %(seats)s") % {"number": line["number"], "seats": seats}]
+    for first, second, times in line["met_before"]:
+        parts.append(
+            ngettext(
+                "%(first)s and %(second)s met once before",
+                "%(first)s and %(second)s met %(times)s times before",
+                times,
+            )
+            % {"first": name(first), "second": name(second), "times": times}
+        )
+    if line["moved_in"] or line["moved_away"]:
+        parts.append(
+            gettext(
+                "%(in)s in place of %(away)s: the tables by the standings alone "
+                "would repeat %(count)s meetings here"
+            )
+            % {
+                "in": ", ".join(name(pk) for pk in line["moved_in"]),
+                "away": ", ".join(name(pk) for pk in line["moved_away"]),
+                "count": line["cut_repeats"],
+            }
+        )
+    return "; ".join(parts) + "."
 
 
 def ordinal(n: int) -> str:

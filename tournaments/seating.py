@@ -1,6 +1,7 @@
 """A round's tables made: the pairing that the task runs (`round_pair`, and its
 catch-up), the card draws that order tied entrants, and each table seated with its
-two-player party of `scoring`.
+two-player party of `scoring` — or, in a tournament of another game (issue 28),
+its table of three to six with one party of that game (`_pair_at_tables`).
 
 Every round's random choices (lots, card draws, the parties' seat draws) come
 from the seed stored on the round."""
@@ -15,14 +16,18 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.engine.cards import InvalidCard, parse_card
+from scoring.engine.games import GAMES
 from scoring.engine.rules import RULESETS
 from scoring.labels import table_label
+from scoring.services.game_parties import game_party_start
 from scoring.services.parties import party_start
 from tournaments.engine.formats import RoundPlan, ScheduleComplete, format_of
 from tournaments.engine.pairing import NoPairing, standings_order, tied_groups
 from tournaments.engine.standings import (
     group_card_draw,
 )
+from tournaments.engine.table_points import byes_needed, lowest_without_bye
+from tournaments.engine.tables import TableLine, explain, seat_tables
 from tournaments.models import (
     Entrant,
     Round,
@@ -31,7 +36,13 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.records import TournamentError, tournament_changed
-from tournaments.standings import draws_by_entrant, kept_apart, tournament_totals
+from tournaments.standings import (
+    draws_by_entrant,
+    kept_apart,
+    table_totals_of,
+    tournament_history,
+    tournament_totals,
+)
 
 
 def playing_in(entrants, number: int) -> list[Entrant]:
@@ -70,6 +81,8 @@ def round_pair(*, round_id: int, fewest_rematches: bool = False) -> Round:
     fewest_rematches = fewest_rematches or round.how == Round.How.FEWEST_REMATCHES
     tournament = round.tournament
     tournament_changed(tournament.pk)
+    if tournament.plays_at_tables:
+        return _pair_at_tables(round)
     totals, history, entrants = tournament_totals(tournament)
     active = playing_in(entrants, round.number)
     by_id = {e.pk: e for e in entrants}
@@ -161,6 +174,95 @@ def table_party(tournament: Tournament, round: Round, number: int, first, second
         label=table_label(tournament.name, round.number, number),
         # The seat draw is replayable from the round's seed.
         rng=Random(f"{round.seed}-{number}"),
+    )
+
+
+def _pair_at_tables(round: Round) -> Round:
+    """Seat a round of a tournament of another game at tables of its size
+    (`engine.tables.seat_tables`): the fewest repeat meetings, then the standings.
+
+    The ranking: round 1 is drawn by lot, as Gin Rummy's first round (the
+    entrants in the order they entered, shuffled from the round's seed); later
+    rounds follow the standings (points, game score, parties won:
+    `engine.table_points`), equal entrants in the order of that same lot. Pairs
+    who sat at one table before count as met, and so do pairs kept apart (the
+    explanation names them as met before).
+
+    Byes: the tables' sizes differ by at most one; where a smaller table is one
+    the game is not played at (Blaue Vierzehn at tables of four with 5 entrants
+    would seat 3 and 2), the lowest-placed entrants who have had no bye sit out,
+    one after another, until every table plays (`table_points.byes_needed`,
+    `lowest_without_bye`); when all have had one, the lowest placed of those with
+    the fewest. A bye scores `table_points.bye_points`.
+
+    Each table seats its entrants in standings order (``Seating.side`` is the
+    seat), and plays one party of the game with the tournament's options and
+    confirmation setting; the first seat deals first. Why each table is as it is
+    (`engine.tables.explain`) is stored on the round."""
+    tournament = round.tournament
+    entrants = list(tournament.entrants.select_related("player").order_by("pk"))
+    history = tournament_history(tournament)
+    active = playing_in(entrants, round.number)
+    by_id = {e.pk: e for e in entrants}
+    drawn = sorted(e.pk for e in active)
+    Random(round.seed).shuffle(drawn)
+    if round.number == 1:
+        ranking, how, points = drawn, Round.How.LOT, {}
+    else:
+        totals = {t.entrant: t for t in table_totals_of(tournament, entrants, history)}
+        ranking = sorted(drawn, key=lambda pk: tuple(-value for value in totals[pk].key))
+        how, points = Round.How.TABLES, {str(pk): totals[pk].points for pk in ranking}
+    size = tournament.table_size
+    count = byes_needed(len(ranking), size, GAMES[tournament.game].table_sizes)
+    byes = lowest_without_bye(ranking, history.byes(), count)
+    seated = [pk for pk in ranking if pk not in byes]
+    met = history.meetings() + kept_apart(tournament)
+    seating = seat_tables(seated, size, met)
+    for number, seats in enumerate(seating, start=1):
+        table = Table.objects.create(round=round, number=number)
+        Seating.objects.bulk_create(
+            Seating(round=round, table=table, entrant_id=pk, side=seat)
+            for seat, pk in enumerate(seats)
+        )
+        table.party = game_table_party(tournament, round, number, [by_id[pk] for pk in seats])
+        table.save(update_fields=["party"])
+    for number, pk in enumerate(sorted(byes, key=ranking.index), start=len(seating) + 1):
+        table = Table.objects.create(round=round, number=number, bye=True)
+        Seating.objects.create(round=round, table=table, entrant_id=pk, side=0)
+    lines = [_table_line(line) for line in explain(ranking, seating, met)]
+    round.standings, round.points, round.how = ranking, points, how
+    round.explanation = lines + [{"kind": "bye", "entrant": pk} for pk in byes]
+    round.status = Round.Status.PLAYING
+    round.started_at = timezone.now()
+    round.save()
+    return round
+
+
+def _table_line(line: TableLine) -> dict:
+    """A table's explanation as stored on the round (`Round.explanation`)."""
+    return {
+        "kind": "table",
+        "number": line.number,
+        "seats": list(line.seats),
+        "places": list(line.places),
+        "repeats": line.repeats,
+        "met_before": [list(met) for met in line.met_before],
+        "cut_repeats": line.cut_repeats,
+        "moved_away": list(line.moved_away),
+        "moved_in": list(line.moved_in),
+    }
+
+
+def game_table_party(tournament: Tournament, round: Round, number: int, entrants: list):
+    """The party of another game at a table: its players in seat order, the
+    tournament's options and confirmation setting."""
+    return game_party_start(
+        club=tournament.club,
+        game=tournament.game,
+        players=[entrant.player for entrant in entrants],
+        options=tournament.game_options,
+        confirmation_required=tournament.confirmation_required,
+        label=table_label(tournament.name, round.number, number),
     )
 
 

@@ -3,11 +3,14 @@ the plus/minus standings after the closed rounds, and the card draws that order
 ties, each in a fixed number of queries however many entrants and rounds.
 
 Parties come in through scoring's readers only: `party_outcomes` for results,
-`party_scores` for how far a table has come."""
+`party_scores` for how far a table has come; the other games' parties through
+`tournaments.outcomes` beside them. A tournament of another game (issue 28) ranks
+by points by place at its tables (`tournaments.engine.table_points`)."""
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -26,6 +29,14 @@ from tournaments.engine.standings import (
     places,
     plus_minus,
 )
+from tournaments.engine.table_points import (
+    AtTable,
+    TableBye,
+    TablePlace,
+    bye_points,
+    table_places,
+    table_totals,
+)
 from tournaments.models import (
     Entrant,
     FinalStage,
@@ -34,6 +45,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.outcomes import GameOutcome, game_outcomes
 
 
 class TableRow(NamedTuple):
@@ -62,6 +74,8 @@ class History:
     tables: list[TableRow]
     seated: dict[int, list[SeatingRow]]  # table id -> seatings by side
     outcomes: dict[int, PartyOutcome]
+    # The other games' parties (`tournaments.outcomes`), by party id.
+    games: dict[int, GameOutcome] = field(default_factory=dict)
 
     def pairs(self, before: int | None = None) -> list[tuple[int, int]]:
         """Entrant id pairs that met (forfeits included: they were paired)."""
@@ -71,6 +85,42 @@ class History:
             if not table.bye and (before is None or table.round_number < before)
             for seats in [self.seated[table.pk]]
         ]
+
+    def meetings(self, before: int | None = None) -> list[tuple[int, int]]:
+        """Every two entrants who sat at one table (a table of two is its pair); a
+        pair that met twice is listed twice."""
+        return [
+            pair
+            for table in self.tables
+            if not table.bye and (before is None or table.round_number < before)
+            for pair in itertools.combinations(
+                [seat.entrant_id for seat in self.seated[table.pk]], 2
+            )
+        ]
+
+    def table_results(self, entrant_player: dict[int, int], closed_only: bool = True) -> list:
+        """The results of a tournament at tables as its standings engine reads them
+        (`table_points`): each finished party's places and margins, and the byes."""
+        results = []
+        for table in self.tables:
+            if closed_only and table.round_status != Round.Status.CLOSED:
+                continue
+            ids = [seat.entrant_id for seat in self.seated[table.pk]]
+            if table.bye:
+                results.append(TableBye(ids[0]))
+                continue
+            outcome = self.games.get(table.party_id)
+            if outcome is None or not outcome.finished:
+                continue
+            players = [entrant_player[pk] for pk in ids]
+            results.append(
+                AtTable(
+                    tuple(ids),
+                    tuple(outcome.places[p] for p in players),
+                    tuple(outcome.margins[p] for p in players),
+                )
+            )
+        return results
 
     def byes(self, before: int | None = None) -> list[int]:
         return [
@@ -105,7 +155,8 @@ class History:
 
 def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) -> History:
     """Every table of every round with its seatings (two queries), and the parties'
-    outcomes (three more). Rows are read as plain values, never as models: a big
+    outcomes (three more; Gin Rummy's only ``with_outcomes``, another game's always,
+    `tournaments.outcomes`). Rows are read as plain values, never as models: a big
     tournament's history is tens of thousands of rows, read for every standings."""
     tables = Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
     rows = [
@@ -125,11 +176,16 @@ def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) ->
     seatings = Seating.objects.filter(round__tournament=tournament).order_by("table_id", "side")
     for row in seatings.values_list("table_id", "entrant_id", "side"):
         seated[row[0]].append(SeatingRow(*row))
-    outcomes = {}
-    if with_outcomes:
-        # The ids as a subquery: no list of thousands of ids is sent.
-        outcomes = party_outcomes(tables.filter(party__isnull=False).values("party_id"))
-    return History(rows, seated, outcomes)
+    outcomes, games = {}, {}
+    # The ids as a subquery: no list of thousands of ids is sent.
+    parties = tables.filter(party__isnull=False).values("party_id")
+    if tournament.plays_at_tables:
+        # Read whatever ``with_outcomes`` says: it spares Gin Rummy's outcomes to a
+        # reader that makes them from the parties' scores (the board).
+        games = game_outcomes(parties, cancelled=False)
+    elif with_outcomes:
+        outcomes = party_outcomes(parties)
+    return History(rows, seated, outcomes, games)
 
 
 def kept_apart(tournament: Tournament) -> list[tuple[int, int]]:
@@ -147,6 +203,9 @@ class StandingsLine:
     withdrawn: bool
     won: int = 0
     byes: int = 0
+    # At tables of another game: the game score (the sum of the margins), the
+    # tiebreak after the points.
+    score: int = 0
 
     @property
     def parties(self) -> int:
@@ -196,6 +255,8 @@ def standings_from(
     those it separated, one place each, and a tie that a finished table made
     anew is shared until the draw for the next round is made."""
     closed = [r for r in rounds if r.status == Round.Status.CLOSED]
+    if tournament.plays_at_tables:
+        return _table_standings(tournament, entrants, history, closed, live)
     players = _players(entrants)
     ids = [e.pk for e in entrants]
     values = {"bye_value": tournament.bye_value, "forfeit_value": tournament.forfeit_value}
@@ -225,6 +286,43 @@ def standings_from(
         for pk in [place.entrant]
     ]
     return Standings(lines, closed[-1].number if closed else 0, draws)
+
+
+def _table_standings(tournament, entrants, history: History, closed, live: bool) -> Standings:
+    """`standings_from` of a tournament at tables: points by place, then the game
+    score, then parties won (`table_points`); equal on all three share the place."""
+    by_id = {e.pk: e for e in entrants}
+    lines = [
+        _table_line(place, by_id[place.total.entrant])
+        for place in table_places(table_totals_of(tournament, entrants, history, live=live))
+    ]
+    return Standings(lines, closed[-1].number if closed else 0)
+
+
+def table_totals_of(tournament: Tournament, entrants, history: History, *, live=False) -> list:
+    """Each entrant's `table_points.TableTotal` after the closed rounds (``live``:
+    the finished tables of the round being played too), in the order given."""
+    results = history.table_results(_players(entrants), closed_only=not live)
+    found = table_totals(
+        [e.pk for e in entrants], results, bye_points=bye_points(tournament.table_size)
+    )
+    return list(found.values())
+
+
+def _table_line(place: TablePlace, entrant: Entrant) -> StandingsLine:
+    total = place.total
+    return StandingsLine(
+        place.place,
+        place.shared,
+        entrant,
+        total.points,
+        total.games,
+        "",
+        entrant.withdrawn_after is not None,
+        total.won,
+        total.byes,
+        total.score,
+    )
 
 
 def _standing_draws(draws: list[dict], totals: dict, drawn_on: dict) -> dict[int, tuple]:
@@ -341,11 +439,12 @@ def draws_shown(
 def round_places(round: Round) -> dict[int, int]:
     """Each entrant's place in the standings a round was paired from (entrant id
     -> place): the one rule for the places in brackets, on the organizer's and on
-    the public pages. Ties were separated by the card draw before pairing, so
-    the places are one each, in the order the Swiss rule read them. A round
+    the public pages. Ties were separated by the card draw before pairing (at
+    tables of another game by game score, parties won and lot), so the places
+    are one each, in the order the pairing read them. A round
     paired by lot or by the round-robin schedule was not paired from standings:
     no places."""
-    if round.how not in (Round.How.SWISS, Round.How.FEWEST_REMATCHES):
+    if round.how not in (Round.How.SWISS, Round.How.FEWEST_REMATCHES, Round.How.TABLES):
         return {}
     return {pk: i for i, pk in enumerate(round.standings, start=1)}
 

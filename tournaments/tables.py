@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from scoring.models import AuditRecord, Party, Seat
-from scoring.selectors import PartyScore, party_scores
+from scoring.selectors import PartyScore
 from scoring.services.parties import party_cancel, party_forfeit_taken_back
 from tournaments.engine.explain import (
     BY_HAND,
@@ -23,11 +23,26 @@ from tournaments.models import (
     Round,
     Seating,
     Table,
+    Tournament,
     TournamentRecord,
 )
+from tournaments.outcomes import table_scores
 from tournaments.records import TournamentError, record, tournament_changed
 from tournaments.seating import table_party
 from tournaments.standings import kept_apart, show_cards, tournament_history
+
+
+def check_two_at_a_table(tournament: Tournament) -> None:
+    """Forfeits and swaps by hand are made for tables of two (Gin Rummy); a table
+    of another game is played, or the round undone and paired again."""
+    if tournament.plays_at_tables:
+        raise TournamentError(
+            gettext(
+                "At tables of %(game)s nobody can be marked absent or swapped yet: undo "
+                "the round and pair it again without them."
+            )
+            % {"game": tournament.get_game_display()}
+        )
 
 
 @transaction.atomic
@@ -45,6 +60,7 @@ def table_forfeit(*, table: Table, absent: Entrant, user=None, address=None) -> 
     if table.round.status != Round.Status.PLAYING:
         raise TournamentError(gettext("This round is not being played."))
     tournament_changed(table.round.tournament_id)
+    check_two_at_a_table(table.round.tournament)
     if table.bye:
         raise TournamentError(gettext("A bye has no opponent to forfeit."))
     if table.absent is not None:
@@ -154,6 +170,7 @@ def tables_swap(*, round: Round, first: Entrant, second: Entrant, user=None) -> 
     if round.status != Round.Status.PLAYING:
         raise TournamentError(gettext("This round is not being played."))
     tournament_changed(round.tournament_id)
+    check_two_at_a_table(round.tournament)
     seats = {s.entrant_id: s for s in round.seatings.select_related("table__party")}
     if first.pk not in seats or second.pk not in seats:
         raise TournamentError(gettext("Both must play in this round."))
@@ -250,13 +267,14 @@ class TableView:
 
 def round_tables(round: Round) -> list[TableView]:
     """A round's tables, the disputed first, each with its entrants and how far its
-    party has come. Five queries, whatever the number of tables."""
+    party has come. Five queries, whatever the number of tables (eight at tables
+    of another game)."""
     tables = list(round.tables.select_related("party").order_by("number"))
     seated = defaultdict(list)
     query = round.seatings.select_related("entrant__player").order_by("table_id", "side")
     for seating in query:
         seated[seating.table_id].append(seating.entrant)
-    scores = party_scores(t.party_id for t in tables if t.party_id)
+    scores = table_scores(t.party_id for t in tables if t.party_id)
     views = [TableView(t, seated[t.pk], scores.get(t.party_id)) for t in tables]
     return sorted(views, key=lambda v: (not (v.score and v.score.disputed), v.table.number))
 

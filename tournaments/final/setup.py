@@ -50,6 +50,12 @@ def final_stage_add(
     tournament_changed(tournament.pk)
     if FinalStage.objects.filter(tournament=tournament).exists():
         raise TournamentError(gettext("This tournament already has a final."))
+    if tournament.plays_at_tables:
+        # A final is a bracket of two-player matches: Gin Rummy's.
+        raise TournamentError(
+            gettext("A tournament of %(game)s has no knockout final: its standings decide.")
+            % {"game": tournament.get_game_display()}
+        )
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentError(
             gettext("The tournament is finished: a final is added before its end.")
