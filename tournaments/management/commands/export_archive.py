@@ -9,6 +9,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from clubs.models import ClubNight
 from tournaments.archive.export import night_export, tournament_export
 from tournaments.models import Tournament
+from tournaments.records import TournamentError
 
 
 class Command(BaseCommand):
@@ -25,12 +26,16 @@ class Command(BaseCommand):
             found = Tournament.objects.select_related("club").filter(slug=tournament).first()
             if found is None:
                 raise CommandError(f"There is no tournament {tournament!r}.")
-            data = tournament_export(found)
+            export = tournament_export
         else:
             found = ClubNight.objects.select_related("club").filter(pk=night).first()
             if found is None:
                 raise CommandError(f"There is no club night {night}.")
-            data = night_export(found)
+            export = night_export
+        try:
+            data = export(found)
+        except TournamentError as refused:
+            raise CommandError(str(refused)) from refused
         text = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
         if output:
             with open(output, "w", encoding="utf-8") as file:
