@@ -2,20 +2,40 @@
 keeps each game's parties to its own services. Its hands: `scoring.services.games`."""
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from scoring import errors, versions
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
-from scoring.engine.games.game import check_table, settle_options
+from scoring.engine.games.game import Problem, check_table, settle_options
 from scoring.models import AuditRecord, Party, Seat
 from scoring.services.parties import check_seating
 from scoring.services.seats import new_token
 
 
-def refused(error: Exception) -> errors.EntryError:
-    """The engine's refusal as the one a player reads (each problem on its line)."""
-    return errors.EntryError(str(error))
+def refused(error: GameEntryError) -> errors.EntryError:
+    """The engine's refusal as the one a player reads, in the page's language (each
+    problem on its line)."""
+    return errors.EntryError("\n".join(translated(problem) for problem in error.problems))
+
+
+def translated(problem: str) -> str:
+    """One of the engine's problems in the page's language: its template translated,
+    then its parameters filled in (words and parts of the sentence the engine gave as
+    problems translated too; numbers, names and cards as they are). A problem the
+    engine did not word itself (Python's own message) is only readable in English:
+    another language gets the general request to check the entry."""
+    if not isinstance(problem, Problem):
+        if (get_language() or "en").startswith("en"):
+            return problem
+        return gettext("This entry cannot be right: check it and enter it again.")
+    if not problem.params:
+        return gettext(problem.template)
+    params = {
+        name: translated(value) if isinstance(value, Problem) else value
+        for name, value in problem.params.items()
+    }
+    return gettext(problem.template) % params
 
 
 @transaction.atomic

@@ -2,6 +2,7 @@
 the totals and the winner are the engine's, the party finishes by itself."""
 
 import pytest
+from django.utils.translation import override
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -200,6 +201,97 @@ def test_a_deal_of_blaue_vierzehn_not_adding_up_to_56_is_refused_and_nothing_wri
     assert str(refused.value)
     assert not party.hands.exists()
     assert AuditRecord.objects.count() == records
+
+
+def refusal(game, entry, *, players=3, language="de"):
+    """What a player reads, in ``language``, when hand 1 of ``game`` is refused."""
+    party = start_game_party(game, players)
+    with override(language), pytest.raises(errors.EntryError) as refused:
+        game_hand_enter(seat=seats_of(party)[0], number=1, entry=entry)
+    assert not party.hands.exists()
+    return str(refused.value)
+
+
+def test_a_blaue_vierzehn_deal_not_adding_up_is_refused_in_german():
+    assert refusal("blaue_vierzehn", {"points": [20, 20, 20]}) == (
+        "Die Punkte ergeben zusammen 60, nicht 56: Die Punkte jeder Runde ergeben zusammen 56."
+    )
+
+
+def test_each_problem_of_a_blaue_vierzehn_deal_is_on_its_own_line_in_german():
+    assert refusal("blaue_vierzehn", {"points": [-2, 60, 3]}).splitlines() == [
+        "1: -2 ist kleiner als 0; Stiche ziehen nie Punkte ab.",
+        "2: 60 ist mehr als die 56 Punkte, die eine ganze Runde wert ist.",
+        "3: Keine Auswahl von Karten ist 3 wert (eine rote Karte zählt 2, eine Vierzehn 5, "
+        "die blaue Vierzehn 13).",
+        "Die Punkte ergeben zusammen 61, nicht 56: Die Punkte jeder Runde ergeben zusammen 56.",
+    ]
+
+
+def test_a_chinchon_hand_without_a_closer_is_refused_in_german():
+    assert refusal("chinchon", {"penalties": [0, 10, 20]}) == (
+        "Geben Sie an, wer das Spiel beendet hat: jemand, der noch im Spiel ist."
+    )
+
+
+def test_a_chinchon_card_the_pack_does_not_hold_is_named_as_typed_in_german():
+    cards = ["1O 2O 3O 4O 5O 6O 9O", "1C 2C 3C 4C 5C 6C 7C", "1E 2E 3E 4E 5E 6E 7E"]
+
+    assert refusal("chinchon", {"closer": 0, "cards": cards}) == (
+        "'9O' ist nicht im Blatt mit 40 Karten: Es hat keine 8en und 9en "
+        "(die werden mit 48 Karten gespielt)."
+    )
+
+
+def test_a_canasta_side_out_without_a_canasta_is_refused_in_german():
+    sides = [{"meld_points": 100, "went_out": True}, POOR]
+
+    assert refusal("canasta", {"sides": sides}, players=2) == (
+        "Seite 1: Eine Seite kann erst ausgehen, wenn sie einen Canasta hat."
+    )
+
+
+def test_canastas_worth_more_than_the_meld_points_are_counted_in_german():
+    sides = [GOOD, {"meld_points": 60, "natural_canastas": 1, "mixed_canastas": 1}]
+
+    assert refusal("canasta", {"sides": sides}, players=2) == (
+        "Seite 2: 1 echter Canasta und 1 gemischter Canasta enthalten Karten im Wert von "
+        "mindestens 85 Punkten, mehr als die eingetragenen 60 Punkte der Meldungen."
+    )
+
+
+def test_a_cruzo_game_nobody_went_out_of_is_refused_in_german():
+    assert refusal("cruzo", {"went_out": [], "cards_left": {"0": 2, "1": 3, "2": 4}}) == (
+        "Das Spiel gewinnt, wer zuerst ausgeht; bisher ist niemand ausgegangen."
+    )
+
+
+def test_the_refusals_stay_english_on_an_english_page():
+    assert refusal("chinchon", {"penalties": [0, 10, 20]}, language="en") == (
+        "Say who closed the hand: one of the players still in."
+    )
+    assert refusal("blaue_vierzehn", {"points": [20, 20, 20]}, language="en") == (
+        "The points add up to 60, not 56: every deal's points add up to 56."
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "message"),
+    [
+        ("chinchon", 5, None, "Chinchón wird von 2, 3, 4 Personen gespielt, nicht von 5."),
+        ("chinchon", 2, {"conga": "yes"}, "conga ist eines von False, True, nicht 'yes'."),
+        ("cruzo", 3, {"games": 0}, "games ist eine ganze Zahl ab 1, nicht 0."),
+        ("canasta", 4, {"partnerships": 3}, "4 Personen spielen in zwei Partnerschaften."),
+    ],
+)
+def test_a_table_or_an_option_the_game_does_not_know_is_refused_in_german(
+    game, players, options, message
+):
+    with override("de"), pytest.raises(errors.EntryError) as refused:
+        start_game_party(game, players, options)
+
+    assert str(refused.value) == message
+    assert not Party.objects.exists()
 
 
 def test_a_malformed_entry_is_refused_not_a_crash():

@@ -46,7 +46,9 @@ from scoring.engine.games.game import (
     after_agreed,
     check_agreed,
     each_alone,
+    reason,
 )
+from scoring.engine.games.game import Problem as _
 
 #: The colours, as written after the number: rot, gelb (yellow), grün, blau.
 COLOURS = "RYGB"
@@ -74,8 +76,12 @@ class Card:
         number_ok = isinstance(self.number, int) and not isinstance(self.number, bool)
         if not (number_ok and self.number in NUMBERS) or self.colour not in tuple(COLOURS):
             raise InvalidCard(
-                f"There is no Blaue Vierzehn card {self.number!r} {self.colour!r}: "
-                "the numbers run from 1 to 15 in the colours R, Y, G and B."
+                _(
+                    "There is no Blaue Vierzehn card %(number)r %(colour)r: "
+                    "the numbers run from 1 to 15 in the colours R, Y, G and B.",
+                    number=self.number,
+                    colour=self.colour,
+                )
             )
 
     @property
@@ -107,8 +113,11 @@ def parse_card(text: str | Card) -> Card:
     match = _CARD_TEXT.fullmatch(text.strip()) if isinstance(text, str) else None
     if match is None or int(match[1]) not in NUMBERS:
         raise InvalidCard(
-            f"{text!r} is not a Blaue Vierzehn card (write the number 1 to 15, then "
-            "R, Y, G or B, e.g. 14B)."
+            _(
+                "%(card)r is not a Blaue Vierzehn card (write the number 1 to 15, then "
+                "R, Y, G or B, e.g. 14B).",
+                card=text,
+            )
         )
     return Card(int(match[1]), match[2].upper())
 
@@ -122,7 +131,9 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for card in parsed:
         if card in seen:
-            raise InvalidCard(f"{card} is named twice: the pack holds every card once.")
+            raise InvalidCard(
+                _("%(card)s is named twice: the pack holds every card once.", card=str(card))
+            )
         seen.add(card)
     return parsed
 
@@ -210,34 +221,64 @@ def deal_check(points: Mapping[Hashable, int]) -> list[str]:
     """
     for player, value in points.items():
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{player}'s points must be a whole number, not {value!r}.")
+            raise ValueError(
+                _(
+                    "%(player)s's points must be a whole number, not %(value)r.",
+                    player=player,
+                    value=value,
+                )
+            )
     problems = []
     if len(points) not in TABLE_SIZES:
         problems.append(
-            f"Blaue Vierzehn is played by three to six players; this deal has {len(points)}."
+            _(
+                "Blaue Vierzehn is played by three to six players; this deal has %(count)s.",
+                count=len(points),
+            )
         )
     for player, value in points.items():
         if value < 0:
-            problems.append(f"{player}: {value} is below 0; tricks never take points away.")
+            problems.append(
+                _(
+                    "%(player)s: %(value)s is below 0; tricks never take points away.",
+                    player=player,
+                    value=value,
+                )
+            )
         elif value > DEAL_POINTS:
             problems.append(
-                f"{player}: {value} is more than the {DEAL_POINTS} a whole deal is worth."
+                _(
+                    "%(player)s: %(value)s is more than the %(deal)s a whole deal is worth.",
+                    player=player,
+                    value=value,
+                    deal=DEAL_POINTS,
+                )
             )
         elif value not in _WAYS:
             problems.append(
-                f"{player}: no set of cards is worth {value} (a red card counts 2, "
-                "a fourteen 5, the blue fourteen 13)."
+                _(
+                    "%(player)s: no set of cards is worth %(value)s (a red card counts 2, "
+                    "a fourteen 5, the blue fourteen 13).",
+                    player=player,
+                    value=value,
+                )
             )
     total = sum(points.values())
     if total != DEAL_POINTS:
         problems.append(
-            f"The points add up to {total}, not {DEAL_POINTS}: every deal's points "
-            f"add up to {DEAL_POINTS}."
+            _(
+                "The points add up to %(total)s, not %(deal)s: every deal's points "
+                "add up to %(deal)s.",
+                total=total,
+                deal=DEAL_POINTS,
+            )
         )
     if not problems and not _cards_can_give(points.values()):
         problems.append(
-            "No sharing-out of the cards gives these points together: the fourteens "
-            "count 5, 5, 5 and 13, every other point comes in twos from the red cards."
+            _(
+                "No sharing-out of the cards gives these points together: the fourteens "
+                "count 5, 5, 5 and 13, every other point comes in twos from the red cards."
+            )
         )
     return problems
 
@@ -306,7 +347,9 @@ class BlaueVierzehn:
         cards, points = entry.get("cards"), entry.get("points")
         given = cards if cards is not None else points
         if not isinstance(given, Sequence) or len(given) != len(totals):
-            raise EntryError("Give every player's points, or the cards of every player's tricks.")
+            raise EntryError(
+                _("Give every player's points, or the cards of every player's tricks.")
+            )
         facts = {}
         try:
             if cards is not None:
@@ -317,7 +360,7 @@ class BlaueVierzehn:
                 counted = {n + 1: value for n, value in enumerate(points)}
             problems = deal_check(counted)
         except ValueError as error:
-            raise EntryError(str(error)) from error
+            raise EntryError(reason(error)) from error
         if problems:
             raise EntryError(problems)
         return HandScore(tuple(counted.values()), facts)

@@ -56,8 +56,10 @@ from scoring.engine.games.game import (
     Option,
     Outcome,
     check_table,
+    reason,
     side_totals,
 )
+from scoring.engine.games.game import Problem as _
 
 #: A joker's text (the seed's packs hold three each).
 JOKER = "JK"
@@ -288,79 +290,150 @@ def check_side(
     (`first_meld_minimum`): cards are never taken out of a meld.
     """
     numbers = {
-        "Meld points": meld_points,
-        "Natural canastas": natural_canastas,
-        "Mixed canastas": mixed_canastas,
-        "Red threes": red_threes,
-        "Hand points": hand_points,
+        "meld_points": meld_points,
+        "natural_canastas": natural_canastas,
+        "mixed_canastas": mixed_canastas,
+        "red_threes": red_threes,
+        "hand_points": hand_points,
     }
     problems = _number_problems(numbers)
     if problems:
         return problems
     if red_threes > RED_THREES:
-        problems.append(f"There are only {RED_THREES} red threes, not {red_threes}.")
-    for name, value in (("Meld points", meld_points), ("Hand points", hand_points)):
-        if value % 5:
-            problems.append(f"{name} come in fives (every card counts 5, 10, 20 or 50): {value}.")
+        problems.append(
+            _(
+                "There are only %(all)s red threes, not %(held)s.",
+                all=RED_THREES,
+                held=red_threes,
+            )
+        )
+    if meld_points % 5:
+        problems.append(
+            _(
+                "Meld points come in fives (every card counts 5, 10, 20 or 50): %(value)s.",
+                value=meld_points,
+            )
+        )
+    if hand_points % 5:
+        problems.append(
+            _(
+                "Hand points come in fives (every card counts 5, 10, 20 or 50): %(value)s.",
+                value=hand_points,
+            )
+        )
     if concealed and not went_out:
-        problems.append("Going out concealed is going out: tick 'went out' too.")
+        problems.append(_("Going out concealed is going out: tick 'went out' too."))
     canastas = natural_canastas + mixed_canastas
     if not has_melded:
         if meld_points or canastas:
-            problems.append("A side that melded nothing has no meld points and no canastas.")
+            problems.append(_("A side that melded nothing has no meld points and no canastas."))
         if went_out or concealed:
-            problems.append("A side that melded nothing cannot have gone out.")
+            problems.append(_("A side that melded nothing cannot have gone out."))
     elif (went_out or concealed) and canastas == 0:
-        problems.append("A side can only go out once it has a canasta.")
+        problems.append(_("A side can only go out once it has a canasta."))
     if has_melded and meld_points == 0:
         problems.append(
-            "No meld points: if the side melded nothing, say so (its red threes then count "
-            "against it)."
+            _(
+                "No meld points: if the side melded nothing, say so (its red threes then count "
+                "against it)."
+            )
         )
     floor = natural_canastas * NATURAL_CANASTA_FLOOR + mixed_canastas * MIXED_CANASTA_FLOOR
     if meld_points < floor:
+        template = (
+            _(
+                "%(canastas)s holds at least %(floor)s points of cards, more than the "
+                "%(points)s meld points entered."
+            )
+            if canastas == 1
+            else _(
+                "%(canastas)s hold at least %(floor)s points of cards, more than the "
+                "%(points)s meld points entered."
+            )
+        )
         problems.append(
-            f"{_canastas_text(natural_canastas, mixed_canastas)} "
-            f"{'holds' if canastas == 1 else 'hold'} at least {floor} "
-            f"points of cards, more than the {meld_points} meld points entered."
+            _(
+                template,
+                canastas=_canastas_text(natural_canastas, mixed_canastas),
+                floor=floor,
+                points=meld_points,
+            )
         )
     if canastas > MOST_CANASTAS:
         problems.append(
-            f"{canastas} canastas need {canastas * CANASTA_CARDS} cards; "
-            f"the two packs have {ALL_CARDS} to meld."
+            _(
+                "%(canastas)s canastas need %(cards)s cards; the two packs have %(all)s to meld.",
+                canastas=canastas,
+                cards=canastas * CANASTA_CARDS,
+                all=ALL_CARDS,
+            )
         )
     if meld_points + hand_points > ALL_CARDS_POINTS:
         problems.append(
-            f"Melds and hands of {meld_points + hand_points} points: all the cards of "
-            f"the two packs are worth {ALL_CARDS_POINTS}."
+            _(
+                "Melds and hands of %(points)s points: all the cards of the two packs are "
+                "worth %(all)s.",
+                points=meld_points + hand_points,
+                all=ALL_CARDS_POINTS,
+            )
         )
     if has_melded and score is not None and meld_points:
         minimum = first_meld_minimum(score)
         if meld_points < minimum:
             problems.append(
-                f"At {score} points a side's first meld is worth at least {minimum}; "
-                f"its melds cannot be worth {meld_points}."
+                _(
+                    "At %(score)s points a side's first meld is worth at least %(minimum)s; "
+                    "its melds cannot be worth %(points)s.",
+                    score=score,
+                    minimum=minimum,
+                    points=meld_points,
+                )
             )
     return problems
 
 
+# What each number of a side's entry is called when it cannot be: not whole, negative.
+_NOT_WHOLE = {
+    "meld_points": _("Meld points must be a whole number, not %(value)r."),
+    "natural_canastas": _("Natural canastas must be a whole number, not %(value)r."),
+    "mixed_canastas": _("Mixed canastas must be a whole number, not %(value)r."),
+    "red_threes": _("Red threes must be a whole number, not %(value)r."),
+    "hand_points": _("Hand points must be a whole number, not %(value)r."),
+}
+_NEGATIVE = {
+    "meld_points": _("Meld points cannot be negative (%(value)s)."),
+    "natural_canastas": _("Natural canastas cannot be negative (%(value)s)."),
+    "mixed_canastas": _("Mixed canastas cannot be negative (%(value)s)."),
+    "red_threes": _("Red threes cannot be negative (%(value)s)."),
+    "hand_points": _("Hand points cannot be negative (%(value)s)."),
+}
+
+
 def _number_problems(numbers: Mapping[str, object]) -> list[str]:
     problems = []
-    for name, value in numbers.items():
+    for key, value in numbers.items():
         if not _is_whole(value):
-            problems.append(f"{name} must be a whole number, not {value!r}.")
+            problems.append(_(_NOT_WHOLE[key], value=value))
         elif value < 0:
-            problems.append(f"{name} cannot be negative ({value}).")
+            problems.append(_(_NEGATIVE[key], value=value))
     return problems
 
 
 def _canastas_text(natural: int, mixed: int) -> str:
-    parts = [
-        f"{count} {kind} canasta{'' if count == 1 else 's'}"
-        for count, kind in ((natural, "natural"), (mixed, "mixed"))
-        if count
-    ]
-    return " and ".join(parts)
+    parts = []
+    if natural:
+        parts.append(
+            _("1 natural canasta")
+            if natural == 1
+            else _("%(count)s natural canastas", count=natural)
+        )
+    if mixed:
+        parts.append(
+            _("1 mixed canasta") if mixed == 1 else _("%(count)s mixed canastas", count=mixed)
+        )
+    if len(parts) == 1:
+        return parts[0]
+    return _("%(first)s and %(second)s", first=parts[0], second=parts[1])
 
 
 _COUNTED = frozenset(
@@ -397,55 +470,91 @@ def check_hand(sides: Sequence[Mapping[str, object]]) -> list[str]:
     for number, entries in enumerate(sides, start=1):
         unknown = sorted(set(entries) - _SIDE_ENTRIES)
         if unknown:
-            raise ValueError(f"Side {number}: no such entry {', '.join(unknown)}.")
+            raise ValueError(
+                _(
+                    "Side %(number)s: no such entry %(names)s.",
+                    number=number,
+                    names=", ".join(unknown),
+                )
+            )
         if "meld_points" not in entries:
-            raise ValueError(f"Side {number}: the meld points are missing.")
-        problems += [f"Side {number}: {problem}" for problem in check_side(**entries)]
+            raise ValueError(_("Side %(number)s: the meld points are missing.", number=number))
+        problems += [
+            _("Side %(number)s: %(problem)s", number=number, problem=problem)
+            for problem in check_side(**entries)
+        ]
     if not all(_is_whole(v) for e in sides for key, v in e.items() if key in _COUNTED):
         return problems  # the totals across sides need every number readable first
     out = [n for n, e in enumerate(sides, start=1) if e.get("went_out") or e.get("concealed")]
     if len(out) > 1:
         problems.append(
-            f"Only one side goes out in a hand; sides {_numbers_text(out)} are marked as gone out."
+            _(
+                "Only one side goes out in a hand; sides %(sides)s are marked as gone out.",
+                sides=_numbers_text(out),
+            )
         )
     red_threes = sum(entries.get("red_threes", 0) for entries in sides)
     if red_threes > RED_THREES:
-        problems.append(f"There are {RED_THREES} red threes; the sides hold {red_threes}.")
+        problems.append(
+            _(
+                "There are %(all)s red threes; the sides hold %(held)s.",
+                all=RED_THREES,
+                held=red_threes,
+            )
+        )
     points = sum(entries["meld_points"] + entries.get("hand_points", 0) for entries in sides)
     if points > ALL_CARDS_POINTS:
         problems.append(
-            f"Melds and hands of {points} points in all: the cards of the two packs are "
-            f"worth {ALL_CARDS_POINTS}."
+            _(
+                "Melds and hands of %(points)s points in all: the cards of the two packs are "
+                "worth %(all)s.",
+                points=points,
+                all=ALL_CARDS_POINTS,
+            )
         )
     canastas = sum(
         entries.get("natural_canastas", 0) + entries.get("mixed_canastas", 0) for entries in sides
     )
     if canastas > MOST_CANASTAS:
         problems.append(
-            f"{canastas} canastas in one hand need {canastas * CANASTA_CARDS} cards; "
-            f"the two packs have {ALL_CARDS} to meld."
+            _(
+                "%(canastas)s canastas in one hand need %(cards)s cards; "
+                "the two packs have %(all)s to meld.",
+                canastas=canastas,
+                cards=canastas * CANASTA_CARDS,
+                all=ALL_CARDS,
+            )
         )
     return problems
 
 
 def _numbers_text(numbers: Sequence[int]) -> str:
-    return ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+    return _(
+        "%(some)s and %(last)s",
+        some=", ".join(str(n) for n in numbers[:-1]),
+        last=numbers[-1],
+    )
 
 
 def _side_count(players: int, partnerships: int | None) -> int:
     players = _whole("The number of players", players)
     if not 2 <= players <= 6:
-        raise ValueError(f"Canasta is played by two to six, not {players}.")
+        raise ValueError(_("Canasta is played by two to six, not %(players)s.", players=players))
     if players <= 3:
         if partnerships is not None:
-            raise ValueError(f"{players} players play each on their own, without partnerships.")
+            raise ValueError(
+                _(
+                    "%(players)s players play each on their own, without partnerships.",
+                    players=players,
+                )
+            )
         return players
     if players == 6:
         if partnerships not in (2, 3):
-            raise ValueError("Six players play as two or three partnerships: choose one.")
+            raise ValueError(_("Six players play as two or three partnerships: choose one."))
         return partnerships
     if partnerships not in (None, 2):
-        raise ValueError(f"{players} players play as two partnerships.")
+        raise ValueError(_("%(players)s players play as two partnerships.", players=players))
     return 2
 
 
@@ -508,14 +617,14 @@ class Canasta:
         try:
             return sides_for(players, partnerships)
         except ValueError as error:
-            raise EntryError(str(error)) from error
+            raise EntryError(reason(error)) from error
 
     def hand(self, entry: Mapping, totals: Sequence[int], options: Mapping) -> HandScore:
         given = entry.get("sides")
         if not isinstance(given, Sequence) or len(given) != len(totals):
-            raise EntryError(f"Give the entries of all {len(totals)} sides.")
+            raise EntryError(_("Give the entries of all %(sides)s sides.", sides=len(totals)))
         if not all(isinstance(side, Mapping) for side in given):
-            raise EntryError("Each side's entries are given by name.")
+            raise EntryError(_("Each side's entries are given by name."))
         sides = [{**side, "score": total} for side, total in zip(given, totals, strict=True)]
         try:
             problems = check_hand(sides)
@@ -527,7 +636,7 @@ class Canasta:
         except EntryError:
             raise
         except ValueError as error:
-            raise EntryError(str(error)) from error
+            raise EntryError(reason(error)) from error
         out = [n for n, side in enumerate(given) if side.get("went_out") or side.get("concealed")]
         facts = {
             "canastas": [

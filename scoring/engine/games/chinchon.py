@@ -60,8 +60,10 @@ from scoring.engine.games.game import (
     Option,
     Outcome,
     each_alone,
+    reason,
     side_totals,
 )
+from scoring.engine.games.game import Problem as _
 
 __all__ = [
     "CLOSING_BONUS",
@@ -137,7 +139,11 @@ class SpanishCard:
     def __post_init__(self) -> None:
         if type(self.rank) is not int or not 1 <= self.rank <= 12 or self.suit not in SUITS:
             raise InvalidSpanishCard(
-                f"There is no Spanish card with rank {self.rank!r} and suit {self.suit!r}."
+                _(
+                    "There is no Spanish card with rank %(rank)r and suit %(suit)r.",
+                    rank=self.rank,
+                    suit=self.suit,
+                )
             )
 
     @property
@@ -193,8 +199,12 @@ def spanish_deck(deck: int = 40) -> tuple[SpanishCard, ...]:
 def _in_deck(card: SpanishCard, deck: int, text: object) -> SpanishCard:
     if card.rank not in DECKS[deck]:
         raise InvalidSpanishCard(
-            f"{text!r} is not in the {deck}-card pack: it has no 8s and 9s "
-            "(they are played with 48 cards)."
+            _(
+                "%(card)r is not in the %(deck)s-card pack: it has no 8s and 9s "
+                "(they are played with 48 cards).",
+                card=text,
+                deck=deck,
+            )
         )
     return card
 
@@ -210,12 +220,15 @@ def parse_card(text: str | SpanishCard, deck: int = 40) -> SpanishCard:
     if isinstance(text, SpanishCard):
         return _in_deck(text, deck, str(text))
     if not isinstance(text, str):
-        raise InvalidSpanishCard(f"{text!r} is not a Spanish card.")
+        raise InvalidSpanishCard(_("%(card)r is not a Spanish card.", card=text))
     match = _CARD_TEXT.fullmatch(text.strip())
     if match is None:
         raise InvalidSpanishCard(
-            f"{text!r} is not a Spanish card (write the rank 1–12, then the suit "
-            "O, C, E or B, e.g. 12E)."
+            _(
+                "%(card)r is not a Spanish card (write the rank 1–12, then the suit "
+                "O, C, E or B, e.g. 12E).",
+                card=text,
+            )
         )
     card = SpanishCard(int(match[1]), match[2].upper())
     return _in_deck(card, deck, text)
@@ -232,12 +245,14 @@ def parse_cards(
     elif isinstance(texts, Iterable):
         items = list(texts)
     else:
-        raise InvalidSpanishCard(f"{texts!r} is no list of Spanish cards.")
+        raise InvalidSpanishCard(_("%(cards)r is no list of Spanish cards.", cards=texts))
     cards = tuple(parse_card(item, deck) for item in items)
     seen: set[SpanishCard] = set()
     for card in cards:
         if card in seen:
-            raise InvalidSpanishCard(f"{card} is named twice: the pack holds every card once.")
+            raise InvalidSpanishCard(
+                _("%(card)s is named twice: the pack holds every card once.", card=str(card))
+            )
         seen.add(card)
     return cards
 
@@ -246,8 +261,11 @@ def _hand(cards: str | Iterable[str | SpanishCard], deck: int) -> tuple[SpanishC
     hand = parse_cards(cards, deck)
     if len(hand) > MAX_HAND:
         raise WrongHandSize(
-            f"A Chinchón hand holds seven cards, eight with the card just drawn; "
-            f"this one has {len(hand)}."
+            _(
+                "A Chinchón hand holds seven cards, eight with the card just drawn; "
+                "this one has %(count)s.",
+                count=len(hand),
+            )
         )
     return hand
 
@@ -372,17 +390,28 @@ def is_chinchon(cards: str | Iterable[str | SpanishCard], deck: int = 40) -> boo
 # --- Scores ---------------------------------------------------------------------
 
 
-def _by_player(values: Mapping | Sequence, what: str, each: str) -> dict:
-    """Players and their numbers: a mapping, or a sequence read as players 0, 1, …"""
+_NOT_PER_PLAYER = {
+    "penalties": _("The penalties are given per player, not as %(values)r."),
+    "totals": _("The totals are given per player, not as %(values)r."),
+}
+_NOT_WHOLE = {
+    "penalties": _("The penalty of %(player)r must be a whole number, not %(value)r."),
+    "totals": _("The total of %(player)r must be a whole number, not %(value)r."),
+}
+
+
+def _by_player(values: Mapping | Sequence, what: str) -> dict:
+    """Players and their numbers (``what``: "penalties" or "totals"): a mapping, or
+    a sequence read as players 0, 1, …"""
     if isinstance(values, Mapping):
         table = dict(values)
     elif isinstance(values, Sequence) and not isinstance(values, str):
         table = dict(enumerate(values))
     else:
-        raise InvalidScore(f"The {what} are given per player, not as {values!r}.")
+        raise InvalidScore(_(_NOT_PER_PLAYER[what], values=values))
     for player, value in table.items():
         if type(value) is not int:
-            raise InvalidScore(f"The {each} of {player!r} must be a whole number, not {value!r}.")
+            raise InvalidScore(_(_NOT_WHOLE[what], player=player, value=value))
     return table
 
 
@@ -396,12 +425,20 @@ def hand_scores(penalties: Mapping | Sequence[int], closer: Hashable) -> dict:
     ``closer``: the player who ended the hand. A closer who is not at the table
     or a negative penalty raises `InvalidScore`.
     """
-    table = _by_player(penalties, "penalties", "penalty")
+    table = _by_player(penalties, "penalties")
     for player, penalty in table.items():
         if penalty < 0:
-            raise InvalidScore(f"{player!r} cannot have {penalty} penalty points.")
+            raise InvalidScore(
+                _(
+                    "%(player)r cannot have %(penalty)s penalty points.",
+                    player=player,
+                    penalty=penalty,
+                )
+            )
     if closer not in table:
-        raise InvalidScore(f"The closer {closer!r} is not one of the players of this hand.")
+        raise InvalidScore(
+            _("The closer %(closer)r is not one of the players of this hand.", closer=closer)
+        )
     return {
         player: CLOSING_BONUS if player == closer and penalty == 0 else penalty
         for player, penalty in table.items()
@@ -462,7 +499,7 @@ def standing(
       ("Ein Spieler gewinnt automatisch"); he must be one of the players and,
       in La Conga, still in.
     """
-    table = _by_player(totals, "totals", "total")
+    table = _by_player(totals, "totals")
     out = frozenset(player for player, total in table.items() if total >= OUT_AT)
     if chinchon is not None:
         if chinchon not in table:
@@ -480,7 +517,7 @@ def standing(
         return Standing(over=False, out=out, winner=None)
     if before is None:
         return Standing(over=True, out=out, winner=None)
-    earlier = _by_player(before, "totals", "total")
+    earlier = _by_player(before, "totals")
     if earlier.keys() != table.keys():
         raise InvalidScore("The totals before the last hand must name the same players.")
     last_in = [player for player, total in earlier.items() if total < OUT_AT]
@@ -514,17 +551,19 @@ class Chinchon:
         out = {side for side, total in enumerate(totals) if conga and total >= OUT_AT}
         closer = entry.get("closer")
         if closer not in range(len(totals)) or closer in out:
-            raise EntryError("Say who closed the hand: one of the players still in.")
+            raise EntryError(_("Say who closed the hand: one of the players still in."))
         cards = entry.get("cards")
         given = cards if cards is not None else entry.get("penalties")
         if not isinstance(given, Sequence) or len(given) != len(totals):
-            raise EntryError("Give every player's penalty, or every player's cards.")
+            raise EntryError(_("Give every player's penalty, or every player's cards."))
         penalties, chinchon = {}, bool(entry.get("chinchon"))
         try:
             for side, value in enumerate(given):
                 if side in out:
                     if value is not None:
-                        raise EntryError(f"Player {side + 1} is out and plays no more hands.")
+                        raise EntryError(
+                            _("Player %(number)s is out and plays no more hands.", number=side + 1)
+                        )
                     continue
                 if cards is not None:
                     penalties[side] = least_penalty(value, deck)
@@ -533,13 +572,17 @@ class Chinchon:
                     penalties[side] = value
             scores = hand_scores(penalties, closer)
         except (InvalidScore, InvalidSpanishCard, WrongHandSize) as error:
-            raise EntryError(str(error)) from error
+            raise EntryError(reason(error)) from error
         if chinchon and penalties[closer] != 0:
-            raise EntryError("A Chinchón melds all seven cards: the closer's penalty is 0.")
+            raise EntryError(_("A Chinchón melds all seven cards: the closer's penalty is 0."))
         if not may_close(totals[closer], penalties[closer], conga):
             raise EntryError(
-                f"At {totals[closer]} points a player may close only with "
-                f"{CONGA_CLOSING_LIMIT} or fewer (La Conga)."
+                _(
+                    "At %(total)s points a player may close only with %(limit)s or fewer "
+                    "(La Conga).",
+                    total=totals[closer],
+                    limit=CONGA_CLOSING_LIMIT,
+                )
             )
         return HandScore(
             tuple(scores.get(side, 0) for side in range(len(totals))),

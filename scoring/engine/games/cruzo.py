@@ -39,7 +39,9 @@ from scoring.engine.games.game import (
     after_agreed,
     check_agreed,
     each_alone,
+    reason,
 )
+from scoring.engine.games.game import Problem as _
 
 #: Seed 003: "mindestens zwei … Spieler".
 MIN_PLAYERS = 2
@@ -57,29 +59,33 @@ def default_scheme(players: int) -> tuple[int, ...]:
 
 def _check_player_count(players: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or players < MIN_PLAYERS:
-        raise ValueError(f"Cruzo needs at least two players, not {players!r} (seed 003).")
+        raise ValueError(
+            _("Cruzo needs at least two players, not %(players)r (seed 003).", players=players)
+        )
 
 
 def _places(order: Sequence) -> list[tuple]:
     """The order as places, each a tuple of the players who share it; checks
     that every player is named once and that the first place is not shared."""
     if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
-        raise ValueError("Give the finishing order as a list of players, first out first.")
+        raise ValueError(_("Give the finishing order as a list of players, first out first."))
     places = []
     seen: set = set()
     for item in order:
         group = tuple(item) if isinstance(item, (set, frozenset)) else (item,)
         if not group:
-            raise ValueError("A shared place needs the players who share it.")
+            raise ValueError(_("A shared place needs the players who share it."))
         for player in group:
             if player in seen:
-                raise ValueError(f"{player} is named twice: every player has one place.")
+                raise ValueError(
+                    _("%(player)s is named twice: every player has one place.", player=player)
+                )
             seen.add(player)
         places.append(group)
     _check_player_count(len(seen))
     if len(places[0]) > 1:
         raise ValueError(
-            "The first place is not shared: whoever went out first wins the game (seed 003)."
+            _("The first place is not shared: whoever went out first wins the game (seed 003).")
         )
     return places
 
@@ -135,17 +141,24 @@ def finishing_order(went_out: Sequence, cards_left: Mapping[Hashable, int]) -> l
     twice, or a count is not 0 to 6.
     """
     if isinstance(went_out, (str, bytes)) or not isinstance(went_out, Sequence):
-        raise ValueError("Give the players who went out as a list, first out first.")
+        raise ValueError(_("Give the players who went out as a list, first out first."))
     if not went_out:
-        raise ValueError("The game is won by the first player to go out; nobody went out yet.")
+        raise ValueError(_("The game is won by the first player to go out; nobody went out yet."))
     for player, count in cards_left.items():
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= TABLE_CARDS:
             raise ValueError(
-                f"{player} can have 0 to {TABLE_CARDS} cards left on the table "
-                f"(three open, three Bunker), not {count!r}."
+                _(
+                    "%(player)s can have 0 to %(most)s cards left on the table "
+                    "(three open, three Bunker), not %(count)r.",
+                    player=player,
+                    most=TABLE_CARDS,
+                    count=count,
+                )
             )
         if player in went_out:
-            raise ValueError(f"{player} went out and cannot have cards left on the table.")
+            raise ValueError(
+                _("%(player)s went out and cannot have cards left on the table.", player=player)
+            )
     order: list = list(went_out)
     for count in sorted(set(cards_left.values())):
         group = [player for player, left in cards_left.items() if left == count]
@@ -211,15 +224,15 @@ class Cruzo:
         went_out = entry.get("went_out")
         left = entry.get("cards_left") or {}
         if not isinstance(left, Mapping):
-            raise EntryError("Give the cards left on the table by player.")
+            raise EntryError(_("Give the cards left on the table by player."))
         left = {int(side): count for side, count in left.items()}
         try:
             order = finishing_order(went_out, left)
         except (ValueError, TypeError) as error:
-            raise EntryError(str(error)) from error
+            raise EntryError(reason(error)) from error
         placed = {side for place in order for side in _group(place)}
         if placed != set(range(len(totals))):
-            raise EntryError("Every player has a place: went out, or cards left on the table.")
+            raise EntryError(_("Every player has a place: went out, or cards left on the table."))
         points = place_points(order)
         return HandScore(tuple(points[side] for side in range(len(totals))), {"first": order[0]})
 

@@ -17,9 +17,39 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 
+class Problem(str):
+    """One problem in words a player understands: the English sentence itself (a
+    `str`), and what a translation needs, its ``template`` and ``params``.
+
+    The engine speaks English; the service translates ``template`` into the page's
+    language and fills in ``params`` (a param that is itself a `Problem`, a word or
+    a part of the sentence, is translated too). Each module imports it as ``_`` so
+    that ``makemessages`` finds the templates: ``_("%(card)s is named twice.", card=c)``.
+    """
+
+    template: str
+    params: dict
+
+    def __new__(cls, template: str, **params: object) -> Problem:
+        problem = super().__new__(cls, template % params if params else template)
+        problem.template, problem.params = template, params
+        return problem
+
+
+_ = Problem
+
+
+def reason(error: Exception) -> str:
+    """What an error raised with a `Problem` says, the `Problem` itself kept (``str``
+    of the error would give its English only)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Problem) else str(error)
+
+
 class EntryError(ValueError):
     """A hand's entry that cannot be scored: the message says why, in words a
-    player at the table understands (each problem on its own line)."""
+    player at the table understands (each problem on its own line). Each problem
+    is a `str`; those the engine words are `Problem`s the service can translate."""
 
     def __init__(self, problems: Sequence[str] | str):
         self.problems = [problems] if isinstance(problems, str) else list(problems)
@@ -85,18 +115,34 @@ def settle_options(game: Game, given: Mapping | None) -> dict:
     given = dict(given or {})
     unknown = sorted(set(given) - set(game.options))
     if unknown:
-        raise EntryError(f"{game.name} has no rule called {', '.join(unknown)}.")
+        raise EntryError(
+            _("%(game)s has no rule called %(names)s.", game=game.name, names=", ".join(unknown))
+        )
     options = {}
     for name, option in game.options.items():
         value = given.get(name, option.default)
         if option.choices is not None:
             if value not in option.choices:
                 shown = ", ".join(str(c) for c in option.choices)
-                raise EntryError(f"{name} is one of {shown}, not {value!r}.")
+                raise EntryError(
+                    _(
+                        "%(name)s is one of %(shown)s, not %(value)r.",
+                        name=name,
+                        shown=shown,
+                        value=value,
+                    )
+                )
         elif value is not None and (
             isinstance(value, bool) or not isinstance(value, int) or value < option.least
         ):
-            raise EntryError(f"{name} is a whole number from {option.least}, not {value!r}.")
+            raise EntryError(
+                _(
+                    "%(name)s is a whole number from %(least)s, not %(value)r.",
+                    name=name,
+                    least=option.least,
+                    value=value,
+                )
+            )
         options[name] = value
     return options
 
@@ -105,7 +151,14 @@ def check_table(game: Game, players: int) -> None:
     """Refuses a table the game is not played at."""
     if players not in game.table_sizes:
         sizes = ", ".join(str(n) for n in game.table_sizes)
-        raise EntryError(f"{game.name} is played by {sizes} players, not {players}.")
+        raise EntryError(
+            _(
+                "%(game)s is played by %(sizes)s players, not %(players)s.",
+                game=game.name,
+                sizes=sizes,
+                players=players,
+            )
+        )
 
 
 def each_alone(game: Game, players: int) -> list[tuple[int, ...]]:

@@ -12,6 +12,7 @@ from scoring.engine.games import GAMES
 from scoring.engine.games.chinchon import spanish_deck
 from scoring.engine.games.game import (
     EntryError,
+    Problem,
     margins,
     places,
     ranked_winners,
@@ -126,6 +127,35 @@ def test_a_canasta_entry_that_does_not_fit_together_lists_each_problem():
     with pytest.raises(EntryError) as refused:
         CANASTA.hand(entry, [0, 0], options)
     assert len(refused.value.problems) >= 2
+
+
+def test_each_problem_reads_in_english_and_keeps_what_a_translation_needs():
+    options = settle_options(CANASTA, {})
+    entry = {"sides": [{"meld_points": 60, "natural_canastas": 2}, {"meld_points": 95}]}
+    with pytest.raises(EntryError) as refused:
+        CANASTA.hand(entry, [0, 0], options)
+
+    (problem,) = refused.value.problems
+    assert problem == (
+        "Side 1: 2 natural canastas hold at least 70 points of cards, "
+        "more than the 60 meld points entered."
+    )
+    assert str(refused.value) == problem
+    assert problem.template == "Side %(number)s: %(problem)s"
+    inner = problem.params["problem"]
+    assert isinstance(inner, Problem)
+    assert inner.params["floor"] == 70
+    assert inner.params["canastas"].params == {"count": 2}
+
+
+def test_a_problem_raised_inside_the_rules_reaches_the_entry_error_whole():
+    options = settle_options(CRUZO, {})
+    with pytest.raises(EntryError) as refused:
+        CRUZO.hand({"went_out": [], "cards_left": {0: 1, 1: 2}}, [0, 0], options)
+
+    (problem,) = refused.value.problems
+    assert isinstance(problem, Problem)
+    assert problem == "The game is won by the first player to go out; nobody went out yet."
 
 
 def test_a_canasta_party_ends_at_5000_with_the_highest_side():
