@@ -46,14 +46,14 @@ OPTION_WORDS = {
     },
     "blaue_vierzehn": {
         "deals": (
-            _("Deals"),
+            _("Number of deals"),
             _("Empty: one deal each, so every player deals once."),
             None,
         ),
     },
     "cruzo": {
         "games": (
-            _("Games"),
+            _("Number of games"),
             _(
                 "Scored by place: the last place 0 points, each place above one more. "
                 "Empty: one game each."
