@@ -175,7 +175,15 @@ class GameResult:
 def game_results(parties: list[Party]) -> dict[int, GameResult]:
     """The results of parties of the other games (``parties``: their rows, cancelled
     ones left out by the caller), in two queries however many: their seats and their
-    hands."""
+    hands.
+
+    Every game pays its margins (`margins`: each side settles with every other the
+    difference of their totals, the better one paid, the lower total better where
+    the game says so), a side's margin shared by its players (`player_margins`).
+    Cruzo, a placement game, pays the same way by its place points (the last place
+    0, each place above one more, added over the games agreed): each player
+    settles with every other the difference of their place points, so one game of
+    three pays the first 1 from the second and 2 from the last."""
     ids = [party.pk for party in parties if party.game in GAMES]
     if not ids:
         return {}

@@ -63,7 +63,9 @@ def game_sheet(party: Party) -> GameSheet:
     """The sheet of ``party`` in two queries, however many hands."""
     seats = list(party.seats.select_related("player").order_by("position"))
     hands = list(
-        party.hands.select_related("entered_by__player", "confirmed_by").order_by("number", "table")
+        party.hands.select_related(
+            "entered_by__player", "confirmed_by__player", "decided_by"
+        ).order_by("number", "table")
     )
     return sheet_of(party, seats, hands)
 

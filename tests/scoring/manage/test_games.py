@@ -281,3 +281,58 @@ def test_blaue_vierzehn_dispute_decided_with_each_players_points(client, night):
 
     hand.refresh_from_db()
     assert (hand.status, hand.scores) == (Hand.Status.CONFIRMED, [10, 28, 18])
+
+
+@pytest.mark.parametrize("parties", [1, 8])
+def test_the_night_page_reads_every_game_in_the_same_queries(
+    client, night, django_assert_max_num_queries, parties
+):
+    for _ in range(parties):
+        party = start_game_party("chinchon", 2, night=night)
+        a, b = party.seats.order_by("position")
+        game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+        game_hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
+        start_game_party("canasta", 4, night=night)
+    with django_assert_max_num_queries(10):
+        response = client.get(night_url(night))
+    assert len(response.context["glance"]["rows"]) == 2 * parties
+    assert response.context["glance"]["counts"]["disputed"] == parties
+
+
+@pytest.mark.parametrize("hands", [1, 8])
+def test_the_party_page_of_another_game_reads_in_the_same_queries(
+    client, night, django_assert_max_num_queries, hands
+):
+    party = start_game_party("blaue_vierzehn", 3, options={"deals": 9}, night=night)
+    a, b, c = party.seats.order_by("position")
+    for number in range(1, hands + 1):
+        game_hand_enter(seat=a, number=number, entry={"points": [20, 18, 18]})
+        game_hand_enter(seat=b, number=number, entry={"points": [20, 18, 18]})
+        game_hand_enter(seat=c, number=number, entry={"points": [20, 18, 18]})
+    with django_assert_max_num_queries(14):
+        response = client.get(reverse("manage:party-detail", args=[party.pk]))
+    assert len(response.context["rows"]) == hands
+    assert "confirmed by" in response.text
+
+
+def test_the_printable_table_cards_of_another_game(client, night):
+    party = start_game_party("cruzo", 5, night=night)
+
+    response = client.get(reverse("manage:party-cards", args=[party.pk]))
+
+    assert response.status_code == 200
+    assert all(seat.token in response.text for seat in party.seats.all())
+
+
+def test_the_pages_of_another_game_read_in_german(client, night):
+    party = start_game_party("canasta", 4, night=night)
+    client.cookies["django_language"] = "de"
+
+    night_page = client.get(night_url(night), HTTP_ACCEPT_LANGUAGE="de").text
+    party_page = client.get(
+        reverse("manage:party-detail", args=[party.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).text
+
+    assert "Andere Spiele: Spieler in Sitzreihenfolge" in night_page
+    assert "Sechs Spieler: drei Parteien zu zweit" in night_page
+    assert "die meisten Punkte gewinnen" in party_page
