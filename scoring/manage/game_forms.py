@@ -287,8 +287,9 @@ class CanastaDecisionForm(GameDecisionForm):
             for key, label in CANASTA_NUMBERS.items():
                 self.number(f"side_{side}_{key}", f"{name}: {label}")
             for key, label in CANASTA_TICKS.items():
+                # A side has melded unless told otherwise, as the engine reads it.
                 self.fields[f"side_{side}_{key}"] = forms.BooleanField(
-                    label=f"{name}: {label}", required=False
+                    label=f"{name}: {label}", required=False, initial=key == "has_melded"
                 )
 
     def side_fields(self) -> list[dict]:
@@ -296,8 +297,10 @@ class CanastaDecisionForm(GameDecisionForm):
         return [
             {
                 "name": self.side_name(seats),
+                # Under the side's name the field's own words are enough.
                 "fields": [
-                    self[f"side_{side}_{key}"] for key in (*CANASTA_NUMBERS, *CANASTA_TICKS)
+                    (self[f"side_{side}_{key}"], label)
+                    for key, label in (*CANASTA_NUMBERS.items(), *CANASTA_TICKS.items())
                 ],
             }
             for side, seats in enumerate(self.sides)

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Party
+from scoring.services.games import game_hand_enter
 from tests.browser.conftest import LAPTOP, PHONE
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
 
@@ -69,6 +70,23 @@ def test_an_organizer_starts_a_chinchon_and_a_canasta_party(
     expect(page.locator("#game-sheet thead th.who")).to_have_count(2)
     page.screenshot(path=str(shots / "party-canasta.png"), full_page=True)
     assert fits(page, width)
+
+    # The two partnerships disagree on the first hand: the organizer decides it.
+    canasta = Party.objects.get(night=night, game="canasta")
+    first, second = canasta.seats.order_by("position")[:2]
+    entry = {"sides": [{"meld_points": 300}, {"meld_points": 200, "hand_points": 50}]}
+    game_hand_enter(seat=first, number=1, entry=entry)
+    entry["sides"][1]["hand_points"] = 40
+    game_hand_enter(seat=second, number=1, entry=entry)
+    page.reload()
+    page.locator(".dispute summary").click()
+    page.screenshot(path=str(shots / "party-canasta-dispute.png"), full_page=True)
+    page.locator("article.hand-disputed").screenshot(path=str(shots / "dispute.png"))
+    assert fits(page, width)
+    page.locator(".dispute .resolve textarea").fill("Counted again with both tables")
+    page.get_by_role("button", name="Accept other entry").click()
+    expect(page.locator("[data-total]").first).to_have_text("300")
+    expect(page.locator("[data-total]").last).to_have_text("160")
 
     page.goto(night_url)
     expect(page.locator("#night-tables [data-game=chinchon]")).to_have_count(1)

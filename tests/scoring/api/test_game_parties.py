@@ -170,3 +170,20 @@ def test_a_gin_decision_on_another_games_hand_is_refused_not_an_error(api, night
 
     assert 400 <= response.status_code < 500
     assert response.json()["code"]
+
+
+def test_the_openapi_document_lists_every_game_the_start_takes(client):
+    document = client.get("/api/openapi.json").json()
+
+    assert "post" in document["paths"]["/api/parties/{party_id}/hands/{hand_id}/decide-entry"]
+    start = document["components"]["schemas"]["PartyStartIn"]
+    titles = [variant["title"] for variant in start["oneOf"]]
+    assert "two, 2 players (PartyStartIn)" in titles
+    assert "Chinchón, 2 to 4 players (PartyStartIn)" in titles
+    assert "Cruzo, 2 to 7 players (PartyStartIn)" in titles
+    chinchon = next(v for v in start["oneOf"] if v["title"].startswith("Chinchón"))
+    options = chinchon["properties"]["options"]["anyOf"][1]["properties"]
+    assert options == {"deck": {"enum": [40, 48]}, "conga": {"enum": [False, True]}}
+    assert "format" not in chinchon["properties"]
+    gin = start["oneOf"][0]
+    assert "options" not in gin["properties"]

@@ -234,6 +234,8 @@ def test_a_canasta_dispute_is_decided_side_by_side(client, night):
     hand = party.hands.get()
     text = client.get(reverse("manage:party-detail", args=[party.pk])).text
     assert f'id="hand-{hand.pk}-side_1_hand_points"' in text
+    # A side has melded unless the organizer says otherwise, as the players' entry.
+    assert f'id="hand-{hand.pk}-side_0_has_melded" checked' in text
 
     client.post(
         decide_url(hand),
