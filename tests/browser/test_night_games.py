@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from scoring.models import Party
 from scoring.services.games import game_hand_enter
 from tests.browser.conftest import LAPTOP, PHONE
+from tests.browser.test_accessibility import serious_violations
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -82,6 +83,7 @@ def test_an_organizer_starts_a_chinchon_and_a_canasta_party(
     page.locator(".dispute summary").click()
     page.screenshot(path=str(shots / "party-canasta-dispute.png"), full_page=True)
     page.locator("article.hand-disputed").screenshot(path=str(shots / "dispute.png"))
+    assert serious_violations(page) == []
     assert fits(page, width)
     page.locator(".dispute .resolve textarea").fill("Counted again with both tables")
     page.get_by_role("button", name="Accept other entry").click()
@@ -93,6 +95,7 @@ def test_an_organizer_starts_a_chinchon_and_a_canasta_party(
     expect(page.locator("#night-tables [data-game=canasta]")).to_have_count(1)
     page.screenshot(path=str(shots / "night.png"), full_page=True)
     assert fits(page, width)
+    assert serious_violations(page) == []
     games = sorted(Party.objects.filter(night=night).values_list("game", flat=True))
     assert games == ["canasta", "chinchon"]
     context.close()

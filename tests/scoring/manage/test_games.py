@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from scoring.models import Hand, Party
 from scoring.services.games import game_hand_enter
+from tests.demo.test_markup import faults
 from tests.factories import ClubNightFactory, MembershipFactory, start_game_party
 
 pytestmark = pytest.mark.django_db
@@ -338,3 +339,20 @@ def test_the_pages_of_another_game_read_in_german(client, night):
     assert "Andere Spiele: Spieler in Sitzreihenfolge" in night_page
     assert "Sechs Spieler: drei Parteien zu zweit" in night_page
     assert "die meisten Punkte gewinnen" in party_page
+
+
+def test_the_pages_of_every_game_are_well_formed(client, night):
+    party, _hand = disputed_chinchon(night)
+    canasta = start_game_party("canasta", 4, night=night)
+    a, b, _, _ = canasta.seats.order_by("position")
+    entry = {"sides": [{"meld_points": 300}, {"meld_points": 200, "hand_points": 50}]}
+    game_hand_enter(seat=a, number=1, entry=entry)
+    entry["sides"][1]["hand_points"] = 40
+    game_hand_enter(seat=b, number=1, entry=entry)
+
+    for url in (
+        night_url(night),
+        reverse("manage:party-detail", args=[party.pk]),
+        reverse("manage:party-detail", args=[canasta.pk]),
+    ):
+        assert faults(client.get(url).text) == [], url
