@@ -272,6 +272,7 @@ class PartyStartForm(PrintableForm):
         if "game" not in cleaned:
             return cleaned
         game = cleaned["game"] = cleaned["game"] or Party.Game.GIN_RUMMY
+        GameStartFields.drop_unread(self, game)
         if not other_game(game):
             cleaned["format"] = cleaned.get("format") or Party.Format.TWO
             if not cleaned.get("players"):

@@ -123,6 +123,21 @@ class GameStartFields:
             )
 
     @staticmethod
+    def drop_unread(form, game: str) -> None:
+        """Forgets what is wrong with the fields the chosen game does not read (a
+        number left in another game's options, a seat left from a change of
+        mind): only the chosen game's fields count."""
+        read = {"game", "label", "anyway"}
+        if game in GAMES:
+            read |= {option_field_name(game, option) for option in GAMES[game].options}
+            read |= {f"seat_{number}" for number in range(1, MOST_SEATS + 1)}
+        else:
+            read |= {"format", "players"}
+        for name in [name for name in form.errors if name is not None and name not in read]:
+            if name in form.fields:
+                del form._errors[name]
+
+    @staticmethod
     def option_groups(form) -> list[dict]:
         """Each other game's option fields, for the template's fieldsets."""
         labels = dict(Party.Game.choices)

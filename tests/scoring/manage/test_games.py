@@ -356,3 +356,21 @@ def test_the_pages_of_every_game_are_well_formed(client, night):
         reverse("manage:party-detail", args=[canasta.pk]),
     ):
         assert faults(client.get(url).text) == [], url
+
+
+def test_only_the_chosen_games_fields_are_read(client, night):
+    players = members(night, 2)
+
+    response = client.post(
+        night_url(night),
+        {
+            "game": "gin_rummy",
+            "format": "two",
+            "players": [p.pk for p in players],
+            "cruzo_games": "many",
+            "seat_1": "999999",
+        },
+    )
+
+    assert response.status_code == 302
+    assert Party.objects.get(night=night).game == Party.Game.GIN_RUMMY
