@@ -374,3 +374,33 @@ def test_only_the_chosen_games_fields_are_read(client, night):
 
     assert response.status_code == 302
     assert Party.objects.get(night=night).game == Party.Game.GIN_RUMMY
+
+
+def test_a_party_of_another_game_started_by_mistake_is_cancelled_and_counts_nowhere(client, night):
+    party = start_game_party("chinchon", 2, night=night, confirmation_required=False)
+    first = party.seats.order_by("position").first()
+    game_hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 100]})
+
+    response = client.post(
+        reverse("manage:party-cancel", args=[party.pk]), {"reason": "wrong table"}
+    )
+
+    assert response.status_code == 302
+    party.refresh_from_db()
+    assert party.status == Party.Status.CANCELLED
+    assert client.get(night_url(night)).context["glance"]["counts"]["cancelled"] == 1
+    results = client.get(reverse("manage:night-results", args=[night.pk])).context
+    assert (results["rows"], results["running"]) == ([], 0)
+
+
+def test_a_wrong_player_of_another_game_is_swapped_before_the_first_hand(client, night):
+    party = start_game_party("canasta", 4, night=night)
+    seat = party.seats.get(position=2)
+    newcomer = members(night, 1)[0]
+
+    response = client.post(reverse("manage:seat-swap", args=[seat.pk]), {"player": newcomer.pk})
+
+    assert response.status_code == 302
+    seat.refresh_from_db()
+    assert (seat.player, seat.side) == (newcomer, 0)
+    assert newcomer.name in client.get(reverse("manage:party-detail", args=[party.pk])).text
