@@ -1,6 +1,7 @@
-"""The API of a club's organizers: ``/api/parties/<id>…`` (look, decide a hand, and
-the night's housekeeping: cancel, swap a player, rematch) and their nights under
-``/api/manage/…`` (list, open, start a party, close). A personal API key
+"""The API of a club's organizers: ``/api/parties/<id>…`` (look, decide a hand —
+Gin Rummy's at ``…/decide``, another game's at ``…/decide-entry`` — and the night's
+housekeeping: cancel, swap a player, rematch) and their nights under
+``/api/manage/…`` (list, open, start a party of any game, close). A personal API key
 (`clubs.permissions.TokenAuth`) or Django's session login (`OrganizerAuth`, which
 checks the CSRF token on unsafe methods), and the user must organize the club.
 

@@ -143,7 +143,7 @@ def night_results(*, night) -> dict:
     margins of the game's totals, the lower or the higher better as the game
     says, each player's share of the side's; won: a player of a winning side).
     With a stake per point, each player's amount and the fewest payments that
-    settle the whole night (`scoring.engine.payments.settle_up`). Eight queries,
+    settle the whole night (`scoring.engine.payments.settle_up`). Seven queries,
     however many parties."""
     parties = list(night.parties.exclude(status=Party.Status.CANCELLED).order_by("pk"))
     gin_outcomes = party_outcomes([p.pk for p in parties if not plays_other_game(p)])
