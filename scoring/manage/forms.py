@@ -306,8 +306,9 @@ class StakeForm(PrintableForm):
         max_digits=7,
         decimal_places=2,
         help_text=_(
-            "The winner of a party is paid the difference at this rate; "
-            "a tied party is not paid. Empty: not played for money."
+            "Each party is paid at this rate: every player or side settles with every "
+            "other the difference of their totals (Cruzo: of their place points); a "
+            "tied party is not paid. Empty: not played for money."
         ),
     )
 
