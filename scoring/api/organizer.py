@@ -201,9 +201,10 @@ def party_game_hand_decide(request, party_id: Id, hand_id: Id, decision: GameDec
     party = _organized_party(request, party_id)
     hand = selectors.party_hand(party, hand_id)
     entry = decision.entry
-    if decision.version is not None:
-        stored = hand.details.get("entry") if decision.version == "entered" else None
-        entry = stored if stored is not None else (hand.counter or {}).get("entry")
+    if decision.version == "entered":
+        entry = hand.details.get("entry")
+    elif decision.version == "counter":
+        entry = (hand.counter or {}).get("entry")
     if entry is None:
         raise errors.EntryError(gettext("Give the right entry, or the version to accept."))
     hand = game_hand_decide(

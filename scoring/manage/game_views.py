@@ -32,6 +32,14 @@ def decision_form(party, hand, sheet, data=None):
     )
 
 
+def version_entry(hand, version: str):
+    """The entry of a disputed hand as entered first (``"entered"``) or as the other
+    player entered it (``"counter"``)."""
+    if version == "entered":
+        return hand.details.get("entry")
+    return (hand.counter or {}).get("entry")
+
+
 def party_page(request, party, *, refused=None, status=200):
     """The page of a party of another game. ``refused``: (hand, the form sent) when a
     decision was turned down: shown again at its hand, with what was typed."""
@@ -82,8 +90,7 @@ def hand_decide(request, hand):
         form = VersionForm(request.POST)
         entry = None
         if form.is_valid():
-            kept = hand.details.get("entry") if form.cleaned_data["version"] == "entered" else None
-            entry = kept if kept is not None else (hand.counter or {}).get("entry")
+            entry = version_entry(hand, form.cleaned_data["version"])
     else:
         form = decision_form(party, hand, sheet, request.POST)
         entry = form.entry() if form.is_valid() else None

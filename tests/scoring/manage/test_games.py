@@ -404,3 +404,13 @@ def test_a_wrong_player_of_another_game_is_swapped_before_the_first_hand(client,
     seat.refresh_from_db()
     assert (seat.player, seat.side) == (newcomer, 0)
     assert newcomer.name in client.get(reverse("manage:party-detail", args=[party.pk])).text
+
+
+def test_the_organizer_accepts_the_entry_made_first(client, night):
+    _party, hand = disputed_chinchon(night)
+
+    client.post(decide_url(hand), {"version": "entered", "reason": "the cards were shown"})
+
+    hand.refresh_from_db()
+    assert (hand.status, hand.scores) == (Hand.Status.CONFIRMED, [-10, 30])
+    assert hand.details["entry"] == {"closer": 0, "penalties": [0, 30]}
