@@ -12,7 +12,12 @@ from scoring.models import Party
 from scoring.services.games import game_hand_enter
 from tests.browser.conftest import LAPTOP, PHONE
 from tests.browser.test_accessibility import serious_violations
-from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
+from tests.factories import (
+    ClubNightFactory,
+    MembershipFactory,
+    OrganizerFactory,
+    start_game_party,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -98,4 +103,37 @@ def test_an_organizer_starts_a_chinchon_and_a_canasta_party(
     assert serious_violations(page) == []
     games = sorted(Party.objects.filter(night=night).values_list("game", flat=True))
     assert games == ["canasta", "chinchon"]
+    context.close()
+
+
+def test_the_start_form_and_a_party_of_another_game_fit_a_phone_in_german(
+    chromium, live_server, tmp_path
+):
+    organizer = OrganizerFactory(player__name="Dora Desk", player__user__username="desk")
+    night = ClubNightFactory(club=organizer.club, name="Freitag")
+    for name in NAMES:
+        MembershipFactory(club=organizer.club, player__name=name)
+    party = start_game_party("canasta", 4, night=night)
+    first, second = party.seats.order_by("position")[:2]
+    entry = {"sides": [{"meld_points": 300}, {"meld_points": 200, "hand_points": 50}]}
+    game_hand_enter(seat=first, number=1, entry=entry)
+    entry["sides"][1]["hand_points"] = 40
+    game_hand_enter(seat=second, number=1, entry=entry)
+    context = chromium.new_context(viewport=PHONE, locale="de-DE", is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/login/?next=/manage/nights/{night.pk}/")
+    page.locator("#id_username").fill("desk")
+    page.locator("#id_password").fill("correct horse battery")
+    page.get_by_role("button", name="Anmelden").click()
+    expect(page.locator("#party-form")).to_be_visible()
+    expect(page.locator("#game-seats legend")).to_have_text(
+        "Andere Spiele: Spieler in Sitzreihenfolge"
+    )
+    page.screenshot(path=str(tmp_path / "night-de.png"), full_page=True)
+    assert fits(page, PHONE["width"])
+    page.goto(f"{live_server.url}/manage/parties/{party.pk}/")
+    page.locator(".dispute summary").click()
+    page.locator("article.hand-disputed").screenshot(path=str(tmp_path / "dispute-de.png"))
+    assert fits(page, PHONE["width"])
     context.close()
