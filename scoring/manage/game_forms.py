@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from config.validators import PrintableForm
 from scoring.engine.games import GAMES
 from scoring.models import Party
+from scoring.services.game_sheet import other_game
 
 #: The most players any game seats (Cruzo: seven).
 MOST_SEATS = max(size for game in GAMES.values() for size in game.table_sizes)
@@ -128,7 +129,7 @@ class GameStartFields:
         number left in another game's options, a seat left from a change of
         mind): only the chosen game's fields count."""
         read = {"game", "label", "anyway"}
-        if game in GAMES:
+        if other_game(game):
             read |= {option_field_name(game, option) for option in GAMES[game].options}
             read |= {f"seat_{number}" for number in range(1, MOST_SEATS + 1)}
         else:

@@ -14,7 +14,13 @@ from scoring.engine.games.game import margins, player_margins, side_totals
 from scoring.manage.game_forms import OPTION_WORDS
 from scoring.models import Hand, Party, Seat
 from scoring.selectors import choice_label
-from scoring.services.game_sheet import GameSheet, game_sheet, hand_score, sheet_of
+from scoring.services.game_sheet import (
+    GameSheet,
+    game_sheet,
+    hand_score,
+    plays_other_game,
+    sheet_of,
+)
 
 
 def _names(seats) -> str:
@@ -184,7 +190,7 @@ def game_results(parties: list[Party]) -> dict[int, GameResult]:
     0, each place above one more, added over the games agreed): each player
     settles with every other the difference of their place points, so one game of
     three pays the first 1 from the second and 2 from the last."""
-    ids = [party.pk for party in parties if party.game in GAMES]
+    ids = [party.pk for party in parties if plays_other_game(party)]
     if not ids:
         return {}
     seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
