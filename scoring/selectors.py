@@ -444,8 +444,9 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    # Gin Rummy's parties only: another game's sheet is `services.game_sheet`'s,
-    # and the results, standings and ratings that read these take none yet.
+    # Gin Rummy's parties only: another game's sheet is `services.game_sheet`'s
+    # (a night's results read those through `manage.game_selectors.game_results`);
+    # the standings, seasons and ratings that read these take none yet.
     query = Party.objects.filter(pk__in=ids, game=Party.Game.GIN_RUMMY).order_by()
     if not cancelled:
         query = query.exclude(status=Party.Status.CANCELLED)

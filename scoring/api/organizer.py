@@ -1,6 +1,7 @@
-"""The API of a club's organizers: ``/api/parties/<id>…`` (look, decide a hand, and
-the night's housekeeping: cancel, swap a player, rematch) and their nights under
-``/api/manage/…`` (list, open, start a party, close). A personal API key
+"""The API of a club's organizers: ``/api/parties/<id>…`` (look, decide a hand —
+Gin Rummy's at ``…/decide``, another game's at ``…/decide-entry`` — and the night's
+housekeeping: cancel, swap a player, rematch) and their nights under
+``/api/manage/…`` (list, open, start a party of any game, close). A personal API key
 (`clubs.permissions.TokenAuth`) or Django's session login (`OrganizerAuth`, which
 checks the CSRF token on unsafe methods), and the user must organize the club.
 
@@ -17,12 +18,15 @@ from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
 from config.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
 from config.client import client_address
 from scoring import entries, errors, selectors
-from scoring.api.common import Id, audit_body, party_detail_body, result_of
+from scoring.api.common import Id, audit_body, party_body, party_detail_body, result_of
 from scoring.api.schemas import (
     AuditOut,
     CancelIn,
     DecideIn,
     DecideOut,
+    GameDecideIn,
+    GameDecideOut,
+    GamePartyOut,
     NightIn,
     NightOut,
     PartyDetailOut,
@@ -30,6 +34,12 @@ from scoring.api.schemas import (
     SwapIn,
 )
 from scoring.services import hands, nights, parties
+from scoring.services.game_parties import game_party_start
+from scoring.services.game_sheet import game_sheet, other_game, plays_other_game
+from scoring.services.games import game_hand_decide
+
+#: A party of any game: Gin Rummy's detail, or another game's.
+AnyPartyOut = PartyDetailOut | GamePartyOut
 
 router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
 
@@ -78,12 +88,18 @@ def night_create(request, slug: Slug, night: NightIn):
     return Status(201, _night(created))
 
 
-@router.post("/manage/nights/{night_id}/parties", response={201: PartyDetailOut, **ORGANIZER_WRITE})
+@router.post(
+    "/manage/nights/{night_id}/parties",
+    response={201: AnyPartyOut, **ORGANIZER_WRITE},
+)
 def night_party_start(request, night_id: Id, party: PartyStartIn):
     """Start a party at a night between members of its club (player ids from
-    ``/api/manage/clubs/{slug}/players``); the seats are drawn as at the table.
-    The answer holds each seat's link. A player already seated at a running party
-    of the night is refused (409 ``already_seated``) unless ``anyway`` is true."""
+    ``/api/manage/clubs/{slug}/players``). Gin Rummy (``game`` left out): the seats
+    are drawn as at the table, the night's rules. Another game: its ``options``,
+    the players in seat order; a table the game is not played at, or an option it
+    does not have, is refused (422). The answer holds each seat's link. A player
+    already seated at a running party of the night is refused (409
+    ``already_seated``) unless ``anyway`` is true."""
     night = selectors.night_by_id(night_id)
     require_organizer(request.auth, night.club)
     members = clubs.club_players(club=night.club).filter(pk__in=party.players)
@@ -93,16 +109,29 @@ def night_party_start(request, night_id: Id, party: PartyStartIn):
         raise errors.EntryError(
             gettext("Player %(id)s is not a member of this club.") % {"id": missing[0]}
         )
-    started = parties.party_start(
-        club=night.club,
-        night=night,
-        format=party.format,
-        players=[found[pk] for pk in party.players],
-        label=party.label,
-        user=request.auth,
-        address=client_address(request),
-        anyway=party.anyway,
-    )
+    players = [found[pk] for pk in party.players]
+    common = {
+        "club": night.club,
+        "night": night,
+        "label": party.label,
+        "user": request.auth,
+        "address": client_address(request),
+        "anyway": party.anyway,
+    }
+    if other_game(party.game):
+        if "format" in party.model_fields_set:
+            raise errors.EntryError(
+                gettext("The format is Gin Rummy's: another game seats the players in order.")
+            )
+        started = game_party_start(
+            game=party.game, options=party.options, players=players, **common
+        )
+        return Status(201, game_party_body(request, selectors.party_by_id(started.pk)))
+    if party.options is not None:
+        raise errors.EntryError(
+            gettext("Gin Rummy takes its rules from the night: it has no options here.")
+        )
+    started = parties.party_start(format=party.format, players=players, **common)
     return Status(201, party_detail_body(request, selectors.party_by_id(started.pk)))
 
 
@@ -116,11 +145,12 @@ def night_close(request, night_id: Id):
     return _night(selectors.night_by_id(night_id))
 
 
-@router.get("/parties/{party_id}", response={200: PartyDetailOut, **ORGANIZER_READ})
+@router.get("/parties/{party_id}", response={200: AnyPartyOut, **ORGANIZER_READ})
 def party_detail(request, party_id: Id):
     """The whole party for its organizer: seats with their links, the sheet, and
-    every hand with who entered, confirmed or decided it."""
-    return party_detail_body(request, _organized_party(request, party_id))
+    every hand with who entered, confirmed or decided it (another game's party:
+    its sides, totals, places and margins, `GamePartyOut`)."""
+    return _party_body(request, _organized_party(request, party_id))
 
 
 @router.get("/parties/{party_id}/audit", response={200: list[AuditOut], **ORGANIZER_READ})
@@ -158,7 +188,38 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     return {"action": decision.action, "hand": decided, "party": detail}
 
 
-@router.post("/parties/{party_id}/cancel", response={200: PartyDetailOut, **ORGANIZER_WRITE})
+@router.post(
+    "/parties/{party_id}/hands/{hand_id}/decide-entry",
+    response={200: GameDecideOut, **ORGANIZER_WRITE},
+)
+def party_game_hand_decide(request, party_id: Id, hand_id: Id, decision: GameDecideIn):
+    """Decide a disputed hand of another game (Chinchón, Canasta, Blaue Vierzehn,
+    Cruzo) with the right ``entry``, as the players enter it, or by accepting one
+    of its two entries (``version``), with a reason for the record. The game's
+    refusal of an entry is a 422 in its words; a Gin Rummy hand is decided at
+    ``…/decide``."""
+    party = _organized_party(request, party_id)
+    hand = selectors.party_hand(party, hand_id)
+    entry = decision.entry
+    if decision.version == "entered":
+        entry = hand.details.get("entry")
+    elif decision.version == "counter":
+        entry = (hand.counter or {}).get("entry")
+    if entry is None:
+        raise errors.EntryError(gettext("Give the right entry, or the version to accept."))
+    hand = game_hand_decide(
+        hand=hand,
+        user=request.auth,
+        entry=entry,
+        reason=decision.reason,
+        address=client_address(request),
+    )
+    body = game_party_body(request, selectors.party_by_id(party_id))
+    decided = next(h for h in body["hands"] if h["id"] == hand.pk)
+    return {"hand": decided, "party": body}
+
+
+@router.post("/parties/{party_id}/cancel", response={200: AnyPartyOut, **ORGANIZER_WRITE})
 def party_cancel(request, party_id: Id, body: CancelIn):
     """Cancel a party of a club night started by mistake, with a reason for its
     record. Its hands stay in the record; it counts nowhere any more."""
@@ -166,11 +227,11 @@ def party_cancel(request, party_id: Id, body: CancelIn):
     parties.night_party_cancel(
         party=party, user=request.auth, reason=body.reason, address=client_address(request)
     )
-    return party_detail_body(request, selectors.party_by_id(party_id))
+    return _party_body(request, selectors.party_by_id(party_id))
 
 
 @router.post(
-    "/parties/{party_id}/seats/{position}/swap", response={200: PartyDetailOut, **ORGANIZER_WRITE}
+    "/parties/{party_id}/seats/{position}/swap", response={200: AnyPartyOut, **ORGANIZER_WRITE}
 )
 def party_seat_swap(request, party_id: Id, position: Position, body: SwapIn):
     """Put another member of the club in the seat at ``position``, before the first
@@ -187,12 +248,12 @@ def party_seat_swap(request, party_id: Id, position: Position, body: SwapIn):
     parties.party_seat_swap(
         seat=seat, player=player, user=request.auth, address=client_address(request)
     )
-    return party_detail_body(request, selectors.party_by_id(party_id))
+    return _party_body(request, selectors.party_by_id(party_id))
 
 
 @router.post(
     "/parties/{party_id}/rematch",
-    response={201: PartyDetailOut, 200: PartyDetailOut, **ORGANIZER_ACTION},
+    response={201: AnyPartyOut, 200: AnyPartyOut, **ORGANIZER_ACTION},
 )
 def party_rematch(request, party_id: Id):
     """A new party at the same night, once this one is over (or cancelled): the same
@@ -202,8 +263,70 @@ def party_rematch(request, party_id: Id):
     rematch, started = parties.party_rematch(
         party=party, user=request.auth, address=client_address(request)
     )
-    body = party_detail_body(request, selectors.party_by_id(rematch.pk))
+    body = _party_body(request, selectors.party_by_id(rematch.pk))
     return Status(201 if started else 200, body)
+
+
+def _party_body(request, party) -> dict:
+    """The party as its organizer reads it: Gin Rummy's sheet, or another game's."""
+    if plays_other_game(party):
+        return game_party_body(request, party)
+    return party_detail_body(request, party)
+
+
+def game_party_body(request, party) -> dict:
+    """A party of another game as `GamePartyOut` reads it (`game_sheet`)."""
+    sheet = game_sheet(party)
+    seats = sorted((seat for side in sheet.sides for seat in side), key=lambda s: s.position)
+
+    def ref(seat):
+        return {"position": seat.position, "side": seat.side, "player": seat.player.name}
+
+    by_position = {seat.position: seat for seat in seats}
+    over = party.status == party.Status.FINISHED
+    return {
+        "party": party_body(party),
+        "game": party.game,
+        "options": party.rules,
+        "seats": [
+            {
+                **ref(seat),
+                "token": seat.token,
+                "link": request.build_absolute_uri(seat.get_absolute_url()),
+            }
+            for seat in seats
+        ],
+        "sides": [[seat.position for seat in side] for side in sheet.sides],
+        "totals": sheet.totals,
+        "lower_wins": sheet.lower_wins,
+        "hands": [
+            {
+                "id": hand.pk,
+                "number": hand.number,
+                "status": hand.status,
+                "scores": hand.scores,
+                "entry": hand.details.get("entry"),
+                "entered_by": ref(hand.entered_by) if hand.entered_by else None,
+                "counter": _counter(hand.counter, by_position, ref),
+            }
+            for hand in sheet.hands
+        ],
+        "over": over,
+        "winners": sorted(sheet.outcome.winners) if over else [],
+        "places": sheet.places if over else [],
+        "margins": sheet.margins if over else [],
+    }
+
+
+def _counter(counter, by_position, ref):
+    if not counter:
+        return None
+    seat = by_position.get(counter.get("seat"))
+    return {
+        "seat": ref(seat) if seat else None,
+        "entry": counter.get("entry"),
+        "scores": counter.get("scores"),
+    }
 
 
 def _organized_party(request, party_id: int):

@@ -11,7 +11,7 @@ from datetime import date, datetime
 from typing import Annotated, Literal
 
 from ninja import Field, Schema
-from pydantic import ConfigDict, StrictBool, StringConstraints
+from pydantic import ConfigDict, StrictBool, StrictInt, StringConstraints
 
 from config.api_errors import ErrorOut
 from config.validators import FilledText, Text
@@ -26,6 +26,7 @@ from scoring.api.entry_schemas import (  # noqa: F401  (the bodies' one address)
     _refuse,
     _shapes,
 )
+from scoring.engine.games import GAMES
 
 # --- Responses -------------------------------------------------------------------
 
@@ -226,11 +227,22 @@ class NightOut(Schema):
     closed_at: datetime | None
 
 
+#: The games a party plays: Gin Rummy, and the keys of `scoring.engine.games.GAMES`.
+GameKey = Literal["gin_rummy", "chinchon", "canasta", "blaue_vierzehn", "cruzo"]
+
+
 class PartyStartIn(Schema):
+    """Gin Rummy in one of its formats (the players draw for their seats), or another
+    game (``game``) with its options (``options``, the game's defaults for those
+    left out), the players in seat order, the first dealing first."""
+
     model_config = ConfigDict(extra="forbid")
 
+    game: GameKey = "gin_rummy"
     format: Literal["two", "rotation", "chouette", "partners"] = "two"
-    players: Annotated[list[Annotated[int, Field(ge=1, le=2_147_483_647)]], Field(max_length=6)]
+    # Seven at most: Cruzo's largest table.
+    players: Annotated[list[Annotated[int, Field(ge=1, le=2_147_483_647)]], Field(max_length=7)]
+    options: dict[str, StrictInt | StrictBool | None] | None = None
     label: Annotated[Text, StringConstraints(max_length=120)] = ""
     # A player already at a running party of the night is refused (409
     # already_seated) unless the organizer means it.
@@ -238,11 +250,15 @@ class PartyStartIn(Schema):
 
     @classmethod
     def __get_pydantic_json_schema__(cls, core_schema, handler):
-        # How many players each format seats (`scoring.engine.formats`), each once
-        # (`parties.party_start`). Whether they are the club's members only the
-        # server knows (422).
+        # How many players each format or game seats (`scoring.engine.formats`,
+        # `Game.table_sizes`), each once (`parties.party_start`,
+        # `game_party_start`), and each game's options. Whether the players are the
+        # club's members, and which options go together (three partnerships need
+        # six at Canasta), only the server knows (422).
         schema, target, fields, _ = _shapes(core_schema, handler)
         players = {**fields["players"], "uniqueItems": True}
+        gin = {name: field for name, field in fields.items() if name != "options"}
+        gin["game"] = {"type": "string", "const": "gin_rummy"}
         variants = [("two", 2, 2), ("rotation", 3, 3), ("chouette", 3, 6)]
         variants += [("partners", 4, 4), ("partners", 6, 6)]
         target["oneOf"] = [
@@ -252,7 +268,7 @@ class PartyStartIn(Schema):
                 + f" players ({cls.__name__})",
                 "type": "object",
                 "properties": {
-                    **fields,
+                    **gin,
                     "format": {"type": "string", "const": format},
                     "players": {**players, "minItems": low, "maxItems": high},
                 },
@@ -262,7 +278,92 @@ class PartyStartIn(Schema):
             }
             for format, low, high in variants
         ]
+        others = {name: field for name, field in fields.items() if name != "format"}
+        for key, game in GAMES.items():
+            sizes = game.table_sizes
+            target["oneOf"].append(
+                {
+                    "title": f"{game.name}, {min(sizes)} to {max(sizes)} players ({cls.__name__})",
+                    "type": "object",
+                    "properties": {
+                        **others,
+                        "game": {"type": "string", "const": key},
+                        "players": {**players, "minItems": min(sizes), "maxItems": max(sizes)},
+                        "options": {
+                            "anyOf": [{"type": "null"}, _options_schema(game)],
+                        },
+                    },
+                    "required": ["game", "players"],
+                    "additionalProperties": False,
+                }
+            )
         return schema
+
+
+def _options_schema(game) -> dict:
+    """A game's options as JSON Schema: each a choice of its values or a whole
+    number from its least (null: the game's default)."""
+
+    def one(option) -> dict:
+        if option.choices is not None:
+            return {"enum": list(option.choices)}
+        return {"anyOf": [{"type": "null"}, {"type": "integer", "minimum": option.least}]}
+
+    return {
+        "type": "object",
+        "properties": {name: one(option) for name, option in game.options.items()},
+        "additionalProperties": False,
+    }
+
+
+class GameHandOut(Schema):
+    """A hand of another game: each side's points (the engine's), the entry as sent
+    and, when disputed, the other entry with its points."""
+
+    id: int
+    number: int
+    status: str
+    scores: list[int] | None
+    entry: dict | None
+    entered_by: SeatOut | None
+    counter: dict | None
+
+
+class GamePartyOut(Schema):
+    """A party of another game for its organizer: seats with their links, the
+    sides (seat positions), each side's total over the confirmed hands, every
+    hand, and once over the winning sides, each side's place and margin (what it
+    wins or pays at the stake per point)."""
+
+    party: PartyOut
+    game: str
+    options: dict
+    seats: list[SeatLinkOut]
+    sides: list[list[int]]
+    totals: list[int]
+    lower_wins: bool
+    hands: list[GameHandOut]
+    over: bool
+    winners: list[int]
+    places: list[int]
+    margins: list[int]
+
+
+class GameDecideIn(Schema):
+    """The organizer's decision on a disputed hand of another game: the right
+    ``entry`` as the players enter it (the game's fields), or one of the two
+    entries as it stands (``version``), and the reason, kept in the record."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"required": ["reason"]})
+
+    entry: dict | None = None
+    version: Literal["entered", "counter"] | None = None
+    reason: FilledText = Field("", max_length=500)
+
+
+class GameDecideOut(Schema):
+    hand: GameHandOut
+    party: GamePartyOut
 
 
 # --- The night's housekeeping ---------------------------------------------------------

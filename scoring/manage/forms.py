@@ -7,14 +7,18 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from config.validators import PrintableForm
 from scoring import entries, errors
+from scoring.engine.games import GAMES
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
 from scoring.labels import RULESET_LABELS
+from scoring.manage.game_forms import GameStartFields, game_choices, table_sizes_text
 from scoring.models import Hand, Party
 from scoring.selectors import RULINGS
+from scoring.services.game_sheet import other_game
 from scoring.services.hands import Result
 
 
@@ -191,17 +195,33 @@ class NightForm(PrintableForm):
 
 
 class PartyStartForm(PrintableForm):
+    """Gin Rummy in one of its formats, the players ticked (they draw for their
+    seats); or another game with its options and the players in seat order
+    (`GameStartFields`). Every game's fields are on the page, grouped, so it works
+    without script; only the chosen game's are read."""
+
+    game = forms.ChoiceField(
+        label=_("Game"),
+        choices=game_choices,
+        initial=Party.Game.GIN_RUMMY,
+        # Left out (a page of before the other games came): Gin Rummy.
+        required=False,
+        widget=forms.RadioSelect,
+    )
     format = forms.ChoiceField(
         label=_("Format"),
         choices=list(FORMAT_LABELS.items()),
         initial=Party.Format.TWO,
+        # Gin Rummy's only: left out, a game of two (`clean`).
+        required=False,
         widget=forms.RadioSelect,
     )
     players = MemberChoiceField(
         label=_("Players"),
         queryset=None,
+        # Gin Rummy's (another game's players come in seat order): `clean` asks.
+        required=False,
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"required": _("Tick the players who sit down at this party.")},
     )
     label = forms.CharField(
         label=_("Label (optional)"),
@@ -228,6 +248,54 @@ class PartyStartForm(PrintableForm):
             if player.pk in seated
             else player.name
         )
+        GameStartFields.add(self, players)
+        # The label and "anyway" last, after every game's fields.
+        for name in ("label", "anyway"):
+            self.fields[name] = self.fields.pop(name)
+
+    def plays_other_game(self) -> bool:
+        """Whether the chosen game is another game than Gin Rummy (its services are
+        `scoring.services.game_parties`'), once the form is valid."""
+        return other_game(self.cleaned_data.get("game", ""))
+
+    def option_groups(self) -> list[dict]:
+        return GameStartFields.option_groups(self)
+
+    def seat_fields(self) -> list:
+        return GameStartFields.seat_fields(self)
+
+    def gin_fields(self) -> list:
+        return [self["format"], self["players"]]
+
+    def clean(self):
+        cleaned = super().clean()
+        if "game" not in cleaned:
+            return cleaned
+        game = cleaned["game"] = cleaned["game"] or Party.Game.GIN_RUMMY
+        GameStartFields.drop_unread(self, game)
+        if not other_game(game):
+            cleaned["format"] = cleaned.get("format") or Party.Format.TWO
+            if not cleaned.get("players"):
+                self.add_error("players", _("Tick the players who sit down at this party."))
+            return cleaned
+        players = GameStartFields.seated(self)
+        sizes = GAMES[game].table_sizes
+        name = dict(Party.Game.choices)[game]
+        if not players:
+            self.add_error(None, _("Choose the players of %(game)s seat by seat.") % {"game": name})
+        elif len(players) not in sizes:
+            self.add_error(
+                None,
+                ngettext(
+                    "%(game)s is played by %(sizes)s players: %(count)d is seated.",
+                    "%(game)s is played by %(sizes)s players: %(count)d are seated.",
+                    len(players),
+                )
+                % {"game": name, "sizes": table_sizes_text(sizes), "count": len(players)},
+            )
+        cleaned["seated"] = players
+        cleaned["options"] = GameStartFields.options_of(self, game)
+        return cleaned
 
 
 class StakeForm(PrintableForm):
@@ -238,8 +306,9 @@ class StakeForm(PrintableForm):
         max_digits=7,
         decimal_places=2,
         help_text=_(
-            "The winner of a party is paid the difference at this rate; "
-            "a tied party is not paid. Empty: not played for money."
+            "Each party is paid at this rate: every player or side settles with every "
+            "other the difference of their totals (Cruzo: of their place points); a "
+            "tied party is not paid. Empty: not played for money."
         ),
     )
 

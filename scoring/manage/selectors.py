@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from clubs.models import ClubNight, Player
 from scoring.engine.payments import settle_up
 from scoring.labels import ruleset_label
+from scoring.manage import game_selectors
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import (
     choice_label,
@@ -20,6 +21,7 @@ from scoring.selectors import (
     settlement_view,
     sheet_rows,
 )
+from scoring.services.game_sheet import plays_other_game
 from scoring.sheet import party_state
 
 
@@ -90,6 +92,8 @@ def night_glance(*, night) -> dict:
 
 def _table_row(party: Party) -> dict:
     seats, hands = list(party.seats.all()), list(party.hands.all())
+    if plays_other_game(party):
+        return game_selectors.table_row(party, seats, hands)
     state = party_state(party, seats, hands)
     sheet = sheet_rows(state, hands)
     open_hands = sorted(state.open_hands.values(), key=lambda hand: hand.table)
@@ -131,30 +135,44 @@ def seated_players(*, night) -> dict[int, Party]:
 
 
 def night_results(*, night) -> dict:
-    """The night's results: every player who played a party of it, with the parties
-    finished and won and the plus/minus they add up to (`party_outcomes`, the one
-    party outcome of every format; a cancelled party counts nowhere). With a stake
-    per point, each player's amount and the fewest payments that settle the whole
-    night (`scoring.engine.payments.settle_up`). Five queries, however many parties."""
-    party_ids = list(night.parties.values_list("pk", flat=True))
-    outcomes = party_outcomes(party_ids)
-    players = {
-        player.pk: player
-        for player in Player.objects.filter(seats__party__in=list(outcomes)).distinct()
-    }
+    """The night's results: every player who played a party of it, whatever the
+    game, with the parties finished and won, the games played and the plus/minus
+    they add up to (a cancelled party counts nowhere). Gin Rummy's parties come
+    from `party_outcomes` (the one party outcome of every format: a player wins
+    it with a plus); the other games' from their engines (`game_results`: the
+    margins of the game's totals, the lower or the higher better as the game
+    says, each player's share of the side's; won: a player of a winning side).
+    With a stake per point, each player's amount and the fewest payments that
+    settle the whole night (`scoring.engine.payments.settle_up`). Seven queries,
+    however many parties."""
+    parties = list(night.parties.exclude(status=Party.Status.CANCELLED).order_by("pk"))
+    gin_outcomes = party_outcomes([p.pk for p in parties if not plays_other_game(p)])
+    game_outcomes = game_selectors.game_results([p for p in parties if plays_other_game(p)])
+    results = []  # (game, finished, plus_minus by player id, winners' player ids)
+    gin = Party.Game.GIN_RUMMY.label
+    for outcome in gin_outcomes.values():
+        winners = {pk for pk, amount in outcome.plus_minus.items() if amount > 0}
+        results.append((str(gin), outcome.finished, outcome.plus_minus, winners))
+    for result in game_outcomes.values():
+        results.append((result.game, result.finished, result.plus_minus, result.winners))
+    ids = {pk for _game, _finished, plus_minus, _winners in results for pk in plus_minus}
+    players = {player.pk: player for player in Player.objects.filter(pk__in=ids)}
     lines = {
-        pk: {"player": player, "played": 0, "won": 0, "plus_minus": 0}
+        pk: {"player": player, "played": 0, "won": 0, "plus_minus": 0, "games": []}
         for pk, player in players.items()
     }
     running = 0
-    for outcome in outcomes.values():
-        if not outcome.finished:
+    for game, finished, plus_minus, winners in results:
+        if not finished:
             running += 1
             continue
-        for pk, amount in outcome.plus_minus.items():
-            lines[pk]["played"] += 1
-            lines[pk]["won"] += amount > 0
-            lines[pk]["plus_minus"] += amount
+        for pk, amount in plus_minus.items():
+            line = lines[pk]
+            line["played"] += 1
+            line["won"] += pk in winners
+            line["plus_minus"] += amount
+            if game not in line["games"]:
+                line["games"].append(game)
     rows = sorted(
         (line for line in lines.values() if line["played"]),
         key=lambda line: (-line["plus_minus"], line["player"].name, line["player"].pk),

@@ -29,7 +29,7 @@ from scoring import errors, push, versions
 from scoring import selectors as scoring_selectors
 from scoring.forms import first_error
 from scoring.labels import record_details
-from scoring.manage import qr, selectors
+from scoring.manage import game_views, qr, selectors
 from scoring.manage.forms import (
     CancelForm,
     HandDecisionForm,
@@ -40,6 +40,8 @@ from scoring.manage.forms import (
 )
 from scoring.manage.tables import NightTable
 from scoring.services import hands, nights, parties, seats
+from scoring.services.game_parties import game_party_start
+from scoring.services.game_sheet import plays_other_game
 
 
 @login_required
@@ -90,24 +92,19 @@ def night_detail(request, night):
     )
     if form.is_valid():
         try:
-            party = parties.party_start(
-                club=night.club,
-                night=night,
-                format=form.cleaned_data["format"],
-                players=list(form.cleaned_data["players"]),
-                label=form.cleaned_data["label"],
-                user=request.user,
-                address=client_address(request),
-                # The check is the service's, under the night's lock: the page's
-                # list of who is seated may be old by the time the form comes back.
-                anyway=form.cleaned_data["anyway"],
-            )
+            party = _start(request, night, form)
         except errors.AlreadySeated as error:
             form.add_error(None, _seated_warning(error.where))
         except ValueError as error:
             form.add_error(None, errors.explain(error))
         else:
-            messages.success(request, _("Party started: the seats are drawn."))
+            if form.plays_other_game():
+                started = _("%(game)s started: the players sit in the order given.") % {
+                    "game": party.get_game_display()
+                }
+            else:
+                started = _("Party started: the seats are drawn.")
+            messages.success(request, started)
             return redirect("manage:party-detail", pk=party.pk)
     context = {
         "night": night,
@@ -116,6 +113,27 @@ def night_detail(request, night):
         **_glance(night),
     }
     return render(request, "scoring/manage/night_detail.html", context)
+
+
+def _start(request, night, form):
+    """Starts the party the form asks for: Gin Rummy's seats drawn
+    (`parties.party_start`), another game's in the order given (`game_party_start`)."""
+    data = form.cleaned_data
+    common = {
+        "club": night.club,
+        "night": night,
+        "label": data["label"],
+        "user": request.user,
+        "address": client_address(request),
+        # The check is the service's, under the night's lock: the page's list of
+        # who is seated may be old by the time the form comes back.
+        "anyway": data["anyway"],
+    }
+    if form.plays_other_game():
+        return game_party_start(
+            game=data["game"], options=data["options"], players=data["seated"], **common
+        )
+    return parties.party_start(format=data["format"], players=list(data["players"]), **common)
 
 
 def _seated_warning(where: str) -> str:
@@ -183,14 +201,16 @@ def night_results(request, night):
 @require_GET
 @organizer_required(selectors.night_for_manage)
 def night_results_csv(request, night):
-    """The night's results as CSV, one player a line, for a spreadsheet."""
+    """The night's results as CSV, one player a line with the games played, for a
+    spreadsheet."""
     results = selectors.night_results(night=night)
     response = csv_response(f"{night.date:%Y-%m-%d}-{slugify(night.name) or 'night'}-results.csv")
     writer = csv.writer(response)
-    header = [_("Player"), _("Parties played"), _("Parties won"), _("Plus/minus")]
+    header = [_("Player"), _("Games"), _("Parties played"), _("Parties won"), _("Plus/minus")]
     writer.writerow([*header, _("Amount")] if results["stake"] else header)
     for row in results["rows"]:
-        line = [text_cell(row["player"].name), row["played"], row["won"], row["plus_minus"]]
+        games = ", ".join(row["games"])
+        line = [text_cell(row["player"].name), games, row["played"], row["won"], row["plus_minus"]]
         writer.writerow([*line, row["amount"]] if results["stake"] else line)
     return response
 
@@ -243,6 +263,8 @@ def night_close(request, night):
 @require_GET
 @organizer_required(selectors.party_for_manage)
 def party_detail(request, party):
+    if plays_other_game(party):
+        return game_views.party_page(request, party)
     return _party_page(request, party)
 
 
@@ -377,6 +399,8 @@ def seat_link(request, seat):
 @organizer_required(selectors.hand_for_manage)
 def hand_decide(request, hand):
     """Corrects, voids or settles a disputed hand, with the organizer's reason."""
+    if plays_other_game(hand.party):
+        return game_views.hand_decide(request, hand)
     players = selectors.hand_players(hand, selectors.party_seats(hand.party))
     form = HandDecisionForm(request.POST, hand=hand, players=players)
     label = _("Hand %(number)s") % {"number": hand.number}

@@ -61,11 +61,19 @@ class GameSheet:
 
 def game_sheet(party: Party) -> GameSheet:
     """The sheet of ``party`` in two queries, however many hands."""
-    game = game_of(party)
     seats = list(party.seats.select_related("player").order_by("position"))
     hands = list(
-        party.hands.select_related("entered_by__player", "confirmed_by").order_by("number", "table")
+        party.hands.select_related(
+            "entered_by__player", "confirmed_by__player", "decided_by"
+        ).order_by("number", "table")
     )
+    return sheet_of(party, seats, hands)
+
+
+def sheet_of(party: Party, seats: list[Seat], hands: list[Hand]) -> GameSheet:
+    """The sheet from the party's seats (in seat order) and hands (in order), as
+    loaded: no query."""
+    game = game_of(party)
     count = side_count(seats)
     scored = confirmed_scores(hands)
     totals = side_totals(scored, count)
@@ -81,3 +89,15 @@ def game_sheet(party: Party) -> GameSheet:
         margins=margins(totals, game.lower_wins),
         lower_wins=game.lower_wins,
     )
+
+
+def plays_other_game(party: Party) -> bool:
+    """Whether the party plays one of the other games (its sheet is `game_sheet`'s,
+    its hands `scoring.services.games`'), not Gin Rummy: the one question the
+    pages ask before they choose Gin Rummy's readers and services or these."""
+    return other_game(party.game)
+
+
+def other_game(key: str) -> bool:
+    """Whether ``key`` names one of the other games (a key of `GAMES`)."""
+    return key in GAMES

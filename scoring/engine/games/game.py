@@ -224,3 +224,29 @@ def ranked_winners(totals: Sequence[int], lower_wins: bool) -> frozenset:
     """The sides with the best total."""
     best = min(totals) if lower_wins else max(totals)
     return frozenset(side for side, total in enumerate(totals) if total == best)
+
+
+def player_margins(sides: Sequence[Sequence], side_margins: Sequence[int]) -> dict:
+    """What each player wins (+) or pays (−) at the stake per point: the player's
+    share of the side's margin (`margins`).
+
+    Decided for the club's nights, as Gin Rummy's partnerships settle (seed 000:
+    the team's margin, each partner paid by the partner of the other team across
+    the table): every side stakes its margin once for each player of the
+    smallest side, since that many play each hand for it, and its players share
+    that as equally as whole points allow (the odd points to the first seats).
+    So a player on their own wins or pays the margin; each partner of two
+    partnerships of two (Canasta of four) or of three wins or pays the whole
+    margin of the side; at Canasta of five, three against two, the two partners
+    each win or pay the margin and the three (one of whom sits out each hand)
+    share twice the margin. The players' amounts add up to nought, like the
+    sides' margins. ``sides``: each side's players, in seat order."""
+    smallest = min(len(players) for players in sides)
+    result = {}
+    for players, margin in zip(sides, side_margins, strict=True):
+        stake = abs(margin) * smallest
+        share, odd = divmod(stake, len(players))
+        sign = -1 if margin < 0 else 1
+        for n, player in enumerate(players):
+            result[player] = sign * (share + (1 if n < odd else 0))
+    return result

@@ -110,9 +110,9 @@ def test_the_results_download_as_csv(client, night):
     assert response.content.startswith(b"\xef\xbb\xbf")
     lines = list(csv.reader(io.StringIO(response.content[3:].decode("utf-8"))))
     assert lines == [
-        ["Player", "Parties played", "Parties won", "Plus/minus", "Amount"],
-        [ada.name, "1", "1", str(MARGIN), "32.00"],
-        [ben.name, "1", "0", str(-MARGIN), "-32.00"],
+        ["Player", "Games", "Parties played", "Parties won", "Plus/minus", "Amount"],
+        [ada.name, "Gin Rummy", "1", "1", str(MARGIN), "32.00"],
+        [ben.name, "Gin Rummy", "1", "0", str(-MARGIN), "-32.00"],
     ]
 
 

@@ -15,6 +15,7 @@ from scoring.engine.games.game import (
     Problem,
     margins,
     places,
+    player_margins,
     ranked_winners,
     settle_options,
     side_totals,
@@ -198,3 +199,40 @@ def test_cruzo_places_the_table_and_scores_the_places():
     assert CRUZO.standing([game], 3, options).winners == {2}
     with pytest.raises(EntryError, match="Every player has a place"):
         CRUZO.hand({"went_out": [2], "cards_left": {0: 3}}, [0, 0, 0], options)
+
+
+# What each player wins or pays at the night's stake (player_margins)
+
+
+def test_each_partner_wins_or_pays_the_whole_margin_of_two_partnerships():
+    sides = [("ada", "cy"), ("ben", "di")]
+    assert player_margins(sides, margins([5800, 300], False)) == {
+        "ada": 5500,
+        "cy": 5500,
+        "ben": -5500,
+        "di": -5500,
+    }
+
+
+def test_a_player_on_their_own_wins_or_pays_their_margin():
+    assert player_margins([("a",), ("b",), ("c",)], margins([-10, 40, 100], True)) == {
+        "a": 160,
+        "b": 10,
+        "c": -170,
+    }
+
+
+def test_three_against_two_share_what_two_partners_pay():
+    # Five at Canasta: the three share twice the margin, the odd point to the first.
+    shares = player_margins([("a", "c", "e"), ("b", "d")], [100, -100])
+    assert shares == {"a": 67, "c": 67, "e": 66, "b": -100, "d": -100}
+
+
+@given(
+    st.lists(st.integers(-2000, 6000), min_size=2, max_size=3),
+    st.integers(1, 3),
+    st.booleans(),
+)
+def test_the_players_amounts_add_up_to_nought(totals, size, lower_wins):
+    sides = [tuple(f"{side}-{n}" for n in range(size + side % 2)) for side in range(len(totals))]
+    assert sum(player_margins(sides, margins(totals, lower_wins)).values()) == 0

@@ -1,0 +1,219 @@
+"""Reads for the organizer's pages of the club's other games (Chinchón, Canasta,
+Blaue Vierzehn, Cruzo): a table on the night's page, a party's page, and what a
+party gives the night's results. The totals, places and margins come from the
+game's engine through `scoring.services.game_sheet`; nothing here knows a game's
+rules. Like `scoring.manage.selectors`, a fixed number of queries however many
+parties or hands."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from scoring.engine.games import GAMES
+from scoring.engine.games.game import margins, player_margins, side_totals
+from scoring.manage.game_forms import OPTION_WORDS
+from scoring.models import Hand, Party, Seat
+from scoring.selectors import choice_label
+from scoring.services.game_sheet import (
+    GameSheet,
+    game_sheet,
+    hand_score,
+    plays_other_game,
+    sheet_of,
+)
+
+
+def _names(seats) -> str:
+    return " · ".join(seat.player.name for seat in seats)
+
+
+def options_text(party: Party) -> str:
+    """The options the party was started with, in the club's words."""
+    words = OPTION_WORDS.get(party.game, {})
+    parts = []
+    for option, value in (party.rules or {}).items():
+        label, _help, choices = words.get(option, (option, "", None))
+        if choices is not None:
+            parts.append(str(choices.get(value, value)))
+        elif value is not None:
+            parts.append(f"{label}: {value}")
+    return " · ".join(parts)
+
+
+def table_row(party: Party, seats: list[Seat], hands: list[Hand]) -> dict:
+    """A table of another game on the night's page, in the shape of Gin Rummy's
+    (`scoring.manage.selectors.night_glance`): its state, since when, the hand it
+    waits on, each side's total, and once over who won."""
+    sheet = sheet_of(party, seats, hands)
+    open_hands = [h for h in hands if h.status in (Hand.Status.PENDING, Hand.Status.DISPUTED)]
+    disputed = [h for h in open_hands if h.status == Hand.Status.DISPUTED]
+    hand = None
+    if party.status == Party.Status.CANCELLED:
+        state, since = "cancelled", party.finished_at or party.started_at
+    elif party.status == Party.Status.FINISHED:
+        state, since = "finished", party.finished_at or party.started_at
+    elif disputed:
+        state, hand = "disputed", disputed[0]
+        since = hand.updated_at
+    elif open_hands:
+        state, hand = "confirming", open_hands[0]
+        since = hand.updated_at
+    else:
+        state = "entering"
+        since = max((h.updated_at for h in hands), default=party.started_at)
+    return {
+        "party": party,
+        "seats": seats,
+        "state": state,
+        "since": since,
+        "hand": hand,
+        "number": 1 + max((h.number for h in hands), default=0) if hand is None else hand.number,
+        "points": [
+            (_names(side), total) for side, total in zip(sheet.sides, sheet.totals, strict=True)
+        ],
+        "payments": [],
+        "winners": _winners(sheet) if state == "finished" else "",
+    }
+
+
+def _winners(sheet: GameSheet) -> str:
+    return ", ".join(_names(sheet.sides[side]) for side in sorted(sheet.outcome.winners))
+
+
+def party_page(party: Party) -> dict:
+    """The party page of another game: the sheet (sides, every hand with each side's
+    points, the totals), places and margins once over, and each disputed hand's two
+    entries side by side, scored."""
+    sheet = game_sheet(party)
+    names = [_names(side) for side in sheet.sides]
+    by_position = {seat.position: seat for side in sheet.sides for seat in side}
+    rows = []
+    for hand in sheet.hands:
+        row = {"hand": hand, "scores": hand.scores or [], "versions": [], "compare": []}
+        if hand.status == Hand.Status.DISPUTED:
+            counter = hand.counter or {}
+            other = counter.get("scores") or []
+            row["versions"] = [
+                {"key": "entered", "who": hand.entered_by.player.name if hand.entered_by else ""},
+                {"key": "counter", "who": _seat_name(by_position, counter.get("seat"))},
+            ]
+            row["compare"] = [
+                {
+                    "name": name,
+                    "entered": _at(hand.scores, side),
+                    "counter": _at(other, side),
+                    "differs": _at(hand.scores, side) != _at(other, side),
+                }
+                for side, name in enumerate(names)
+            ]
+        rows.append(row)
+    over = party.status == Party.Status.FINISHED
+    return {
+        "sheet": sheet,
+        "names": names,
+        "rows": rows,
+        "options": options_text(party),
+        "standings": [
+            {"name": names[side], "total": total, "place": place, "margin": margin}
+            for side, (total, place, margin) in enumerate(
+                zip(sheet.totals, sheet.places, sheet.margins, strict=True)
+            )
+        ]
+        if over
+        else [],
+        "winners": _winners(sheet) if over else "",
+        "out": {names[side] for side in sheet.outcome.out},
+    }
+
+
+def _at(scores, side):
+    return scores[side] if scores and side < len(scores) else None
+
+
+def in_game_terms(entries: list[dict], sheet: GameSheet) -> list[dict]:
+    """The party's audit log (``entries``, `scoring.manage.selectors.audit_log`'s),
+    a hand of the game and its start written in the game's terms: each side's
+    points, who sits where."""
+    party = sheet.party
+    names = [_names(side) for side in sheet.sides]
+    for entry in entries:
+        record = entry["record"]
+        for when in ("before", "after"):
+            snapshot = getattr(record, when)
+            if isinstance(snapshot, dict) and ("scores" in snapshot or "game" in snapshot):
+                entry[when] = _described(snapshot, names, party)
+    return entries
+
+
+def _described(snapshot: dict, names: list[str], party: Party) -> str:
+    if "game" in snapshot:
+        seated = ", ".join(str(name) for name in snapshot.get("seats") or [])
+        return _("%(game)s · seats: %(seats)s") % {
+            "game": party.get_game_display(),
+            "seats": seated,
+        }
+    parts = [
+        _("Hand %(number)s") % {"number": snapshot.get("number")},
+        choice_label(Hand.Status, snapshot.get("status")),
+    ]
+    scores = snapshot.get("scores") or []
+    parts += [f"{name} {points}" for name, points in zip(names, scores, strict=False)]
+    return " · ".join(part for part in parts if part)
+
+
+def _seat_name(by_position: dict, position) -> str:
+    seat = by_position.get(position)
+    return seat.player.name if seat else ""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a party of another game gives the night's results: whether it is over,
+    each player's plus/minus at the stake per point (`player_margins`: a side's
+    margin shared by its players) and the players of the winning sides."""
+
+    game: str
+    finished: bool
+    plus_minus: dict[int, int]
+    winners: frozenset
+
+
+def game_results(parties: list[Party]) -> dict[int, GameResult]:
+    """The results of parties of the other games (``parties``: their rows, cancelled
+    ones left out by the caller), in two queries however many: their seats and their
+    hands.
+
+    Every game pays its margins (`margins`: each side settles with every other the
+    difference of their totals, the better one paid, the lower total better where
+    the game says so), a side's margin shared by its players (`player_margins`).
+    Cruzo, a placement game, pays the same way by its place points (the last place
+    0, each place above one more, added over the games agreed): each player
+    settles with every other the difference of their place points, so one game of
+    three pays the first 1 from the second and 2 from the last."""
+    ids = [party.pk for party in parties if plays_other_game(party)]
+    if not ids:
+        return {}
+    seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
+    for seat in Seat.objects.filter(party_id__in=ids).order_by("party_id", "position"):
+        seats[seat.party_id].append(seat)
+    hands: dict[int, list[Hand]] = {pk: [] for pk in ids}
+    for hand in Hand.objects.filter(party_id__in=ids).order_by("party_id", "number", "table"):
+        hands[hand.party_id].append(hand)
+    results = {}
+    for party in parties:
+        if party.pk not in seats:
+            continue
+        count = 1 + max(seat.side for seat in seats[party.pk])
+        sides = [[s.player_id for s in seats[party.pk] if s.side == side] for side in range(count)]
+        game = GAMES[party.game]
+        scored = [hand_score(h) for h in hands[party.pk] if h.status == Hand.Status.CONFIRMED]
+        totals = side_totals(scored, count)
+        outcome = game.standing(scored, count, party.rules)
+        finished = party.status == Party.Status.FINISHED
+        results[party.pk] = GameResult(
+            game=party.get_game_display(),
+            finished=finished,
+            plus_minus=player_margins(sides, margins(totals, game.lower_wins)) if finished else {},
+            winners=frozenset(p for side in outcome.winners for p in sides[side]),
+        )
+    return results

@@ -1,0 +1,120 @@
+"""The organizer's party page for a party of another game (Chinchón, Canasta, Blaue
+Vierzehn, Cruzo) and the decision on its disputed hands: reached through the
+party's and the hand's addresses (`scoring.manage.views` sends them here), so a
+table card or a link never says which game it is."""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from clubs import selectors as club_selectors
+from config.client import client_address
+from scoring import errors
+from scoring.forms import first_error
+from scoring.manage import game_selectors, qr, selectors
+from scoring.manage.forms import SwapForm
+from scoring.manage.game_forms import DECISION_FORMS, VersionForm
+from scoring.services.games import game_hand_decide
+
+
+def decision_form(party, hand, sheet, data=None):
+    """The entry form of the party's game for a disputed ``hand``, filled with the
+    entry first made (``data``: what the organizer sent)."""
+    form_class = DECISION_FORMS[party.game]
+    initial = form_class.initial_from(hand.details.get("entry") or {}, len(sheet.sides))
+    return form_class(
+        data,
+        sides=sheet.sides,
+        out=sheet.outcome.out,
+        initial=initial,
+        auto_id=f"hand-{hand.pk}-%s",
+    )
+
+
+def version_entry(hand, version: str):
+    """The entry of a disputed hand as entered first (``"entered"``) or as the other
+    player entered it (``"counter"``)."""
+    if version == "entered":
+        return hand.details.get("entry")
+    return (hand.counter or {}).get("entry")
+
+
+def party_page(request, party, *, refused=None, status=200):
+    """The page of a party of another game. ``refused``: (hand, the form sent) when a
+    decision was turned down: shown again at its hand, with what was typed."""
+    page = game_selectors.party_page(party)
+    sheet = page["sheet"]
+    for row in page["rows"]:
+        if not row["versions"]:
+            continue
+        hand = row["hand"]
+        sent = refused[1] if refused and refused[0].pk == hand.pk else None
+        row["form"] = sent if sent is not None else decision_form(party, hand, sheet)
+    seats = [seat for side in sheet.sides for seat in side]
+    seats.sort(key=lambda seat: seat.position)
+    context = {
+        "party": party,
+        "codes": qr.seat_codes(seats, request.build_absolute_uri),
+        "audit": game_selectors.in_game_terms(
+            selectors.audit_log(
+                party=party, names={seat.position: seat.player.name for seat in seats}
+            ),
+            sheet,
+        ),
+        "round": selectors.party_round(party),
+        **page,
+    }
+    swappable = (
+        not sheet.hands
+        and party.status == party.Status.RUNNING
+        and party.night_id is not None
+        and party.night.closed_at is None
+    )
+    if swappable:
+        context["swap_form"] = SwapForm(players=club_selectors.club_players(club=party.club))
+        context["seated_ids"] = {seat.player_id for seat in seats}
+    return render(request, "scoring/manage/party_game_detail.html", context, status=status)
+
+
+def hand_decide(request, hand):
+    """Decides a disputed hand of another game with the right entry: one of the two
+    entered (``version``), or the organizer's own in the game's fields; the reason
+    goes into the record (`game_hand_decide`). A refusal is the engine's message
+    beside the form, never an error page."""
+    party = hand.party
+    label = _("Hand %(number)s") % {"number": hand.number}
+    page = game_selectors.party_page(party)
+    sheet = page["sheet"]
+    if "version" in request.POST:
+        form = VersionForm(request.POST)
+        entry = None
+        if form.is_valid():
+            entry = version_entry(hand, form.cleaned_data["version"])
+    else:
+        form = decision_form(party, hand, sheet, request.POST)
+        entry = form.entry() if form.is_valid() else None
+    if not form.is_valid():
+        messages.error(request, f"{label}: {first_error(form)}")
+        return _refused(request, party, hand, form)
+    try:
+        game_hand_decide(
+            hand=hand,
+            user=request.user,
+            entry=entry or {},
+            reason=form.cleaned_data["reason"],
+            address=client_address(request),
+        )
+    except ValueError as error:
+        messages.error(request, f"{label}: {errors.explain(error)}")
+        form.add_error(None, errors.explain(error))
+        return _refused(request, party, hand, form)
+    messages.success(request, _("%(hand)s: decided.") % {"hand": label})
+    url = reverse("manage:party-detail", args=[party.pk])
+    return redirect(f"{url}#hand-{hand.pk}")
+
+
+def _refused(request, party, hand, form):
+    # A version's form has no fields of its own: the entry form comes back empty.
+    shown = form if not isinstance(form, VersionForm) else None
+    return party_page(request, party, refused=(hand, shown), status=400)

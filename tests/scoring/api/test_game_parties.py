@@ -1,0 +1,189 @@
+"""The organizer's API with the other games: a party of Chinchón, Canasta, Blaue
+Vierzehn or Cruzo started at a night with its options (Gin Rummy when the game is
+left out, as before), read back with its sides and totals, and its disputed hands
+decided; a wrong game, option or table is a 4xx with a sentence and a code."""
+
+import pytest
+
+from clubs.services import api_token_create
+from scoring.models import Hand, Party
+from scoring.services.games import game_hand_enter
+from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director():
+    return OrganizerFactory(player__user__username="director")
+
+
+@pytest.fixture
+def night(director):
+    return ClubNightFactory(club=director.club, name="Friday")
+
+
+@pytest.fixture
+def api(client, director):
+    key = api_token_create(user=director.player.user, name="club website")[1]
+
+    def call(url, data=None):
+        headers = {"HTTP_AUTHORIZATION": f"Bearer {key}"}
+        if data is None:
+            return client.get(url, **headers)
+        return client.post(url, data, content_type="application/json", **headers)
+
+    return call
+
+
+def members(night, count):
+    return [MembershipFactory(club=night.club).player.pk for _ in range(count)]
+
+
+def start(api, night, body):
+    return api(f"/api/manage/nights/{night.pk}/parties", body)
+
+
+def test_a_canasta_party_of_four_starts_with_its_partnerships(api, night):
+    players = members(night, 4)
+
+    response = start(api, night, {"game": "canasta", "players": players})
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["game"], body["options"]) == ("canasta", {"partnerships": None})
+    assert body["sides"] == [[0, 2], [1, 3]]
+    assert [seat["position"] for seat in body["seats"]] == [0, 1, 2, 3]
+    assert all(seat["link"].endswith(f"/table/{seat['token']}/") for seat in body["seats"])
+    party = Party.objects.get()
+    assert [s.player_id for s in party.seats.order_by("position")] == players
+
+
+def test_chinchon_la_conga_with_the_48_card_pack(api, night):
+    response = start(
+        api,
+        night,
+        {"game": "chinchon", "players": members(night, 3), "options": {"conga": True, "deck": 48}},
+    )
+
+    assert response.status_code == 201
+    assert Party.objects.get().rules == {"conga": True, "deck": 48}
+
+
+def test_gin_rummy_is_still_the_default(api, night):
+    response = start(api, night, {"players": members(night, 2)})
+
+    assert response.status_code == 201
+    assert "sheet" in response.json()
+    assert Party.objects.get().game == Party.Game.GIN_RUMMY
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code", "detail"),
+    [
+        (
+            {"game": "blaue_vierzehn", "count": 2},
+            422,
+            "invalid_entry",
+            None,
+        ),
+        (
+            {"game": "chinchon", "count": 2, "options": {"jokers": 2}},
+            422,
+            "invalid_entry",
+            "Chinchón has no rule called jokers.",
+        ),
+        (
+            {"game": "canasta", "count": 5, "options": {"partnerships": 3}},
+            422,
+            "invalid_entry",
+            "5 players play as two partnerships.",
+        ),
+        ({"game": "poker", "count": 2}, 422, "invalid_entry", None),
+        (
+            {"game": "cruzo", "count": 3, "format": "two"},
+            422,
+            "invalid_entry",
+            "The format is Gin Rummy's: another game seats the players in order.",
+        ),
+        (
+            {"count": 2, "options": {"deck": 40}},
+            422,
+            "invalid_entry",
+            "Gin Rummy takes its rules from the night: it has no options here.",
+        ),
+    ],
+)
+def test_a_wrong_game_option_or_table_is_refused_in_words(api, night, body, status, code, detail):
+    body = dict(body)
+    body["players"] = members(night, body.pop("count"))
+
+    response = start(api, night, body)
+
+    answer = response.json()
+    assert (response.status_code, answer["code"]) == (status, code), answer
+    if detail:
+        assert answer["detail"] == detail
+    assert not Party.objects.exists()
+
+
+def test_the_organizer_reads_and_decides_a_disputed_hand(api, night):
+    body = start(api, night, {"game": "chinchon", "players": members(night, 2)}).json()
+    party = Party.objects.get(pk=body["party"]["id"])
+    a, b = party.seats.order_by("position")
+    game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+    game_hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
+    hand = party.hands.get()
+
+    read = api(f"/api/parties/{party.pk}").json()
+    assert read["hands"][0]["counter"]["scores"] == [-10, 20]
+
+    url = f"/api/parties/{party.pk}/hands/{hand.pk}/decide-entry"
+    refused = api(
+        url, {"entry": {"closer": 0, "penalties": [4, 20], "chinchon": True}, "reason": "x"}
+    )
+    assert refused.status_code == 422
+    assert "A Chinchón melds all seven cards" in refused.json()["detail"]
+
+    response = api(url, {"version": "counter", "reason": "the cards were shown"})
+
+    assert response.status_code == 200, response.json()
+    decided = response.json()
+    assert (decided["hand"]["status"], decided["hand"]["scores"]) == ("confirmed", [-10, 20])
+    assert decided["party"]["totals"] == [-10, 20]
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.CONFIRMED
+
+
+def test_a_gin_decision_on_another_games_hand_is_refused_not_an_error(api, night):
+    body = start(api, night, {"game": "chinchon", "players": members(night, 2)}).json()
+    party = Party.objects.get(pk=body["party"]["id"])
+    a, b = party.seats.order_by("position")
+    game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+    game_hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
+    hand = party.hands.get()
+
+    response = api(
+        f"/api/parties/{party.pk}/hands/{hand.pk}/decide",
+        {"action": "resolve", "version": "entered", "reason": "x"},
+    )
+
+    assert 400 <= response.status_code < 500
+    assert response.json()["code"]
+
+
+def test_the_openapi_document_lists_every_game_the_start_takes(client):
+    document = client.get("/api/openapi.json").json()
+
+    assert "post" in document["paths"]["/api/parties/{party_id}/hands/{hand_id}/decide-entry"]
+    start = document["components"]["schemas"]["PartyStartIn"]
+    titles = [variant["title"] for variant in start["oneOf"]]
+    assert "two, 2 players (PartyStartIn)" in titles
+    assert "Chinchón, 2 to 4 players (PartyStartIn)" in titles
+    assert "Cruzo, 2 to 7 players (PartyStartIn)" in titles
+    chinchon = next(v for v in start["oneOf"] if v["title"].startswith("Chinchón"))
+    options = chinchon["properties"]["options"]["anyOf"][1]["properties"]
+    assert options == {"deck": {"enum": [40, 48]}, "conga": {"enum": [False, True]}}
+    assert "format" not in chinchon["properties"]
+    gin = start["oneOf"][0]
+    assert "options" not in gin["properties"]
