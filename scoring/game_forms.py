@@ -35,7 +35,9 @@ class GameEntryForm(PrintableForm):
     """What every entry of a hand carries: its number, the submission's key (the
     same key sent twice stores once) and, when it answers another player's entry,
     the version the page showed. ``sides``: the party's sides (lists of seats), so
-    each player's fields carry the player's name; ``out``: the sides out of play."""
+    each player's fields carry the player's name; ``out``: the sides out of play.
+    ``hand_fields``: False for the organizer's decision of a disputed hand, which
+    names its hand by its address and answers no entry: the game's fields alone."""
 
     #: How a row of the sheet's foot under the totals is headed, when the game gives
     #: hints for the next hand (`Game.hints`).
@@ -45,8 +47,13 @@ class GameEntryForm(PrintableForm):
     key = key_field()
     version = version_field(required=False)
 
-    def __init__(self, *args, sides, out=frozenset(), options=None, **kwargs):
+    HAND_FIELDS = ("number", "key", "version")
+
+    def __init__(self, *args, sides, out=frozenset(), options=None, hand_fields=True, **kwargs):
         super().__init__(*args, **kwargs)
+        if not hand_fields:
+            for name in self.HAND_FIELDS:
+                del self.fields[name]
         self.sides, self.out, self.options = sides, out, options or {}
         self.side_names = [" · ".join(s.player.name for s in seats) for seats in sides]
         self.add_fields()
@@ -80,9 +87,12 @@ class GameEntryForm(PrintableForm):
 
     def common_fields(self):
         """The fields that belong to no one side (shown above the sides' blocks)."""
-        hidden = {"number", "key", "version"}
         per_side = {name for side in range(len(self.sides)) for name in self.side_fields(side)}
-        return [self[name] for name in self.fields if name not in hidden | per_side]
+        return [
+            self[name]
+            for name in self.fields
+            if name not in self.HAND_FIELDS and name not in per_side
+        ]
 
     def entry(self) -> dict:
         """The entry as the game's engine reads it."""

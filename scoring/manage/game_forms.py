@@ -1,10 +1,11 @@
 """The organizer's forms for the club's other games (Chinchón, Canasta, Blaue
 Vierzehn, Cruzo): each game's rule options in a club's words, the players in
-seat order, and the entry that decides a disputed hand, as plain fields (the
-entry the engine reads, `Game.hand`, is put together here, never typed as JSON).
+seat order, and what a decision of a disputed hand adds to the game's entry form
+(`scoring.game_forms`, the players' own).
 
-The forms are looked up by the game's key, as the engines are (`GAMES`); they
-only validate: `scoring.services.game_parties` and `scoring.services.games` write."""
+The options are looked up by the game's key, as the engines are (`GAMES`); the
+forms only validate: `scoring.services.game_parties` and `scoring.services.games`
+write."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -194,11 +195,9 @@ def table_sizes_text(sizes) -> str:
 # ----------------------------------------------------------------- deciding a disputed hand
 
 
-class GameDecisionForm(PrintableForm):
-    """The organizer's entry for a disputed hand of another game, field by field as
-    the players enter it, and the reason. ``sides``: each side's seats (the sheet's),
-    ``out``: the sides out of play (La Conga). Each game says its fields
-    (`add_fields`) and how they make the engine's entry (`entry`)."""
+class ReasonForm(PrintableForm):
+    """What the organizer's decision of a disputed hand has beside the game's entry
+    form (`scoring.game_forms`, whose fields the players enter): the reason."""
 
     reason = forms.CharField(
         label=_("Reason"),
@@ -207,208 +206,10 @@ class GameDecisionForm(PrintableForm):
         error_messages={"required": _("Give a reason: decisions are kept in the party's record.")},
     )
 
-    def __init__(self, *args, sides, out=frozenset(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.sides, self.out = sides, out
-        self.add_fields()
-        self.fields["reason"] = self.fields.pop("reason")
 
-    @staticmethod
-    def side_name(seats) -> str:
-        return " · ".join(seat.player.name for seat in seats)
-
-    def number(self, name: str, label, **more) -> None:
-        self.fields[name] = forms.IntegerField(
-            label=label, required=False, min_value=0, max_value=99_999, **more
-        )
-
-    def value(self, name: str, default=None):
-        value = self.cleaned_data.get(name)
-        return default if value is None else value
-
-    def add_fields(self) -> None:
-        raise NotImplementedError
-
-    def entry(self) -> dict:
-        raise NotImplementedError
-
-    @classmethod
-    def initial_from(cls, entry: dict, sides: int) -> dict:
-        """The fields as a stored entry fills them (what can be read back)."""
-        return {}
-
-
-class ChinchonDecisionForm(GameDecisionForm):
-    def add_fields(self):
-        self.fields["closer"] = forms.TypedChoiceField(
-            label=_("Closed by"),
-            coerce=int,
-            choices=[
-                (str(side), self.side_name(seats))
-                for side, seats in enumerate(self.sides)
-                if side not in self.out
-            ],
-            widget=forms.RadioSelect,
-            error_messages={"required": _("Choose who closed the hand.")},
-        )
-        for side, seats in enumerate(self.sides):
-            if side not in self.out:
-                self.number(
-                    f"penalty_{side}",
-                    _("Penalty points of %(name)s") % {"name": self.side_name(seats)},
-                )
-        self.fields["chinchon"] = forms.BooleanField(
-            label=_("Chinchón: seven cards in one run of one suit"), required=False
-        )
-
-    def entry(self):
-        return {
-            "closer": self.cleaned_data["closer"],
-            "penalties": [
-                None if side in self.out else self.value(f"penalty_{side}")
-                for side in range(len(self.sides))
-            ],
-            "chinchon": self.cleaned_data["chinchon"],
-        }
-
-    @classmethod
-    def initial_from(cls, entry, sides):
-        penalties = entry.get("penalties") or [None] * sides
-        return {
-            "closer": entry.get("closer"),
-            "chinchon": bool(entry.get("chinchon")),
-            **{f"penalty_{side}": value for side, value in enumerate(penalties)},
-        }
-
-
-#: A Canasta side's numbers and ticks, in the order of the players' entry.
-CANASTA_NUMBERS = {
-    "meld_points": _("Meld points"),
-    "natural_canastas": _("Natural canastas"),
-    "mixed_canastas": _("Mixed canastas"),
-    "red_threes": _("Red threes"),
-    "hand_points": _("Points left in hand"),
-}
-CANASTA_TICKS = {
-    "has_melded": _("Melded"),
-    "went_out": _("Went out"),
-    "concealed": _("Went out concealed"),
-}
-
-
-class CanastaDecisionForm(GameDecisionForm):
-    def add_fields(self):
-        for side, seats in enumerate(self.sides):
-            name = self.side_name(seats)
-            for key, label in CANASTA_NUMBERS.items():
-                self.number(f"side_{side}_{key}", f"{name}: {label}")
-            for key, label in CANASTA_TICKS.items():
-                # A side has melded unless told otherwise, as the engine reads it.
-                self.fields[f"side_{side}_{key}"] = forms.BooleanField(
-                    label=f"{name}: {label}", required=False, initial=key == "has_melded"
-                )
-
-    def side_fields(self) -> list[dict]:
-        """Each side's fields, for the template's fieldsets."""
-        return [
-            {
-                "name": self.side_name(seats),
-                # Under the side's name the field's own words are enough.
-                "fields": [
-                    (self[f"side_{side}_{key}"], label)
-                    for key, label in (*CANASTA_NUMBERS.items(), *CANASTA_TICKS.items())
-                ],
-            }
-            for side, seats in enumerate(self.sides)
-        ]
-
-    def entry(self):
-        return {
-            "sides": [
-                {
-                    **{key: self.value(f"side_{side}_{key}", 0) for key in CANASTA_NUMBERS},
-                    **{key: self.cleaned_data[f"side_{side}_{key}"] for key in CANASTA_TICKS},
-                }
-                for side in range(len(self.sides))
-            ]
-        }
-
-    @classmethod
-    def initial_from(cls, entry, sides):
-        given = entry.get("sides") or []
-        return {
-            f"side_{side}_{key}": value
-            for side, numbers in enumerate(given)
-            if isinstance(numbers, dict)
-            for key, value in numbers.items()
-            if key in CANASTA_NUMBERS or key in CANASTA_TICKS
-        }
-
-
-class BlaueVierzehnDecisionForm(GameDecisionForm):
-    def add_fields(self):
-        for side, seats in enumerate(self.sides):
-            self.number(
-                f"points_{side}",
-                _("Points of %(name)s's tricks") % {"name": self.side_name(seats)},
-            )
-
-    def entry(self):
-        return {"points": [self.value(f"points_{side}") for side in range(len(self.sides))]}
-
-    @classmethod
-    def initial_from(cls, entry, sides):
-        points = entry.get("points") or []
-        return {f"points_{side}": value for side, value in enumerate(points)}
-
-
-class CruzoDecisionForm(GameDecisionForm):
-    """Who went out in which order, and the cards left on the table of the others
-    (seed 003: the fewer, the better placed)."""
-
-    def add_fields(self):
-        for side, seats in enumerate(self.sides):
-            name = self.side_name(seats)
-            self.fields[f"out_{side}"] = forms.IntegerField(
-                label=_("%(name)s went out as number") % {"name": name},
-                required=False,
-                min_value=1,
-                max_value=len(self.sides),
-            )
-            self.number(f"left_{side}", _("%(name)s's cards left on the table") % {"name": name})
-
-    def entry(self):
-        out = {side: self.cleaned_data.get(f"out_{side}") for side in range(len(self.sides))}
-        went_out = sorted((side for side, n in out.items() if n), key=lambda side: out[side])
-        left = {
-            str(side): self.value(f"left_{side}", 0)
-            for side in range(len(self.sides))
-            if not out[side]
-        }
-        return {"went_out": went_out, "cards_left": left}
-
-    @classmethod
-    def initial_from(cls, entry, sides):
-        went_out = entry.get("went_out") or []
-        initial = {f"out_{side}": n for n, side in enumerate(went_out, 1) if isinstance(side, int)}
-        for side, count in (entry.get("cards_left") or {}).items():
-            initial[f"left_{side}"] = count
-        return initial
-
-
-#: The decision form of each game, by the game's key (as `GAMES`).
-DECISION_FORMS: dict[str, type[GameDecisionForm]] = {
-    "chinchon": ChinchonDecisionForm,
-    "canasta": CanastaDecisionForm,
-    "blaue_vierzehn": BlaueVierzehnDecisionForm,
-    "cruzo": CruzoDecisionForm,
-}
-
-
-class VersionForm(PrintableForm):
+class VersionForm(ReasonForm):
     """Accepting one of a disputed hand's two entries as it stands."""
 
     version = forms.ChoiceField(
         choices=[("entered", "entered"), ("counter", "counter")], widget=forms.HiddenInput
     )
-    reason = GameDecisionForm.base_fields["reason"]

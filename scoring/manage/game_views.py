@@ -12,24 +12,29 @@ from clubs import selectors as club_selectors
 from config.client import client_address
 from scoring import errors
 from scoring.forms import first_error
+from scoring.game_forms import entry_form_for
 from scoring.manage import game_selectors, qr, selectors
 from scoring.manage.forms import SwapForm
-from scoring.manage.game_forms import DECISION_FORMS, VersionForm
+from scoring.manage.game_forms import ReasonForm, VersionForm
 from scoring.services.games import game_hand_decide
 
 
-def decision_form(party, hand, sheet, data=None):
-    """The entry form of the party's game for a disputed ``hand``, filled with the
-    entry first made (``data``: what the organizer sent)."""
-    form_class = DECISION_FORMS[party.game]
-    initial = form_class.initial_from(hand.details.get("entry") or {}, len(sheet.sides))
-    return form_class(
+def decision_forms(party, hand, sheet, data=None):
+    """The players' entry form of the party's game for a disputed ``hand``, filled
+    with the entry first made, and the reason's form (``data``: what the organizer
+    sent)."""
+    form_class = entry_form_for(party)
+    auto_id = f"hand-{hand.pk}-%s"
+    form = form_class(
         data,
         sides=sheet.sides,
         out=sheet.outcome.out,
-        initial=initial,
-        auto_id=f"hand-{hand.pk}-%s",
+        options=sheet.options,
+        hand_fields=False,
+        initial=form_class.initial_from(hand.details.get("entry") or {}),
+        auto_id=auto_id,
     )
+    return form, ReasonForm(data, auto_id=auto_id)
 
 
 def version_entry(hand, version: str):
@@ -41,16 +46,17 @@ def version_entry(hand, version: str):
 
 
 def party_page(request, party, *, refused=None, status=200):
-    """The page of a party of another game. ``refused``: (hand, the form sent) when a
-    decision was turned down: shown again at its hand, with what was typed."""
+    """The page of a party of another game. ``refused``: (hand, the entry form and
+    the reason's form sent) when a decision was turned down: shown again at its
+    hand, with what was typed."""
     page = game_selectors.party_page(party)
     sheet = page["sheet"]
     for row in page["rows"]:
         if not row["versions"]:
             continue
         hand = row["hand"]
-        sent = refused[1] if refused and refused[0].pk == hand.pk else None
-        row["form"] = sent if sent is not None else decision_form(party, hand, sheet)
+        sent = refused[1:] if refused and refused[0].pk == hand.pk else None
+        row["form"], row["decision"] = sent or decision_forms(party, hand, sheet)
     seats = [seat for side in sheet.sides for seat in side]
     seats.sort(key=lambda seat: seat.position)
     context = {
@@ -87,34 +93,34 @@ def hand_decide(request, hand):
     page = game_selectors.party_page(party)
     sheet = page["sheet"]
     if "version" in request.POST:
-        form = VersionForm(request.POST)
-        entry = None
-        if form.is_valid():
-            entry = version_entry(hand, form.cleaned_data["version"])
+        form, decision = None, VersionForm(request.POST)
     else:
-        form = decision_form(party, hand, sheet, request.POST)
-        entry = form.entry() if form.is_valid() else None
-    if not form.is_valid():
-        messages.error(request, f"{label}: {first_error(form)}")
-        return _refused(request, party, hand, form)
+        form, decision = decision_forms(party, hand, sheet, request.POST)
+    sent = [given for given in (form, decision) if given is not None]
+    if not all(given.is_valid() for given in sent):
+        problem = next(first_error(given) for given in sent if given.errors)
+        messages.error(request, f"{label}: {problem}")
+        return _refused(request, party, hand, form, decision)
+    entry = form.entry() if form else version_entry(hand, decision.cleaned_data["version"])
     try:
         game_hand_decide(
             hand=hand,
             user=request.user,
             entry=entry or {},
-            reason=form.cleaned_data["reason"],
+            reason=decision.cleaned_data["reason"],
             address=client_address(request),
         )
     except ValueError as error:
         messages.error(request, f"{label}: {errors.explain(error)}")
-        form.add_error(None, errors.explain(error))
-        return _refused(request, party, hand, form)
+        if form is not None:
+            form.add_error(None, errors.explain(error))
+        return _refused(request, party, hand, form, decision)
     messages.success(request, _("%(hand)s: decided.") % {"hand": label})
     url = reverse("manage:party-detail", args=[party.pk])
     return redirect(f"{url}#hand-{hand.pk}")
 
 
-def _refused(request, party, hand, form):
-    # A version's form has no fields of its own: the entry form comes back empty.
-    shown = form if not isinstance(form, VersionForm) else None
-    return party_page(request, party, refused=(hand, shown), status=400)
+def _refused(request, party, hand, form, decision):
+    # Accepting a version sends no entry: the entry form comes back as first shown.
+    shown = (hand, form, decision) if form is not None else None
+    return party_page(request, party, refused=shown, status=400)

@@ -234,18 +234,17 @@ def test_a_canasta_dispute_is_decided_side_by_side(client, night):
     game_hand_enter(seat=b, number=1, entry=entry)
     hand = party.hands.get()
     text = client.get(reverse("manage:party-detail", args=[party.pk])).text
-    assert f'id="hand-{hand.pk}-side_1_hand_points"' in text
+    assert f'id="hand-{hand.pk}-hand_points_1"' in text
     # A side has melded unless the organizer says otherwise, as the players' entry.
-    assert f'id="hand-{hand.pk}-side_0_has_melded" checked' in text
+    assert f'id="hand-{hand.pk}-melded_nothing_0"' in text
+    assert f'id="hand-{hand.pk}-melded_nothing_0" checked' not in text
 
     client.post(
         decide_url(hand),
         {
-            "side_0_meld_points": "300",
-            "side_0_has_melded": "on",
-            "side_1_meld_points": "200",
-            "side_1_hand_points": "45",
-            "side_1_has_melded": "on",
+            "meld_points_0": "300",
+            "meld_points_1": "200",
+            "hand_points_1": "45",
             "reason": "recounted",
         },
     )
