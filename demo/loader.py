@@ -7,6 +7,7 @@ from django.db import transaction
 
 from clubs import services
 from clubs.models import ClubNight, Membership
+from demo.games import demo_games
 from demo.season import demo_season
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from scoring.services.parties import party_start
@@ -62,6 +63,7 @@ def load_demo() -> dict:
         )
     _demo_night(club)
     _demo_tournaments(club)
+    demo_games(club)
     demo_season(club, organizer.player.user)
     return {"club": club, "username": DEMO_USERNAME, "password": DEMO_PASSWORD}
 

@@ -48,7 +48,7 @@ class Party(models.Model):
         related_name="parties",
     )
     label = models.CharField(_("label"), max_length=120, blank=True)
-    game = models.CharField(_("game"), max_length=32, choices=Game, default=Game.GIN_RUMMY)
+    game = models.CharField(_("card game"), max_length=32, choices=Game, default=Game.GIN_RUMMY)
     format = models.CharField(_("format"), max_length=16, choices=Format, default=Format.TWO)
     # The rules as they were when the party started (`scoring.engine.rules.Rules.as_dict`;
     # for another game its options as `settle_options` settled them), so later

@@ -36,7 +36,7 @@ class Tournament(models.Model):
     # of the other games of seed 003 at tables of three to six (issue 28; points by
     # place, `tournaments.engine.table_points`).
     game = models.CharField(
-        _("game"), max_length=32, choices=Party.Game, default=Party.Game.GIN_RUMMY
+        _("card game"), max_length=32, choices=Party.Game, default=Party.Game.GIN_RUMMY
     )
     # Another game's options as its engine settled them at creation (`settle_options`),
     # copied onto every table's party; empty for Gin Rummy, whose rules are ``ruleset``.

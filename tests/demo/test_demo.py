@@ -5,7 +5,11 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, ClubNight, Membership, Player
+from scoring.models import Hand
+from scoring.services.game_sheet import game_sheet
+from tournaments.models import Tournament
+from tournaments.tables import round_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +149,27 @@ def test_the_readmes_archive_commands_run_on_the_demo(tmp_path, monkeypatch):
     for command in commands:
         call_command(*shlex.split(command))
     assert (tmp_path / "spring-open.json").exists()
+
+
+def test_demo_has_a_games_night_and_a_blue_fourteen_tournament_in_play(client):
+    call_command("load_demo")
+    night = ClubNight.objects.get(name="Games night")
+    parties = {party.game: party for party in night.parties.all()}
+    assert set(parties) == {"chinchon", "canasta", "blaue_vierzehn", "cruzo"}
+    statuses = [hand.status for hand in parties["chinchon"].hands.order_by("number")]
+    assert statuses == [Hand.Status.CONFIRMED, Hand.Status.CONFIRMED, Hand.Status.PENDING]
+    assert game_sheet(parties["canasta"]).totals == [1500, 305]
+    # Every seat page of the night opens, each made for its game.
+    for party in parties.values():
+        seat = party.seats.first()
+        assert client.get(f"/table/{seat.token}/").status_code == 200
+
+    blue = Tournament.objects.get(slug="knickerbocker-blue-fourteen")
+    assert (blue.game, blue.table_size) == ("blaue_vierzehn", 4)
+    first = blue.round_set.get(number=1)
+    hands = [
+        [hand.status for hand in view.table.party.hands.order_by("number")]
+        for view in round_tables(first)
+    ]
+    assert sorted(map(len, hands)) == [0, 3, 4]
+    assert client.get(f"/tournaments/{blue.slug}/").status_code == 200
