@@ -19,6 +19,8 @@ from seasons.models import PlayerLink, Rating, RatingChange, RatingLedger, Seaso
 from tournaments.models import FinalStage, Round, Seating, Tournament
 from tournaments.standings import final_standings
 
+GIN = Party.Game.GIN_RUMMY.value
+
 
 def club_player(club: Club, player_id: int, *, public: bool) -> Player:
     """A player of the club: one who has sat at one of its parties or belongs to
@@ -75,7 +77,7 @@ def player_page(
             )
         )
     # The finished parties' results, kept with the ratings: one row per party.
-    changes = RatingChange.objects.filter(club=club, player=player).order_by(
+    changes = RatingChange.objects.filter(club=club, player=player, game=GIN).order_by(
         "finished_at", "party_id"
     )
     party_facts, opponents_of, meta, history = [], {}, {}, []
@@ -128,7 +130,7 @@ def player_page(
         for h in stats.head_to_head
         if h.opponent in names
     ]
-    row = Rating.objects.filter(club=club, player=player).first()
+    row = Rating.objects.filter(club=club, player=player, game=GIN).first()
     rating = row and RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
     return {
         "club": club,
@@ -179,12 +181,15 @@ def rating_chart(values: list[int]) -> dict | None:
     }
 
 
-def rating_list(*, club: Club, public: bool, today: date | None = None) -> list[dict]:
-    """The club's ratings, best first; provisional ones after the rest (a rating
-    that is not yet known is not ranked). In public, a player who did not agree to
-    be listed appears by his initials. Two queries."""
+def rating_list(
+    *, club: Club, public: bool, today: date | None = None, game: str = GIN
+) -> list[dict]:
+    """The club's ratings in ``game`` (each game keeps its own), best first;
+    provisional ones after the rest (a rating that is not yet known is not
+    ranked). In public, a player who did not agree to be listed appears by his
+    initials. Two queries."""
     today = today or timezone.localdate()
-    rows = list(Rating.objects.filter(club=club).select_related("player"))
+    rows = list(Rating.objects.filter(club=club, game=game).select_related("player"))
     listed = listed_ids(club)
     entries = []
     for row in rows:
@@ -211,9 +216,10 @@ def unrated_members(*, club: Club) -> list[Player]:
     """The club's active members and guests with no rated party at it yet, by name:
     the organizer's players list links them too, so it leads to every player. One
     query."""
+    rated = Rating.objects.filter(club=club, game=GIN).values("player_id")
     return list(
         Player.objects.filter(memberships__club=club, memberships__active=True)
-        .exclude(ratings__club=club)
+        .exclude(pk__in=rated)
         .distinct()
         .order_by("name", "pk")
     )
@@ -234,7 +240,7 @@ def season_events(season: Season) -> list[Event]:
     queries, summed by the database, however many events and parties."""
     days: dict = {}
     sums: dict = {}
-    changes = RatingChange.objects.filter(club_id=season.club_id).order_by()
+    changes = RatingChange.objects.filter(club_id=season.club_id, game=GIN).order_by()
     if season.counts in (Season.Counts.BOTH, Season.Counts.NIGHTS):
         nights = ClubNight.objects.filter(
             club_id=season.club_id, date__range=(season.starts, season.ends)
@@ -430,8 +436,12 @@ def entrant_ratings(tournament: Tournament, entrant_ids) -> dict[int, float]:
     """The club's ratings of a tournament's entrants (entrant id -> rating), for
     seeding a knockout tournament (`tournaments.seeding`); the unrated are left
     out. The rating's mean: the seeding orders players, it does not bet on them."""
+    # A tournament of another game (`Tournament.game`, where there is one) seeds by
+    # that game's ratings.
+    game = getattr(tournament, "game", GIN)
     rows = Rating.objects.filter(
         club_id=tournament.club_id,
+        game=game,
         player__entries__tournament=tournament,
         player__entries__pk__in=list(entrant_ids),
     ).values_list("player__entries__pk", "mu")

@@ -8,7 +8,9 @@ newly finished one). Since the fold is the same as `ratings_rebuild`'s, the kept
 ratings always equal a rebuild from the stored parties."""
 
 import secrets
+from functools import reduce
 from itertools import islice
+from operator import or_
 
 from django.db import connection, transaction
 from django.db.models import Count, Max, Q
@@ -18,10 +20,17 @@ from django.utils.translation import gettext
 from clubs.models import Membership
 from scoring.models import AuditRecord, Party, Seat
 from scoring.selectors import party_sheets
-from seasons.engine.ratings import RatedParty, Rating, games_from_payments, rate_party
+from seasons.engine.ratings import (
+    RatedParty,
+    Rating,
+    games_from_payments,
+    rate_party,
+    rated_match,
+)
 from seasons.engine.season import Scheme, SchemeError
 from seasons.models import PlayerLink, RatingChange, RatingLedger, Season, SeasonRecord
 from seasons.models import Rating as RatingRow
+from seasons.parties import game_results
 from seasons.selectors import season_lines
 from tournaments.models import Entrant
 
@@ -91,15 +100,18 @@ def _from(key) -> Q:
 
 def _refold(club_id: int, start) -> int:
     """Rewinds the ratings to before the party at ``start`` (when it finished, its
-    id) and folds every finished party from there on again."""
+    id) and folds every finished party from there on again, of every game."""
     undone = RatingChange.objects.filter(_from(start), club_id=club_id)
-    players = set(undone.values_list("player_id", flat=True))
+    players = set(undone.values_list("game", "player_id"))
     undone.delete()
-    ratings = {
-        row.player_id: Rating(row.mu, row.sigma, row.parties, row.won, row.last_played)
-        for row in RatingRow.objects.filter(club_id=club_id).exclude(player_id__in=players)
-    }
-    ratings.update(_restored(club_id, players))
+    ratings: dict = {}
+    for row in RatingRow.objects.filter(club_id=club_id):
+        if (row.game, row.player_id) not in players:
+            ratings.setdefault(row.game, {})[row.player_id] = Rating(
+                row.mu, row.sigma, row.parties, row.won, row.last_played
+            )
+    for (game, player), rating in _restored(club_id, players).items():
+        ratings.setdefault(game, {})[player] = rating
     finished_at, pk = start
     later = _finished(club_id).filter(
         Q(finished_at__gt=finished_at) | Q(finished_at=finished_at, pk__gte=pk)
@@ -108,67 +120,80 @@ def _refold(club_id: int, start) -> int:
 
 
 def _restored(club_id: int, players: set) -> dict:
-    """The players' ratings as their remaining history leaves them (a player with
-    none left starts again)."""
+    """The players' ratings (by game and player) as their remaining history leaves
+    them (a player with none left in a game starts again)."""
     if not players:
         return {}
-    history = RatingChange.objects.filter(club_id=club_id, player_id__in=players)
+    ids = {player for _, player in players}
+    history = RatingChange.objects.filter(club_id=club_id, player_id__in=ids)
     counts = {
-        row["player_id"]: row
-        for row in history.values("player_id").annotate(
+        (row["game"], row["player_id"]): row
+        for row in history.values("game", "player_id").annotate(
             parties=Count("pk"), won=Count("pk", filter=Q(won=True))
         )
     }
-    latest = history.order_by("player_id", "-finished_at", "-party_id")
+    latest = history.order_by("game", "player_id", "-finished_at", "-party_id")
     ratings = {}
-    for change in latest.values("player_id", "mu", "sigma", "finished_at"):
-        player = change["player_id"]
-        if player in ratings:
+    for change in latest.values("game", "player_id", "mu", "sigma", "finished_at"):
+        key = (change["game"], change["player_id"])
+        if key in ratings or key not in players:
             continue
-        ratings[player] = Rating(
+        ratings[key] = Rating(
             mu=change["mu"],
             sigma=change["sigma"],
-            parties=counts[player]["parties"],
-            won=counts[player]["won"],
+            parties=counts[key]["parties"],
+            won=counts[key]["won"],
             last_played=change["finished_at"].date(),
         )
     return ratings
 
 
 def _fold(club_id: int, ratings: dict, parties, *, rewound=()) -> int:
-    """Rates ``parties`` in order from ``ratings``, writing each player's change
+    """Rates ``parties`` in order from ``ratings`` (by game, then player), each
+    game's parties moving that game's ratings only, writing each player's change
     and the ratings as they end; returns the number of parties rated."""
-    ids = list(parties.values_list("pk", "finished_at"))
+    ids = list(parties.values_list("pk", "finished_at", "game"))
     moved = set(rewound)
     rated = 0
     for batch in _batched(ids):
-        sheets = party_sheets([pk for pk, _ in batch], cancelled=False)
+        keys = [pk for pk, _, game in batch if game == GIN]
+        others = [pk for pk, _, game in batch if game != GIN]
+        sheets = party_sheets(keys, cancelled=False) if keys else {}
+        matches = game_results(others) if others else {}
         changes = []
-        for pk, finished_at in batch:
-            state = sheets.get(pk)
-            party = _rated_party(pk, finished_at, state)
+        for pk, finished_at, game in batch:
+            if game == GIN:
+                state = sheets.get(pk)
+                party = _rated_party(pk, finished_at, state)
+                results = party_results(state) if party is not None else {}
+            else:
+                party, results = _rated_match(pk, finished_at, matches.get(pk))
             if party is None:
                 continue
-            after = rate_party(ratings, party)
-            ratings.update(after)
-            moved.update(after)
+            pool = ratings.setdefault(game, {})
+            after = rate_party(pool, party)
+            pool.update(after)
+            moved.update((game, player) for player in after)
             rated += 1
-            results = party_results(state)
             changes.extend(
-                (club_id, pk, player, finished_at, rating.mu, rating.sigma, player in party.won)
+                (club_id, pk, player, game, finished_at, rating.mu, rating.sigma)
+                + (player in party.won,)
                 + results[player]
                 for player, rating in after.items()
             )
         _insert_changes(changes)
-    _store(club_id, {player: ratings.get(player) for player in moved})
+    _store(club_id, {(g, p): ratings.get(g, {}).get(p) for g, p in moved})
     return rated
 
+
+GIN = Party.Game.GIN_RUMMY.value
 
 #: The columns of a RatingChange as `_fold` makes its rows, in order.
 CHANGE_FIELDS = (
     "club",
     "party",
     "player",
+    "game",
     "finished_at",
     "mu",
     "sigma",
@@ -178,6 +203,7 @@ CHANGE_FIELDS = (
     "shutout_made",
     "shutout_suffered",
     "games",
+    "place",
 )
 
 
@@ -196,11 +222,11 @@ def _insert_changes(rows: list[tuple]) -> None:
     when = {}
     adapted = []
     for row in rows:
-        finished_at = row[3]
+        finished_at = row[4]
         if finished_at not in when:
             when[finished_at] = ops.adapt_datetimefield_value(finished_at)
         adapted.append(
-            (*row[:3], when[finished_at], *row[4:11], ops.adapt_json_value(row[11], None))
+            (*row[:4], when[finished_at], *row[5:12], ops.adapt_json_value(row[12], None), row[13])
         )
     with connection.cursor() as cursor:
         cursor.executemany(sql, adapted)
@@ -216,14 +242,40 @@ def _rated_party(pk: int, finished_at, state) -> RatedParty | None:
     return RatedParty(key=pk, day=finished_at.date(), games=games, won=won, players=players)
 
 
+def _rated_match(pk: int, finished_at, result) -> tuple[RatedParty | None, dict]:
+    """A finished party of another game as one match of its sides by place, and
+    each player's result in the order of `CHANGE_FIELDS`: the side's margin as
+    plus/minus, no boxes nor shutouts (Gin's), the opponents, the place."""
+    if result is None or not result.finished:
+        return None, {}
+    won = [p for side in result.winners for p in result.sides[side]]
+    party = rated_match(pk, finished_at.date(), result.sides, result.places, won)
+    everyone = [p for side in result.sides for p in side]
+    results = {}
+    for side, players in enumerate(result.sides):
+        opponents = [[p, 0] for p in everyone if p not in players]
+        for player in players:
+            results[player] = (
+                result.margins[side],
+                0,
+                False,
+                False,
+                opponents,
+                result.places[side],
+            )
+    return party, results
+
+
 def party_results(state) -> dict:
     """Each player's result of a finished party, by player id, in the order of
     `CHANGE_FIELDS`: his plus/minus, his side's boxes, whether his side shut the
     other out or was shut out (seed 000: the loser scored nothing), and what each
-    opponent paid him (``games``)."""
+    opponent paid him (``games``), and his place by plus/minus (equal ones share it)."""
     player = {seat.position: seat.player_id for seat in state.seats}
     sides = state.outcome.sides
     shutout = any(side.shutout_bonus > 0 for side in sides)
+    paid = {p: state.outcome.plus_minus.get(p, 0) for p in player}
+    ordered = sorted(paid.values(), reverse=True)
     results = {}
     for seat in state.seats:
         games = []
@@ -239,21 +291,29 @@ def party_results(state) -> dict:
             mine.shutout_bonus > 0,
             shutout and mine.shutout_bonus == 0 and mine.points == 0,
             games,
+            ordered.index(paid[seat.position]) + 1,
         )
     return results
 
 
 def _store(club_id: int, ratings: dict) -> None:
-    """Writes the players' ratings as they now stand (``None``: no rated party left)."""
-    gone = [player for player, rating in ratings.items() if rating is None]
-    RatingRow.objects.filter(club_id=club_id, player_id__in=gone).delete()
-    kept = {player: rating for player, rating in ratings.items() if rating is not None}
+    """Writes the players' ratings, by game and player, as they now stand
+    (``None``: no rated party of that game left)."""
+    gone = [Q(game=game, player_id=player) for (game, player), r in ratings.items() if r is None]
+    if gone:
+        RatingRow.objects.filter(reduce(or_, gone), club_id=club_id).delete()
+    kept = {key: rating for key, rating in ratings.items() if rating is not None}
     existing = {
-        row.player_id: row for row in RatingRow.objects.filter(club_id=club_id, player_id__in=kept)
+        (row.game, row.player_id): row
+        for row in RatingRow.objects.filter(
+            club_id=club_id, player_id__in={player for _, player in kept}
+        )
     }
     new, changed = [], []
-    for player, rating in kept.items():
-        row = existing.get(player) or RatingRow(club_id=club_id, player_id=player)
+    for (game, player), rating in kept.items():
+        row = existing.get((game, player)) or RatingRow(
+            club_id=club_id, player_id=player, game=game
+        )
         row.mu, row.sigma = rating.mu, rating.sigma
         row.parties, row.won, row.last_played = rating.parties, rating.won, rating.last_played
         (changed if row.pk else new).append(row)

@@ -102,6 +102,11 @@ class RatedParty:
     #: Everyone who sat at the party: a party that ends level has no game, yet
     #: it was played (it counts, and moves nobody's skill).
     players: frozenset = frozenset()
+    #: A party of another game (seed 003) is one match of all its sides at once:
+    #: ``teams`` (each side's players) placed by ``ranks`` (1 best; equal ranks
+    #: tie). Empty for Gin Rummy, rated from its settlement's ``games``.
+    teams: tuple[tuple[Hashable, ...], ...] = ()
+    ranks: tuple[int, ...] = ()
 
 
 def games_from_payments(payments: Iterable, player_of) -> tuple[Game, ...]:
@@ -115,9 +120,27 @@ def games_from_payments(payments: Iterable, player_of) -> tuple[Game, ...]:
     )
 
 
+def rated_match(key: Hashable, day: date, teams, places, won=()) -> RatedParty:
+    """A finished party of another game (Chinchón, Canasta, Blaue Vierzehn, Cruzo;
+    seed 003) as the ratings see it: one match of all the sides at the table, ranked
+    by their places (shared places tie); a partnership is one team. ``won``: the
+    players who won it."""
+    teams = tuple(tuple(team) for team in teams)
+    return RatedParty(
+        key=key,
+        day=day,
+        games=(),
+        won=frozenset(won),
+        players=frozenset(p for team in teams for p in team),
+        teams=teams,
+        ranks=tuple(places),
+    )
+
+
 def rate_party(ratings: dict, party: RatedParty) -> dict:
     """The ratings of the party's players after it, from ``ratings`` before it
-    (players missing start new). Each game is rated in the settlement's order; the
+    (players missing start new). Each game is rated in the settlement's order (a
+    party of another game is one match of all its sides, ranked by place); the
     days without a party widen each player's uncertainty first. Returns only the
     players of the party."""
     players = {p for game in party.games for side in (game.winners, game.losers) for p in side}
@@ -132,6 +155,12 @@ def rate_party(ratings: dict, party: RatedParty) -> dict:
         # Without ranks openskill ranks the teams as listed: the paid side first.
         rated = MODEL.rate(teams)
         for side, team in zip(sides, rated, strict=True):
+            for player, new in zip(side, team, strict=True):
+                now[player] = (new.mu, new.sigma)
+    if len(party.teams) > 1 and len(set(party.ranks)) > 1:
+        teams = [[MODEL.rating(mu=now[p][0], sigma=now[p][1]) for p in t] for t in party.teams]
+        rated = MODEL.rate(teams, ranks=list(party.ranks))
+        for side, team in zip(party.teams, rated, strict=True):
             for player, new in zip(side, team, strict=True):
                 now[player] = (new.mu, new.sigma)
     return {
