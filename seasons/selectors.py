@@ -8,13 +8,22 @@ from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, ClubNight, Membership, Player
 from clubs.names import Named, listed_ids, names_in
 from scoring.models import Hand, Party, Seat
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.season import Event, Line, Scheme, Score, season_table
-from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
+from seasons.engine.stats import (
+    DEFENDER,
+    KNOCKER,
+    GameHand,
+    HandFact,
+    PartyFact,
+    game_record,
+    player_stats,
+)
 from seasons.models import PlayerLink, Rating, RatingChange, RatingLedger, Season
 from tournaments.models import FinalStage, Round, Seating, Tournament
 from tournaments.standings import final_standings
@@ -76,13 +85,17 @@ def player_page(
                 laid_off=len(laid_off) if laid_off is not None else None,
             )
         )
-    # The finished parties' results, kept with the ratings: one row per party.
-    changes = RatingChange.objects.filter(club=club, player=player, game=GIN).order_by(
+    # The finished parties' results, kept with the ratings: one row per party and
+    # player, of every game (another game's go to its own section).
+    changes = RatingChange.objects.filter(club=club, player=player).order_by(
         "finished_at", "party_id"
     )
-    party_facts, opponents_of, meta, history = [], {}, {}, []
+    party_facts, opponents_of, meta, history, elsewhere = [], {}, {}, [], []
     for change in changes.values(
         "party_id",
+        "game",
+        "place",
+        "won",
         "finished_at",
         "mu",
         "sigma",
@@ -94,6 +107,9 @@ def player_page(
         "party__label",
         "party__night__name",
     ):
+        if change["game"] != GIN:
+            elsewhere.append(change)
+            continue
         pk, day = change["party_id"], change["finished_at"].date()
         history.append((day, RatingValue(change["mu"], change["sigma"]).shown()))
         games = tuple((opponent, amount) for opponent, amount in change["games"])
@@ -130,9 +146,13 @@ def player_page(
         for h in stats.head_to_head
         if h.opponent in names
     ]
-    row = Rating.objects.filter(club=club, player=player, game=GIN).first()
-    rating = row and RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+    rows = {
+        row.game: RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+        for row in Rating.objects.filter(club=club, player=player)
+    }
+    rating = rows.get(GIN)
     return {
+        "games": other_games(rows, elsewhere, mine, today),
         "club": club,
         "player": names[player.pk],
         "name": names[player.pk].name if own else names[player.pk].shown(public),
@@ -153,6 +173,73 @@ def player_page(
         "history": history,
         "chart": rating_chart([shown for _, shown in history]),
     }
+
+
+#: What each figure of another game's record is called on the page, and whether
+#: it is a count (else a mean) of what unit.
+GAME_FIGURES = {
+    "closes": (_("Hands closed"), True, "hands"),
+    "chinchons": (_("Chinchóns"), True, "hands"),
+    "average_penalty": (_("Average penalty per hand"), False, "hands"),
+    "canastas_per_party": (_("Canastas per party"), False, "parties"),
+    "went_out": (_("Hands gone out"), True, "hands"),
+    "blue_fourteens": (_("Blue fourteens taken (card entries)"), True, "hands"),
+    "average_place": (_("Average place"), False, "parties"),
+}
+
+
+def other_games(ratings: dict, changes: list[dict], sides: dict, today: date) -> list[dict]:
+    """The player's sections of the other games played (seed 003), in the games'
+    order: the rating, parties, won, and the game's small record
+    (`stats.game_record`) from the confirmed hands' facts. One query (the hands),
+    none when no other game was played."""
+    if not changes:
+        return []
+    parties = {change["party_id"] for change in changes}
+    hands: dict = {}
+    rows = Hand.objects.filter(party_id__in=parties, status=Hand.Status.CONFIRMED)
+    for party_id, scores, details in rows.order_by("party_id", "number", "table").values_list(
+        "party_id", "scores", "details"
+    ):
+        side = sides.get(party_id)
+        if scores is not None and side is not None and side < len(scores):
+            facts = (details or {}).get("facts", {})
+            hands.setdefault(party_id, []).append(GameHand(side, tuple(scores), facts))
+    sections = []
+    for game, label in Party.Game.choices:
+        mine = [change for change in changes if change["game"] == game]
+        if game == GIN or not mine:
+            continue
+        played = [hand for change in mine for hand in hands.get(change["party_id"], [])]
+        record = game_record(game, played, [c["place"] for c in mine if c["place"]], len(mine))
+        rating = ratings.get(game)
+        sections.append(
+            {
+                "key": game,
+                "name": label,
+                "parties": len(mine),
+                "won": sum(change["won"] for change in mine),
+                "rating": rating,
+                "label": rating.label(today) if rating else "—",
+                "spread": rating.spread(today) if rating else None,
+                "provisional": rating.provisional(today) if rating else False,
+                "figures": [
+                    {
+                        "label": GAME_FIGURES[name][0],
+                        "f": figure,
+                        "count": GAME_FIGURES[name][1],
+                        "unit": GAME_FIGURES[name][2],
+                    }
+                    for name, figure in record.items()
+                ],
+            }
+        )
+    return sections
+
+
+def rating_game(value) -> str:
+    """The game asked for (``?game=``), Gin Rummy when none or unknown."""
+    return value if value in Party.Game.values else GIN
 
 
 #: The chart's drawing area, in SVG units (it scales to the page's width).
@@ -188,11 +275,22 @@ def rating_list(
     provisional ones after the rest (a rating that is not yet known is not
     ranked). In public, a player who did not agree to be listed appears by his
     initials. Two queries."""
+    return rating_board(club=club, public=public, today=today, game=game)["ratings"]
+
+
+def rating_board(*, club: Club, public: bool, today: date | None = None, game: str = GIN) -> dict:
+    """The rating list of ``game`` (`rating_list`) and the games it can be listed
+    by (``games``: Gin Rummy, and each other game with a rated party, in the games'
+    order, as (key, name)). Two queries: the club's ratings of every game are read
+    at once."""
     today = today or timezone.localdate()
-    rows = list(Rating.objects.filter(club=club, game=game).select_related("player"))
+    rows = list(Rating.objects.filter(club=club).select_related("player"))
+    found = {row.game for row in rows}
     listed = listed_ids(club)
     entries = []
     for row in rows:
+        if row.game != game:
+            continue
         value = RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
         named = Named(row.player_id, row.player.name, row.player_id in listed)
         entries.append(
@@ -209,7 +307,8 @@ def rating_list(
             }
         )
     entries.sort(key=lambda e: (e["provisional"], -e["shown"], e["name"]))
-    return entries
+    games = [(key, name) for key, name in Party.Game.choices if key == GIN or key in found]
+    return {"ratings": entries, "games": games, "game": game}
 
 
 def unrated_members(*, club: Club) -> list[Player]:
