@@ -7,6 +7,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Party
 
+#: A season that counts the parties of every game.
+ALL_GAMES = "all"
+
 
 class Rating(models.Model):
     """A player's rating in a club, as the fold over the club's finished parties
@@ -109,6 +112,14 @@ class Season(models.Model):
     ends = models.DateField(_("to"))
     counts = models.CharField(
         _("events that count"), max_length=16, choices=Counts, default=Counts.BOTH
+    )
+    # The game whose parties and tournaments count, or all games (scored by place
+    # only: plus/minus points of different games do not add up).
+    game = models.CharField(
+        _("game"),
+        max_length=32,
+        choices=[*Party.Game.choices, (ALL_GAMES, _("all games"))],
+        default=Party.Game.GIN_RUMMY,
     )
     scheme = models.CharField(
         _("scoring"), max_length=16, choices=Scheme, default=Scheme.PLUS_MINUS

@@ -1,8 +1,9 @@
-"""The finished parties of the other games (Chinchón, Canasta, Blaue Vierzehn,
-Cruzo; seed 003) as the ratings and the seasons read them: a read of many parties
-at once, in three queries however many, with each party's totals, places and
-winners derived from its confirmed hands by the game's engine, as the party's own
-sheet (`scoring.services.game_sheet`) derives them."""
+"""A finished party as the ratings read it, of every game: Gin Rummy's from its
+settlement (`party_sheets`), the other games' (Chinchón, Canasta, Blaue Vierzehn,
+Cruzo; seed 003) from `game_results`, a read of many parties at once, in three
+queries however many, with each party's totals, places and winners derived from
+its confirmed hands by the game's engine, as the party's own sheet
+(`scoring.services.game_sheet`) derives them."""
 
 from dataclasses import dataclass
 
@@ -11,6 +12,7 @@ from django.db.models import QuerySet
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import HandScore, margins, places, side_totals
 from scoring.models import Hand, Party, Seat
+from seasons.engine.ratings import RatedParty, games_from_payments, rated_match
 
 
 @dataclass(frozen=True)
@@ -76,5 +78,69 @@ def game_results(party_ids) -> dict[int, GameResult]:
             margins=tuple(margins(totals, engine.lower_wins)),
             winners=outcome.winners,
             hands=tuple(hands[pk]),
+        )
+    return results
+
+
+def rated_party(pk: int, finished_at, state) -> RatedParty | None:
+    if state is None or not state.outcome.finished:
+        return None
+    player = {seat.position: seat.player_id for seat in state.seats}
+    games = games_from_payments(state.outcome.payments, player.__getitem__)
+    won = frozenset(player[p] for p, amount in state.outcome.plus_minus.items() if amount > 0)
+    players = frozenset(player.values())
+    return RatedParty(key=pk, day=finished_at.date(), games=games, won=won, players=players)
+
+
+def rated_game_party(pk: int, finished_at, result) -> tuple[RatedParty | None, dict]:
+    """A finished party of another game as one match of its sides by place, and
+    each player's result in the order of `CHANGE_FIELDS`: the side's margin as
+    plus/minus, no boxes nor shutouts (Gin's), the opponents, the place."""
+    if result is None or not result.finished:
+        return None, {}
+    won = [p for side in result.winners for p in result.sides[side]]
+    party = rated_match(pk, finished_at.date(), result.sides, result.places, won)
+    everyone = [p for side in result.sides for p in side]
+    results = {}
+    for side, players in enumerate(result.sides):
+        opponents = [[p, 0] for p in everyone if p not in players]
+        for player in players:
+            results[player] = (
+                result.margins[side],
+                0,
+                False,
+                False,
+                opponents,
+                result.places[side],
+            )
+    return party, results
+
+
+def party_results(state) -> dict:
+    """Each player's result of a finished party, by player id, in the order of
+    `CHANGE_FIELDS`: his plus/minus, his side's boxes, whether his side shut the
+    other out or was shut out (seed 000: the loser scored nothing), and what each
+    opponent paid him (``games``), and his place by plus/minus (equal ones share it)."""
+    player = {seat.position: seat.player_id for seat in state.seats}
+    sides = state.outcome.sides
+    shutout = any(side.shutout_bonus > 0 for side in sides)
+    paid = {p: state.outcome.plus_minus.get(p, 0) for p in player}
+    ordered = sorted(paid.values(), reverse=True)
+    results = {}
+    for seat in state.seats:
+        games = []
+        for payment in state.outcome.payments:
+            if seat.position in payment.payee:
+                games += [[player[p], payment.amount] for p in payment.payer]
+            elif seat.position in payment.payer:
+                games += [[player[p], -payment.amount] for p in payment.payee]
+        mine = sides[seat.side]
+        results[seat.player_id] = (
+            state.outcome.plus_minus.get(seat.position, 0),
+            mine.boxes,
+            mine.shutout_bonus > 0,
+            shutout and mine.shutout_bonus == 0 and mine.points == 0,
+            games,
+            ordered.index(paid[seat.position]) + 1,
         )
     return results

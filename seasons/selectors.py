@@ -24,7 +24,7 @@ from seasons.engine.stats import (
     game_record,
     player_stats,
 )
-from seasons.models import PlayerLink, Rating, RatingChange, RatingLedger, Season
+from seasons.models import ALL_GAMES, PlayerLink, Rating, RatingChange, RatingLedger, Season
 from tournaments.models import FinalStage, Round, Seating, Tournament
 from tournaments.standings import final_standings
 
@@ -333,29 +333,53 @@ def club_by_slug(slug: str) -> Club:
 
 def season_events(season: Season) -> list[Event]:
     """The season's events with each player's plus/minus over its finished
-    parties: the club nights and/or tournaments dated within the season. Read from
-    the results kept with the ratings (one row per player and party), and the
-    tournaments' byes (an event for a player who had only a bye there): four
-    queries, summed by the database, however many events and parties."""
+    parties: the club nights and/or tournaments dated within the season, of the
+    season's game. Read from the results kept with the ratings (one row per player
+    and party), and the tournaments' byes (an event for a player who had only a bye
+    there): four queries, summed by the database, however many events and parties.
+
+    A season of all games places each party of a night at its own table (an event
+    of its own: plus/minus of different games do not add up) and each tournament by
+    its own results (one game); it scores by place."""
     days: dict = {}
     sums: dict = {}
-    changes = RatingChange.objects.filter(club_id=season.club_id, game=GIN).order_by()
+    decided: dict = {}
+    changes = RatingChange.objects.filter(club_id=season.club_id).order_by()
+    every = season.game == ALL_GAMES
+    if not every:
+        changes = changes.filter(game=season.game)
     if season.counts in (Season.Counts.BOTH, Season.Counts.NIGHTS):
         nights = ClubNight.objects.filter(
             club_id=season.club_id, date__range=(season.starts, season.ends)
         )
-        days.update({("night", pk): day for pk, day in nights.values_list("pk", "date")})
-        rows = (
-            changes.filter(party__night__in=nights)
-            .values_list("party__night_id", "player_id")
-            .annotate(total=Sum("plus_minus"))
-        )
-        for night, player, total in rows:
-            sums.setdefault(("night", night), {})[player] = total
+        if every:
+            rows = changes.filter(party__night__in=nights).values_list(
+                "party_id", "party__night__date", "player_id", "plus_minus", "place"
+            )
+            for party, day, player, plus_minus, place in rows:
+                days[("party", party)] = day
+                sums.setdefault(("party", party), {})[player] = plus_minus
+                decided.setdefault(("party", party), {})[player] = place
+            # A row kept before places were (Gin Rummy's): placed by plus/minus.
+            decided = {k: v for k, v in decided.items() if None not in v.values()}
+        else:
+            days.update({("night", pk): day for pk, day in nights.values_list("pk", "date")})
+            rows = (
+                changes.filter(party__night__in=nights)
+                .values_list("party__night_id", "player_id")
+                .annotate(total=Sum("plus_minus"))
+            )
+            for night, player, total in rows:
+                sums.setdefault(("night", night), {})[player] = total
     if season.counts in (Season.Counts.BOTH, Season.Counts.TOURNAMENTS):
         tournaments = Tournament.objects.filter(
             club_id=season.club_id, date__range=(season.starts, season.ends)
         )
+        if not every and hasattr(Tournament, "game"):
+            tournaments = tournaments.filter(game=season.game)
+        elif not every and season.game != GIN:
+            # Tournaments of Gin Rummy only, where they have no game of their own.
+            tournaments = tournaments.none()
         listed = tournaments.values_list("pk", "date", "final_stage__status")
         days.update({("tournament", pk): day for pk, day, _ in listed})
         finals = [pk for pk, _, status in listed if status == FinalStage.Status.FINISHED]
@@ -381,9 +405,8 @@ def season_events(season: Season) -> list[Event]:
         ).values_list("round__tournament_id", "entrant__player_id")
         for tournament, player in byes:
             sums.setdefault(("tournament", tournament), {}).setdefault(player, 0)
-        decided = _final_places(tournaments.filter(pk__in=finals)) if finals else {}
-    else:
-        decided = {}
+        if finals:
+            decided.update(_final_places(tournaments.filter(pk__in=finals)))
     return [Event(key, days[key], found, decided.get(key)) for key, found in sums.items()]
 
 

@@ -20,17 +20,18 @@ from django.utils.translation import gettext
 from clubs.models import Membership
 from scoring.models import AuditRecord, Party, Seat
 from scoring.selectors import party_sheets
-from seasons.engine.ratings import (
-    RatedParty,
-    Rating,
-    games_from_payments,
-    rate_party,
-    rated_match,
-)
+from seasons.engine.ratings import Rating, rate_party
 from seasons.engine.season import Scheme, SchemeError
-from seasons.models import PlayerLink, RatingChange, RatingLedger, Season, SeasonRecord
+from seasons.models import (
+    ALL_GAMES,
+    PlayerLink,
+    RatingChange,
+    RatingLedger,
+    Season,
+    SeasonRecord,
+)
 from seasons.models import Rating as RatingRow
-from seasons.parties import game_results
+from seasons.parties import game_results, party_results, rated_game_party, rated_party
 from seasons.selectors import season_lines
 from tournaments.models import Entrant
 
@@ -164,10 +165,10 @@ def _fold(club_id: int, ratings: dict, parties, *, rewound=()) -> int:
         for pk, finished_at, game in batch:
             if game == GIN:
                 state = sheets.get(pk)
-                party = _rated_party(pk, finished_at, state)
+                party = rated_party(pk, finished_at, state)
                 results = party_results(state) if party is not None else {}
             else:
-                party, results = _rated_match(pk, finished_at, matches.get(pk))
+                party, results = rated_game_party(pk, finished_at, matches.get(pk))
             if party is None:
                 continue
             pool = ratings.setdefault(game, {})
@@ -232,70 +233,6 @@ def _insert_changes(rows: list[tuple]) -> None:
         cursor.executemany(sql, adapted)
 
 
-def _rated_party(pk: int, finished_at, state) -> RatedParty | None:
-    if state is None or not state.outcome.finished:
-        return None
-    player = {seat.position: seat.player_id for seat in state.seats}
-    games = games_from_payments(state.outcome.payments, player.__getitem__)
-    won = frozenset(player[p] for p, amount in state.outcome.plus_minus.items() if amount > 0)
-    players = frozenset(player.values())
-    return RatedParty(key=pk, day=finished_at.date(), games=games, won=won, players=players)
-
-
-def _rated_match(pk: int, finished_at, result) -> tuple[RatedParty | None, dict]:
-    """A finished party of another game as one match of its sides by place, and
-    each player's result in the order of `CHANGE_FIELDS`: the side's margin as
-    plus/minus, no boxes nor shutouts (Gin's), the opponents, the place."""
-    if result is None or not result.finished:
-        return None, {}
-    won = [p for side in result.winners for p in result.sides[side]]
-    party = rated_match(pk, finished_at.date(), result.sides, result.places, won)
-    everyone = [p for side in result.sides for p in side]
-    results = {}
-    for side, players in enumerate(result.sides):
-        opponents = [[p, 0] for p in everyone if p not in players]
-        for player in players:
-            results[player] = (
-                result.margins[side],
-                0,
-                False,
-                False,
-                opponents,
-                result.places[side],
-            )
-    return party, results
-
-
-def party_results(state) -> dict:
-    """Each player's result of a finished party, by player id, in the order of
-    `CHANGE_FIELDS`: his plus/minus, his side's boxes, whether his side shut the
-    other out or was shut out (seed 000: the loser scored nothing), and what each
-    opponent paid him (``games``), and his place by plus/minus (equal ones share it)."""
-    player = {seat.position: seat.player_id for seat in state.seats}
-    sides = state.outcome.sides
-    shutout = any(side.shutout_bonus > 0 for side in sides)
-    paid = {p: state.outcome.plus_minus.get(p, 0) for p in player}
-    ordered = sorted(paid.values(), reverse=True)
-    results = {}
-    for seat in state.seats:
-        games = []
-        for payment in state.outcome.payments:
-            if seat.position in payment.payee:
-                games += [[player[p], payment.amount] for p in payment.payer]
-            elif seat.position in payment.payer:
-                games += [[player[p], -payment.amount] for p in payment.payee]
-        mine = sides[seat.side]
-        results[seat.player_id] = (
-            state.outcome.plus_minus.get(seat.position, 0),
-            mine.boxes,
-            mine.shutout_bonus > 0,
-            shutout and mine.shutout_bonus == 0 and mine.points == 0,
-            games,
-            ordered.index(paid[seat.position]) + 1,
-        )
-    return results
-
-
 def _store(club_id: int, ratings: dict) -> None:
     """Writes the players' ratings, by game and player, as they now stand
     (``None``: no rated party of that game left)."""
@@ -350,6 +287,8 @@ def _record(club_id, action, *, season=None, user=None, address=None, details=No
 def _check(fields: dict) -> None:
     if fields["ends"] < fields["starts"]:
         raise SeasonRefused(gettext("The season cannot end before it starts."))
+    if fields.get("game") == ALL_GAMES and fields.get("scheme") != Season.Scheme.PLACES:
+        raise SeasonRefused(gettext("A season of all games is scored by points by place."))
     try:
         scheme_of(fields)
     except SchemeError as error:
@@ -381,6 +320,7 @@ SEASON_FIELDS = (
     "name",
     "starts",
     "ends",
+    "game",
     "counts",
     "scheme",
     "place_points",
@@ -395,7 +335,10 @@ def season_create(*, club, user, address=None, **fields) -> Season:
     """The organizer defines a season: its name, dates, which events count and how
     it scores. Recorded in the club's season record."""
     fields = {name: fields[name] for name in SEASON_FIELDS if name in fields}
-    _check({**{"place_points": [], "best_of": None, "minimum_events": 0}, **fields})
+    _check(
+        {**{"place_points": [], "best_of": None, "minimum_events": 0, "scheme": "plus_minus"}}
+        | fields
+    )
     season = Season.objects.create(club=club, **fields)
     _record(
         club.pk,
@@ -479,6 +422,7 @@ def _described(season: Season) -> dict:
         "name": season.name,
         "starts": season.starts.isoformat(),
         "ends": season.ends.isoformat(),
+        "game": season.game,
         "counts": season.counts,
         "scheme": season.scheme,
         "place_points": list(season.place_points or []),
