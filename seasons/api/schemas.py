@@ -22,6 +22,8 @@ class SeasonOut(Schema):
     name: str
     starts: date
     ends: date
+    #: A game's key (``gin_rummy``, ``chinchon`` …) or ``all``.
+    game: str
     counts: str
     scheme: str
     place_points: list[int]

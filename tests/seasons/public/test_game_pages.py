@@ -101,3 +101,14 @@ def test_the_rating_list_of_a_game_keeps_its_query_count_as_parties_grow(
     with django_assert_max_num_queries(17):
         page = anyone.get(reverse("public:club-detail", args=[club.slug]), {"game": "chinchon"})
     assert len(page.context["ratings"]) == 15
+
+
+def test_the_api_lists_each_games_ratings_and_refuses_an_unknown_game(anyone, games_club):
+    club = games_club["club"]
+    url = f"/api/clubs/{club.slug}/ratings"
+    assert len(anyone.get(url).json()) == 3
+    chinchon = anyone.get(url, {"game": "chinchon"}).json()
+    assert [r["won"] for r in chinchon] == [1, 0, 0]
+    assert anyone.get(url, {"game": "poker"}).status_code == 422
+    season = games_club["season"]
+    assert anyone.get(f"/api/clubs/{club.slug}/seasons").json()[0]["game"] == season.game
