@@ -312,13 +312,13 @@ def rating_board(*, club: Club, public: bool, today: date | None = None, game: s
 
 
 def unrated_members(*, club: Club) -> list[Player]:
-    """The club's active members and guests with no rated party at it yet, by name:
-    the organizer's players list links them too, so it leads to every player. One
+    """The club's active members and guests with no rated party at it yet, of any
+    game, by name: the organizer's players list links them too, so it leads to
+    every player (one rated in another game only, through that game's list). One
     query."""
-    rated = Rating.objects.filter(club=club, game=GIN).values("player_id")
     return list(
         Player.objects.filter(memberships__club=club, memberships__active=True)
-        .exclude(pk__in=rated)
+        .exclude(ratings__club=club)
         .distinct()
         .order_by("name", "pk")
     )

@@ -40,7 +40,7 @@ def _season(pk: int):
 def player_list(request, club):
     """Every player of the club, each linked to his page: the rated ones by rating
     (in the game asked for, ``?game=``; Gin Rummy by default), then the members and
-    guests who have not played a party of Gin Rummy here yet."""
+    guests who have not played a party here yet."""
     game = selectors.rating_game(request.GET.get("game"))
     context = {
         "club": club,

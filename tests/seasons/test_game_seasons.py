@@ -116,3 +116,13 @@ def test_a_season_of_another_game_counts_no_gin_tournament(season_club, organize
         play_party(club, [ada, ben], winner=ada)
     season = new_season(club, organizer.player.user, game="cruzo")
     assert season_lines(season, live=True) == []
+
+
+def test_a_gin_party_kept_before_places_were_is_placed_by_plus_minus(games_night, organizer):
+    from seasons.models import RatingChange
+
+    club = games_night["club"]
+    season = new_season(club, organizer.player.user, game="all")
+    before = totals(season)
+    RatingChange.objects.filter(club=club, game="gin_rummy").update(place=None)
+    assert totals(season) == before

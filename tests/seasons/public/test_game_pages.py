@@ -112,3 +112,10 @@ def test_the_api_lists_each_games_ratings_and_refuses_an_unknown_game(anyone, ga
     assert anyone.get(url, {"game": "poker"}).status_code == 422
     season = games_club["season"]
     assert anyone.get(f"/api/clubs/{club.slug}/seasons").json()[0]["game"] == season.game
+
+
+def test_a_player_rated_in_another_game_only_is_not_listed_as_unrated(client, games_club):
+    club, dan = games_club["club"], games_club["dan"]
+    page = client.get(reverse("manage:season-players", args=[club.slug]))
+    assert dan.pk not in {p.pk for p in page.context["unrated"]}
+    assert 'href="?game=canasta#rating-list"' in page.content.decode()
