@@ -150,3 +150,23 @@ def test_the_ratings_after_a_rebuild_equal_those_folded_party_by_party(data, aft
     folded = kept(club)
     ratings_rebuild(club_id=club.pk)
     assert kept(club) == folded
+
+
+def test_a_cancelled_party_of_another_game_takes_its_ratings_back(after_commit):
+    from scoring.services.parties import party_cancel
+    from tests.factories import UserFactory
+
+    club = ClubFactory()
+    ada, ben = members(club, 2)
+    with after_commit():
+        play_party(club, [ada, ben], winner=ada)
+        party = play_game_party(
+            club, "cruzo", [ada, ben], [{"went_out": [1], "cards_left": {0: 4}}], {"games": 1}
+        )
+    assert Rating.objects.filter(club=club, game="cruzo").count() == 2
+    gin = [row for row in kept(club)[0] if row[0] == "gin_rummy"]
+    with after_commit():
+        party_cancel(party=party, user=UserFactory(), reason="Wrong table")
+    assert not Rating.objects.filter(club=club, game="cruzo").exists()
+    assert not RatingChange.objects.filter(party=party).exists()
+    assert kept(club)[0] == gin
