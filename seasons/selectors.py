@@ -225,6 +225,7 @@ def other_games(ratings: dict, changes: list[dict], sides: dict, today: date) ->
                 "provisional": rating.provisional(today) if rating else False,
                 "figures": [
                     {
+                        "name": name,
                         "label": GAME_FIGURES[name][0],
                         "f": figure,
                         "count": GAME_FIGURES[name][1],

@@ -140,6 +140,20 @@ def _stats(page: dict) -> dict:
             }
             for rival in page["rivals"]
         ],
+        "games": [_game(section, page["today"]) for section in page["games"]],
+    }
+
+
+def _game(section: dict, today) -> dict:
+    rating = section["rating"]
+    return {
+        "game": section["key"],
+        "rating": rating.shown(today) if rating else None,
+        "shown": section["label"] if rating else None,
+        "provisional": section["provisional"],
+        "parties": section["parties"],
+        "won": section["won"],
+        "figures": {f["name"]: _figure(f["f"]) for f in section["figures"]},
     }
 
 

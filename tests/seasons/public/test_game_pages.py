@@ -119,3 +119,12 @@ def test_a_player_rated_in_another_game_only_is_not_listed_as_unrated(client, ga
     page = client.get(reverse("manage:season-players", args=[club.slug]))
     assert dan.pk not in {p.pk for p in page.context["unrated"]}
     assert 'href="?game=canasta#rating-list"' in page.content.decode()
+
+
+def test_the_api_gives_a_players_record_in_each_other_game(anyone, games_club):
+    club, ada = games_club["club"], games_club["ada"]
+    found = anyone.get(f"/api/clubs/{club.slug}/players/{ada.pk}").json()
+    games = {g["game"]: g for g in found["games"]}
+    assert list(games) == ["chinchon", "canasta"]
+    assert games["chinchon"]["figures"]["chinchons"] == {"value": 1, "rests_on": 1}
+    assert games["canasta"]["won"] == 1 and games["canasta"]["rating"] > 1500
