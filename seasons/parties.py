@@ -35,6 +35,21 @@ class GameResult:
         return next(n for n, side in enumerate(self.sides) if player in side)
 
 
+def placed(totals, winners, lower_wins: bool) -> list[int]:
+    """Each side's place at the table: by its total (`places`), except that the
+    party's winners come first where the game ended it otherwise (a Chinchón wins
+    the party at once, whatever the totals); the rest follow by their totals."""
+    ranked = places(totals, lower_wins)
+    if not winners or all(ranked[side] == 1 for side in winners):
+        return ranked
+    rest = [side for side in range(len(totals)) if side not in winners]
+    behind = places([totals[side] for side in rest], lower_wins)
+    result = [1] * len(totals)
+    for side, place in zip(rest, behind, strict=True):
+        result[side] = len(winners) + place
+    return result
+
+
 def game_results(party_ids) -> dict[int, GameResult]:
     """The results of the parties of other games among ``party_ids`` (ids, or a
     query of them), cancelled ones left out; Gin Rummy's are `party_sheets`'."""
@@ -74,7 +89,7 @@ def game_results(party_ids) -> dict[int, GameResult]:
             finished=outcome.over,
             sides=tuple(tuple(sides[pk].get(n, ())) for n in range(count)),
             totals=tuple(totals),
-            places=tuple(places(totals, engine.lower_wins)),
+            places=tuple(placed(totals, outcome.winners, engine.lower_wins)),
             margins=tuple(margins(totals, engine.lower_wins)),
             winners=outcome.winners,
             hands=tuple(hands[pk]),

@@ -170,3 +170,24 @@ def test_a_cancelled_party_of_another_game_takes_its_ratings_back(after_commit):
     assert not Rating.objects.filter(club=club, game="cruzo").exists()
     assert not RatingChange.objects.filter(party=party).exists()
     assert kept(club)[0] == gin
+
+
+def test_a_chinchon_wins_the_party_at_once_and_places_its_player_first(after_commit):
+    club = ClubFactory()
+    ada, ben = members(club, 2)
+    with after_commit():
+        party = play_game_party(
+            club,
+            "chinchon",
+            [ada, ben],
+            [
+                {"closer": 1, "penalties": [30, 0]},
+                {"closer": 0, "chinchon": True, "penalties": [0, 5]},
+            ],
+        )
+    assert party.status == Party.Status.FINISHED
+    # Ada's total (20) is above Ben's (−5), yet the Chinchón won the party.
+    places = dict(RatingChange.objects.filter(party=party).values_list("player_id", "place"))
+    assert places == {ada.pk: 1, ben.pk: 2}
+    ratings = {r.player_id: r for r in Rating.objects.filter(club=club, game="chinchon")}
+    assert ratings[ada.pk].mu > ratings[ben.pk].mu and ratings[ada.pk].won == 1
