@@ -23,16 +23,26 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class RatingAdmin(ReadOnlyAdmin):
     """Derived data: a hand-made change would be undone by the next rebuild."""
 
-    list_display = ["player", "club", "mu", "sigma", "parties", "won", "last_played"]
-    list_filter = ["club"]
+    list_display = ["player", "club", "game", "mu", "sigma", "parties", "won", "last_played"]
+    list_filter = ["club", "game"]
     search_fields = ["player__name", "club__name"]
     list_select_related = ["player", "club"]
 
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(ReadOnlyAdmin):
-    list_display = ["finished_at", "club", "player", "party", "mu", "sigma", "won", "plus_minus"]
-    list_filter = ["club"]
+    list_display = [
+        "finished_at",
+        "club",
+        "player",
+        "game",
+        "party",
+        "mu",
+        "sigma",
+        "won",
+        "plus_minus",
+    ]
+    list_filter = ["club", "game"]
     search_fields = ["player__name"]
     list_select_related = ["player", "club"]
 
@@ -48,7 +58,7 @@ class SeasonAdmin(ReadOnlyAdmin):
     """Shown only: creating, closing and reopening a season go through its services
     on the organizer's pages, which write the season's record."""
 
-    list_display = ["name", "club", "starts", "ends", "scheme", "published", "closed_at"]
+    list_display = ["name", "club", "starts", "ends", "game", "scheme", "published", "closed_at"]
     list_filter = ["club", "published", "scheme"]
     search_fields = ["name", "club__name"]
     list_select_related = ["club"]

@@ -6,7 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from config.validators import PrintableForm
-from seasons.models import Season
+from scoring.models import Party
+from seasons.models import ALL_GAMES, Season
 
 
 class PointsField(forms.CharField):
@@ -57,12 +58,23 @@ class SeasonForm(SchemeForm):
     starts = forms.DateField(label=_("From"), widget=forms.DateInput(attrs={"type": "date"}))
     ends = forms.DateField(label=_("To"), widget=forms.DateInput(attrs={"type": "date"}))
     counts = forms.ChoiceField(label=_("Events that count"), choices=Season.Counts.choices)
+    game = forms.ChoiceField(
+        label=_("Game"),
+        choices=Season._meta.get_field("game").choices,
+        initial=Party.Game.GIN_RUMMY,
+        required=False,
+        help_text=_(
+            "All games: only points by place count, since plus/minus points of "
+            "different games do not add up."
+        ),
+    )
     published = forms.BooleanField(label=_("Public (page, CSV and API)"), required=False)
 
     field_order = [
         "name",
         "starts",
         "ends",
+        "game",
         "counts",
         "scheme",
         "place_points",
@@ -75,6 +87,10 @@ class SeasonForm(SchemeForm):
         data = super().clean()
         if data.get("starts") and data.get("ends") and data["ends"] < data["starts"]:
             self.add_error("ends", _("The season cannot end before it starts."))
+        # Left out, as before there was a choice: Gin Rummy.
+        data["game"] = data.get("game") or Party.Game.GIN_RUMMY
+        if data.get("game") == ALL_GAMES and data.get("scheme") == Season.Scheme.PLUS_MINUS:
+            self.add_error("scheme", _("A season of all games is scored by points by place."))
         return data
 
     @classmethod
@@ -84,6 +100,7 @@ class SeasonForm(SchemeForm):
             "starts": season.starts,
             "ends": season.ends,
             "counts": season.counts,
+            "game": season.game,
             "scheme": season.scheme,
             "place_points": "-".join(map(str, season.place_points or [])),
             "best_of": season.best_of,

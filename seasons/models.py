@@ -5,6 +5,11 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.models import Party
+
+#: A season that counts the parties of every game.
+ALL_GAMES = "all"
+
 
 class Rating(models.Model):
     """A player's rating in a club, as the fold over the club's finished parties
@@ -13,6 +18,8 @@ class Rating(models.Model):
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="ratings")
     player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="ratings")
+    # One rating per game: a Chinchón party says nothing of a player's Gin Rummy.
+    game = models.CharField(max_length=32, choices=Party.Game, default=Party.Game.GIN_RUMMY)
     mu = models.FloatField()
     sigma = models.FloatField()
     parties = models.PositiveIntegerField(default=0)
@@ -23,7 +30,9 @@ class Rating(models.Model):
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")
         constraints = [
-            models.UniqueConstraint(fields=["club", "player"], name="one_rating_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "player", "game"], name="one_rating_per_club_and_game"
+            ),
         ]
 
     def __str__(self):
@@ -37,6 +46,7 @@ class RatingChange(models.Model):
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
     party = models.ForeignKey("scoring.Party", on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=32, choices=Party.Game, default=Party.Game.GIN_RUMMY)
     finished_at = models.DateTimeField()
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -50,6 +60,9 @@ class RatingChange(models.Model):
     shutout_made = models.BooleanField(default=False)
     shutout_suffered = models.BooleanField(default=False)
     games = models.JSONField(default=list)
+    # The player's place at the table (1 best; shared places are equal): what a
+    # season of all games scores, and a Cruzo player's average place.
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("rating change")
@@ -60,6 +73,7 @@ class RatingChange(models.Model):
         indexes = [
             models.Index(fields=["club", "finished_at", "party"], name="change_order"),
             models.Index(fields=["player", "club", "finished_at"], name="change_history"),
+            models.Index(fields=["club", "game", "finished_at"], name="change_game_order"),
         ]
 
     def __str__(self):
@@ -98,6 +112,14 @@ class Season(models.Model):
     ends = models.DateField(_("to"))
     counts = models.CharField(
         _("events that count"), max_length=16, choices=Counts, default=Counts.BOTH
+    )
+    # The game whose parties and tournaments count, or all games (scored by place
+    # only: plus/minus points of different games do not add up).
+    game = models.CharField(
+        _("game"),
+        max_length=32,
+        choices=[*Party.Game.choices, (ALL_GAMES, _("all games"))],
+        default=Party.Game.GIN_RUMMY,
     )
     scheme = models.CharField(
         _("scoring"), max_length=16, choices=Scheme, default=Scheme.PLUS_MINUS

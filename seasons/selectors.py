@@ -8,16 +8,27 @@ from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, ClubNight, Membership, Player
 from clubs.names import Named, listed_ids, names_in
 from scoring.models import Hand, Party, Seat
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.season import Event, Line, Scheme, Score, season_table
-from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
-from seasons.models import PlayerLink, Rating, RatingChange, RatingLedger, Season
+from seasons.engine.stats import (
+    DEFENDER,
+    KNOCKER,
+    GameHand,
+    HandFact,
+    PartyFact,
+    game_record,
+    player_stats,
+)
+from seasons.models import ALL_GAMES, PlayerLink, Rating, RatingChange, RatingLedger, Season
 from tournaments.models import FinalStage, Round, Seating, Tournament
 from tournaments.standings import final_standings
+
+GIN = Party.Game.GIN_RUMMY.value
 
 
 def club_player(club: Club, player_id: int, *, public: bool) -> Player:
@@ -74,13 +85,17 @@ def player_page(
                 laid_off=len(laid_off) if laid_off is not None else None,
             )
         )
-    # The finished parties' results, kept with the ratings: one row per party.
+    # The finished parties' results, kept with the ratings: one row per party and
+    # player, of every game (another game's go to its own section).
     changes = RatingChange.objects.filter(club=club, player=player).order_by(
         "finished_at", "party_id"
     )
-    party_facts, opponents_of, meta, history = [], {}, {}, []
+    party_facts, opponents_of, meta, history, elsewhere = [], {}, {}, [], []
     for change in changes.values(
         "party_id",
+        "game",
+        "place",
+        "won",
         "finished_at",
         "mu",
         "sigma",
@@ -92,6 +107,9 @@ def player_page(
         "party__label",
         "party__night__name",
     ):
+        if change["game"] != GIN:
+            elsewhere.append(change)
+            continue
         pk, day = change["party_id"], change["finished_at"].date()
         history.append((day, RatingValue(change["mu"], change["sigma"]).shown()))
         games = tuple((opponent, amount) for opponent, amount in change["games"])
@@ -128,9 +146,13 @@ def player_page(
         for h in stats.head_to_head
         if h.opponent in names
     ]
-    row = Rating.objects.filter(club=club, player=player).first()
-    rating = row and RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+    rows = {
+        row.game: RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+        for row in Rating.objects.filter(club=club, player=player)
+    }
+    rating = rows.get(GIN)
     return {
+        "games": other_games(rows, elsewhere, mine, today),
         "club": club,
         "player": names[player.pk],
         "name": names[player.pk].name if own else names[player.pk].shown(public),
@@ -151,6 +173,74 @@ def player_page(
         "history": history,
         "chart": rating_chart([shown for _, shown in history]),
     }
+
+
+#: What each figure of another game's record is called on the page, and whether
+#: it is a count (else a mean) of what unit.
+GAME_FIGURES = {
+    "closes": (_("Hands closed"), True, "hands"),
+    "chinchons": (_("Chinchóns"), True, "hands"),
+    "average_penalty": (_("Average penalty per hand"), False, "hands"),
+    "canastas_per_party": (_("Canastas per party"), False, "parties"),
+    "went_out": (_("Hands gone out"), True, "hands"),
+    "blue_fourteens": (_("Blue fourteens taken (card entries)"), True, "hands"),
+    "average_place": (_("Average place"), False, "parties"),
+}
+
+
+def other_games(ratings: dict, changes: list[dict], sides: dict, today: date) -> list[dict]:
+    """The player's sections of the other games played (seed 003), in the games'
+    order: the rating, parties, won, and the game's small record
+    (`stats.game_record`) from the confirmed hands' facts. One query (the hands),
+    none when no other game was played."""
+    if not changes:
+        return []
+    parties = {change["party_id"] for change in changes}
+    hands: dict = {}
+    rows = Hand.objects.filter(party_id__in=parties, status=Hand.Status.CONFIRMED)
+    for party_id, scores, details in rows.order_by("party_id", "number", "table").values_list(
+        "party_id", "scores", "details"
+    ):
+        side = sides.get(party_id)
+        if scores is not None and side is not None and side < len(scores):
+            facts = (details or {}).get("facts", {})
+            hands.setdefault(party_id, []).append(GameHand(side, tuple(scores), facts))
+    sections = []
+    for game, label in Party.Game.choices:
+        mine = [change for change in changes if change["game"] == game]
+        if game == GIN or not mine:
+            continue
+        played = [hand for change in mine for hand in hands.get(change["party_id"], [])]
+        record = game_record(game, played, [c["place"] for c in mine if c["place"]], len(mine))
+        rating = ratings.get(game)
+        sections.append(
+            {
+                "key": game,
+                "name": label,
+                "parties": len(mine),
+                "won": sum(change["won"] for change in mine),
+                "rating": rating,
+                "label": rating.label(today) if rating else "—",
+                "spread": rating.spread(today) if rating else None,
+                "provisional": rating.provisional(today) if rating else False,
+                "figures": [
+                    {
+                        "name": name,
+                        "label": GAME_FIGURES[name][0],
+                        "f": figure,
+                        "count": GAME_FIGURES[name][1],
+                        "unit": GAME_FIGURES[name][2],
+                    }
+                    for name, figure in record.items()
+                ],
+            }
+        )
+    return sections
+
+
+def rating_game(value) -> str:
+    """The game asked for (``?game=``), Gin Rummy when none or unknown."""
+    return value if value in Party.Game.values else GIN
 
 
 #: The chart's drawing area, in SVG units (it scales to the page's width).
@@ -179,15 +269,29 @@ def rating_chart(values: list[int]) -> dict | None:
     }
 
 
-def rating_list(*, club: Club, public: bool, today: date | None = None) -> list[dict]:
-    """The club's ratings, best first; provisional ones after the rest (a rating
-    that is not yet known is not ranked). In public, a player who did not agree to
-    be listed appears by his initials. Two queries."""
+def rating_list(
+    *, club: Club, public: bool, today: date | None = None, game: str = GIN
+) -> list[dict]:
+    """The club's ratings in ``game`` (each game keeps its own), best first;
+    provisional ones after the rest (a rating that is not yet known is not
+    ranked). In public, a player who did not agree to be listed appears by his
+    initials. Two queries."""
+    return rating_board(club=club, public=public, today=today, game=game)["ratings"]
+
+
+def rating_board(*, club: Club, public: bool, today: date | None = None, game: str = GIN) -> dict:
+    """The rating list of ``game`` (`rating_list`) and the games it can be listed
+    by (``games``: Gin Rummy, and each other game with a rated party, in the games'
+    order, as (key, name)). Two queries: the club's ratings of every game are read
+    at once."""
     today = today or timezone.localdate()
     rows = list(Rating.objects.filter(club=club).select_related("player"))
+    found = {row.game for row in rows}
     listed = listed_ids(club)
     entries = []
     for row in rows:
+        if row.game != game:
+            continue
         value = RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
         named = Named(row.player_id, row.player.name, row.player_id in listed)
         entries.append(
@@ -204,12 +308,14 @@ def rating_list(*, club: Club, public: bool, today: date | None = None) -> list[
             }
         )
     entries.sort(key=lambda e: (e["provisional"], -e["shown"], e["name"]))
-    return entries
+    games = [(key, name) for key, name in Party.Game.choices if key == GIN or key in found]
+    return {"ratings": entries, "games": games, "game": game}
 
 
 def unrated_members(*, club: Club) -> list[Player]:
-    """The club's active members and guests with no rated party at it yet, by name:
-    the organizer's players list links them too, so it leads to every player. One
+    """The club's active members and guests with no rated party at it yet, of any
+    game, by name: the organizer's players list links them too, so it leads to
+    every player (one rated in another game only, through that game's list). One
     query."""
     return list(
         Player.objects.filter(memberships__club=club, memberships__active=True)
@@ -228,29 +334,53 @@ def club_by_slug(slug: str) -> Club:
 
 def season_events(season: Season) -> list[Event]:
     """The season's events with each player's plus/minus over its finished
-    parties: the club nights and/or tournaments dated within the season. Read from
-    the results kept with the ratings (one row per player and party), and the
-    tournaments' byes (an event for a player who had only a bye there): four
-    queries, summed by the database, however many events and parties."""
+    parties: the club nights and/or tournaments dated within the season, of the
+    season's game. Read from the results kept with the ratings (one row per player
+    and party), and the tournaments' byes (an event for a player who had only a bye
+    there): four queries, summed by the database, however many events and parties.
+
+    A season of all games places each party of a night at its own table (an event
+    of its own: plus/minus of different games do not add up) and each tournament by
+    its own results (one game); it scores by place."""
     days: dict = {}
     sums: dict = {}
+    decided: dict = {}
     changes = RatingChange.objects.filter(club_id=season.club_id).order_by()
+    every = season.game == ALL_GAMES
+    if not every:
+        changes = changes.filter(game=season.game)
     if season.counts in (Season.Counts.BOTH, Season.Counts.NIGHTS):
         nights = ClubNight.objects.filter(
             club_id=season.club_id, date__range=(season.starts, season.ends)
         )
-        days.update({("night", pk): day for pk, day in nights.values_list("pk", "date")})
-        rows = (
-            changes.filter(party__night__in=nights)
-            .values_list("party__night_id", "player_id")
-            .annotate(total=Sum("plus_minus"))
-        )
-        for night, player, total in rows:
-            sums.setdefault(("night", night), {})[player] = total
+        if every:
+            rows = changes.filter(party__night__in=nights).values_list(
+                "party_id", "party__night__date", "player_id", "plus_minus", "place"
+            )
+            for party, day, player, plus_minus, place in rows:
+                days[("party", party)] = day
+                sums.setdefault(("party", party), {})[player] = plus_minus
+                decided.setdefault(("party", party), {})[player] = place
+            # A row kept before places were (Gin Rummy's): placed by plus/minus.
+            decided = {k: v for k, v in decided.items() if None not in v.values()}
+        else:
+            days.update({("night", pk): day for pk, day in nights.values_list("pk", "date")})
+            rows = (
+                changes.filter(party__night__in=nights)
+                .values_list("party__night_id", "player_id")
+                .annotate(total=Sum("plus_minus"))
+            )
+            for night, player, total in rows:
+                sums.setdefault(("night", night), {})[player] = total
     if season.counts in (Season.Counts.BOTH, Season.Counts.TOURNAMENTS):
         tournaments = Tournament.objects.filter(
             club_id=season.club_id, date__range=(season.starts, season.ends)
         )
+        if not every and hasattr(Tournament, "game"):
+            tournaments = tournaments.filter(game=season.game)
+        elif not every and season.game != GIN:
+            # Tournaments of Gin Rummy only, where they have no game of their own.
+            tournaments = tournaments.none()
         listed = tournaments.values_list("pk", "date", "final_stage__status")
         days.update({("tournament", pk): day for pk, day, _ in listed})
         finals = [pk for pk, _, status in listed if status == FinalStage.Status.FINISHED]
@@ -276,9 +406,8 @@ def season_events(season: Season) -> list[Event]:
         ).values_list("round__tournament_id", "entrant__player_id")
         for tournament, player in byes:
             sums.setdefault(("tournament", tournament), {}).setdefault(player, 0)
-        decided = _final_places(tournaments.filter(pk__in=finals)) if finals else {}
-    else:
-        decided = {}
+        if finals:
+            decided.update(_final_places(tournaments.filter(pk__in=finals)))
     return [Event(key, days[key], found, decided.get(key)) for key, found in sums.items()]
 
 
@@ -430,8 +559,12 @@ def entrant_ratings(tournament: Tournament, entrant_ids) -> dict[int, float]:
     """The club's ratings of a tournament's entrants (entrant id -> rating), for
     seeding a knockout tournament (`tournaments.seeding`); the unrated are left
     out. The rating's mean: the seeding orders players, it does not bet on them."""
+    # A tournament of another game (`Tournament.game`, where there is one) seeds by
+    # that game's ratings.
+    game = getattr(tournament, "game", GIN)
     rows = Rating.objects.filter(
         club_id=tournament.club_id,
+        game=game,
         player__entries__tournament=tournament,
         player__entries__pk__in=list(entrant_ids),
     ).values_list("player__entries__pk", "mu")

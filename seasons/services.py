@@ -8,7 +8,9 @@ newly finished one). Since the fold is the same as `ratings_rebuild`'s, the kept
 ratings always equal a rebuild from the stored parties."""
 
 import secrets
+from functools import reduce
 from itertools import islice
+from operator import or_
 
 from django.db import connection, transaction
 from django.db.models import Count, Max, Q
@@ -18,10 +20,18 @@ from django.utils.translation import gettext
 from clubs.models import Membership
 from scoring.models import AuditRecord, Party, Seat
 from scoring.selectors import party_sheets
-from seasons.engine.ratings import RatedParty, Rating, games_from_payments, rate_party
+from seasons.engine.ratings import Rating, rate_party
 from seasons.engine.season import Scheme, SchemeError
-from seasons.models import PlayerLink, RatingChange, RatingLedger, Season, SeasonRecord
+from seasons.models import (
+    ALL_GAMES,
+    PlayerLink,
+    RatingChange,
+    RatingLedger,
+    Season,
+    SeasonRecord,
+)
 from seasons.models import Rating as RatingRow
+from seasons.parties import game_results, party_results, rated_game_party, rated_party
 from seasons.selectors import season_lines
 from tournaments.models import Entrant
 
@@ -91,15 +101,18 @@ def _from(key) -> Q:
 
 def _refold(club_id: int, start) -> int:
     """Rewinds the ratings to before the party at ``start`` (when it finished, its
-    id) and folds every finished party from there on again."""
+    id) and folds every finished party from there on again, of every game."""
     undone = RatingChange.objects.filter(_from(start), club_id=club_id)
-    players = set(undone.values_list("player_id", flat=True))
+    players = set(undone.values_list("game", "player_id"))
     undone.delete()
-    ratings = {
-        row.player_id: Rating(row.mu, row.sigma, row.parties, row.won, row.last_played)
-        for row in RatingRow.objects.filter(club_id=club_id).exclude(player_id__in=players)
-    }
-    ratings.update(_restored(club_id, players))
+    ratings: dict = {}
+    for row in RatingRow.objects.filter(club_id=club_id):
+        if (row.game, row.player_id) not in players:
+            ratings.setdefault(row.game, {})[row.player_id] = Rating(
+                row.mu, row.sigma, row.parties, row.won, row.last_played
+            )
+    for (game, player), rating in _restored(club_id, players).items():
+        ratings.setdefault(game, {})[player] = rating
     finished_at, pk = start
     later = _finished(club_id).filter(
         Q(finished_at__gt=finished_at) | Q(finished_at=finished_at, pk__gte=pk)
@@ -108,67 +121,80 @@ def _refold(club_id: int, start) -> int:
 
 
 def _restored(club_id: int, players: set) -> dict:
-    """The players' ratings as their remaining history leaves them (a player with
-    none left starts again)."""
+    """The players' ratings (by game and player) as their remaining history leaves
+    them (a player with none left in a game starts again)."""
     if not players:
         return {}
-    history = RatingChange.objects.filter(club_id=club_id, player_id__in=players)
+    ids = {player for _, player in players}
+    history = RatingChange.objects.filter(club_id=club_id, player_id__in=ids)
     counts = {
-        row["player_id"]: row
-        for row in history.values("player_id").annotate(
+        (row["game"], row["player_id"]): row
+        for row in history.values("game", "player_id").annotate(
             parties=Count("pk"), won=Count("pk", filter=Q(won=True))
         )
     }
-    latest = history.order_by("player_id", "-finished_at", "-party_id")
+    latest = history.order_by("game", "player_id", "-finished_at", "-party_id")
     ratings = {}
-    for change in latest.values("player_id", "mu", "sigma", "finished_at"):
-        player = change["player_id"]
-        if player in ratings:
+    for change in latest.values("game", "player_id", "mu", "sigma", "finished_at"):
+        key = (change["game"], change["player_id"])
+        if key in ratings or key not in players:
             continue
-        ratings[player] = Rating(
+        ratings[key] = Rating(
             mu=change["mu"],
             sigma=change["sigma"],
-            parties=counts[player]["parties"],
-            won=counts[player]["won"],
+            parties=counts[key]["parties"],
+            won=counts[key]["won"],
             last_played=change["finished_at"].date(),
         )
     return ratings
 
 
 def _fold(club_id: int, ratings: dict, parties, *, rewound=()) -> int:
-    """Rates ``parties`` in order from ``ratings``, writing each player's change
+    """Rates ``parties`` in order from ``ratings`` (by game, then player), each
+    game's parties moving that game's ratings only, writing each player's change
     and the ratings as they end; returns the number of parties rated."""
-    ids = list(parties.values_list("pk", "finished_at"))
+    ids = list(parties.values_list("pk", "finished_at", "game"))
     moved = set(rewound)
     rated = 0
     for batch in _batched(ids):
-        sheets = party_sheets([pk for pk, _ in batch], cancelled=False)
+        keys = [pk for pk, _, game in batch if game == GIN]
+        others = [pk for pk, _, game in batch if game != GIN]
+        sheets = party_sheets(keys, cancelled=False) if keys else {}
+        matches = game_results(others) if others else {}
         changes = []
-        for pk, finished_at in batch:
-            state = sheets.get(pk)
-            party = _rated_party(pk, finished_at, state)
+        for pk, finished_at, game in batch:
+            if game == GIN:
+                state = sheets.get(pk)
+                party = rated_party(pk, finished_at, state)
+                results = party_results(state) if party is not None else {}
+            else:
+                party, results = rated_game_party(pk, finished_at, matches.get(pk))
             if party is None:
                 continue
-            after = rate_party(ratings, party)
-            ratings.update(after)
-            moved.update(after)
+            pool = ratings.setdefault(game, {})
+            after = rate_party(pool, party)
+            pool.update(after)
+            moved.update((game, player) for player in after)
             rated += 1
-            results = party_results(state)
             changes.extend(
-                (club_id, pk, player, finished_at, rating.mu, rating.sigma, player in party.won)
+                (club_id, pk, player, game, finished_at, rating.mu, rating.sigma)
+                + (player in party.won,)
                 + results[player]
                 for player, rating in after.items()
             )
         _insert_changes(changes)
-    _store(club_id, {player: ratings.get(player) for player in moved})
+    _store(club_id, {(g, p): ratings.get(g, {}).get(p) for g, p in moved})
     return rated
 
+
+GIN = Party.Game.GIN_RUMMY.value
 
 #: The columns of a RatingChange as `_fold` makes its rows, in order.
 CHANGE_FIELDS = (
     "club",
     "party",
     "player",
+    "game",
     "finished_at",
     "mu",
     "sigma",
@@ -178,6 +204,7 @@ CHANGE_FIELDS = (
     "shutout_made",
     "shutout_suffered",
     "games",
+    "place",
 )
 
 
@@ -196,64 +223,34 @@ def _insert_changes(rows: list[tuple]) -> None:
     when = {}
     adapted = []
     for row in rows:
-        finished_at = row[3]
+        finished_at = row[4]
         if finished_at not in when:
             when[finished_at] = ops.adapt_datetimefield_value(finished_at)
         adapted.append(
-            (*row[:3], when[finished_at], *row[4:11], ops.adapt_json_value(row[11], None))
+            (*row[:4], when[finished_at], *row[5:12], ops.adapt_json_value(row[12], None), row[13])
         )
     with connection.cursor() as cursor:
         cursor.executemany(sql, adapted)
 
 
-def _rated_party(pk: int, finished_at, state) -> RatedParty | None:
-    if state is None or not state.outcome.finished:
-        return None
-    player = {seat.position: seat.player_id for seat in state.seats}
-    games = games_from_payments(state.outcome.payments, player.__getitem__)
-    won = frozenset(player[p] for p, amount in state.outcome.plus_minus.items() if amount > 0)
-    players = frozenset(player.values())
-    return RatedParty(key=pk, day=finished_at.date(), games=games, won=won, players=players)
-
-
-def party_results(state) -> dict:
-    """Each player's result of a finished party, by player id, in the order of
-    `CHANGE_FIELDS`: his plus/minus, his side's boxes, whether his side shut the
-    other out or was shut out (seed 000: the loser scored nothing), and what each
-    opponent paid him (``games``)."""
-    player = {seat.position: seat.player_id for seat in state.seats}
-    sides = state.outcome.sides
-    shutout = any(side.shutout_bonus > 0 for side in sides)
-    results = {}
-    for seat in state.seats:
-        games = []
-        for payment in state.outcome.payments:
-            if seat.position in payment.payee:
-                games += [[player[p], payment.amount] for p in payment.payer]
-            elif seat.position in payment.payer:
-                games += [[player[p], -payment.amount] for p in payment.payee]
-        mine = sides[seat.side]
-        results[seat.player_id] = (
-            state.outcome.plus_minus.get(seat.position, 0),
-            mine.boxes,
-            mine.shutout_bonus > 0,
-            shutout and mine.shutout_bonus == 0 and mine.points == 0,
-            games,
-        )
-    return results
-
-
 def _store(club_id: int, ratings: dict) -> None:
-    """Writes the players' ratings as they now stand (``None``: no rated party left)."""
-    gone = [player for player, rating in ratings.items() if rating is None]
-    RatingRow.objects.filter(club_id=club_id, player_id__in=gone).delete()
-    kept = {player: rating for player, rating in ratings.items() if rating is not None}
+    """Writes the players' ratings, by game and player, as they now stand
+    (``None``: no rated party of that game left)."""
+    gone = [Q(game=game, player_id=player) for (game, player), r in ratings.items() if r is None]
+    if gone:
+        RatingRow.objects.filter(reduce(or_, gone), club_id=club_id).delete()
+    kept = {key: rating for key, rating in ratings.items() if rating is not None}
     existing = {
-        row.player_id: row for row in RatingRow.objects.filter(club_id=club_id, player_id__in=kept)
+        (row.game, row.player_id): row
+        for row in RatingRow.objects.filter(
+            club_id=club_id, player_id__in={player for _, player in kept}
+        )
     }
     new, changed = [], []
-    for player, rating in kept.items():
-        row = existing.get(player) or RatingRow(club_id=club_id, player_id=player)
+    for (game, player), rating in kept.items():
+        row = existing.get((game, player)) or RatingRow(
+            club_id=club_id, player_id=player, game=game
+        )
         row.mu, row.sigma = rating.mu, rating.sigma
         row.parties, row.won, row.last_played = rating.parties, rating.won, rating.last_played
         (changed if row.pk else new).append(row)
@@ -290,6 +287,8 @@ def _record(club_id, action, *, season=None, user=None, address=None, details=No
 def _check(fields: dict) -> None:
     if fields["ends"] < fields["starts"]:
         raise SeasonRefused(gettext("The season cannot end before it starts."))
+    if fields.get("game") == ALL_GAMES and fields.get("scheme") != Season.Scheme.PLACES:
+        raise SeasonRefused(gettext("A season of all games is scored by points by place."))
     try:
         scheme_of(fields)
     except SchemeError as error:
@@ -321,6 +320,7 @@ SEASON_FIELDS = (
     "name",
     "starts",
     "ends",
+    "game",
     "counts",
     "scheme",
     "place_points",
@@ -335,7 +335,10 @@ def season_create(*, club, user, address=None, **fields) -> Season:
     """The organizer defines a season: its name, dates, which events count and how
     it scores. Recorded in the club's season record."""
     fields = {name: fields[name] for name in SEASON_FIELDS if name in fields}
-    _check({**{"place_points": [], "best_of": None, "minimum_events": 0}, **fields})
+    _check(
+        {**{"place_points": [], "best_of": None, "minimum_events": 0, "scheme": "plus_minus"}}
+        | fields
+    )
     season = Season.objects.create(club=club, **fields)
     _record(
         club.pk,
@@ -419,6 +422,7 @@ def _described(season: Season) -> dict:
         "name": season.name,
         "starts": season.starts.isoformat(),
         "ends": season.ends.isoformat(),
+        "game": season.game,
         "counts": season.counts,
         "scheme": season.scheme,
         "place_points": list(season.place_points or []),

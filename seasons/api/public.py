@@ -8,6 +8,7 @@ from typing import Annotated
 from ninja import Path, Router
 
 from config.api_errors import PUBLIC_READ, SEAT_READ
+from scoring.models import Party
 from seasons import selectors
 from seasons.api.schemas import (
     PlayerStatsOut,
@@ -29,6 +30,7 @@ def _season(season) -> dict:
         "name": season.name,
         "starts": season.starts,
         "ends": season.ends,
+        "game": season.game,
         "counts": season.counts,
         "scheme": season.scheme,
         "place_points": list(season.place_points or []),
@@ -52,10 +54,12 @@ def _rating(entry: dict) -> dict:
 
 
 @router.get("/clubs/{slug}/ratings", response={200: list[RatingOut], **PUBLIC_READ})
-def club_ratings(request, slug: Slug):
-    """The club's ratings, best first, provisional ones last."""
+def club_ratings(request, slug: Slug, game: Party.Game = Party.Game.GIN_RUMMY):
+    """The club's ratings in a game (each game keeps its own; Gin Rummy unless
+    ``game`` says another), best first, provisional ones last."""
     club = selectors.club_by_slug(slug)
-    return [_rating(entry) for entry in selectors.rating_list(club=club, public=True)]
+    entries = selectors.rating_list(club=club, public=True, game=Party.Game(game).value)
+    return [_rating(entry) for entry in entries]
 
 
 @router.get("/clubs/{slug}/seasons", response={200: list[SeasonOut], **PUBLIC_READ})
@@ -136,6 +140,20 @@ def _stats(page: dict) -> dict:
             }
             for rival in page["rivals"]
         ],
+        "games": [_game(section, page["today"]) for section in page["games"]],
+    }
+
+
+def _game(section: dict, today) -> dict:
+    rating = section["rating"]
+    return {
+        "game": section["key"],
+        "rating": rating.shown(today) if rating else None,
+        "shown": section["label"] if rating else None,
+        "provisional": section["provisional"],
+        "parties": section["parties"],
+        "won": section["won"],
+        "figures": {f["name"]: _figure(f["f"]) for f in section["figures"]},
     }
 
 

@@ -22,6 +22,8 @@ class SeasonOut(Schema):
     name: str
     starts: date
     ends: date
+    #: A game's key (``gin_rummy``, ``chinchon`` …) or ``all``.
+    game: str
     counts: str
     scheme: str
     place_points: list[int]
@@ -57,6 +59,20 @@ class PlayerRivalOut(Schema):
     plus_minus: int
 
 
+class GameRecordOut(Schema):
+    """A player's record in another game (seed 003): its rating and small record,
+    by figure (``closes``, ``chinchons``, ``average_penalty``, ``canastas_per_party``,
+    ``went_out``, ``blue_fourteens``, ``average_place``)."""
+
+    game: str
+    rating: int | None
+    shown: str | None
+    provisional: bool
+    parties: int
+    won: int
+    figures: dict[str, PlayerFigureOut]
+
+
 class PlayerStatsOut(Schema):
     name: str
     rating: RatingOut | None
@@ -76,3 +92,5 @@ class PlayerStatsOut(Schema):
     shutouts_suffered: PlayerFigureOut
     best_party: int | None
     head_to_head: list[PlayerRivalOut]
+    #: The other games played, each with its own rating (Gin Rummy's is above).
+    games: list[GameRecordOut]

@@ -8,6 +8,11 @@ team who pays or is paid; in a rotation each player plays each other player as t
 settlement pays (seed 000 "zu dritt": the highest collects from both others, the
 second from the lowest); in partnerships team plays team.
 
+Each game keeps its own ratings. A party of another game (Chinchón, Canasta, Blaue
+Vierzehn, Cruzo; seed 003) is one match of all the sides at its table, ranked by
+their places (shared places tie; a Canasta partnership is one team), rated by
+openskill's Bradley-Terry over every pair of sides (`TABLE_MODEL`).
+
 A rating is shown on the Elo-like scale clubs know (1500 for a new player); it is
 provisional ("1500?") while its uncertainty is high: for a new player during about
 his first dozen parties, and again after about a year without a party, since his
@@ -22,7 +27,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull, PlackettLuce
 
 #: openskill's defaults: a new player is 25 ± 25/3.
 START_MU = 25.0
@@ -39,6 +44,12 @@ PROVISIONAL_SIGMA = 6.0
 DRIFT_PER_DAY = (PROVISIONAL_SIGMA**2 - 4.14**2) / 365
 
 MODEL = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
+#: A table of another game (seed 003) is one match of up to seven sides, often with
+#: shared places. Plackett-Luce rates such a tie unevenly: a lone third could gain
+#: more than two sharing the first (a property test found it). Bradley-Terry over
+#: every pair of sides places a better place never lower, on the same scale
+#: (same start, same beta).
+TABLE_MODEL = BradleyTerryFull(mu=START_MU, sigma=START_SIGMA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +113,11 @@ class RatedParty:
     #: Everyone who sat at the party: a party that ends level has no game, yet
     #: it was played (it counts, and moves nobody's skill).
     players: frozenset = frozenset()
+    #: A party of another game (seed 003) is one match of all its sides at once:
+    #: ``teams`` (each side's players) placed by ``ranks`` (1 best; equal ranks
+    #: tie). Empty for Gin Rummy, rated from its settlement's ``games``.
+    teams: tuple[tuple[Hashable, ...], ...] = ()
+    ranks: tuple[int, ...] = ()
 
 
 def games_from_payments(payments: Iterable, player_of) -> tuple[Game, ...]:
@@ -115,9 +131,27 @@ def games_from_payments(payments: Iterable, player_of) -> tuple[Game, ...]:
     )
 
 
+def rated_match(key: Hashable, day: date, teams, places, won=()) -> RatedParty:
+    """A finished party of another game (Chinchón, Canasta, Blaue Vierzehn, Cruzo;
+    seed 003) as the ratings see it: one match of all the sides at the table, ranked
+    by their places (shared places tie; `TABLE_MODEL`); a partnership is one team.
+    ``won``: the players who won it."""
+    teams = tuple(tuple(team) for team in teams)
+    return RatedParty(
+        key=key,
+        day=day,
+        games=(),
+        won=frozenset(won),
+        players=frozenset(p for team in teams for p in team),
+        teams=teams,
+        ranks=tuple(places),
+    )
+
+
 def rate_party(ratings: dict, party: RatedParty) -> dict:
     """The ratings of the party's players after it, from ``ratings`` before it
-    (players missing start new). Each game is rated in the settlement's order; the
+    (players missing start new). Each game is rated in the settlement's order (a
+    party of another game is one match of all its sides, ranked by place); the
     days without a party widen each player's uncertainty first. Returns only the
     players of the party."""
     players = {p for game in party.games for side in (game.winners, game.losers) for p in side}
@@ -132,6 +166,14 @@ def rate_party(ratings: dict, party: RatedParty) -> dict:
         # Without ranks openskill ranks the teams as listed: the paid side first.
         rated = MODEL.rate(teams)
         for side, team in zip(sides, rated, strict=True):
+            for player, new in zip(side, team, strict=True):
+                now[player] = (new.mu, new.sigma)
+    if len(party.teams) > 1 and len(set(party.ranks)) > 1:
+        teams = [
+            [TABLE_MODEL.rating(mu=now[p][0], sigma=now[p][1]) for p in t] for t in party.teams
+        ]
+        rated = TABLE_MODEL.rate(teams, ranks=list(party.ranks))
+        for side, team in zip(party.teams, rated, strict=True):
             for player, new in zip(side, team, strict=True):
                 now[player] = (new.mu, new.sigma)
     return {

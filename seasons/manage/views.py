@@ -38,11 +38,13 @@ def _season(pk: int):
 @login_required
 @organizer_required(selectors.club_by_slug)
 def player_list(request, club):
-    """Every player of the club, each linked to his page: the rated ones by rating,
-    then the members and guests who have not played a party here yet."""
+    """Every player of the club, each linked to his page: the rated ones by rating
+    (in the game asked for, ``?game=``; Gin Rummy by default), then the members and
+    guests who have not played a party here yet."""
+    game = selectors.rating_game(request.GET.get("game"))
     context = {
         "club": club,
-        "ratings": selectors.rating_list(club=club, public=False),
+        **_ratings(selectors.rating_board(club=club, public=False, game=game)),
         "unrated": selectors.unrated_members(club=club),
     }
     return render(request, "seasons/manage/player_list.html", context)
@@ -230,3 +232,11 @@ def season_reopen(request, season):
     else:
         messages.success(request, _("Season reopened: its table follows the parties again."))
     return redirect("manage:season-detail", pk=season.pk)
+
+
+def _ratings(board: dict) -> dict:
+    return {
+        "ratings": board["ratings"],
+        "rating_game": board["game"],
+        "rated_games": board["games"],
+    }

@@ -21,10 +21,12 @@ LATEST_EVENTS = 50
 
 
 def club_detail(request, slug):
-    """The club's page: its current published season's table, the rating list, the
-    latest tournaments and club nights, and the members who agreed to be listed."""
+    """The club's page: its current published season's table, the rating list (of
+    the game asked for, ``?game=``; Gin Rummy by default), the latest tournaments
+    and club nights, and the members who agreed to be listed."""
     club = clubs.club_by_slug(slug)
     season = selectors.current_season(club=club, public=True)
+    game = selectors.rating_game(request.GET.get("game"))
     table = MemberTable(clubs.club_members(club=club))
     # A page number out of range shows the nearest page rather than an error.
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
@@ -33,7 +35,7 @@ def club_detail(request, slug):
         "public": True,
         "table": table,
         "current": selectors.season_page(season, public=True) if season else None,
-        "ratings": selectors.rating_list(club=club, public=True),
+        **_ratings(selectors.rating_board(club=club, public=True, game=game)),
         "seasons": selectors.season_list(club=club, public=True),
         "tournaments": published.recent_tournaments(club_ids=[club.pk], limit=LATEST_EVENTS),
         "nights": clubs.recent_nights(club_ids=[club.pk], limit=LATEST_EVENTS),
@@ -94,3 +96,11 @@ def player_own(request, token):
         **selectors.player_page(club=link.club, player=link.player, public=True, own=True),
     }
     return render(request, "seasons/public/player_detail.html", context)
+
+
+def _ratings(board: dict) -> dict:
+    return {
+        "ratings": board["ratings"],
+        "rating_game": board["game"],
+        "rated_games": board["games"],
+    }

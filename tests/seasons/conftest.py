@@ -65,3 +65,26 @@ def season_club(organizer, after_commit):
         published=True,
     )
     return {"club": club, "ada": ada, "ben": ben, "cleo": cleo, "night": night, "season": season}
+
+
+def play_game_party(club, game, players, entries, options=None, *, night=None):
+    """A party of another game between ``players`` (in seat order), each entry
+    entered by the first seat and confirmed by as many others as it takes, until
+    the party finishes (by itself, when the game says so) or the entries run out."""
+    from scoring.services.game_parties import game_party_start
+    from scoring.services.games import game_hand_confirm, game_hand_enter
+
+    party = game_party_start(club=club, night=night, game=game, players=players, options=options)
+    seats = list(party.seats.order_by("position"))
+    for number, entry in enumerate(entries, 1):
+        party.refresh_from_db(fields=["status"])
+        if party.status != party.Status.RUNNING:
+            break
+        outcome = game_hand_enter(seat=seats[0], number=number, entry=entry)
+        for seat in seats:
+            if outcome.action == "confirmed":
+                break
+            if seat.side != seats[0].side:
+                outcome = game_hand_confirm(seat=seat, number=number, version=outcome.hand.version)
+    party.refresh_from_db()
+    return party

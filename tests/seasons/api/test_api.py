@@ -3,7 +3,7 @@ from django.test import Client
 
 from seasons.services import player_link_issue
 from tests.factories import MembershipFactory
-from tests.seasons.conftest import play_party
+from tests.seasons.conftest import play_game_party, play_party
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +61,9 @@ def test_the_endpoints_keep_their_query_count_as_parties_grow(
             play_party(club, [ada, ben], winner=ben, seed=n)
             a, b = (MembershipFactory(club=club).player for _ in range(2))
             play_party(club, [a, b], winner=a, seed=n)
+            # Another game's parties: the player's record per game reads its hands
+            # at once, however many.
+            play_game_party(club, "chinchon", [ada, ben], [{"closer": 0, "penalties": [0, 60]}] * 2)
     for url, budget in (
         (f"/api/clubs/{club.slug}/ratings", 6),
         (f"/api/clubs/{club.slug}/seasons/{season_club['season'].pk}", 12),

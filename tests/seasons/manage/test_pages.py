@@ -8,7 +8,8 @@ from scoring.services.hands import hand_decide
 from seasons.models import PlayerLink, Season, SeasonRecord
 from tests.conftest import messages_after
 from tests.factories import ClubFactory, MembershipFactory
-from tests.seasons.conftest import gin, play_party
+from tests.seasons.conftest import gin, play_game_party, play_party
+from tests.seasons.test_game_ratings import GOOD, POOR
 
 pytestmark = pytest.mark.django_db
 
@@ -98,11 +99,30 @@ def test_the_player_page_keeps_its_query_count_as_parties_grow(
 ):
     club, ada, ben = season_club["club"], season_club["ada"], season_club["ben"]
     url = reverse("manage:season-player", args=[club.slug, ada.pk])
+    others = [MembershipFactory(club=club).player for _ in range(2)]
     with after_commit():
         for n in range(8):
             play_party(club, [ada, ben], winner=ada if n % 2 else ben, seed=n)
+        # The other games' sections read their hands at once, however many parties.
+        for n in range(3):
+            play_game_party(
+                club,
+                "chinchon",
+                [ada, ben],
+                [{"closer": n % 2, "penalties": [50 * (n % 2), 50 - 50 * (n % 2)]}] * 2,
+            )
+            play_game_party(club, "canasta", [ada, ben, *others], [{"sides": [GOOD, POOR]}] * 3)
+            play_game_party(
+                club,
+                "cruzo",
+                [ben, ada],
+                [{"went_out": [n % 2], "cards_left": {1 - n % 2: 3}}],
+                {"games": 1},
+            )
     with django_assert_max_num_queries(20):
-        assert client.get(url).status_code == 200
+        page = client.get(url)
+    assert page.status_code == 200
+    assert [g["key"] for g in page.context["games"]] == ["chinchon", "canasta", "cruzo"]
 
 
 def test_an_organizer_defines_a_season_and_sees_its_table(client, season_club):
