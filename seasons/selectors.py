@@ -376,11 +376,8 @@ def season_events(season: Season) -> list[Event]:
         tournaments = Tournament.objects.filter(
             club_id=season.club_id, date__range=(season.starts, season.ends)
         )
-        if not every and hasattr(Tournament, "game"):
+        if not every:
             tournaments = tournaments.filter(game=season.game)
-        elif not every and season.game != GIN:
-            # Tournaments of Gin Rummy only, where they have no game of their own.
-            tournaments = tournaments.none()
         listed = tournaments.values_list("pk", "date", "final_stage__status")
         days.update({("tournament", pk): day for pk, day, _ in listed})
         finals = [pk for pk, _, status in listed if status == FinalStage.Status.FINISHED]
