@@ -66,7 +66,5 @@ PUBLIC_READ = refusals(404, 422)
 SEAT_READ = refusals(404, 422, 429)
 SEAT_WRITE = refusals(400, 404, 413, 422, 429)
 ORGANIZER_READ = refusals(401, 404, 422)
-# An archive is a read that can refuse the moment: a game it cannot hold yet.
-ARCHIVE_READ = refusals(401, 404, 409, 422)
 ORGANIZER_ACTION = refusals(401, 403, 404, 409, 422)
 ORGANIZER_WRITE = refusals(400, 401, 403, 404, 409, 413, 422)

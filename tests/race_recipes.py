@@ -16,7 +16,7 @@ from django.urls import reverse
 from clubs.models import ClubRecord, Membership
 from scoring.models import AuditRecord, Party
 from seasons.models import SeasonRecord
-from tests.race_world import World
+from tests.race_world import CHINCHON_HAND, World
 from tournaments.archive.export import tournament_export
 from tournaments.models import FinalStage, TournamentRecord
 
@@ -349,6 +349,20 @@ API = {
         ),
         count_is(1, lambda w: w.party.audit.filter(action=AuditRecord.Action.CONFIRM)),
     ),
+    "POST /api/tables/{token}/game/hands": Recipe(
+        lambda w: Shot(
+            f"/api/tables/{w.seats(w.game_party)[0].token}/game/hands",
+            {"number": 1, "entry": CHINCHON_HAND, "key": "harness-1"},
+        ),
+        count_is(1, lambda w: w.game_party.hands),
+    ),
+    "POST /api/tables/{token}/game/hands/{number}/confirm": Recipe(
+        lambda w: Shot(
+            f"/api/tables/{w.seats(w.game_party)[1].token}/game/hands/1/confirm",
+            {"version": w.game_pending_hand.version},
+        ),
+        count_is(1, lambda w: w.game_party.audit.filter(action=AuditRecord.Action.CONFIRM)),
+    ),
     "POST /api/manage/clubs/{slug}/nights": Recipe(
         lambda w: Shot(f"/api/manage/clubs/{w.club.slug}/nights", NIGHT)
     ),
@@ -367,6 +381,13 @@ API = {
             {"action": "void", "reason": "misdeal"},
         ),
         count_is(1, lambda w: w.party.audit.filter(action=AuditRecord.Action.VOID)),
+    ),
+    "POST /api/parties/{party_id}/hands/{hand_id}/decide-entry": Recipe(
+        lambda w: Shot(
+            f"/api/parties/{w.game_party.pk}/hands/{w.game_disputed_hand.pk}/decide-entry",
+            {"version": "counter", "reason": "counted again"},
+        ),
+        count_is(1, lambda w: w.game_party.audit.filter(action=AuditRecord.Action.RESOLVE)),
     ),
     "POST /api/parties/{party_id}/cancel": Recipe(
         lambda w: Shot(f"/api/parties/{w.party.pk}/cancel", {"reason": "a mistake"}), one_cancel

@@ -8,6 +8,8 @@ from functools import cached_property
 from clubs.models import Membership
 from clubs.services import api_token_create, organizer_invite
 from scoring.models import Party
+from scoring.services.game_parties import game_party_start
+from scoring.services.games import game_hand_enter
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from scoring.services.parties import party_cancel, party_start
 from seasons.services import season_create
@@ -16,6 +18,9 @@ from tournaments import registration, rounds, tables, withdrawals
 from tournaments.final.forfeits import match_forfeit
 from tournaments.final.setup import final_stage_add, final_stage_start
 from tournaments.models import KeepApart
+
+#: A Chinchón hand of two: seat 0 closed with everything melded.
+CHINCHON_HAND = {"closer": 0, "penalties": [0, 30]}
 
 
 class World:
@@ -65,6 +70,26 @@ class World:
     def disputed_hand(self):
         hand = self.pending_hand
         hand_enter(seat=self.seats()[1], number=1, result=Result("knock", 0, 3, 30))
+        hand.refresh_from_db()
+        return hand
+
+    @cached_property
+    def game_party(self) -> Party:
+        """A Chinchón party of two at the night: one confirmation settles a hand."""
+        players = [self.member().player, self.member().player]
+        return game_party_start(club=self.club, night=self.night, game="chinchon", players=players)
+
+    @cached_property
+    def game_pending_hand(self):
+        """Hand 1 of `game_party`, entered by seat 0 and waiting for seat 1."""
+        first, _ = self.seats(self.game_party)
+        return game_hand_enter(seat=first, number=1, entry=CHINCHON_HAND).hand
+
+    @cached_property
+    def game_disputed_hand(self):
+        hand = self.game_pending_hand
+        other = {**CHINCHON_HAND, "penalties": [0, 25]}
+        game_hand_enter(seat=self.seats(self.game_party)[1], number=1, entry=other)
         hand.refresh_from_db()
         return hand
 

@@ -26,7 +26,7 @@ from scoring.api.schemas import (
     DecideOut,
     GameDecideIn,
     GameDecideOut,
-    GamePartyOut,
+    GamePartyForOrganizerOut,
     NightIn,
     NightOut,
     PartyDetailOut,
@@ -39,7 +39,7 @@ from scoring.services.game_sheet import game_sheet, other_game, plays_other_game
 from scoring.services.games import game_hand_decide
 
 #: A party of any game: Gin Rummy's detail, or another game's.
-AnyPartyOut = PartyDetailOut | GamePartyOut
+AnyPartyOut = PartyDetailOut | GamePartyForOrganizerOut
 
 router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
 
@@ -149,7 +149,7 @@ def night_close(request, night_id: Id):
 def party_detail(request, party_id: Id):
     """The whole party for its organizer: seats with their links, the sheet, and
     every hand with who entered, confirmed or decided it (another game's party:
-    its sides, totals, places and margins, `GamePartyOut`)."""
+    its sides, totals, places and margins, `GamePartyForOrganizerOut`)."""
     return _party_body(request, _organized_party(request, party_id))
 
 
@@ -275,7 +275,7 @@ def _party_body(request, party) -> dict:
 
 
 def game_party_body(request, party) -> dict:
-    """A party of another game as `GamePartyOut` reads it (`game_sheet`)."""
+    """A party of another game as `GamePartyForOrganizerOut` reads it (`game_sheet`)."""
     sheet = game_sheet(party)
     seats = sorted((seat for side in sheet.sides for seat in side), key=lambda s: s.position)
 

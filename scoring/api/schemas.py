@@ -316,7 +316,7 @@ def _options_schema(game) -> dict:
     }
 
 
-class GameHandOut(Schema):
+class GameHandForOrganizerOut(Schema):
     """A hand of another game: each side's points (the engine's), the entry as sent
     and, when disputed, the other entry with its points."""
 
@@ -329,7 +329,7 @@ class GameHandOut(Schema):
     counter: dict | None
 
 
-class GamePartyOut(Schema):
+class GamePartyForOrganizerOut(Schema):
     """A party of another game for its organizer: seats with their links, the
     sides (seat positions), each side's total over the confirmed hands, every
     hand, and once over the winning sides, each side's place and margin (what it
@@ -342,7 +342,7 @@ class GamePartyOut(Schema):
     sides: list[list[int]]
     totals: list[int]
     lower_wins: bool
-    hands: list[GameHandOut]
+    hands: list[GameHandForOrganizerOut]
     over: bool
     winners: list[int]
     places: list[int]
@@ -362,8 +362,8 @@ class GameDecideIn(Schema):
 
 
 class GameDecideOut(Schema):
-    hand: GameHandOut
-    party: GamePartyOut
+    hand: GameHandForOrganizerOut
+    party: GamePartyForOrganizerOut
 
 
 # --- The night's housekeeping ---------------------------------------------------------

@@ -1,5 +1,5 @@
 """An archive holds Gin Rummy only, so far: a night with a party of another game
-and a tournament of another game are refused whole (409 in the API, an error from
+and a tournament of another game are refused whole (422 not_archivable in the API, an error from
 the command), never written without their hands' scores."""
 
 import pytest
@@ -31,8 +31,8 @@ def test_a_night_with_a_chinchon_party_is_refused_and_a_gin_night_is_not(client,
     night: ClubNight = ClubNightFactory(club=club)
     start_game_party("chinchon", 3, night=night)
     answer = client.get(f"/api/manage/nights/{night.pk}/archive", **bearer(key))
-    assert answer.status_code == 409
-    assert answer.json()["code"] == "refused"
+    assert answer.status_code == 422
+    assert answer.json()["code"] == "not_archivable"
     assert "only Gin Rummy" in answer.json()["detail"]
     with pytest.raises(CommandError, match="only Gin Rummy"):
         call_command("export_archive", night=night.pk)
@@ -46,7 +46,7 @@ def test_a_tournament_of_another_game_is_refused_before_any_round(client, keyhol
     players = [MembershipFactory(club=club).player for _ in range(4)]
     registration.entrant_register(tournament=tournament, players=players)
     answer = client.get(f"/api/manage/tournaments/{tournament.slug}/archive", **bearer(key))
-    assert answer.status_code == 409
+    assert answer.status_code == 422
     assert "only Gin Rummy" in answer.json()["detail"]
     with pytest.raises(CommandError, match="only Gin Rummy"):
         call_command("export_archive", tournament=tournament.slug)

@@ -3,6 +3,7 @@ organizer's actions (`organizer`); config/api.py mounts `ROUTERS` and answers
 `ERRORS` as JSON."""
 
 from tournaments.api import organizer, public
+from tournaments.archive.export import NotArchivable
 from tournaments.archive.refusals import ArchiveError
 from tournaments.records import TournamentError
 
@@ -10,7 +11,12 @@ ROUTERS = [("/", public.router), ("/", organizer.router)]
 
 #: A tournament refuses what cannot be done now (a round not finished, check-in
 #: closed): the request is fine, the moment is not.
-ERRORS = {TournamentError: (409, "refused"), ArchiveError: (422, "invalid_archive")}
+#: An archive of what it cannot hold yet (another game) is refused as unprocessable.
+ERRORS = {
+    TournamentError: (409, "refused"),
+    ArchiveError: (422, "invalid_archive"),
+    NotArchivable: (422, "not_archivable"),
+}
 
 #: A refused archive names each field and its rule (``errors``), as a refused
 #: request body does.

@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
-from config.api_errors import ARCHIVE_READ, ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE
+from config.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE
 from config.client import client_address
 from scoring.selectors import night_by_id
 from tournaments import board, published, records, registration, rounds, tables, withdrawals
@@ -258,7 +258,7 @@ def tournament_finish(request, slug: Slug, body: FinishIn):
 
 @router.get(
     "/manage/tournaments/{slug}/archive",
-    response={200: TournamentArchiveOut, **ARCHIVE_READ},
+    response={200: TournamentArchiveOut, **ORGANIZER_READ},
 )
 def tournament_archive(request, slug: Slug):
     """The whole tournament as one JSON archive (a backup, or to move it to another
@@ -268,7 +268,7 @@ def tournament_archive(request, slug: Slug):
 
 @router.get(
     "/manage/nights/{night_id}/archive",
-    response={200: NightArchiveOut, **ARCHIVE_READ},
+    response={200: NightArchiveOut, **ORGANIZER_READ},
 )
 def night_archive(request, night_id: Id):
     """A club night and its parties as one JSON archive."""

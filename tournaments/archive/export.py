@@ -25,13 +25,17 @@ FORMAT = "knock-archive"
 VERSION = 1
 
 
+class NotArchivable(TournamentError):
+    """What an archive cannot hold yet: the request is fine, the archive would not be."""
+
+
 def check_gin_rummy(games) -> None:
     """An archive holds Gin Rummy only: a tournament or a party of another game
     keeps its options, seats and hands' scores in fields the archive's schema does
     not carry yet, so it would come back without them. Refused whole rather than
     written short (``games``: the game of the tournament or of each party)."""
     if any(game != Party.Game.GIN_RUMMY for game in games):
-        raise TournamentError(
+        raise NotArchivable(
             gettext("An archive can hold only Gin Rummy so far: this one plays another game.")
         )
 
