@@ -35,7 +35,9 @@ decisions = st.fixed_dictionaries(
 
 
 @settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=decisions, disputed=st.booleans())
 def test_no_decision_makes_the_party_page_fail(client, organizer, data, disputed):
