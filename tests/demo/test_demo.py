@@ -91,7 +91,7 @@ def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
     standings = standings_for(robin)
     assert [line.parties for line in standings.lines] == [5] * 6
     assert [line.place for line in standings.lines] == [1, 2, 3, 4, 5, 6]
-    assert Tournament.objects.count() == 3  # and the Autumn Cup with its final
+    assert Tournament.objects.count() == 4  # and the Autumn Cup with its final, the Blue Fourteen
 
 
 def test_demo_has_a_season_in_progress_with_real_statistics_and_kept_ratings(client):
@@ -172,4 +172,4 @@ def test_demo_has_a_games_night_and_a_blue_fourteen_tournament_in_play(client):
         for view in round_tables(first)
     ]
     assert sorted(map(len, hands)) == [0, 3, 4]
-    assert client.get(f"/tournaments/{blue.slug}/").status_code == 200
+    assert client.get(f"/t/{blue.slug}/").status_code == 200

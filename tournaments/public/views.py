@@ -19,12 +19,14 @@ from django.utils.translation import get_language, gettext
 from django_tables2 import RequestConfig
 
 from clubs import selectors as clubs
+from clubs.models import Player
 from clubs.names import shown_names
 from config.spreadsheet import csv_response, text_cell
 from scoring import push
 from scoring.selectors import party_states, sheet_rows
 from tournaments import board, records, screen
 from tournaments.final.bracket import reached_label
+from tournaments.outcomes import game_outcomes
 from tournaments.public import knockout
 from tournaments.public.tables import ClubTable, StandingsTable
 from tournaments.published import (
@@ -281,13 +283,31 @@ def player_detail(request, slug, entrant_id):
     entrant = public_entrant(tournament, entrant_id)
     tables = entrant_parties(tournament, entrant)
     states = party_states(t.party_id for t in tables if t.party_id)
+    # A table of another game has no Gin Rummy sheet: its players and margin.
+    others = game_outcomes(t.party_id for t in tables if t.party_id)
     players = [entrant.player] + [s.player for state, _ in states.values() for s in state.seats]
-    names = shown_names(tournament.club_id, players, public=True)
+    names = shown_names(
+        tournament.club_id,
+        players
+        + list(Player.objects.filter(pk__in={p for o in others.values() for p in o.players})),
+        public=True,
+    )
     parties = []
     figures = {"parties": 0, "won": 0, "points": 0, "gins": 0, "undercuts": 0}
     for table in tables:
         if table.party_id is None:
             parties.append({"table": table})
+            continue
+        if table.party_id in others:
+            outcome = others[table.party_id]
+            me = entrant.player_id
+            parties.append(
+                {
+                    "table": table,
+                    "result": outcome.margins.get(me) if outcome.finished else None,
+                    "opponents": [names[p] for p in outcome.players if p != me],
+                }
+            )
             continue
         state, hands = states[table.party_id]
         mine = next(s for s in state.seats if s.player_id == entrant.player_id)

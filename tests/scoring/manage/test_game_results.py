@@ -156,10 +156,11 @@ def test_the_results_query_count_does_not_grow_with_parties_of_any_game(
     assert len(response.context["rows"]) == 9 * rounds
 
 
-def test_the_ratings_still_count_gin_rummy_alone(night):
+def test_each_game_of_the_night_is_rated_apart(night):
     gin_won_by_first_seat(night)
     chinchon_of_three(night)
     canasta_of_four(night)
 
-    assert ratings_rebuild(club_id=night.club_id) == 1
-    assert not RatingChange.objects.exclude(party__game="gin_rummy").exists()
+    assert ratings_rebuild(club_id=night.club_id) == 3
+    games = RatingChange.objects.values_list("party__game", "game").distinct()
+    assert sorted(games) == [(g, g) for g in ("canasta", "chinchon", "gin_rummy")]
