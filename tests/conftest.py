@@ -147,6 +147,8 @@ def celery_worker(django_db_setup, django_db_blocker):
             worker.kill()
             pytest.fail("the Celery worker did not start:\n" + log.read_text()[-3000:])
         time.sleep(0.1)
+    worker.node = f"{queue}@{socket.gethostname()}"
+    worker.queue = queue
     yield worker
     worker.terminate()
     worker.wait(timeout=30)
@@ -162,12 +164,45 @@ def tasks_in_process(request):
     from config.celery import app
 
     eager = app.conf.task_always_eager
+    worker = None
     if "worker" not in request.keywords:
         app.conf.task_always_eager = True
     elif not eager:
-        request.getfixturevalue("celery_worker")
+        worker = request.getfixturevalue("celery_worker")
     yield
     app.conf.task_always_eager = eager
+    if worker is not None:
+        _wait_until_idle(app, worker)
+
+
+def _queued(app, queue) -> int:
+    """Messages waiting in the queue: with Redis an empty queue has no key at all,
+    which a passive declaration answers as not found."""
+    from amqp.exceptions import ChannelError
+
+    with app.connection_for_read() as connection:
+        try:
+            return connection.default_channel.queue_declare(queue, passive=True).message_count
+        except ChannelError:
+            return 0
+
+
+def _wait_until_idle(app, worker, seconds=60):
+    """Before a worker test's database is emptied, the worker has finished what the
+    test sent it: a task still writing (the ratings' follow-up) held row locks that
+    deadlocked with the emptying's TRUNCATE."""
+    inspect = app.control.inspect(destination=[worker.node], timeout=1)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        queued = _queued(app, worker.queue)
+        # A worker too busy to answer within the second counts as busy.
+        answers = [inspect.active(), inspect.reserved(), inspect.scheduled()]
+        unanswered = any(worker.node not in (found or {}) for found in answers)
+        busy = [task for found in answers for task in (found or {}).get(worker.node, [])]
+        if not queued and not busy and not unanswered:
+            return
+        time.sleep(0.1)
+    pytest.fail(f"the Celery worker was still busy after {seconds} s: {busy}")
 
 
 @pytest.fixture(autouse=True)
