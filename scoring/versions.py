@@ -16,6 +16,8 @@ cannot keep an old page alive for long."""
 
 import logging
 import time
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.core.cache import cache
 from django.db import transaction
@@ -110,8 +112,35 @@ def after_scores_change(callback) -> None:
 def scores_changed(club_id: int) -> None:
     """A hand of one of the club's parties was entered, confirmed or decided."""
     bump_after_commit(club_key(club_id))
+    held = _held.get()
+    if held is not None:
+        held.add(club_id)
+        return
     for callback in _after_scores_change:
         transaction.on_commit(lambda callback=callback: callback(club_id), robust=True)
+
+
+#: The clubs whose callbacks wait for the end of `scores_changed_once`, or None.
+_held: ContextVar[set | None] = ContextVar("held", default=None)
+
+
+@contextmanager
+def scores_changed_once():
+    """Within it, the callbacks of `after_scores_change` are sent once per club when
+    it ends (still after the commit), not after each hand: each takes up everything
+    the club has (its finals, its ratings), so a transaction of hundreds of hands
+    (the demo, an archive) would run them hundreds of times for one result."""
+    if _held.get() is not None:  # already inside one: the outer one sends
+        yield
+        return
+    held = set()
+    token = _held.set(held)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+    for club_id in sorted(held):
+        scores_changed(club_id)
 
 
 def seat_counter(token: str | None, also: str | None = None) -> tuple[int | None, object]:

@@ -1,0 +1,54 @@
+"""What keeps a club's scores (its finals, its ratings) is told after the commit of
+each change, and once per club for a transaction of many (`scores_changed_once`)."""
+
+import pytest
+
+from scoring import versions
+from scoring.services.hands import Result, hand_confirm, hand_enter
+from tests.factories import start_party
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def told(monkeypatch):
+    calls = []
+    monkeypatch.setattr(versions, "_after_scores_change", [calls.append])
+    return calls
+
+
+def play(party, hands):
+    a, b = party.seats.order_by("position")
+    for number in range(1, hands + 1):
+        entered = hand_enter(seat=a, number=number, result=Result("knock", 0, 3, 21)).hand
+        hand_confirm(seat=b, number=number, version=entered.version)
+
+
+def test_each_change_is_told_after_its_commit(told, django_capture_on_commit_callbacks):
+    party = start_party()
+    with django_capture_on_commit_callbacks(execute=True):
+        play(party, 2)
+        assert told == []  # not before the commit
+    assert told == [party.club_id] * 4
+
+
+def test_many_changes_at_once_are_told_once_per_club(told, django_capture_on_commit_callbacks):
+    one, other = start_party(), start_party()
+    with django_capture_on_commit_callbacks(execute=True):
+        with versions.scores_changed_once():
+            play(one, 3)
+            play(other, 1)
+            with versions.scores_changed_once():  # inside another: the outer one tells
+                hand_enter(seat=one.seats.get(position=0), number=4, result=Result("gin", 0, 0, 9))
+            assert told == []
+        assert told == []  # still not before the commit
+    assert sorted(told) == sorted([one.club_id, other.club_id])
+
+
+def test_a_failed_transaction_tells_nobody(told, django_capture_on_commit_callbacks):
+    party = start_party()
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(ZeroDivisionError):
+        with versions.scores_changed_once():
+            play(party, 1)
+            1 / 0
+    assert told == []
