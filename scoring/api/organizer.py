@@ -193,11 +193,12 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     response={200: GameDecideOut, **ORGANIZER_WRITE},
 )
 def party_game_hand_decide(request, party_id: Id, hand_id: Id, decision: GameDecideIn):
-    """Decide a disputed hand of another game (Chinchón, Canasta, Blaue Vierzehn,
-    Cruzo) with the right ``entry``, as the players enter it, or by accepting one
-    of its two entries (``version``), with a reason for the record. The game's
-    refusal of an entry is a 422 in its words; a Gin Rummy hand is decided at
-    ``…/decide``."""
+    """Decide a hand of another game (Chinchón, Canasta, Blaue Vierzehn, Cruzo),
+    with a reason for the record: resolve a disputed one with the right ``entry``,
+    as the players enter it, or by accepting one of its two entries (``version``);
+    correct a confirmed or waiting one; void one. The game's refusal of an entry
+    is a 422 in its words, as is a decision that would undo a later hand; a Gin
+    Rummy hand is decided at ``…/decide``."""
     party = _organized_party(request, party_id)
     hand = selectors.party_hand(party, hand_id)
     entry = decision.entry
@@ -205,7 +206,7 @@ def party_game_hand_decide(request, party_id: Id, hand_id: Id, decision: GameDec
         entry = hand.details.get("entry")
     elif decision.version == "counter":
         entry = (hand.counter or {}).get("entry")
-    if entry is None:
+    if entry is None and decision.action != "void":
         raise errors.EntryError(gettext("Give the right entry, or the version to accept."))
     hand = game_hand_decide(
         hand=hand,
@@ -213,6 +214,7 @@ def party_game_hand_decide(request, party_id: Id, hand_id: Id, decision: GameDec
         entry=entry,
         reason=decision.reason,
         address=client_address(request),
+        disputed={"resolve": True, "correct": False}.get(decision.action),
     )
     body = game_party_body(request, selectors.party_by_id(party_id))
     decided = next(h for h in body["hands"] if h["id"] == hand.pk)

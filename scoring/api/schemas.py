@@ -10,8 +10,10 @@ silently left out of a hand.
 from datetime import date, datetime
 from typing import Annotated, Literal
 
+from django.utils.translation import gettext
 from ninja import Field, Schema
-from pydantic import ConfigDict, StrictBool, StrictInt, StringConstraints
+from pydantic import ConfigDict, StrictBool, StrictInt, StringConstraints, model_validator
+from pydantic_core import PydanticCustomError
 
 from config.api_errors import ErrorOut
 from config.validators import FilledText, Text
@@ -338,15 +340,30 @@ class GamePartyForOrganizerOut(Schema):
 
 
 class GameDecideIn(Schema):
-    """The organizer's decision on a disputed hand of another game: the right
-    ``entry`` as the players enter it (the game's fields), or one of the two
-    entries as it stands (``version``), and the reason, kept in the record."""
+    """The organizer's decision on a hand of another game, with the reason, kept in
+    the record: ``resolve`` a disputed hand (the default) with the right ``entry``
+    as the players enter it (the game's fields) or one of its two entries as it
+    stands (``version``); ``correct`` a confirmed or waiting hand with the right
+    ``entry``; ``void`` a hand (no entry: it counts nothing, the next is dealt)."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"required": ["reason"]})
 
+    action: Literal["resolve", "correct", "void"] = "resolve"
     entry: dict | None = None
     version: Literal["entered", "counter"] | None = None
     reason: FilledText = Field("", max_length=500)
+
+    @model_validator(mode="after")
+    def _entry_fits_action(self):
+        if self.action == "void" and (self.entry, self.version) != (None, None):
+            raise PydanticCustomError(
+                "invalid_entry", gettext("A void hand has no entry: leave the entry out.")
+            )
+        if self.version is not None and self.action != "resolve":
+            raise PydanticCustomError(
+                "invalid_entry", gettext("Only a disputed hand has two versions to choose from.")
+            )
+        return self
 
 
 class GameDecideOut(Schema):

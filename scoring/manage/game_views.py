@@ -52,9 +52,9 @@ def party_page(request, party, *, refused=None, status=200):
     page = game_selectors.party_page(party)
     sheet = page["sheet"]
     for row in page["rows"]:
-        if not row["versions"]:
-            continue
         hand = row["hand"]
+        if hand.status == hand.Status.VOID:
+            continue
         sent = refused[1:] if refused and refused[0].pk == hand.pk else None
         row["form"], row["decision"] = sent or decision_forms(party, hand, sheet)
     seats = [seat for side in sheet.sides for seat in side]
@@ -83,16 +83,27 @@ def party_page(request, party, *, refused=None, status=200):
     return render(request, "scoring/manage/party_game_detail.html", context, status=status)
 
 
+#: What the organizer does with a hand (the form's ``action``): whether the hand
+#: must be disputed for it (None: either).
+ACTIONS = {"resolve": True, "correct": False, "void": None}
+
+
 def hand_decide(request, hand):
-    """Decides a disputed hand of another game with the right entry: one of the two
-    entered (``version``), or the organizer's own in the game's fields; the reason
-    goes into the record (`game_hand_decide`). A refusal is the engine's message
-    beside the form, never an error page."""
+    """Decides a hand of another game: a disputed one with one of the two entries
+    (``version``) or the organizer's own in the game's fields, a confirmed or
+    waiting one corrected, any voided (``action``); the reason goes into the
+    record (`game_hand_decide`). A refusal is the engine's message beside the
+    form, never an error page."""
     party = hand.party
     label = _("Hand %(number)s") % {"number": hand.number}
+    action = request.POST.get("action", "resolve")
+    if action not in ACTIONS:
+        action = "resolve"
     page = game_selectors.party_page(party)
     sheet = page["sheet"]
-    if "version" in request.POST:
+    if action == "void":
+        form, decision = None, ReasonForm(request.POST)
+    elif "version" in request.POST:
         form, decision = None, VersionForm(request.POST)
     else:
         form, decision = decision_forms(party, hand, sheet, request.POST)
@@ -101,26 +112,33 @@ def hand_decide(request, hand):
         problem = next(first_error(given) for given in sent if given.errors)
         messages.error(request, f"{label}: {problem}")
         return _refused(request, party, hand, form, decision)
-    entry = form.entry() if form else version_entry(hand, decision.cleaned_data["version"])
+    if action == "void":
+        entry = None
+    else:
+        entry = form.entry() if form else version_entry(hand, decision.cleaned_data["version"])
+        entry = entry or {}
     try:
         game_hand_decide(
             hand=hand,
             user=request.user,
-            entry=entry or {},
+            entry=entry,
             reason=decision.cleaned_data["reason"],
             address=client_address(request),
+            disputed=ACTIONS[action],
         )
     except ValueError as error:
         messages.error(request, f"{label}: {errors.explain(error)}")
         if form is not None:
             form.add_error(None, errors.explain(error))
         return _refused(request, party, hand, form, decision)
-    messages.success(request, _("%(hand)s: decided.") % {"hand": label})
+    done = {"void": _("%(hand)s: voided."), "correct": _("%(hand)s: corrected.")}
+    messages.success(request, done.get(action, _("%(hand)s: decided.")) % {"hand": label})
     url = reverse("manage:party-detail", args=[party.pk])
     return redirect(f"{url}#hand-{hand.pk}")
 
 
 def _refused(request, party, hand, form, decision):
-    # Accepting a version sends no entry: the entry form comes back as first shown.
+    # Accepting a version or voiding sends no entry: the entry form comes back as
+    # first shown.
     shown = (hand, form, decision) if form is not None else None
     return party_page(request, party, refused=shown, status=400)

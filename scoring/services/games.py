@@ -361,10 +361,27 @@ def game_hand_confirm(*, seat: Seat, number: int, version: int, key=None, addres
 
 
 @transaction.atomic
-def game_hand_decide(*, hand: Hand, user, entry: dict, reason: str, address=None) -> Hand:
-    """The organizer decides a disputed hand with the right entry (either side's, or
-    his own): scored by the engine like any other, confirmed at once, the reason and
-    the hand's previous state (both versions) in the record."""
+def game_hand_decide(
+    *,
+    hand: Hand,
+    user,
+    entry: dict | None,
+    reason: str,
+    address=None,
+    disputed: bool | None = True,
+) -> Hand:
+    """The organizer decides a hand: a disputed one with the right entry (either
+    side's, or his own), a confirmed or waiting one corrected (``disputed=False``),
+    or any voided (``entry=None``: it counts nothing, and the next hand is dealt).
+    Scored by the engine like any other and confirmed at once, the reason and the
+    hand's previous state (both versions) in the record.
+
+    ``disputed`` is checked under the party's lock, because a phone may have
+    changed the hand since the organizer's page was drawn. A decision may not
+    undo a later hand: each later hand was entered against the totals before it,
+    so it is checked again, and one the game would no longer allow (or that
+    would come after the party's end) refuses the decision: the later hands are
+    voided first, each with its reason."""
     if not reason.strip():
         raise errors.EntryError(
             gettext("Give a reason: corrections are kept in the party's record.")
@@ -374,28 +391,63 @@ def game_hand_decide(*, hand: Hand, user, entry: dict, reason: str, address=None
     guards.check_correction(party)
     # The hand as it stands now, under the lock, not as the organizer's page saw it.
     hand = next(h for h in hands if h.pk == hand.pk)
-    if hand.status != Hand.Status.DISPUTED:
-        raise errors.WrongDecision(
-            gettext("Hand %(n)d is not disputed (any more).") % {"n": hand.number}
+    if entry is None:
+        if hand.status == Hand.Status.VOID:
+            raise errors.WrongDecision(gettext("Hand %(n)d is void already.") % {"n": hand.number})
+    elif disputed is not None and (hand.status == Hand.Status.DISPUTED) != disputed:
+        message = (
+            gettext("Hand %(n)d is not disputed (any more).")
+            if disputed
+            else gettext("Hand %(n)d is disputed: resolve it, after comparing both versions.")
         )
-    entry = _plain(entry)
-    scores, facts = _score(party, seats, hands, entry, hand.number)
+        raise errors.WrongDecision(message % {"n": hand.number})
     before = _snapshot(hand)
-    hand.details = {"entry": entry, "facts": facts}
-    hand.scores = scores
-    hand.status = Hand.Status.CONFIRMED
+    if entry is None:
+        action = AuditRecord.Action.VOID
+        hand.status = Hand.Status.VOID
+    else:
+        action = (
+            AuditRecord.Action.RESOLVE
+            if hand.status == Hand.Status.DISPUTED
+            else AuditRecord.Action.CORRECT
+        )
+        entry = _plain(entry)
+        scores, facts = _score(party, seats, hands, entry, hand.number)
+        hand.details = {"entry": entry, "facts": facts}
+        hand.scores = scores
+        hand.status = Hand.Status.CONFIRMED
+    _check_later_hands(party, seats, hands, hand)
     hand.counter = None
     hand.decided_by = user
     hand.version += 1
     hand.save()
-    _audit(
-        party,
-        hand,
-        AuditRecord.Action.RESOLVE,
-        user=user,
-        address=address,
-        before=before,
-        reason=reason.strip(),
-    )
+    _audit(party, hand, action, user=user, address=address, before=before, reason=reason.strip())
     _finish_if_over(party, seats)
     return hand
+
+
+def _check_later_hands(party: Party, seats, hands, decided: Hand) -> None:
+    """Refuses a decision that would make a confirmed hand after ``decided`` one
+    the game no longer allows, or leave one after the party's end. ``hands`` holds
+    ``decided`` as it is about to be saved."""
+    count = side_count(seats)
+    engine = game_of(party)
+    later = [h for h in hands if h.number > decided.number and h.status == Hand.Status.CONFIRMED]
+    for hand in later:
+        before = [h for h in hands if h.number < hand.number]
+        if engine.standing(confirmed_scores(before), count, party.rules).over:
+            raise errors.EntryError(
+                _later_refusal(hand, gettext("the party would be over before it"))
+            )
+        # A hand's points come from its entry alone; the totals before it decide
+        # only whether it may be played so (Canasta's first meld, La Conga's out).
+        try:
+            _score(party, seats, hands, hand.details.get("entry"), hand.number)
+        except errors.EntryError as error:
+            raise errors.EntryError(_later_refusal(hand, str(error))) from error
+
+
+def _later_refusal(hand: Hand, why: str) -> str:
+    return gettext(
+        "This decision changes hand %(n)d, played after it (%(why)s): void the later hands first."
+    ) % {"n": hand.number, "why": why}

@@ -8,7 +8,7 @@ import pytest
 from clubs.services import api_token_create
 from scoring.engine.games import GAMES
 from scoring.models import Hand, Party
-from scoring.services.games import game_hand_enter
+from scoring.services.games import game_hand_confirm, game_hand_enter
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
 
 pytestmark = pytest.mark.django_db
@@ -188,3 +188,73 @@ def test_the_openapi_document_lists_every_game_the_start_takes(client):
     assert "format" not in other["properties"]
     gin = start["oneOf"][0]
     assert "options" not in gin["properties"]
+
+
+def confirmed_chinchon(api, night):
+    body = start(api, night, {"game": "chinchon", "players": members(night, 2)}).json()
+    party = Party.objects.get(pk=body["party"]["id"])
+    a, b = party.seats.order_by("position")
+    for number, penalty in ((1, 60), (2, 30), (3, 5)):
+        entered = game_hand_enter(
+            seat=a, number=number, entry={"closer": 0, "penalties": [0, penalty]}
+        )
+        game_hand_confirm(seat=b, number=number, version=entered.hand.version)
+    return party
+
+
+def test_the_api_corrects_and_voids_a_confirmed_hand_of_another_game(api, night):
+    party = confirmed_chinchon(api, night)
+    first, _second, third = party.hands.order_by("number")
+
+    corrected = api(
+        f"/api/parties/{party.pk}/hands/{first.pk}/decide-entry",
+        {"action": "correct", "entry": {"closer": 0, "penalties": [0, 50]}, "reason": "recounted"},
+    )
+    voided = api(
+        f"/api/parties/{party.pk}/hands/{third.pk}/decide-entry",
+        {"action": "void", "reason": "misdeal"},
+    )
+
+    assert corrected.status_code == 200, corrected.json()
+    assert corrected.json()["hand"]["scores"] == [-10, 50]
+    assert voided.status_code == 200, voided.json()
+    assert voided.json()["hand"]["status"] == "void"
+    assert voided.json()["party"]["totals"] == [-20, 80]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        (
+            {"action": "void", "entry": {"closer": 0, "penalties": [0, 5]}, "reason": "x"},
+            422,
+            "no entry",
+        ),
+        ({"action": "correct", "version": "counter", "reason": "x"}, 422, "two versions"),
+        ({"action": "correct", "reason": "x"}, 422, "Give the right entry"),
+        # 45 in hand 2 ends the party (60 + 45) before hand 3 was dealt.
+        (
+            {"action": "correct", "entry": {"closer": 0, "penalties": [0, 45]}, "reason": "x"},
+            422,
+            "void the later hands first",
+        ),
+        # The hand's state, not the body, is wrong: a conflict, as for Gin Rummy.
+        (
+            {"action": "resolve", "entry": {"closer": 0, "penalties": [0, 5]}, "reason": "x"},
+            409,
+            "not disputed",
+        ),
+    ],
+)
+def test_a_decision_that_does_not_fit_the_hand_is_refused_and_changes_nothing(
+    api, night, body, status, message
+):
+    party = confirmed_chinchon(api, night)
+    second = party.hands.get(number=2)
+
+    response = api(f"/api/parties/{party.pk}/hands/{second.pk}/decide-entry", body)
+
+    assert response.status_code == status, response.json()
+    assert message in response.json()["detail"]
+    second.refresh_from_db()
+    assert (second.status, second.scores, second.version) == ("confirmed", [-10, 30], 2)
