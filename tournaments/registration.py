@@ -32,7 +32,14 @@ from tournaments.models import (
     Tournament,
     TournamentRecord,
 )
-from tournaments.records import TournamentError, locked, new_seed, record, tournament_changed
+from tournaments.records import (
+    GameSettingsError,
+    TournamentError,
+    locked,
+    new_seed,
+    record,
+    tournament_changed,
+)
 
 
 class Limit(NamedTuple):
@@ -148,22 +155,22 @@ def game_settings(
     six, at a size the game is played at (`Game.table_sizes`)."""
     if game == Party.Game.GIN_RUMMY:
         if options or table_size not in (None, 2):
-            raise TournamentError(
+            raise GameSettingsError(
                 gettext("Gin Rummy is played two at a table, with the tournament's rules.")
             )
         return {}, None
     if game not in GAMES:
-        raise TournamentError(gettext("There is no game called %(name)r.") % {"name": game})
+        raise GameSettingsError(gettext("There is no game called %(name)r.") % {"name": game})
     engine = GAMES[game]
     name = Party.Game(game).label
     # Tables are seated from the standings round by round: the Swiss system.
     if not format_of(format).pairs_from_standings:
-        raise TournamentError(
+        raise GameSettingsError(
             gettext("A tournament of %(game)s is played in the Swiss system.") % {"game": name}
         )
     sizes = [n for n in engine.table_sizes if SMALLEST <= n <= LARGEST]
     if table_size not in sizes:
-        raise TournamentError(
+        raise GameSettingsError(
             gettext(
                 "%(game)s is played at tables of %(sizes)s players in a tournament: "
                 "choose one of these."
@@ -173,7 +180,7 @@ def game_settings(
     try:
         return settle_options(engine, options), table_size
     except GameEntryError as error:
-        raise TournamentError(str(error)) from error
+        raise GameSettingsError(str(error)) from error
 
 
 def _unpaired_number(tournament: Tournament) -> int:
