@@ -95,7 +95,13 @@ def add_option_fields(form) -> None:
 
 def option_names(game: str) -> set[str]:
     """The form fields of ``game``'s options (none for Gin Rummy)."""
-    return {option_field_name(game, option) for option in GAMES.get(game, ())}
+    engine = GAMES.get(game)
+    return {option_field_name(game, option) for option in engine.options} if engine else set()
+
+
+def all_option_names() -> set[str]:
+    """The form fields of every other game's options."""
+    return {name for game in GAMES for name in option_names(game)}
 
 
 def options_of(cleaned_data: dict, game: str) -> dict:

@@ -9,7 +9,13 @@ from django.utils.translation import gettext_lazy as _
 
 from config.validators import PrintableForm
 from scoring.engine.rules import RULESETS
-from scoring.game_options import add_option_fields, option_groups, option_names, options_of
+from scoring.game_options import (
+    add_option_fields,
+    all_option_names,
+    option_groups,
+    option_names,
+    options_of,
+)
 from scoring.labels import RULESET_LABELS
 from scoring.models import Party
 from tournaments.archive.refusals import ArchiveError, archive_loads
@@ -110,7 +116,7 @@ class TournamentForm(PrintableForm):
 
     def general_fields(self) -> list:
         """The tournament's own fields, for the page (the game's are grouped below)."""
-        games = {"game", "table_size"} | {n for g in Party.Game.values for n in option_names(g)}
+        games = {"game", "table_size"} | all_option_names()
         return [self[name] for name in self.fields if name not in games]
 
     def option_groups(self) -> list[dict]:
@@ -125,11 +131,11 @@ class TournamentForm(PrintableForm):
         game = cleaned.get("game") or Party.Game.GIN_RUMMY
         cleaned["game"] = game
         read = option_names(game)
-        for name in [n for g in Party.Game.values for n in option_names(g)]:
-            if name in self._errors and name not in read:
+        for name in all_option_names() - read:
+            if name in self._errors:
                 del self._errors[name]
         cleaned["game_options"] = options_of(cleaned, game) if read else {}
-        for name in [n for g in Party.Game.values for n in option_names(g)]:
+        for name in all_option_names():
             cleaned.pop(name, None)
         return cleaned
 
