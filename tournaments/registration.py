@@ -20,6 +20,7 @@ from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import settle_options
 from scoring.engine.rules import RULESETS
 from scoring.models import Party
+from scoring.services.game_parties import translated
 from scoring.services.seats import new_token
 from tournaments.engine.formats import DEFAULT_FORMAT, format_of
 from tournaments.engine.tables import LARGEST, SMALLEST
@@ -152,7 +153,9 @@ def game_settings(
 
     Gin Rummy is played two at a table with the tournament's own rules: no options,
     no table size. Another game is played in the Swiss system at tables of three to
-    six, at a size the game is played at (`Game.table_sizes`)."""
+    six, at a size the game is played at (`Game.table_sizes`), with options that
+    suit a table of that size and one smaller (`Game.sides`: Canasta's three
+    partnerships only at six, so never at tables that may be of five)."""
     if game == Party.Game.GIN_RUMMY:
         if options or table_size not in (None, 2):
             raise GameSettingsError(
@@ -178,9 +181,26 @@ def game_settings(
             % {"game": name, "sizes": ", ".join(map(str, sizes))}
         )
     try:
-        return settle_options(engine, options), table_size
+        settled = settle_options(engine, options)
     except GameEntryError as error:
-        raise GameSettingsError(str(error)) from error
+        raise GameSettingsError(_problems(error)) from error
+    # A table one smaller than the size is seated too where the entrants do not
+    # divide (`engine.tables.table_sizes`): the options must suit both.
+    for players in (table_size, table_size - 1):
+        if players not in engine.table_sizes:
+            continue
+        try:
+            engine.sides(players, settled)
+        except GameEntryError as error:
+            raise GameSettingsError(
+                gettext("%(game)s at a table of %(players)s: %(problem)s")
+                % {"game": name, "players": players, "problem": _problems(error)}
+            ) from error
+    return settled, table_size
+
+
+def _problems(error: GameEntryError) -> str:
+    return " ".join(translated(problem) for problem in error.problems)
 
 
 def _unpaired_number(tournament: Tournament) -> int:

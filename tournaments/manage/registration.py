@@ -64,7 +64,9 @@ def tournament_create(request, club):
             return redirect(tournament_url(tournament))
     tournaments = registration.club_tournaments(club)
     context = {"club": club, "form": form, "tournaments": tournaments}
-    return render(request, "tournaments/manage/tournament_create.html", context)
+    # A form sent with what is wrong is shown again with why, as a 400.
+    status = 400 if request.method == "POST" else 200
+    return render(request, "tournaments/manage/tournament_create.html", context, status=status)
 
 
 @login_required
