@@ -108,11 +108,12 @@ def tournament_round(request, slug: Slug, number: Number):
     "/tournaments/{slug}/parties/{party_id}", response={200: TournamentPartyOut, **PUBLIC_READ}
 )
 def tournament_party(request, slug: Slug, party_id: Id):
-    """One party of the tournament with every hand (results published)."""
+    """One party of the tournament with every hand (results published). A party of
+    another game is read at its table in its round (422 ``other_game`` says where)."""
     tournament = published.public_tournament(slug)
     if not tournament.public_results:
         raise Http404
-    party = published.tournament_party(tournament, party_id)
+    party = published.gin_party(tournament, party_id)
     state, hands = state_for(party)
     shown = shown_names(tournament.club_id, [seat.player for seat in state.seats], public=True)
     names = {seat.pk: shown[seat.player_id] for seat in state.seats}
