@@ -170,7 +170,12 @@ def tournament_detail(request, tournament):
     )
     context["final_form"] = (
         FinalStageForm()
-        if stage is None and tournament.status != Tournament.Status.FINISHED and plays_rounds
+        if stage is None
+        and tournament.status != Tournament.Status.FINISHED
+        and plays_rounds
+        # A final is a bracket of two-player matches: its standings decide a
+        # tournament at tables (`final_stage_add` refuses it).
+        and not tournament.plays_at_tables
         else None
     )
     return render(request, "tournaments/manage/tournament_detail.html", context)
