@@ -186,3 +186,21 @@ def test_the_round_page_and_standings_take_the_same_queries_for_any_number_of_ta
         counts.append([queries(client, url) for url in pages])
 
     assert counts[0] == counts[1]
+
+
+def test_the_desk_of_a_tournament_at_tables_offers_no_final(client, club, committed):
+    tournament, _ = table_tournament(club, 8, committed)
+
+    desk = client.get(reverse("manage:tournament-detail", args=[tournament.slug])).text
+
+    assert "Chinchón at tables of 4" in desk
+    assert 'id="final-form"' not in desk
+
+
+def test_the_create_form_speaks_german(client, club):
+    page = client.get(
+        reverse("manage:tournament-create", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="de"
+    ).text
+
+    assert "Kartenspiel" in page and "Spieler pro Tisch" in page
+    assert "Turnierpunkte nach seinem Platz am Tisch" in page

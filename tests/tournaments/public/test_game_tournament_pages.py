@@ -170,3 +170,16 @@ def test_the_public_pages_take_the_same_queries_for_any_number_of_tables(client,
 
     assert counts[0] == counts[1]
     assert max(counts[0]) <= 12
+
+
+def test_the_pages_speak_german(client, halfway):
+    tournament, *_ = halfway
+    german = {"HTTP_ACCEPT_LANGUAGE": "de"}
+
+    page = client.get(reverse("public:tournament-detail", args=[tournament.slug]), **german)
+    crosstable = client.get(reverse("public:crosstable", args=[tournament.slug]), **german)
+
+    assert "Turnierpunkte" in page.text and "Spielwertung" in page.text
+    assert "Chinchón an Tischen zu 4" in page.text
+    assert "Differenz" in page.text and "Tournament points" not in page.text
+    assert "Alle Tische, Runde für Runde" in crosstable.text
