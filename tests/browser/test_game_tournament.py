@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import reload
-from tests.browser.test_game_phones import enter_chinchon
+from tests.browser.test_game_phones import enter_chinchon, fits
 from tests.factories import MembershipFactory
 from tests.tournaments.test_table_tournaments import play_chinchon
 from tournaments import registration, tables
@@ -90,7 +90,11 @@ def test_twelve_play_a_chinchon_tournament_at_tables_of_four(desk, phone, live_s
     expect(standings.locator("thead")).to_contain_text("Game score")
     expect(standings.locator("thead")).not_to_contain_text("Plus/minus")
     expect(standings.locator("tbody tr").first).to_contain_text("6")
-    expect(public.locator("table.at-tables tbody[data-table='1'] tr")).to_have_count(4)
+    expect(public.locator("table.at-table[data-table='1'] tbody tr")).to_have_count(4)
+    assert fits(public)  # nothing sticks out sideways on a 360-pixel phone
+    expect(public.locator("table.at-table[data-table='1'] [data-earned]")).to_have_text(
+        ["6", "4", "2", "0"]
+    )
 
     # Round 2 is seated from the standings: the three who won their tables first.
     desk.locator("#close").click()

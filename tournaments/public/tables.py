@@ -71,9 +71,10 @@ class StandingsTable(tables.Table):
 class TableStandingsTable(StandingsTable):
     """The public standings of a tournament at tables of another game: tournament
     points by place, then the game score and the parties won that break their
-    ties (`tournaments.engine.table_points`)."""
+    ties (`tournaments.engine.table_points`). On a phone the points and the game
+    score tell the story; the parties won are on a wider screen."""
 
-    won = tables.Column(verbose_name=_("Parties won"), attrs=NUM)
+    won = tables.Column(verbose_name=_("Parties won"), attrs=OPTIONAL)
     points = tables.Column(verbose_name=_("Tournament points"), attrs=NUM)
     score = tables.Column(verbose_name=_("Game score"), attrs=NUM)
 

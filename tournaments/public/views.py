@@ -397,7 +397,8 @@ def standings_csv(request, slug):
 def results_csv(request, slug):
     """Every table of every round, one line each. The result is a number only (the
     first player's plus/minus, a bye's or a forfeit's points), so a spreadsheet can
-    add it up; what kind of result it is stands in a column of its own."""
+    add it up; what kind of result it is stands in a column of its own. At tables
+    of another game, one line per player at each table (`_seat_results`)."""
     tournament, data = _results_board(slug)
     response = csv_response(f"{tournament.slug}-results.csv")
     writer = csv.writer(response)
