@@ -129,3 +129,16 @@ def test_a_party_of_another_game_is_read_at_its_table_not_as_a_gin_sheet(
     assert body["code"] == "other_game"
     assert f"/api/tournaments/{tournament.slug}/rounds/1" in body["detail"]
     assert "This party is of Chinchón" in body["detail"]
+
+
+def test_the_organizers_detail_carries_every_seat_of_each_table(client, director, committed):
+    tournament, round = table_tournament(director, 10, committed)
+    play_chinchon(tables_of(round)[0].table.party, [0, 20, 40, 100])
+
+    body = client.get(f"/api/manage/tournaments/{tournament.slug}").json()
+
+    assert (body["game"], body["table_size"]) == ("chinchon", 4)
+    tables = body["rounds_played"][0]["tables"]
+    # Ten at tables of four: one of four and two of three.
+    assert [len(t["sides"]) for t in tables] == [4, 3, 3]
+    assert [s["earned"] for s in tables[0]["sides"]] == [6, 4, 2, 0]
