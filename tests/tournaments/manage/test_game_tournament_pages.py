@@ -203,4 +203,4 @@ def test_the_create_form_speaks_german(client, club):
     ).text
 
     assert "Kartenspiel" in page and "Spieler pro Tisch" in page
-    assert "Turnierpunkte nach seinem Platz am Tisch" in page
+    assert "Turnierpunkte nach dem Platz am Tisch" in page
