@@ -1,6 +1,6 @@
 """Reads for the party pages: a fixed number of queries, however many hands."""
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from django.db.models import Count, Max, QuerySet, Sum
@@ -480,7 +480,9 @@ class PartyScore:
     """A party as a spectator follows it, by player id: the running hand points of
     each player's side, the hands counted, whether one waits for confirmation or is
     disputed, and once finished each player's plus/minus. A cancelled party is
-    marked: it counts in no result (`party_outcomes` leaves it out)."""
+    marked: it counts in no result (`party_outcomes` leaves it out). ``places``:
+    at a table of another game, each player's place there once finished (1 =
+    first, equal places shared); empty for Gin Rummy, whose plus/minus tells."""
 
     finished: bool
     hands: int
@@ -489,6 +491,7 @@ class PartyScore:
     pending: bool
     disputed: bool
     cancelled: bool
+    places: dict[int, int] = field(default_factory=dict)
 
 
 def party_scores(party_ids) -> dict[int, PartyScore]:

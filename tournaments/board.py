@@ -25,7 +25,9 @@ from clubs.names import shown_names
 from scoring import versions
 from scoring.selectors import party_scores
 from tournaments.engine.formats import format_of
+from tournaments.engine.table_points import bye_points
 from tournaments.models import Round, Table, Tournament
+from tournaments.outcomes import outcome_score, seat_scores
 from tournaments.records import tournament_key
 from tournaments.standings import (
     draw_groups,
@@ -55,6 +57,8 @@ class Line:
     draw: str
     withdrawn_after: int | None = None  # the last round he was paired in
     reached: str = ""  # after the final: how far he came in it (`standings.FinalLine`)
+    # At tables of another game: the game score, the tiebreak after the points.
+    score: int = 0
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,12 @@ class Side:
     # In the standings the round was paired from (`round_places`): the
     # place in brackets beside the name, as in the organizer's explanation.
     paired_place: int | None = None
+    # At a table of another game (`outcomes.seat_scores`): the side's running
+    # total, and once over the place at the table and the tournament points earned
+    # (a bye's too).
+    total: int | None = None
+    table_place: int | None = None
+    earned: int | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +107,10 @@ class Cell:
     kind: str  # "played", "playing", "bye", "forfeit_won", "forfeit_lost"
     opponent: int | None
     points: int | None
+    # At a table of another game: the others' places (whom he met there), his place
+    # at the table once the party is over; ``points`` are the tournament points.
+    others: tuple[int | None, ...] = ()
+    table_place: int | None = None
 
 
 @dataclass
@@ -129,9 +143,15 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
     names = shown_names(tournament.club_id, [e.player for e in entrants], public=public)
     rounds = list(tournament.round_set.order_by("number"))
     history = tournament_history(tournament, with_outcomes=False)
-    scores = party_scores(
-        Table.objects.filter(round__tournament=tournament, party__isnull=False).values("party_id")
-    )
+    if tournament.plays_at_tables:
+        # Another game's parties were read with the history (cancelled ones left out).
+        scores = {pk: outcome_score(outcome) for pk, outcome in history.games.items()}
+    else:
+        scores = party_scores(
+            Table.objects.filter(round__tournament=tournament, party__isnull=False).values(
+                "party_id"
+            )
+        )
     # A cancelled party counts nowhere, as in the organizer's standings.
     history.outcomes = {
         pk: _Outcome(s.finished, s.plus_minus) for pk, s in scores.items() if not s.cancelled
@@ -164,6 +184,7 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
             draw=line.draw,
             withdrawn_after=line.entrant.withdrawn_after,
             reached=reached,
+            score=line.score,
         )
         for at, shared, reached, line in ordered
     ]
@@ -172,6 +193,7 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
     for table in history.tables:
         seats = history.seated[table.pk]
         score = scores.get(table.party_id)
+        at_table = _at_table(table, seats, score, player_of, tournament)
         sides = tuple(
             Side(
                 entrant=s.entrant_id,
@@ -179,8 +201,9 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
                 place=place.get(s.entrant_id),
                 points=_side_points(table, s, score, player_of, tournament),
                 paired_place=paired[table.round_id].get(s.entrant_id),
+                **extra,
             )
-            for s in seats
+            for s, extra in zip(seats, at_table, strict=True)
         )
         tables_of[table.round_id].append(
             TableLine(
@@ -212,7 +235,9 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
         after_round=standings.after_round,
         provisional=provisional,
         rounds=round_lines,
-        crosstable=_crosstable(round_lines, [line.entrant for line in lines]),
+        crosstable=_crosstable(
+            round_lines, [line.entrant for line in lines], tournament.plays_at_tables
+        ),
         draws=[]
         if provisional
         else draw_groups(
@@ -228,9 +253,23 @@ class _Outcome:
     plus_minus: dict
 
 
+def _at_table(table, seats, score, player_of, tournament) -> list[dict]:
+    """What a table of another game shows of each seat beside its points: the
+    total, the place at the table and the tournament points (`seat_scores`)."""
+    if not tournament.plays_at_tables:
+        return [{} for _ in seats]
+    if table.bye:
+        return [{"earned": bye_points(tournament.table_size)} for _ in seats]
+    found = seat_scores([player_of[s.entrant_id] for s in seats], score)
+    return [
+        {"total": seat.total, "table_place": seat.place, "earned": seat.earned} for seat in found
+    ]
+
+
 def _side_points(table, seating, score, player_of, tournament) -> int | None:
     if table.bye:
-        return tournament.bye_value
+        # At tables of another game a bye scores tournament points (``earned``).
+        return None if tournament.plays_at_tables else tournament.bye_value
     if table.absent is not None:
         value = tournament.forfeit_value
         return -value if seating.side == table.absent else value
@@ -248,13 +287,25 @@ def _deadline(round: Round, tournament: Tournament):
     return round.started_at + datetime.timedelta(minutes=tournament.round_minutes)
 
 
-def _crosstable(rounds: list[RoundLine], entrants: list[int]) -> dict[int, list[Cell | None]]:
-    """Per entrant, one cell per round: whom he met (by place) and what it came to."""
+def _crosstable(
+    rounds: list[RoundLine], entrants: list[int], at_tables: bool = False
+) -> dict[int, list[Cell | None]]:
+    """Per entrant, one cell per round: whom he met (by place) and what it came to;
+    ``at_tables`` (another game): everyone at his table, his place there and the
+    tournament points it gave."""
     cells: dict[int, list[Cell | None]] = {pk: [None] * len(rounds) for pk in entrants}
     for index, round in enumerate(rounds):
         for table in round.tables:
             if table.bye:
-                cells[table.sides[0].entrant][index] = Cell("bye", None, table.sides[0].points)
+                first = table.sides[0]
+                points = first.points if first.earned is None else first.earned
+                cells[first.entrant][index] = Cell("bye", None, points)
+                continue
+            if at_tables:
+                for me in table.sides:
+                    others = tuple(s.place for s in table.sides if s is not me)
+                    kind = "played" if table.finished else "playing"
+                    cells[me.entrant][index] = Cell(kind, None, me.earned, others, me.table_place)
                 continue
             for side, other in ((0, 1), (1, 0)):
                 me, them = table.sides[side], table.sides[other]

@@ -23,7 +23,7 @@ from scoring.engine.games.game import margins, side_totals
 from scoring.models import Hand, Party, Seat
 from scoring.selectors import PartyScore, party_scores
 from scoring.services.game_sheet import confirmed_scores, side_count
-from tournaments.engine.table_points import finishing_places
+from tournaments.engine.table_points import finishing_places, place_points
 
 
 class _Seat(NamedTuple):
@@ -119,13 +119,51 @@ def table_scores(party_ids) -> dict[int, PartyScore]:
     scores = party_scores(ids)
     others = [pk for pk in ids if pk not in scores]
     for pk, outcome in game_outcomes(others).items():
-        scores[pk] = PartyScore(
-            finished=outcome.finished,
-            hands=outcome.hands,
-            points=outcome.totals,
-            plus_minus=outcome.margins if outcome.finished else {},
-            pending=outcome.pending,
-            disputed=outcome.disputed,
-            cancelled=outcome.cancelled,
-        )
+        scores[pk] = outcome_score(outcome)
     return scores
+
+
+def outcome_score(outcome: GameOutcome) -> PartyScore:
+    """Another game's party in the shape of `table_scores`: ``points`` the running
+    totals; once finished ``plus_minus`` the margins and ``places`` the places at
+    the table."""
+    return PartyScore(
+        finished=outcome.finished,
+        hands=outcome.hands,
+        points=outcome.totals,
+        plus_minus=outcome.margins if outcome.finished else {},
+        pending=outcome.pending,
+        disputed=outcome.disputed,
+        cancelled=outcome.cancelled,
+        places=outcome.places if outcome.finished else {},
+    )
+
+
+class SeatScore(NamedTuple):
+    """One player at a table of another game as its round shows him: the side's
+    running ``total``, and once the party is over his ``margin``, ``place`` at the
+    table and the tournament points it ``earned`` (`table_points.place_points`)."""
+
+    total: int | None
+    margin: int | None
+    place: int | None
+    earned: int | None
+
+
+def seat_scores(players: list[int], score: PartyScore | None) -> list[SeatScore]:
+    """Each of ``players`` (ids, in seat order) at a table whose party stands at
+    ``score`` (`table_scores`); all empty before a party or after its cancelling."""
+    if score is None or score.cancelled:
+        return [SeatScore(None, None, None, None) for _ in players]
+    places = [score.places.get(player) for player in players]
+    over = score.finished and None not in places
+    earned = place_points(places) if over else [None] * len(players)
+    return [
+        SeatScore(
+            score.points.get(player),
+            score.plus_minus.get(player) if over else None,
+            place if over else None,
+            points,
+        )
+        for player, place, points in zip(players, places, earned, strict=True)
+    ]

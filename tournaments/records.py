@@ -21,6 +21,11 @@ class TournamentError(ValueError):
     saying why."""
 
 
+class GameSettingsError(TournamentError):
+    """A new tournament's game, players per table and options that do not go
+    together: what was asked is impossible (the API's 422), not refused for now."""
+
+
 def new_seed() -> int:
     # 63 bits: fits a signed 64-bit column on every database.
     return secrets.randbits(63)

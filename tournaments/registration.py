@@ -20,6 +20,7 @@ from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import settle_options
 from scoring.engine.rules import RULESETS
 from scoring.models import Party
+from scoring.services.game_parties import translated
 from scoring.services.seats import new_token
 from tournaments.engine.formats import DEFAULT_FORMAT, format_of
 from tournaments.engine.tables import LARGEST, SMALLEST
@@ -32,7 +33,14 @@ from tournaments.models import (
     Tournament,
     TournamentRecord,
 )
-from tournaments.records import TournamentError, locked, new_seed, record, tournament_changed
+from tournaments.records import (
+    GameSettingsError,
+    TournamentError,
+    locked,
+    new_seed,
+    record,
+    tournament_changed,
+)
 
 
 class Limit(NamedTuple):
@@ -145,25 +153,27 @@ def game_settings(
 
     Gin Rummy is played two at a table with the tournament's own rules: no options,
     no table size. Another game is played in the Swiss system at tables of three to
-    six, at a size the game is played at (`Game.table_sizes`)."""
+    six, at a size the game is played at (`Game.table_sizes`), with options that
+    suit a table of that size and one smaller (`Game.sides`: Canasta's three
+    partnerships only at six, so never at tables that may be of five)."""
     if game == Party.Game.GIN_RUMMY:
         if options or table_size not in (None, 2):
-            raise TournamentError(
+            raise GameSettingsError(
                 gettext("Gin Rummy is played two at a table, with the tournament's rules.")
             )
         return {}, None
     if game not in GAMES:
-        raise TournamentError(gettext("There is no game called %(name)r.") % {"name": game})
+        raise GameSettingsError(gettext("There is no game called %(name)r.") % {"name": game})
     engine = GAMES[game]
     name = Party.Game(game).label
     # Tables are seated from the standings round by round: the Swiss system.
     if not format_of(format).pairs_from_standings:
-        raise TournamentError(
+        raise GameSettingsError(
             gettext("A tournament of %(game)s is played in the Swiss system.") % {"game": name}
         )
     sizes = [n for n in engine.table_sizes if SMALLEST <= n <= LARGEST]
     if table_size not in sizes:
-        raise TournamentError(
+        raise GameSettingsError(
             gettext(
                 "%(game)s is played at tables of %(sizes)s players in a tournament: "
                 "choose one of these."
@@ -171,9 +181,26 @@ def game_settings(
             % {"game": name, "sizes": ", ".join(map(str, sizes))}
         )
     try:
-        return settle_options(engine, options), table_size
+        settled = settle_options(engine, options)
     except GameEntryError as error:
-        raise TournamentError(str(error)) from error
+        raise GameSettingsError(_problems(error)) from error
+    # A table one smaller than the size is seated too where the entrants do not
+    # divide (`engine.tables.table_sizes`): the options must suit both.
+    for players in (table_size, table_size - 1):
+        if players not in engine.table_sizes:
+            continue
+        try:
+            engine.sides(players, settled)
+        except GameEntryError as error:
+            raise GameSettingsError(
+                gettext("%(game)s at a table of %(players)s: %(problem)s")
+                % {"game": name, "players": players, "problem": _problems(error)}
+            ) from error
+    return settled, table_size
+
+
+def _problems(error: GameEntryError) -> str:
+    return " ".join(translated(problem) for problem in error.problems)
 
 
 def _unpaired_number(tournament: Tournament) -> int:

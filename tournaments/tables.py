@@ -26,7 +26,7 @@ from tournaments.models import (
     Tournament,
     TournamentRecord,
 )
-from tournaments.outcomes import table_scores
+from tournaments.outcomes import SeatScore, seat_scores, table_scores
 from tournaments.records import TournamentError, record, tournament_changed
 from tournaments.seating import table_party
 from tournaments.standings import kept_apart, show_cards, tournament_history
@@ -242,6 +242,13 @@ class TableView:
         By player: the party's sides follow its seat draw, not the table's sides."""
         points = self.score.points if self.score else {}
         return [points.get(e.player_id) for e in self.entrants]
+
+    @property
+    def seat_lines(self) -> list[tuple[Entrant, SeatScore]]:
+        """At a table of another game: each entrant in seat order with the table's
+        total, and once over his margin, place and tournament points."""
+        players = [e.player_id for e in self.entrants]
+        return list(zip(self.entrants, seat_scores(players, self.score), strict=True))
 
     @property
     def lines(self) -> list[tuple[Entrant, int | None]]:

@@ -3,8 +3,8 @@ Vierzehn, Cruzo): each game's rule options in a club's words, the players in
 seat order, and what a decision of a disputed hand adds to the game's entry form
 (`scoring.game_forms`, the players' own).
 
-The options are looked up by the game's key, as the engines are (`GAMES`); the
-forms only validate: `scoring.services.game_parties` and `scoring.services.games`
+The options' fields are `scoring.game_options`' (a tournament's form has them
+too); the forms only validate: `scoring.services.game_parties` and `scoring.services.games`
 write."""
 
 from django import forms
@@ -12,87 +12,17 @@ from django.utils.translation import gettext_lazy as _
 
 from config.validators import PrintableForm
 from scoring.engine.games import GAMES
+from scoring.game_options import (
+    add_option_fields,
+    option_groups,
+    option_names,
+    options_of,
+)
 from scoring.models import Party
 from scoring.services.game_sheet import other_game
 
 #: The most players any game seats (Cruzo: seven).
 MOST_SEATS = max(size for game in GAMES.values() for size in game.table_sizes)
-
-#: Each game's options as a club names them: (label, help, choices in words, or
-#: None for a number the table agrees on, left empty for the game's default).
-OPTION_WORDS = {
-    "chinchon": {
-        "conga": (
-            _("Variant"),
-            "",
-            {
-                False: _("Classic: over once someone reaches 100, the lowest total wins"),
-                True: _("La Conga: out at 100, the last player under 100 wins"),
-            },
-        ),
-        "deck": (
-            _("Pack"),
-            "",
-            {40: _("40 cards (without 8s and 9s)"), 48: _("48 cards")},
-        ),
-    },
-    "canasta": {
-        "partnerships": (
-            _("Partnerships"),
-            _("Partners sit opposite each other: every second seat (every third of three)."),
-            {
-                None: _("Each on their own up to three players, two partnerships from four"),
-                3: _("Six players: three partnerships of two"),
-            },
-        ),
-    },
-    "blaue_vierzehn": {
-        "deals": (
-            _("Number of deals"),
-            _("Empty: one deal each, so every player deals once."),
-            None,
-        ),
-    },
-    "cruzo": {
-        "games": (
-            _("Number of games"),
-            _(
-                "Scored by place: the last place 0 points, each place above one more. "
-                "Empty: one game each."
-            ),
-            None,
-        ),
-    },
-}
-
-
-def option_field_name(game: str, option: str) -> str:
-    return f"{game}_{option}"
-
-
-def _option_field(game: str, option: str) -> forms.Field:
-    label, help_text, words = OPTION_WORDS[game][option]
-    engine_option = GAMES[game].options[option]
-    if words is None:
-        return forms.IntegerField(
-            label=label,
-            help_text=help_text,
-            required=False,
-            min_value=engine_option.least,
-            max_value=99,
-        )
-    values = {str(value): value for value in words}
-    # Not required: a form sent without the game's fields (another game chosen,
-    # an old page) takes the game's defaults.
-    return forms.TypedChoiceField(
-        label=label,
-        help_text=help_text,
-        choices=[(str(value), text) for value, text in words.items()],
-        coerce=values.__getitem__,
-        initial=str(engine_option.default),
-        required=False,
-        widget=forms.RadioSelect,
-    )
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -108,9 +38,7 @@ class GameStartFields:
 
     @staticmethod
     def add(form, players) -> None:
-        for game in GAMES:
-            for option in GAMES[game].options:
-                form.fields[option_field_name(game, option)] = _option_field(game, option)
+        add_option_fields(form)
         # One query for the seven lists: the members are read once.
         members = {str(player.pk): player for player in players}
         label = form.fields["players"].label_from_instance
@@ -131,7 +59,7 @@ class GameStartFields:
         mind): only the chosen game's fields count."""
         read = {"game", "label", "anyway"}
         if other_game(game):
-            read |= {option_field_name(game, option) for option in GAMES[game].options}
+            read |= option_names(game)
             read |= {f"seat_{number}" for number in range(1, MOST_SEATS + 1)}
         else:
             read |= {"format", "players"}
@@ -141,17 +69,7 @@ class GameStartFields:
 
     @staticmethod
     def option_groups(form) -> list[dict]:
-        """Each other game's option fields, for the template's fieldsets."""
-        labels = dict(Party.Game.choices)
-        return [
-            {
-                "game": game,
-                "name": labels[game],
-                "sizes": GAMES[game].table_sizes,
-                "fields": [form[option_field_name(game, option)] for option in GAMES[game].options],
-            }
-            for game in GAMES
-        ]
+        return option_groups(form)
 
     @staticmethod
     def seat_fields(form) -> list:
@@ -159,10 +77,7 @@ class GameStartFields:
 
     @staticmethod
     def options_of(form, game: str) -> dict:
-        data = form.cleaned_data
-        given = {name: data.get(option_field_name(game, name)) for name in GAMES[game].options}
-        # Left empty: the game's default (`settle_options`).
-        return {option: value for option, value in given.items() if value not in (None, "")}
+        return options_of(form.cleaned_data, game)
 
     @staticmethod
     def seated(form) -> list:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import margins, player_margins, side_totals
-from scoring.manage.game_forms import OPTION_WORDS
+from scoring.game_options import OPTION_WORDS
 from scoring.models import Hand, Party, Seat
 from scoring.selectors import choice_label
 from scoring.services.game_sheet import (

@@ -10,6 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from clubs.models import Membership
+from demo.games import BLUE
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
 from scoring.models import Hand
 from scoring.services.games import game_hand_enter
@@ -75,6 +76,9 @@ def evening():
             f"/t/{swiss}/screen/",
             f"/t/{robin}/",
             f"/t/{robin}/crosstable/",
+            # A tournament of another game: tables of four, points by place.
+            f"/t/{BLUE['slug']}/",
+            f"/t/{BLUE['slug']}/crosstable/",
             # The Autumn Cup's final, its final being played.
             f"/t/{CUP['slug']}/final/",
             f"/t/{CUP['slug']}/screen/",
@@ -102,6 +106,9 @@ def evening():
             f"/manage/tournaments/{swiss}/rounds/2/",
             f"/manage/tournaments/{swiss}/standings/",
             f"/manage/tournaments/{robin}/",
+            f"/manage/tournaments/{BLUE['slug']}/rounds/1/",
+            # The new tournament's form, with every game's options.
+            f"/manage/clubs/{club.slug}/tournaments/",
             f"/manage/tournaments/{CUP['slug']}/final/",
             f"/manage/tournaments/{cup.slug}/",
             f"/manage/tournaments/{cup.slug}/door/",

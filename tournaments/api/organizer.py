@@ -77,10 +77,13 @@ def _fresh(tournament) -> dict:
     "/manage/clubs/{slug}/tournaments", response={201: ManagedTournamentOut, **ORGANIZER_WRITE}
 )
 def tournament_create(request, slug: Slug, body: TournamentIn):
-    """A new tournament in registration."""
+    """A new tournament in registration: Gin Rummy, or another game (``game``) at
+    tables of ``table_size`` with its ``options``, played in the Swiss system."""
     club = clubs.club_by_slug(slug)
     require_organizer(request.auth, club)
-    tournament = registration.tournament_create(club=club, **body.dict())
+    fields = body.dict()
+    fields["game_options"] = fields.pop("options")
+    tournament = registration.tournament_create(club=club, **fields)
     return Status(201, _fresh(tournament))
 
 

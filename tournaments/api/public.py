@@ -44,7 +44,9 @@ def tournament_detail(request, slug: Slug):
 def tournament_standings(request, slug: Slug):
     """The standings; during a round, provisional: finished tables count at once.
     Once the final is decided, in its order, as on every page: its players first
-    by how far they came (``reached``), then the rest as the rounds placed them."""
+    by how far they came (``reached``), then the rest as the rounds placed them.
+    At tables of another game ``points`` are tournament points by place, ``score``
+    the game score that breaks their ties, ``won`` the parties won."""
     tournament = published.public_tournament(slug)
     if not tournament.public_standings:
         raise Http404
@@ -62,6 +64,7 @@ def tournament_standings(request, slug: Slug):
             "withdrawn": line.withdrawn,
             "withdrawn_after": line.withdrawn_after,
             "reached": line.reached,
+            "score": line.score,
         }
         for line in data.standings
     ]
@@ -90,7 +93,10 @@ def tournament_rounds(request, slug: Slug):
 @router.get("/tournaments/{slug}/rounds/{number}", response={200: RoundDetailOut, **PUBLIC_READ})
 def tournament_round(request, slug: Slug, number: Number):
     """A round's tables: who plays whom, and each table's points (the running hand
-    points while it is played, each side's plus/minus once it is over)."""
+    points while it is played, each side's plus/minus once it is over). A table of
+    another game lists all its players, each with the table's ``total``, and once
+    over his margin (``points``), ``table_place`` and tournament points
+    (``earned``)."""
     tournament = published.public_tournament(slug)
     found = [r for r in _visible_rounds(tournament) if r.number == number]
     if not found:
@@ -102,11 +108,12 @@ def tournament_round(request, slug: Slug, number: Number):
     "/tournaments/{slug}/parties/{party_id}", response={200: TournamentPartyOut, **PUBLIC_READ}
 )
 def tournament_party(request, slug: Slug, party_id: Id):
-    """One party of the tournament with every hand (results published)."""
+    """One party of the tournament with every hand (results published). A party of
+    another game is read at its table in its round (422 ``other_game`` says where)."""
     tournament = published.public_tournament(slug)
     if not tournament.public_results:
         raise Http404
-    party = published.tournament_party(tournament, party_id)
+    party = published.gin_party(tournament, party_id)
     state, hands = state_for(party)
     shown = shown_names(tournament.club_id, [seat.player for seat in state.seats], public=True)
     names = {seat.pk: shown[seat.player_id] for seat in state.seats}

@@ -4,13 +4,16 @@ import datetime
 from typing import Annotated, Literal
 
 from ninja import Field, Schema
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StringConstraints
 
 from config.validators import FilledText, Text
 from tournaments.registration import LIMITS
 
 Id = Annotated[int, Field(ge=1, le=2_147_483_647)]
 Name = Annotated[FilledText, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+#: What a tournament's tables play: Gin Rummy (two at a table), or another game of
+#: `scoring.engine.games.GAMES` at tables of three to six.
+CardGame = Literal["gin_rummy", "chinchon", "canasta", "blaue_vierzehn", "cruzo"]
 
 
 class TournamentOut(Schema):
@@ -21,6 +24,11 @@ class TournamentOut(Schema):
     format: str
     status: str
     rounds: int | None
+    # "gin_rummy", or another game played at tables of ``table_size`` (3 to 6) with
+    # its ``options``; the standings then count tournament points by place.
+    game: str = "gin_rummy"
+    table_size: int | None = None
+    options: dict[str, int | bool | None] = {}
     public_pairings: bool
     public_standings: bool
     public_results: bool
@@ -38,6 +46,9 @@ class LineOut(Schema):
     withdrawn: bool
     withdrawn_after: int | None = None  # the last round he was paired in
     reached: str = ""  # after the final: "champion", "final", "third-place", …, or ""
+    # At tables of another game ``points`` are tournament points by place and this
+    # the game score that breaks their ties (the sum of the margins); 0 for Gin Rummy.
+    score: int = 0
 
 
 class StandingsOut(Schema):
@@ -47,10 +58,19 @@ class StandingsOut(Schema):
 
 
 class SideOut(Schema):
+    """One player at a table (two for Gin Rummy, three to six for another game).
+    ``points``: the running points, then the result (Gin Rummy's plus/minus,
+    another game's margin). At another game's table also ``total`` (the table's
+    score, as it runs), and once the party is over ``table_place`` (1 = first,
+    equal places shared) and ``earned`` (the tournament points it gave)."""
+
     entrant: int
     name: str
     place: int | None
     points: int | None
+    total: int | None = None
+    table_place: int | None = None
+    earned: int | None = None
 
 
 class TournamentTableOut(Schema):
@@ -133,6 +153,13 @@ class TournamentIn(Schema):
     public_standings: bool = True
     public_results: bool = True
     round_minutes: int | None = _within("round_minutes", None)
+    # Another game than Gin Rummy is played in the Swiss system at tables of
+    # ``table_size`` (3 to 6, as many as the game takes) with its ``options`` by
+    # name (its defaults for those left out); a combination that does not go
+    # together is refused, 422 ``invalid_game``.
+    game: CardGame = "gin_rummy"
+    table_size: int | None = Field(None, ge=2, le=6)
+    options: dict[str, StrictInt | StrictBool | None] | None = None
 
 
 class EntrantsIn(Schema):

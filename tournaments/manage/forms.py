@@ -9,7 +9,15 @@ from django.utils.translation import gettext_lazy as _
 
 from config.validators import PrintableForm
 from scoring.engine.rules import RULESETS
+from scoring.game_options import (
+    add_option_fields,
+    all_option_names,
+    option_groups,
+    option_names,
+    options_of,
+)
 from scoring.labels import RULESET_LABELS
+from scoring.models import Party
 from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.engine.formats import DEFAULT_FORMAT
 from tournaments.models import Tournament
@@ -81,6 +89,55 @@ class TournamentForm(PrintableForm):
         label=_("Standings are public"), required=False, initial=True
     )
     public_results = forms.BooleanField(label=_("Results are public"), required=False, initial=True)
+    game = forms.ChoiceField(
+        label=_("Card game"),
+        choices=Party.Game.choices,
+        initial=Party.Game.GIN_RUMMY,
+        # Left out (a page of before the other games came): Gin Rummy.
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    table_size = forms.IntegerField(
+        label=_("Players per table"),
+        min_value=3,
+        max_value=6,
+        required=False,
+        help_text=_(
+            "Another game than Gin Rummy only: 3 to 6 at each table, as many as the game "
+            "is played by. The tables are seated in the Swiss system."
+        ),
+    )
+
+    def __init__(self, *args, **kwargs):
+        """Every other game's options too (`scoring.game_options`, the club night's
+        fields), all on the page, only the chosen game's read."""
+        super().__init__(*args, **kwargs)
+        add_option_fields(self)
+
+    def general_fields(self) -> list:
+        """The tournament's own fields, for the page (the game's are grouped below)."""
+        games = {"game", "table_size"} | all_option_names()
+        return [self[name] for name in self.fields if name not in games]
+
+    def option_groups(self) -> list[dict]:
+        return option_groups(self)
+
+    def clean(self):
+        """The chosen game with its options by name (`game_options`) and table size,
+        as `registration.tournament_create` takes them; the service says whether
+        they go together. What is wrong with another game's option fields counts
+        only for that game."""
+        cleaned = super().clean()
+        game = cleaned.get("game") or Party.Game.GIN_RUMMY
+        cleaned["game"] = game
+        read = option_names(game)
+        for name in all_option_names() - read:
+            if name in self._errors:
+                del self._errors[name]
+        cleaned["game_options"] = options_of(cleaned, game) if read else {}
+        for name in all_option_names():
+            cleaned.pop(name, None)
+        return cleaned
 
 
 class MembersForm(PrintableForm):

@@ -64,7 +64,9 @@ def tournament_create(request, club):
             return redirect(tournament_url(tournament))
     tournaments = registration.club_tournaments(club)
     context = {"club": club, "form": form, "tournaments": tournaments}
-    return render(request, "tournaments/manage/tournament_create.html", context)
+    # A form sent with what is wrong is shown again with why, as a 400.
+    status = 400 if request.method == "POST" else 200
+    return render(request, "tournaments/manage/tournament_create.html", context, status=status)
 
 
 @login_required
@@ -168,7 +170,12 @@ def tournament_detail(request, tournament):
     )
     context["final_form"] = (
         FinalStageForm()
-        if stage is None and tournament.status != Tournament.Status.FINISHED and plays_rounds
+        if stage is None
+        and tournament.status != Tournament.Status.FINISHED
+        and plays_rounds
+        # A final is a bracket of two-player matches: its standings decide a
+        # tournament at tables (`final_stage_add` refuses it).
+        and not tournament.plays_at_tables
         else None
     )
     return render(request, "tournaments/manage/tournament_detail.html", context)

@@ -25,7 +25,7 @@ from tournaments.manage.forms import (
     FinishForm,
     PairForm,
 )
-from tournaments.manage.tables import StandingsTable
+from tournaments.manage.tables import StandingsTable, TableStandingsTable
 from tournaments.models import FinalStage, Round, Tournament
 from tournaments.standings import draw_groups, round_draw_points, standings_for
 
@@ -96,7 +96,8 @@ def round_detail(request, round):
             "explanation": rounds.round_explanation(round, by_id),
             "draws": draw_groups(round.draws, by_id, round_draw_points(round)),
             "swap_form": PairForm(entrants=movable, auto_id="swap-%s")
-            if context["playing"] and len(untouched) > 1
+            # Tables of another game are not swapped by hand (`check_two_at_a_table`).
+            if context["playing"] and len(untouched) > 1 and not tournament.plays_at_tables
             else None,
             # A forfeit does not stop the undo; a hand does (`rounds.round_undo`).
             "undoable": context["playing"]
@@ -264,7 +265,9 @@ def _standings_context(tournament, cards_form=None) -> dict:
         "rounds": rounds.tournament_rounds(tournament),
         "standings": standings,
         # The card column only once a card was drawn: a phone has no room to spare.
-        "table": StandingsTable(
+        "table": TableStandingsTable(standings.lines)
+        if tournament.plays_at_tables
+        else StandingsTable(
             standings.lines,
             exclude=() if any(line.draw for line in standings.lines) else ("draw",),
         ),

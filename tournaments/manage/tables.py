@@ -38,3 +38,23 @@ class StandingsTable(tables.Table):
         empty_text = _("No entrants yet.")
         attrs = {"class": "sheet", "id": "standings"}
         row_attrs = {"data-entrant": lambda record: record.entrant.pk}
+
+
+class TableStandingsTable(StandingsTable):
+    """The standings of a tournament at tables of another game: tournament points
+    by place, then the game score and the parties won that break their ties
+    (`tournaments.engine.table_points`); no plus/minus, no card draw."""
+
+    won = tables.Column(verbose_name=_("Parties won"), attrs=NUM)
+    points = tables.Column(verbose_name=_("Tournament points"), attrs=NUM)
+    score = tables.Column(verbose_name=_("Game score"), attrs=NUM)
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("place", "player", "parties", "points", "score", "won", "byes")
+        exclude = ("draw",)
+
+    def render_points(self, value):
+        return str(value)
+
+    def render_score(self, value):
+        return f"{value:+d}"

@@ -66,3 +66,28 @@ class StandingsTable(tables.Table):
 
     def render_points(self, value):
         return f"{value:+d}"
+
+
+class TableStandingsTable(StandingsTable):
+    """The public standings of a tournament at tables of another game: tournament
+    points by place, then the game score and the parties won that break their
+    ties (`tournaments.engine.table_points`). On a phone the points and the game
+    score tell the story; the parties won are on a wider screen."""
+
+    won = tables.Column(verbose_name=_("Parties won"), attrs=OPTIONAL)
+    points = tables.Column(verbose_name=_("Tournament points"), attrs=NUM)
+    score = tables.Column(verbose_name=_("Game score"), attrs=NUM)
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("place", "name", "reached", "played", "points", "score", "won", "byes")
+
+    def render_points(self, value):
+        return str(value)
+
+    def render_score(self, value):
+        return f"{value:+d}"
+
+
+def standings_table_for(tournament) -> type[StandingsTable]:
+    """The standings' columns: Gin Rummy's plus/minus, or points by place at tables."""
+    return TableStandingsTable if tournament.plays_at_tables else StandingsTable

@@ -28,7 +28,7 @@ from tournaments import board, records, screen
 from tournaments.final.bracket import reached_label
 from tournaments.outcomes import game_outcomes
 from tournaments.public import knockout
-from tournaments.public.tables import ClubTable, StandingsTable
+from tournaments.public.tables import ClubTable, standings_table_for
 from tournaments.published import (
     entrant_parties,
     public_entrant,
@@ -138,7 +138,7 @@ def tournament_events(request, slug):
 def _standings_part(request, tournament, version, load) -> dict:
     if not tournament.public_standings:
         return {}
-    sort, page = _standings_order(request, load)
+    sort, page = _standings_order(request, tournament, load)
     # The rendered table is cached too: a spectator's request is then one query
     # and two cache reads. Only a column's name and a page the table has make a
     # key: any other value shows (and shares) the table as it is without it.
@@ -154,7 +154,7 @@ def _standings_part(request, tournament, version, load) -> dict:
             clean.GET["sort"] = sort
         if page != 1:
             clean.GET["page"] = str(page)
-        table = StandingsTable(data.standings, slug=slug, request=clean)
+        table = standings_table_for(tournament)(data.standings, slug=slug, request=clean)
         RequestConfig(clean, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
         html = render_to_string(
             "tournaments/public/_standings_table.html", {"table": table}, request=request
@@ -169,11 +169,11 @@ def _standings_part(request, tournament, version, load) -> dict:
     return {"standings": board.cached(key, version, render_table)}
 
 
-def _standings_order(request, load) -> tuple[str, int]:
+def _standings_order(request, tournament, load) -> tuple[str, int]:
     """The standings' ``?sort=`` (a sortable column, or "-" and one) and ``?page=``
     (one the table has) as asked; anything else is no sort and the first page."""
     sort = request.GET.get("sort", "")
-    columns = StandingsTable.base_columns.items()
+    columns = standings_table_for(tournament).base_columns.items()
     sortable = {name for name, column in columns if column.orderable is not False}
     if sort.removeprefix("-") not in sortable:
         sort = ""
@@ -358,28 +358,35 @@ def standings_csv(request, slug):
     final = any(line.reached for line in data.standings)
     response = csv_response(f"{tournament.slug}-standings.csv")
     writer = csv.writer(response)
+    if tournament.plays_at_tables:
+        # Points by place at tables of another game, then what breaks their ties.
+        middle = [gettext("Tournament points"), gettext("Game score"), gettext("Parties won")]
+    else:
+        middle = [gettext("Won"), gettext("Plus/minus")]
     writer.writerow(
         [
             gettext("Place"),
             gettext("Player"),
             *([gettext("Final")] if final else []),
             gettext("Parties"),
-            gettext("Won"),
-            gettext("Plus/minus"),
+            *middle,
             gettext("Byes"),
             gettext("Withdrawn after round"),
         ]
     )
     for line in data.standings:
         withdrawn = "" if line.withdrawn_after is None else line.withdrawn_after
+        if tournament.plays_at_tables:
+            values = [line.points, line.score, line.won]
+        else:
+            values = [line.won, line.points]
         writer.writerow(
             [
                 line.place,
                 text_cell(line.name),
                 *([reached_label(line.reached)] if final else []),
                 line.played,
-                line.won,
-                line.points,
+                *values,
                 line.byes,
                 withdrawn,
             ]
@@ -390,10 +397,14 @@ def standings_csv(request, slug):
 def results_csv(request, slug):
     """Every table of every round, one line each. The result is a number only (the
     first player's plus/minus, a bye's or a forfeit's points), so a spreadsheet can
-    add it up; what kind of result it is stands in a column of its own."""
+    add it up; what kind of result it is stands in a column of its own. At tables
+    of another game, one line per player at each table (`_seat_results`)."""
     tournament, data = _results_board(slug)
     response = csv_response(f"{tournament.slug}-results.csv")
     writer = csv.writer(response)
+    if tournament.plays_at_tables:
+        _seat_results(writer, data)
+        return response
     writer.writerow(
         [
             gettext("Round"),
@@ -431,6 +442,41 @@ def results_csv(request, slug):
                 ]
             )
     return response
+
+
+def _seat_results(writer, data) -> None:
+    """A tournament at tables of another game: one line per player at each table —
+    the table's score, his margin, his place there and the tournament points."""
+    writer.writerow(
+        [
+            gettext("Round"),
+            gettext("Table"),
+            gettext("Player"),
+            gettext("Score"),
+            gettext("Margin"),
+            gettext("Place"),
+            gettext("Tournament points"),
+            gettext("Hands"),
+            gettext("Finished"),
+        ]
+    )
+    for round in data.rounds:
+        for table in round.tables:
+            for side in table.sides:
+                margin = side.points if table.finished and not table.bye else None
+                writer.writerow(
+                    [
+                        round.number,
+                        table.number,
+                        text_cell(side.name),
+                        "" if side.total is None else side.total,
+                        "" if margin is None else margin,
+                        side.table_place or "",
+                        "" if side.earned is None else side.earned,
+                        table.hands,
+                        int(table.finished),
+                    ]
+                )
 
 
 def tournament_print(request, slug, what):

@@ -72,7 +72,7 @@ def test_a_bad_tournament_form_is_shown_again_with_what_is_wrong(client, club):
         url("tournament-create", club.slug), {"name": "", "format": "chess", "target": "x"}
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert set(response.context["form"].errors) >= {"name", "format", "target"}
     assert not Tournament.objects.exists()
 

@@ -1,0 +1,126 @@
+"""Each other game's rule options as form fields, in a club's words: the one
+place the organizer's forms take them from, a club night's party start and a
+tournament's creation alike. Looked up by the game's key, as the engines are
+(`GAMES`); what the options may be is the engine's (`settle_options`)."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.games import GAMES
+from scoring.models import Party
+
+#: Each game's options as a club names them: (label, help, choices in words, or
+#: None for a number the table agrees on, left empty for the game's default).
+OPTION_WORDS = {
+    "chinchon": {
+        "conga": (
+            _("Variant"),
+            "",
+            {
+                False: _("Classic: over once someone reaches 100, the lowest total wins"),
+                True: _("La Conga: out at 100, the last player under 100 wins"),
+            },
+        ),
+        "deck": (
+            _("Pack"),
+            "",
+            {40: _("40 cards (without 8s and 9s)"), 48: _("48 cards")},
+        ),
+    },
+    "canasta": {
+        "partnerships": (
+            _("Partnerships"),
+            _("Partners sit opposite each other: every second seat (every third of three)."),
+            {
+                None: _("Each on their own up to three players, two partnerships from four"),
+                3: _("Six players: three partnerships of two"),
+            },
+        ),
+    },
+    "blaue_vierzehn": {
+        "deals": (
+            _("Number of deals"),
+            _("Empty: one deal each, so every player deals once."),
+            None,
+        ),
+    },
+    "cruzo": {
+        "games": (
+            _("Number of games"),
+            _(
+                "Scored by place: the last place 0 points, each place above one more. "
+                "Empty: one game each."
+            ),
+            None,
+        ),
+    },
+}
+
+
+def option_field_name(game: str, option: str) -> str:
+    return f"{game}_{option}"
+
+
+def option_field(game: str, option: str) -> forms.Field:
+    label, help_text, words = OPTION_WORDS[game][option]
+    engine_option = GAMES[game].options[option]
+    if words is None:
+        return forms.IntegerField(
+            label=label,
+            help_text=help_text,
+            required=False,
+            min_value=engine_option.least,
+            max_value=99,
+        )
+    values = {str(value): value for value in words}
+    # Not required: a form sent without the game's fields (another game chosen,
+    # an old page) takes the game's defaults.
+    return forms.TypedChoiceField(
+        label=label,
+        help_text=help_text,
+        choices=[(str(value), text) for value, text in words.items()],
+        coerce=values.__getitem__,
+        initial=str(engine_option.default),
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+
+def add_option_fields(form) -> None:
+    """Every other game's option fields (``<game>_<option>``) added to ``form``."""
+    for game in GAMES:
+        for option in GAMES[game].options:
+            form.fields[option_field_name(game, option)] = option_field(game, option)
+
+
+def option_names(game: str) -> set[str]:
+    """The form fields of ``game``'s options (none for Gin Rummy)."""
+    engine = GAMES.get(game)
+    return {option_field_name(game, option) for option in engine.options} if engine else set()
+
+
+def all_option_names() -> set[str]:
+    """The form fields of every other game's options."""
+    return {name for game in GAMES for name in option_names(game)}
+
+
+def options_of(cleaned_data: dict, game: str) -> dict:
+    """``game``'s options as the form gave them; one left empty takes the game's
+    default (`settle_options`)."""
+    given = {name: cleaned_data.get(option_field_name(game, name)) for name in GAMES[game].options}
+    return {option: value for option, value in given.items() if value not in (None, "")}
+
+
+def option_groups(form) -> list[dict]:
+    """Each other game's option fields with its name and the numbers of players it
+    takes, for the template's fieldsets (one per game, all on the page)."""
+    labels = dict(Party.Game.choices)
+    return [
+        {
+            "game": game,
+            "name": labels[game],
+            "sizes": GAMES[game].table_sizes,
+            "fields": [form[option_field_name(game, option)] for option in GAMES[game].options],
+        }
+        for game in GAMES
+    ]
