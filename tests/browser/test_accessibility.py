@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from demo.games import BLUE
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
-from scoring.models import Hand
+from scoring.models import Hand, Party
 from scoring.services.games import game_hand_enter
 from scoring.services.hands import Result, hand_enter
 from seasons.models import Season
@@ -63,6 +63,7 @@ def evening():
     leaver = Entrant.objects.filter(tournament__slug=swiss).last().pk
     # The other games' seat pages: a Chinchón hand waiting for the seat's
     # confirmation, and a fresh Canasta entry of two partnerships.
+    games_party = Party.objects.filter(club=club, game="chinchon").first()
     chinchon = start_game_party("chinchon", 3).seats.order_by("position")
     game_hand_enter(seat=chinchon[0], number=1, entry={"closer": 0, "penalties": [0, 12, 7]})
     canasta = start_game_party("canasta", 4).seats.first()
@@ -102,6 +103,8 @@ def evening():
             f"/manage/clubs/{club.slug}/members/",
             # The dispute is decided on its party's page, beside the audit log.
             f"/manage/parties/{disputed.pk}/",
+            # Another game's party, its hands with their correction and void.
+            f"/manage/parties/{games_party.pk}/",
             f"/manage/tournaments/{swiss}/",
             f"/manage/tournaments/{swiss}/rounds/2/",
             f"/manage/tournaments/{swiss}/standings/",
