@@ -259,7 +259,8 @@ def party_seat_swap(request, party_id: Id, position: Position, body: SwapIn):
 )
 def party_rematch(request, party_id: Id):
     """A new party at the same night, once this one is over (or cancelled): the same
-    players and format, their seats drawn again. The answer is the new party (201);
+    players and format, their seats drawn again; at another game the same game and
+    options at the same table, the next seat dealing first. The answer is the new party (201);
     a party has one rematch, so asked again it answers with that one (200)."""
     party = _organized_party(request, party_id)
     rematch, started = parties.party_rematch(

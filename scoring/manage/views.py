@@ -342,7 +342,9 @@ def party_rematch(request, party):
     except ValueError as error:
         messages.error(request, errors.explain(error))
         return redirect("manage:party-detail", pk=party.pk)
-    if started:
+    if started and rematch.game != rematch.Game.GIN_RUMMY:
+        messages.success(request, _("Rematch started: the next player deals first."))
+    elif started:
         messages.success(request, _("Rematch started: the seats are drawn again."))
     else:
         messages.info(request, _("The rematch was already started: here it is."))

@@ -51,6 +51,7 @@ def game_party_start(
     user=None,
     address=None,
     anyway: bool = False,
+    rematch_of: Party | None = None,
 ) -> Party:
     """Starts a party of ``game`` (a key of `GAMES`): the players sit in the order
     given (the table says who sits where; the first deals first), the game puts
@@ -79,6 +80,7 @@ def game_party_start(
         rules=settled,
         confirmation_required=confirmation_required,
         first_dealer=0,
+        rematch_of=rematch_of,
     )
     Seat.objects.bulk_create(
         Seat(party=party, player=player, side=side_of[i], position=i, token=new_token())

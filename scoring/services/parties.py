@@ -298,14 +298,15 @@ def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
 def party_rematch(
     *, party: Party, user, address=None, rng: Random | None = None
 ) -> tuple[Party, bool]:
-    """A new party at the same night with the same players and format: they draw
-    their seats again. Only once the party is over (or cancelled), and once: the
-    party's row is locked first, and a click sent again is answered with the rematch
+    """A new party at the same night with the same players and format (or game and
+    options): at Gin Rummy they draw their seats again; at another game they keep
+    the table and the deal passes on, the second seat dealing first (partners stay
+    opposite). Only once the party is over (or cancelled), and once: the party's
+    row is locked first, and a click sent again is answered with the rematch
     already made. Returns the rematch and whether this call started it."""
     party = _locked_party(party)
     if party.night_id is None:
         raise errors.WrongDecision(gettext("Only a party of a club night has a rematch here."))
-    check_gin_rummy(party)
     made = Party.objects.filter(rematch_of=party).first()
     if made is not None:
         return made, False
@@ -313,7 +314,25 @@ def party_rematch(
         raise errors.WrongDecision(
             gettext("This party is still running: a rematch starts once it is over.")
         )
-    players = [seat.player for seat in party.seats.select_related("player")]
+    players = [seat.player for seat in party.seats.select_related("player").order_by("position")]
+    if party.game != Party.Game.GIN_RUMMY:
+        # Imported here: the other games' start builds on this module's checks.
+        from scoring.services.game_parties import game_party_start
+
+        rematch = game_party_start(
+            club=party.club,
+            night=party.night,
+            game=party.game,
+            players=players[1:] + players[:1],
+            options=party.rules,
+            confirmation_required=party.confirmation_required,
+            label=party.label,
+            user=user,
+            address=address,
+            anyway=True,
+            rematch_of=party,
+        )
+        return rematch, True
     rematch = party_start(
         club=party.club,
         night=party.night,

@@ -258,3 +258,21 @@ def test_a_decision_that_does_not_fit_the_hand_is_refused_and_changes_nothing(
     assert message in response.json()["detail"]
     second.refresh_from_db()
     assert (second.status, second.scores, second.version) == ("confirmed", [-10, 30], 2)
+
+
+def test_a_rematch_of_another_game_is_the_same_game_with_the_deal_passed_on(api, night):
+    party = confirmed_chinchon(api, night)
+    last = party.hands.get(number=3)
+    # 60 + 30 + 10: the second player reaches 100, the party is over.
+    api(
+        f"/api/parties/{party.pk}/hands/{last.pk}/decide-entry",
+        {"action": "correct", "entry": {"closer": 0, "penalties": [0, 10]}, "reason": "recount"},
+    )
+
+    response = api(f"/api/parties/{party.pk}/rematch", {})
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["game"], body["party"]["status"], body["over"]) == ("chinchon", "running", False)
+    first, second = party.seats.select_related("player").order_by("position")
+    assert [seat["player"] for seat in body["seats"]] == [second.player.name, first.player.name]

@@ -95,3 +95,32 @@ def test_voiding_needs_a_reason(client, chinchon):
     assert response.status_code == 400
     hand.refresh_from_db()
     assert hand.status == Hand.Status.CONFIRMED
+
+
+def test_a_rematch_keeps_the_table_and_passes_the_deal(client, organizer):
+    night = ClubNightFactory(club=organizer.club)
+    party = start_game_party(
+        "canasta", 4, night=night, confirmation_required=False, label="Table 3"
+    )
+    seats = list(party.seats.order_by("position"))
+    won = {"meld_points": 600, "natural_canastas": 2, "mixed_canastas": 1, "went_out": True}
+    lost = {"meld_points": 300, "hand_points": 40}
+    for number in (1, 2, 3):  # 5,000 reached
+        game_hand_enter(seat=seats[0], number=number, entry={"sides": [won, lost]})
+    party.refresh_from_db()
+    assert party.status == party.Status.FINISHED
+    page = client.get(reverse("manage:party-detail", args=[party.pk])).text
+    assert 'id="party-rematch"' in page
+
+    response = client.post(reverse("manage:party-rematch", args=[party.pk]))
+    again = client.post(reverse("manage:party-rematch", args=[party.pk]))
+
+    rematch = party.rematch
+    assert response.url == again.url == reverse("manage:party-detail", args=[rematch.pk])
+    assert (rematch.game, rematch.rules, rematch.label) == (party.game, party.rules, "Table 3")
+    # The second seat deals first; partners still sit opposite.
+    players = [seat.player_id for seat in seats]
+    moved = list(rematch.seats.order_by("position"))
+    assert [seat.player_id for seat in moved] == players[1:] + players[:1]
+    assert [seat.side for seat in moved] == [0, 1, 0, 1]
+    assert "the next player deals first" in client.get(response.url).text
