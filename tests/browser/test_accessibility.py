@@ -149,58 +149,53 @@ def visit(page, url, found, path):
     found[path] = serious_violations(page)
 
 
+@pytest.fixture
+def axe_page(chromium, live_server, viewport):
+    """A page of the test's viewport, and what axe found on each path visited. axe
+    is put into the page by Playwright; the pages' policy refuses scripts that are
+    not files of our own, so the context steps around it."""
+    context = chromium.new_context(viewport=VIEWPORTS[viewport], locale="en-US", bypass_csp=True)
+    yield context.new_page(), {}
+    context.close()
+
+
 def assert_none(found):
+    """Every violation of every page visited, at once."""
     failing = [f"{path}: {rule}" for path, rules in found.items() for rule in rules]
     assert not failing, "\n".join(failing)
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_no_page_a_visitor_or_player_opens_has_a_serious_violation(
-    chromium, live_server, evening, viewport
-):
-    # axe is put into the page by Playwright; the pages' policy refuses scripts
-    # that are not files of our own, so the test's context steps around it.
-    context = chromium.new_context(viewport=VIEWPORTS[viewport], locale="en-US", bypass_csp=True)
-    page = context.new_page()
-    found = {}
-    try:
-        for path in evening["public"] + evening["links"]:
-            visit(page, live_server.url, found, path)
-        for path in evening["seat"]:
-            visit(page, live_server.url, found, path)
-            # The card picker, as a player opens it to enter a hand from the cards.
-            entry = page.get_by_text("Enter from the cards")
-            if entry.count():
-                entry.click()
-                found[path + " (cards)"] = serious_violations(page)
-        for path in evening["docs"]:
-            assert page.goto(live_server.url + path).ok, path
-            # Swagger UI draws the operations from a script of some size: on a
-            # busy machine that takes a while.
-            page.wait_for_selector(".opblock", timeout=90_000)
-            found[path] = serious_violations(page)
-    finally:
-        context.close()
+def test_no_page_a_visitor_or_player_opens_has_a_serious_violation(live_server, evening, axe_page):
+    page, found = axe_page
+    for path in evening["public"] + evening["links"]:
+        visit(page, live_server.url, found, path)
+    for path in evening["seat"]:
+        visit(page, live_server.url, found, path)
+        # The card picker, as a player opens it to enter a hand from the cards.
+        entry = page.get_by_text("Enter from the cards")
+        if entry.count():
+            entry.click()
+            found[path + " (cards)"] = serious_violations(page)
+    for path in evening["docs"]:
+        assert page.goto(live_server.url + path).ok, path
+        # Swagger UI draws the operations from a script of some size: on a busy
+        # machine that takes a while.
+        page.wait_for_selector(".opblock", timeout=90_000)
+        found[path] = serious_violations(page)
     assert_none(found)
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_no_page_an_organizer_opens_has_a_serious_violation(
-    chromium, live_server, evening, viewport
-):
-    context = chromium.new_context(viewport=VIEWPORTS[viewport], locale="en-US", bypass_csp=True)
-    page = context.new_page()
-    found = {}
-    try:
-        page.goto(live_server.url + "/login/")
-        page.get_by_label("Username").fill(evening["username"])
-        page.get_by_label("Password").fill(evening["password"])
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url("**/manage/**")
-        for path in evening["manage"]:
-            visit(page, live_server.url, found, path)
-    finally:
-        context.close()
+def test_no_page_an_organizer_opens_has_a_serious_violation(live_server, evening, axe_page):
+    page, found = axe_page
+    page.goto(live_server.url + "/login/")
+    page.get_by_label("Username").fill(evening["username"])
+    page.get_by_label("Password").fill(evening["password"])
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/manage/**")
+    for path in evening["manage"]:
+        visit(page, live_server.url, found, path)
     assert_none(found)
 
 
