@@ -74,6 +74,8 @@ def test_three_phones_play_chinchon_with_confirmations(phone, tmp_path):
     expect(cleo.locator("#entry-changed")).to_be_visible()
     expect(cleo.locator("#pending-hand")).to_contain_text("25")
     cleo.locator("#confirm").click()
+    # Ana confirms what her phone shows: the corrected entry, once it has come.
+    expect(ana.locator("#pending-hand")).to_contain_text("25")
     ana.locator("#confirm").click()
     expect(ana.locator(".messages")).to_contain_text("Hand 2 confirmed")
     hands = list(party.hands.order_by("number"))
