@@ -78,10 +78,11 @@ def desk(chromium, live_server):
 def reload(page):
     """Reloads an organizer's page that may reload itself (the round page does when
     its round changes, round.js), and when its own reload cuts in, the one asked for here is
-    aborted: then the page's is waited for."""
+    aborted, or finds the page between two documents ("not attached"): then the
+    page's is waited for."""
     try:
         page.reload()
     except BrowserError as error:
-        if "ERR_ABORTED" not in str(error):
+        if "ERR_ABORTED" not in str(error) and "Not attached to an active page" not in str(error):
             raise
         page.wait_for_load_state()
