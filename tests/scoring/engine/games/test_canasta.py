@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 from scoring.engine.cards import DECK, parse_card
 from scoring.engine.games.canasta import (
     ALL_CARDS_POINTS,
+    GAME,
     MOST_CANASTAS,
     BonusCard,
     card_points,
@@ -18,6 +19,7 @@ from scoring.engine.games.canasta import (
     sitting_out,
     winner,
 )
+from scoring.engine.games.game import EntryError, Outcome
 
 # Seed 003, "Jede Karte hat einen Punktwert", by rank letter; the black threes count 5.
 SEED_POINTS = {
@@ -470,6 +472,36 @@ def test_all_sides_together_hold_no_more_than_the_two_packs():
     assert MOST_CANASTAS == 15
 
 
+def test_three_sides_gone_out_are_all_named():
+    out = {"meld_points": 100, "natural_canastas": 1, "went_out": True}
+    assert check_hand([out, out, out]) == [
+        "Only one side goes out in a hand; sides 1, 2 and 3 are marked as gone out."
+    ]
+
+
+def test_a_side_that_went_out_concealed_counts_as_gone_out():
+    out = {"meld_points": 100, "natural_canastas": 1, "went_out": True}
+    concealed = {"meld_points": 100, "natural_canastas": 1, "concealed": True}
+    assert check_hand([out, concealed]) == [
+        "Side 2: Going out concealed is going out: tick 'went out' too.",
+        "Only one side goes out in a hand; sides 1 and 2 are marked as gone out.",
+    ]
+
+
+def test_one_side_may_hold_all_four_red_threes_when_the_other_gives_none():
+    assert check_hand([{"meld_points": 50, "red_threes": 4}, {"meld_points": 50}]) == []
+    assert check_hand(
+        [{"meld_points": 50, "red_threes": 3}, {"meld_points": 50, "red_threes": 2}]
+    ) == ["There are 4 red threes; the sides hold 5."]
+
+
+def test_the_cards_in_the_hands_count_towards_what_the_two_packs_hold():
+    assert check_hand([{"meld_points": 700, "hand_points": 300}, {"meld_points": 300}]) == [
+        "Melds and hands of 1300 points in all: the cards of the two packs are worth 1280."
+    ]
+    assert check_hand([{"meld_points": 700, "hand_points": 300}, {"meld_points": 280}]) == []
+
+
 def test_each_side_s_problems_are_headed_by_its_number():
     problems = check_hand([{"meld_points": 100}, {"meld_points": 100, "went_out": True}])
     assert problems == ["Side 2: A side can only go out once it has a canasta."]
@@ -494,6 +526,23 @@ def test_unreadable_numbers_leave_the_totals_across_sides_unchecked():
 def test_a_hand_that_cannot_be_read_is_refused(sides_entered, message):
     with pytest.raises(ValueError, match=message):
         check_hand(sides_entered)
+
+
+@pytest.mark.parametrize(
+    ("sides_entered", "message"),
+    [
+        ([{"meld_points": 50}], "A hand of Canasta has at least two sides."),
+        (
+            [{"meld_points": 50}, {"meld_points": 50, "melds": 1, "canastas": 1}],
+            "Side 2: no such entry canastas, melds.",
+        ),
+        ([{"red_threes": 1}, {"meld_points": 50}], "Side 1: the meld points are missing."),
+    ],
+)
+def test_a_hand_that_cannot_be_read_says_why_in_full(sides_entered, message):
+    with pytest.raises(ValueError) as refused:
+        check_hand(sides_entered)
+    assert str(refused.value) == message
 
 
 # Who plays with whom (seed 003: two to six players).
@@ -587,3 +636,69 @@ def test_a_table_the_seed_does_not_know_is_refused(players, partnerships, messag
 def test_hands_are_counted_from_one(hand, message):
     with pytest.raises(ValueError, match=message):
         sitting_out(5, hand)
+
+
+# The game behind the interface.
+
+
+def test_the_hints_give_each_side_its_first_meld_minimum():
+    assert GAME.hints([-20, 0, 1495, 1500, 3000]) == [15, 50, 50, 90, 120]
+
+
+def test_a_hand_entered_scores_each_side_and_names_who_went_out():
+    went_out = {"went_out": True, "concealed": True}
+    entry = {
+        "sides": [
+            {"meld_points": 120, "red_threes": 1, "hand_points": 30},
+            {"meld_points": 160, "natural_canastas": 1, "mixed_canastas": 1, **went_out},
+        ]
+    }
+    scored = GAME.hand(entry, [0, 0], {})
+    assert scored.scores == (120 + 100 - 30, 160 + 500 + 300 + 100 + 100)
+    assert scored.facts == {"canastas": [0, 2], "went_out": 1}
+
+
+def test_a_hand_nobody_went_out_of_names_no_one():
+    entry = {"sides": [{"meld_points": 90, "mixed_canastas": 1}, {"meld_points": 50}]}
+    scored = GAME.hand(entry, [0, 0], {})
+    assert scored.scores == (390, 50)
+    assert scored.facts == {"canastas": [1, 0], "went_out": None}
+
+
+def test_a_side_that_went_out_concealed_is_the_one_that_went_out():
+    # The concealed side forgot to tick "went out": the check asks for it.
+    concealed = {"meld_points": 200, "natural_canastas": 1, "concealed": True}
+    entry = {"sides": [{"meld_points": 50}, concealed]}
+    with pytest.raises(EntryError) as refused:
+        GAME.hand(entry, [0, 0], {})
+    assert refused.value.problems == [
+        "Side 2: Going out concealed is going out: tick 'went out' too."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "problems"),
+    [
+        ({"sides": [{"meld_points": 50}]}, ["Give the entries of all 2 sides."]),
+        ({"sides": None}, ["Give the entries of all 2 sides."]),
+        ({"sides": [{"meld_points": 50}, [50]]}, ["Each side's entries are given by name."]),
+        (
+            {"sides": [{"meld_points": 50}, {"melds": 50}]},
+            ["Side 2: no such entry melds."],
+        ),
+        (
+            {"sides": [{"meld_points": 50}, {"red_threes": 1}]},
+            ["Side 2: the meld points are missing."],
+        ),
+    ],
+)
+def test_a_hand_entry_that_cannot_be_read_is_refused_in_words(entry, problems):
+    with pytest.raises(EntryError) as refused:
+        GAME.hand(entry, [0, 0], {})
+    assert refused.value.problems == problems
+
+
+def test_the_party_goes_on_until_a_side_reaches_five_thousand():
+    hand = GAME.hand({"sides": [{"meld_points": 50}, {"meld_points": 60}]}, [0, 0], {})
+    assert GAME.standing([hand], 2, {}) == Outcome(over=False)
+    assert GAME.standing([], 2, {}) == Outcome(over=False)

@@ -133,6 +133,10 @@ def test_a_card_reads_in_either_case_and_with_spaces_around_it():
     assert parse_cards("1O, 2o 3O") == parse_cards(["1O", "2O", SpanishCard(3, "O")])
 
 
+def test_a_card_shows_its_text():
+    assert repr(SpanishCard(12, "E")) == "SpanishCard('12E')"
+
+
 def test_a_card_counts_its_rank_in_penalty_points():
     assert [SpanishCard(rank, "B").penalty for rank in (1, 7, 10, 11, 12)] == [1, 7, 10, 11, 12]
 
@@ -250,10 +254,25 @@ def test_an_empty_hand_leaves_no_penalty():
 
 @pytest.mark.parametrize(
     ("cards", "meld"),
-    [("1O 2O 3O", True), ("7C 10C 11C", True), ("4E 4B 4O 4C", True), ("4E 4B", False)],
+    [
+        ("1O 2O 3O", True),
+        ("7C 10C 11C", True),
+        ("4E 4B 4O 4C", True),
+        ("4E 4B", False),
+        ("1O 2C 3O", False),
+        ("1O 2O 4O", False),
+        ("3O 2O 1O", True),
+    ],
 )
 def test_is_meld_reads_sets_and_sequences(cards, meld):
     assert is_meld(cards) is meld
+
+
+def test_is_meld_reads_the_pack_in_play():
+    assert is_meld("7O 8O 9O", deck=48)
+    assert not is_meld("6O 7O 10O", deck=48)
+    with pytest.raises(InvalidSpanishCard, match="not in the 40-card pack"):
+        is_meld("7O 8O 9O")
 
 
 # --- Chinchón -------------------------------------------------------------------

@@ -5,11 +5,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.engine.games.cruzo import (
+    GAME,
     default_scheme,
     finishing_order,
     place_points,
     standing,
 )
+from scoring.engine.games.game import EntryError
 
 NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Gerd", "Hanna"]
 
@@ -205,3 +207,46 @@ def test_players_tied_on_the_most_points_share_the_win():
 def test_a_broken_standing_is_refused(totals, played, agreed, message):
     with pytest.raises(ValueError, match=message):
         standing(totals, played, agreed)
+
+
+# A game entered at the table (the game behind the interface).
+
+
+def test_a_game_entered_scores_the_places_and_names_the_first_out():
+    scored = GAME.hand({"went_out": [2, 0], "cards_left": {"1": 4, 3: 2}}, [0] * 4, {})
+    assert scored.scores == (2, 0, 3, 1)
+    assert scored.facts == {"first": 2}
+
+
+def test_players_with_as_many_cards_left_share_their_place_at_the_table():
+    scored = GAME.hand({"went_out": [1], "cards_left": {0: 2, 2: 2, 3: 5}}, [0] * 4, {})
+    assert scored.scores == (2, 3, 2, 0)
+    assert scored.facts == {"first": 1}
+
+
+def test_a_game_entered_without_cards_left_needs_everyone_out():
+    scored = GAME.hand({"went_out": [1, 0]}, [0, 0], {})
+    assert scored.scores == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("entry", "problem"),
+    [
+        (
+            {"went_out": [0], "cards_left": [(1, 3)]},
+            "Give the cards left on the table by player.",
+        ),
+        (
+            {"went_out": [0], "cards_left": {1: 3}},
+            "Every player has a place: went out, or cards left on the table.",
+        ),
+        (
+            {"went_out": [], "cards_left": {0: 3, 1: 2, 2: 1}},
+            "The game is won by the first player to go out; nobody went out yet.",
+        ),
+    ],
+)
+def test_a_game_entry_that_cannot_be_placed_is_refused_in_words(entry, problem):
+    with pytest.raises(EntryError) as refused:
+        GAME.hand(entry, [0, 0, 0], {})
+    assert refused.value.problems == [problem]

@@ -12,11 +12,13 @@ from scoring.engine.games import GAMES
 from scoring.engine.games.chinchon import spanish_deck
 from scoring.engine.games.game import (
     EntryError,
+    Outcome,
     Problem,
     margins,
     places,
     player_margins,
     ranked_winners,
+    reason,
     settle_options,
     side_totals,
 )
@@ -236,3 +238,35 @@ def test_three_against_two_share_what_two_partners_pay():
 def test_the_players_amounts_add_up_to_nought(totals, size, lower_wins):
     sides = [tuple(f"{side}-{n}" for n in range(size + side % 2)) for side in range(len(totals))]
     assert sum(player_margins(sides, margins(totals, lower_wins)).values()) == 0
+
+
+# What an error says (reason): the Problem itself, else the error's words.
+
+
+def test_the_reason_of_a_problem_is_the_problem_with_its_template():
+    problem = Problem("%(card)s is named twice.", card="3C")
+    found = reason(ValueError(problem))
+    assert found == "3C is named twice."
+    assert isinstance(found, Problem) and found.params == {"card": "3C"}
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (ValueError("The deck has 52 cards."), "The deck has 52 cards."),
+        (ValueError(42), "42"),
+        (ValueError(), ""),
+        (ValueError(Problem("first"), "second"), "('first', 'second')"),
+    ],
+)
+def test_the_reason_of_any_other_error_is_what_it_says(error, said):
+    found = reason(error)
+    assert found == said
+    assert not isinstance(found, Problem)
+
+
+def test_a_party_of_agreed_deals_is_not_over_before_the_last_one():
+    options = settle_options(VIERZEHN, {"deals": 2})
+    deal = VIERZEHN.hand({"points": [10, 33, 13]}, [0, 0, 0], options)
+    assert VIERZEHN.standing([deal], 3, options) == Outcome(over=False)
+    assert VIERZEHN.standing([deal, deal], 3, options) == Outcome(True, frozenset({0}))
