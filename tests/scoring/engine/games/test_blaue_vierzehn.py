@@ -164,6 +164,7 @@ def test_blue_fourteen_taken_examples():
 @pytest.mark.parametrize(("players", "cards"), [(3, 20), (4, 15), (5, 12), (6, 10)])
 def test_all_sixty_cards_are_dealt_evenly(players, cards):
     assert hand_size(players) == cards
+    assert type(hand_size(players)) is int
     assert players * hand_size(players) == len(DECK)
 
 

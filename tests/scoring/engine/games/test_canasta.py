@@ -400,6 +400,19 @@ def test_every_side_the_checks_pass_can_be_scored(side):
             {"meld_points": 45, "mixed_canastas": 1},
             "1 mixed canasta holds at least 50 points of cards, more than the 45",
         ),
+        (
+            {"meld_points": 30, "natural_canastas": 1},
+            "1 natural canasta holds at least 35 points of cards, more than the 30",
+        ),
+        (
+            {"meld_points": 100, "mixed_canastas": 3},
+            "3 mixed canastas hold at least 150 points of cards, more than the 100",
+        ),
+        (
+            {"meld_points": 100, "natural_canastas": 1, "mixed_canastas": 2},
+            "1 natural canasta and 2 mixed canastas hold at least 135 points of cards, more "
+            "than the 100",
+        ),
         ({"meld_points": 0}, "if the side melded nothing, say so"),
         (
             {"meld_points": 30, "has_melded": False},

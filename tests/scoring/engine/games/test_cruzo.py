@@ -103,6 +103,28 @@ def test_a_broken_scheme_is_refused(scheme, message):
         place_points(["Anna", "Bernd", "Clara"], scheme)
 
 
+@pytest.mark.parametrize(
+    ("scheme", "said"),
+    [
+        ([2, 1], "The points scheme names 2 places, but 3 players have a place."),
+        ([2, True, 0], "The points for a place must be whole numbers of 0 or more."),
+        ([3, 3, 4], "A worse place cannot score more than a better one."),
+    ],
+)
+def test_a_broken_scheme_is_refused_in_full_words(scheme, said):
+    with pytest.raises(ValueError) as refused:
+        place_points(["Anna", "Bernd", "Clara"], scheme)
+    assert str(refused.value) == said
+
+
+def test_equal_points_for_two_places_are_a_scheme():
+    assert place_points(["Anna", "Bernd", "Clara"], [3, 3, 0]) == {
+        "Anna": 3,
+        "Bernd": 3,
+        "Clara": 0,
+    }
+
+
 # Placing by the cards left on the table: "je weniger das sind, um so besser".
 
 
@@ -155,6 +177,13 @@ def test_whoever_went_out_ranks_above_everyone_still_in(game):
 def test_a_broken_game_end_is_refused(went_out, cards_left, message):
     with pytest.raises(ValueError, match=message):
         finishing_order(went_out, cards_left)
+
+
+@pytest.mark.parametrize("went_out", ["Anna", {"Anna"}, None])
+def test_the_players_who_went_out_are_a_list_in_order(went_out):
+    with pytest.raises(ValueError) as refused:
+        finishing_order(went_out, {"Bernd": 2})
+    assert str(refused.value) == "Give the players who went out as a list, first out first."
 
 
 # The party: an agreed number of games, the most points win.

@@ -44,6 +44,27 @@ def test_a_table_the_game_is_not_played_at_is_refused_in_words(game):
         game.sides(too_many, settle_options(game, {}))
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "said"),
+    [
+        (CHINCHON, 5, "Chinchón is played by 2, 3, 4 players, not 5."),
+        (CANASTA, 1, "Canasta is played by 2, 3, 4, 5, 6 players, not 1."),
+        (VIERZEHN, 2, "Blaue Vierzehn is played by 3, 4, 5, 6 players, not 2."),
+        (CRUZO, 8, "Cruzo is played by 2, 3, 4, 5, 6, 7 players, not 8."),
+    ],
+)
+def test_the_refusal_of_a_table_names_the_sizes_the_game_is_played_at(game, players, said):
+    with pytest.raises(EntryError) as refused:
+        game.sides(players, settle_options(game, {}))
+    assert refused.value.problems == [said]
+
+
+def test_an_entry_error_puts_each_problem_on_its_own_line():
+    error = EntryError(["Side 1: no meld points.", "Side 2: no meld points."])
+    assert str(error) == "Side 1: no meld points.\nSide 2: no meld points."
+    assert EntryError("One problem.").problems == ["One problem."]
+
+
 def test_options_default_and_refuse_what_the_game_does_not_know():
     assert settle_options(CHINCHON, {}) == {"deck": 40, "conga": False}
     assert settle_options(CHINCHON, {"deck": 48})["deck"] == 48
@@ -228,6 +249,13 @@ def test_three_against_two_share_what_two_partners_pay():
     # Five at Canasta: the three share twice the margin, the odd point to the first.
     shares = player_margins([("a", "c", "e"), ("b", "d")], [100, -100])
     assert shares == {"a": 67, "c": 67, "e": 66, "b": -100, "d": -100}
+
+
+def test_the_players_of_every_side_need_its_margin():
+    with pytest.raises(ValueError):
+        player_margins([("a",), ("b",)], [10, -5, -5])
+    with pytest.raises(ValueError):
+        player_margins([("a",), ("b",), ("c",)], [10, -10])
 
 
 @given(
