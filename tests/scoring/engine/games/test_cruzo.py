@@ -179,6 +179,26 @@ def test_a_broken_game_end_is_refused(went_out, cards_left, message):
         finishing_order(went_out, cards_left)
 
 
+@pytest.mark.parametrize(
+    ("cards_left", "said"),
+    [
+        (
+            {"Bernd": 7},
+            "Bernd can have 0 to 6 cards left on the table (three open, three Bunker), not 7.",
+        ),
+        (
+            {"Bernd": 2, "Clara": "2"},
+            "Clara can have 0 to 6 cards left on the table (three open, three Bunker), not '2'.",
+        ),
+        ({"Anna": 0, "Bernd": 2}, "Anna went out and cannot have cards left on the table."),
+    ],
+)
+def test_cards_left_that_cannot_be_are_refused_in_full_words(cards_left, said):
+    with pytest.raises(ValueError) as refused:
+        finishing_order(["Anna"], cards_left)
+    assert str(refused.value) == said
+
+
 @pytest.mark.parametrize("went_out", ["Anna", {"Anna"}, None])
 def test_the_players_who_went_out_are_a_list_in_order(went_out):
     with pytest.raises(ValueError) as refused:
