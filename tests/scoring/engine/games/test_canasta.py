@@ -367,6 +367,12 @@ def test_a_side_whose_entries_fit_together_has_no_problems(side):
     assert check_side(**side) == []
 
 
+def test_a_side_may_hold_every_card_of_the_two_packs():
+    # 106 meldable cards make fifteen canastas of seven; together worth 1,280.
+    assert check_side(meld_points=1000, natural_canastas=1, hand_points=280) == []
+    assert check_side(meld_points=15 * 35, natural_canastas=15) == []
+
+
 @given(red_threes, fives)
 def test_a_side_that_melded_nothing_has_no_problems(count, hand_points):
     assert (
