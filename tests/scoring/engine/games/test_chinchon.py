@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.games.chinchon import (
+    GAME,
     Arrangement,
     InvalidScore,
     InvalidSpanishCard,
@@ -24,6 +25,7 @@ from scoring.engine.games.chinchon import (
     spanish_deck,
     standing,
 )
+from scoring.engine.games.game import EntryError
 
 CHECKS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -448,3 +450,114 @@ def test_closing_at_the_edge_of_la_conga():
     assert not may_close(100, 0, conga=True)
     with pytest.raises(InvalidScore):
         may_close(50, -3)
+
+
+# --- What a player reads when something cannot be -------------------------------
+
+
+def words(action):
+    with pytest.raises(ValueError) as refused:
+        action()
+    return str(refused.value)
+
+
+def test_cards_that_cannot_be_are_refused_in_full_words():
+    assert words(lambda: SpanishCard(13, "O")) == (
+        "There is no Spanish card with rank 13 and suit 'O'."
+    )
+    assert (
+        words(lambda: SpanishCard(1, "X")) == "There is no Spanish card with rank 1 and suit 'X'."
+    )
+    assert words(lambda: parse_card(SpanishCard(9, "C"))) == (
+        "'9C' is not in the 40-card pack: it has no 8s and 9s (they are played with 48 cards)."
+    )
+    assert words(lambda: parse_card(7)) == "7 is not a Spanish card."
+    assert words(lambda: parse_card("13O")) == (
+        "'13O' is not a Spanish card (write the rank 1–12, then the suit O, C, E or B, e.g. 12E)."
+    )
+    assert words(lambda: parse_cards(5)) == "5 is no list of Spanish cards."
+    assert words(lambda: parse_cards("3C 3c")) == (
+        "3C is named twice: the pack holds every card once."
+    )
+    assert words(lambda: least_penalty(pack(48)[:9], deck=48)) == (
+        "A Chinchón hand holds seven cards, eight with the card just drawn; this one has 9."
+    )
+
+
+def test_scores_that_cannot_be_are_refused_in_full_words():
+    assert words(lambda: hand_scores({"Ana": -1, "Beto": 3}, "Ana")) == (
+        "'Ana' cannot have -1 penalty points."
+    )
+    assert words(lambda: hand_scores({"Ana": 1, "Beto": 3}, "Carla")) == (
+        "The closer 'Carla' is not one of the players of this hand."
+    )
+    assert words(lambda: hand_scores("Ana", "Ana")) == (
+        "The penalties are given per player, not as 'Ana'."
+    )
+    assert words(lambda: hand_scores({"Ana": 1.5}, "Ana")) == (
+        "The penalty of 'Ana' must be a whole number, not 1.5."
+    )
+    assert words(lambda: standing({"Ana": "30"})) == (
+        "The total of 'Ana' must be a whole number, not '30'."
+    )
+    assert words(lambda: standing(30)) == "The totals are given per player, not as 30."
+
+
+# --- A hand entered at the table (the game behind the interface) ----------------
+
+CLASSIC = {"deck": 40, "conga": False}
+CONGA = {"deck": 40, "conga": True}
+
+
+@pytest.mark.parametrize(
+    ("entry", "totals", "options", "said"),
+    [
+        (
+            {"closer": 2, "penalties": [1, 2]},
+            [0, 0],
+            CLASSIC,
+            "Say who closed the hand: one of the players still in.",
+        ),
+        (
+            {"closer": 1, "penalties": [1, None]},
+            [0, 104],
+            CONGA,
+            "Say who closed the hand: one of the players still in.",
+        ),
+        (
+            {"closer": 0, "penalties": [1]},
+            [0, 0],
+            CLASSIC,
+            "Give every player's penalty, or every player's cards.",
+        ),
+        ({"closer": 0}, [0, 0], CLASSIC, "Give every player's penalty, or every player's cards."),
+        (
+            {"closer": 0, "penalties": [2, 3, 4]},
+            [0, 104, 0],
+            CONGA,
+            "Player 2 is out and plays no more hands.",
+        ),
+        (
+            {"closer": 0, "penalties": [2, 5], "chinchon": True},
+            [0, 0],
+            CLASSIC,
+            "A Chinchón melds all seven cards: the closer's penalty is 0.",
+        ),
+        (
+            {"closer": 0, "penalties": [6, 5]},
+            [97, 0],
+            CONGA,
+            "At 97 points a player may close only with 5 or fewer (La Conga).",
+        ),
+        (
+            {"closer": 1, "cards": ["1O 2O 3O", "8O 1C 2C"]},
+            [0, 0],
+            CLASSIC,
+            "'8O' is not in the 40-card pack: it has no 8s and 9s (they are played with 48 cards).",
+        ),
+    ],
+)
+def test_a_hand_entry_that_cannot_be_is_refused_in_words(entry, totals, options, said):
+    with pytest.raises(EntryError) as refused:
+        GAME.hand(entry, totals, options)
+    assert refused.value.problems == [said]
