@@ -395,3 +395,34 @@ def test_a_deal_entry_that_cannot_be_is_refused_in_words(entry, problems):
     with pytest.raises(EntryError) as refused:
         GAME.hand(entry, [0, 0, 0], {})
     assert refused.value.problems == problems
+
+
+@pytest.mark.parametrize(
+    ("action", "said"),
+    [
+        (
+            lambda: Card(0, "R"),
+            "There is no Blaue Vierzehn card 0 'R': the numbers run from 1 to 15 in the colours "
+            "R, Y, G and B.",
+        ),
+        (
+            lambda: Card(5, "RY"),
+            "There is no Blaue Vierzehn card 5 'RY': the numbers run from 1 to 15 in the colours "
+            "R, Y, G and B.",
+        ),
+        (
+            lambda: parse_card("16B"),
+            "'16B' is not a Blaue Vierzehn card (write the number 1 to 15, then R, Y, G or B, "
+            "e.g. 14B).",
+        ),
+        (lambda: parse_cards("3R 3r"), "3R is named twice: the pack holds every card once."),
+        (
+            lambda: deal_check({"Anna": "1", "Bernd": 0}),
+            "Anna's points must be a whole number, not '1'.",
+        ),
+    ],
+)
+def test_what_cannot_be_is_refused_in_full_words(action, said):
+    with pytest.raises(ValueError) as refused:
+        action()
+    assert str(refused.value) == said

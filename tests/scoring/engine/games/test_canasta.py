@@ -338,8 +338,15 @@ def test_a_party_needs_two_sides(sheet):
 
 
 def test_a_total_must_be_a_whole_number():
-    with pytest.raises(ValueError, match="total must be a whole number"):
+    with pytest.raises(ValueError) as refused:
         winner([5000.0, 100])
+    assert str(refused.value) == "A side's total must be a whole number, not 5000.0."
+
+
+def test_a_party_of_one_side_is_refused_in_full_words():
+    with pytest.raises(ValueError) as refused:
+        winner([6000])
+    assert str(refused.value) == "A party of Canasta has at least two sides."
 
 
 # The scorer's checks.
@@ -660,29 +667,35 @@ def test_nobody_sits_out_without_a_partnership_of_three(players, partnerships, h
 @pytest.mark.parametrize(
     ("players", "partnerships", "message"),
     [
-        (1, None, "two to six, not 1"),
-        (7, None, "two to six, not 7"),
-        (6, None, "two or three partnerships: choose one"),
-        (6, 4, "two or three partnerships"),
-        (4, 3, "4 players play as two partnerships"),
-        (5, 1, "5 players play as two partnerships"),
-        (3, 3, "each on their own"),
-        (2, 2, "each on their own"),
-        ("4", None, "must be a whole number"),
+        (1, None, "Canasta is played by two to six, not 1."),
+        (7, None, "Canasta is played by two to six, not 7."),
+        (6, None, "Six players play as two or three partnerships: choose one."),
+        (6, 4, "Six players play as two or three partnerships: choose one."),
+        (4, 3, "4 players play as two partnerships."),
+        (5, 1, "5 players play as two partnerships."),
+        (3, 3, "3 players play each on their own, without partnerships."),
+        (2, 2, "2 players play each on their own, without partnerships."),
+        ("4", None, "The number of players must be a whole number, not '4'."),
     ],
 )
 def test_a_table_the_seed_does_not_know_is_refused(players, partnerships, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as refused:
         sides_for(players, partnerships)
+    assert str(refused.value) == message
 
 
 @pytest.mark.parametrize(
     ("hand", "message"),
-    [(0, "counted from 1, not 0"), (-1, "counted from 1, not -1"), (1.0, "hand number must be")],
+    [
+        (0, "Hands are counted from 1, not 0."),
+        (-1, "Hands are counted from 1, not -1."),
+        (1.0, "The hand number must be a whole number, not 1.0."),
+    ],
 )
 def test_hands_are_counted_from_one(hand, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as refused:
         sitting_out(5, hand)
+    assert str(refused.value) == message
 
 
 # The game behind the interface.
