@@ -219,6 +219,11 @@ def test_a_number_no_cards_are_worth_is_named():
     for value in range(DEAL_POINTS + 1):
         problems = deal_check({"Anna": value, "Bernd": DEAL_POINTS - value, "Clara": 0})
         assert (problems == []) == (value in reachable and DEAL_POINTS - value in reachable)
+        named = any(
+            problem.startswith(f"Anna: no set of cards is worth {value} ") for problem in problems
+        )
+        assert named == (value not in reachable)
+    assert set(range(DEAL_POINTS + 1)) - reachable == {1, 3, 53, 55}
     assert deal_check({"Anna": 1, "Bernd": 55, "Clara": 0}) == [
         "Anna: no set of cards is worth 1 (a red card counts 2, a fourteen 5, "
         "the blue fourteen 13).",
