@@ -25,7 +25,7 @@ from scoring.engine.games.chinchon import (
     spanish_deck,
     standing,
 )
-from scoring.engine.games.game import EntryError
+from scoring.engine.games.game import EntryError, Outcome
 
 CHECKS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -561,3 +561,33 @@ def test_a_hand_entry_that_cannot_be_is_refused_in_words(entry, totals, options,
     with pytest.raises(EntryError) as refused:
         GAME.hand(entry, totals, options)
     assert refused.value.problems == [said]
+
+
+def play(entries, options):
+    """The hands of a party entered one after the other, each from the totals before it."""
+    hands = []
+    for entry in entries:
+        totals = [sum(hand.scores[side] for hand in hands) for side in range(3)]
+        hands.append(GAME.hand(entry, totals, options))
+    return hands
+
+
+def test_la_conga_goes_on_with_a_player_out():
+    hands = play(
+        [{"closer": 1, "penalties": [50, 45, 40]}, {"closer": 1, "penalties": [52, 50, 50]}], CONGA
+    )
+    assert GAME.standing(hands, 3, CONGA) == Outcome(False, out=frozenset({0}))
+    # The classic game ends as soon as someone reaches 100.
+    assert GAME.standing(hands, 3, CLASSIC) == Outcome(True, frozenset({2}), frozenset({0}))
+
+
+def test_la_conga_all_out_at_once_is_won_by_the_lowest_of_those_still_in_before():
+    hands = play(
+        [
+            {"closer": 1, "penalties": [50, 45, 40]},
+            {"closer": 1, "penalties": [52, 50, 50]},  # 102, 95, 90: the first is out
+            {"closer": 1, "penalties": [None, 15, 31]},  # 102, 110, 121: all out
+        ],
+        CONGA,
+    )
+    assert GAME.standing(hands, 3, CONGA) == Outcome(True, frozenset({1}), frozenset({0, 1, 2}))
