@@ -591,3 +591,20 @@ def test_la_conga_all_out_at_once_is_won_by_the_lowest_of_those_still_in_before(
         CONGA,
     )
     assert GAME.standing(hands, 3, CONGA) == Outcome(True, frozenset({1}), frozenset({0, 1, 2}))
+
+
+def test_la_conga_all_out_at_once_and_tied_is_shared_by_the_tied_still_in_before():
+    hands = play(
+        [
+            {"closer": 1, "penalties": [50, 45, 40]},
+            {"closer": 1, "penalties": [50, 50, 50]},  # 100, 95, 90: 100 is out
+            {"closer": 1, "penalties": [None, 15, 20]},  # 100, 110, 110: all out
+        ],
+        CONGA,
+    )
+    assert GAME.standing(hands, 3, CONGA) == Outcome(True, frozenset({1, 2}), frozenset({0, 1, 2}))
+
+
+def test_a_classic_party_tied_for_the_lowest_is_shared():
+    hands = play([{"closer": 0, "penalties": [30, 101, 30]}], CLASSIC)
+    assert GAME.standing(hands, 3, CLASSIC) == Outcome(True, frozenset({0, 2}), frozenset({1}))
