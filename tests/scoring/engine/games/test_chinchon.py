@@ -130,6 +130,11 @@ def test_every_card_of_the_pack_reads_back_as_its_text(deck):
     assert [str(card) for card in spanish_deck(deck)] == pack(deck)
 
 
+def test_the_pack_is_of_forty_cards_unless_told():
+    assert spanish_deck() == spanish_deck(40)
+    assert len(spanish_deck()) == 40
+
+
 def test_a_card_reads_in_either_case_and_with_spaces_around_it():
     assert parse_card("12e") == parse_card(" 12E ") == SpanishCard(12, "E")
     assert parse_cards("1O, 2o 3O") == parse_cards(["1O", "2O", SpanishCard(3, "O")])
@@ -538,6 +543,12 @@ CONGA = {"deck": 40, "conga": True}
             "Player 2 is out and plays no more hands.",
         ),
         (
+            {"closer": 0, "penalties": [2, 3, 4]},
+            [0, 100, 0],
+            CONGA,
+            "Player 2 is out and plays no more hands.",
+        ),
+        (
             {"closer": 0, "penalties": [2, 5], "chinchon": True},
             [0, 0],
             CLASSIC,
@@ -608,3 +619,16 @@ def test_la_conga_all_out_at_once_and_tied_is_shared_by_the_tied_still_in_before
 def test_a_classic_party_tied_for_the_lowest_is_shared():
     hands = play([{"closer": 0, "penalties": [30, 101, 30]}], CLASSIC)
     assert GAME.standing(hands, 3, CLASSIC) == Outcome(True, frozenset({0, 2}), frozenset({1}))
+
+
+def test_a_hand_tells_who_closed_and_whether_clean_or_a_chinchon():
+    clean = GAME.hand({"closer": 1, "penalties": [12, 0, 0]}, [0, 0, 0], CLASSIC)
+    assert clean.scores == (12, -10, 0)
+    assert clean.facts == {"closer": 1, "chinchon": False, "clean": True}
+    left = GAME.hand({"closer": 0, "penalties": [1, 0, 30]}, [0, 0, 0], CLASSIC)
+    assert left.scores == (1, 0, 30)
+    assert left.facts == {"closer": 0, "chinchon": False, "clean": False}
+    cards = ["1B 2B 3B 4B 5B 6B 7B", "1O 1C 12E 11E 3O 5C 6E", "2O 2C 2E 10B 11B 12B 4O"]
+    chinchon = GAME.hand({"closer": 0, "cards": cards}, [0, 0, 0], CLASSIC)
+    assert chinchon.scores == (-10, 1 + 1 + 12 + 11 + 3 + 5 + 6, 4)
+    assert chinchon.facts == {"closer": 0, "chinchon": True, "clean": True}

@@ -62,8 +62,16 @@ def test_a_club_scheme_longer_than_the_table_is_cut_to_its_places():
 
 def test_the_default_scheme_counts_down_to_nothing():
     assert default_scheme(5) == (4, 3, 2, 1, 0)
+    assert default_scheme(2) == (1, 0)
     with pytest.raises(ValueError, match="at least two players"):
         default_scheme(1)
+
+
+@pytest.mark.parametrize("players", [3.0, "3", True])
+def test_a_number_of_players_is_a_whole_number(players):
+    with pytest.raises(ValueError) as refused:
+        default_scheme(players)
+    assert str(refused.value) == f"Cruzo needs at least two players, not {players!r} (seed 003)."
 
 
 def test_players_sharing_a_place_score_the_better_place_and_skip_the_next():
@@ -74,19 +82,23 @@ def test_players_sharing_a_place_score_the_better_place_and_skip_the_next():
 @pytest.mark.parametrize(
     ("order", "message"),
     [
-        (["Anna", "Bernd", "Anna"], "Anna is named twice"),
-        (["Anna", {"Bernd", "Anna"}], "Anna is named twice"),
-        (["Anna"], "at least two players"),
-        ([], "at least two players"),
-        ([{"Anna", "Bernd"}, "Clara"], "first place is not shared"),
-        (["Anna", set(), "Bernd"], "needs the players who share it"),
-        ("Anna Bernd", "list of players"),
-        (None, "list of players"),
+        (["Anna", "Bernd", "Anna"], "Anna is named twice: every player has one place."),
+        (["Anna", {"Bernd", "Anna"}], "Anna is named twice: every player has one place."),
+        (["Anna"], "Cruzo needs at least two players, not 1 (seed 003)."),
+        ([], "Cruzo needs at least two players, not 0 (seed 003)."),
+        (
+            [{"Anna", "Bernd"}, "Clara"],
+            "The first place is not shared: whoever went out first wins the game (seed 003).",
+        ),
+        (["Anna", set(), "Bernd"], "A shared place needs the players who share it."),
+        ("Anna Bernd", "Give the finishing order as a list of players, first out first."),
+        (None, "Give the finishing order as a list of players, first out first."),
     ],
 )
 def test_a_broken_finishing_order_is_refused(order, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as refused:
         place_points(order)
+    assert str(refused.value) == message
 
 
 @pytest.mark.parametrize(
