@@ -453,8 +453,16 @@ def test_closing_at_the_edge_of_la_conga():
     assert may_close(96, 5, conga=True)
     assert not may_close(96, 6, conga=True)
     assert not may_close(100, 0, conga=True)
-    with pytest.raises(InvalidScore):
-        may_close(50, -3)
+    assert words(lambda: may_close(50, -3)) == "A hand cannot leave -3 penalty points."
+
+
+@pytest.mark.parametrize(("total", "penalty"), [(50, 2.5), ("50", 3), (50.0, 3), (True, 3)])
+def test_closing_is_asked_in_whole_numbers(total, penalty):
+    with pytest.raises(InvalidScore) as refused:
+        may_close(total, penalty)
+    assert str(refused.value) == (
+        f"Total and penalty are whole numbers, not {total!r} and {penalty!r}."
+    )
 
 
 # --- What a player reads when something cannot be -------------------------------
