@@ -421,6 +421,25 @@ def test_when_the_last_players_go_out_together_the_lowest_of_them_wins():
     assert standing(tied, conga=True, before=before).winner is None
 
 
+def test_a_player_at_exactly_one_hundred_before_the_last_hand_was_already_out():
+    before = {"Ana": 100, "Beto": 99}
+    after = {"Ana": 110, "Beto": 120}
+    assert standing(after, conga=True, before=before).winner == "Beto"
+
+
+@pytest.mark.parametrize(
+    ("before", "said"),
+    [
+        ("Ana", "The totals are given per player, not as 'Ana'."),
+        ({"Ana": 90.5, "Beto": 95}, "The total of 'Ana' must be a whole number, not 90.5."),
+        ({"Ana": 90}, "The totals before the last hand must name the same players."),
+    ],
+)
+def test_the_totals_before_the_last_hand_are_checked_like_the_totals(before, said):
+    after = {"Ana": 110, "Beto": 120}
+    assert words(lambda: standing(after, conga=True, before=before)) == said
+
+
 def test_a_chinchon_wins_the_party_at_once():
     assert standing({"Ana": 30, "Beto": 80}, chinchon="Beto") == Standing(
         over=True, out=frozenset(), winner="Beto"

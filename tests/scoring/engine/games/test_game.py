@@ -76,6 +76,29 @@ def test_options_default_and_refuse_what_the_game_does_not_know():
         settle_options(VIERZEHN, {"deals": 0})
 
 
+@pytest.mark.parametrize(
+    ("game", "given", "said"),
+    [
+        (CHINCHON, {"stake": 1, "jokers": 2}, "Chinchón has no rule called jokers, stake."),
+        (CHINCHON, {"deck": 52}, "deck is one of 40, 48, not 52."),
+        (CHINCHON, {"conga": "yes"}, "conga is one of False, True, not 'yes'."),
+        (VIERZEHN, {"deals": 0}, "deals is a whole number from 1, not 0."),
+        (VIERZEHN, {"deals": 2.5}, "deals is a whole number from 1, not 2.5."),
+        (CRUZO, {"games": "3"}, "games is a whole number from 1, not '3'."),
+        (CRUZO, {"games": True}, "games is a whole number from 1, not True."),
+    ],
+)
+def test_an_option_that_cannot_be_is_refused_in_full_words(game, given, said):
+    with pytest.raises(EntryError) as refused:
+        settle_options(game, given)
+    assert refused.value.problems == [said]
+
+
+def test_a_whole_number_option_takes_its_least_value_and_none():
+    assert settle_options(VIERZEHN, {"deals": 1}) == {"deals": 1}
+    assert settle_options(CRUZO, {}) == {"games": None}
+
+
 def test_canasta_seats_four_and_five_as_two_partnerships_and_six_as_asked():
     options = settle_options(CANASTA, {})
     assert CANASTA.sides(4, options) == [(0, 2), (1, 3)]
