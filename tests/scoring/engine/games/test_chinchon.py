@@ -249,6 +249,13 @@ def test_the_fourth_card_of_a_rank_may_go_into_a_sequence():
     )
 
 
+def test_a_set_or_a_sequence_that_leave_the_same_penalty_show_the_sequence():
+    # 4O 5O 6O leaves 5C 5E, the three fives leave 4O 6O: 10 either way.
+    assert arrange("5O 5C 5E 4O 6O") == Arrangement(
+        melds=(parse_cards("4O 5O 6O"),), left=parse_cards("5C 5E"), penalty=10
+    )
+
+
 def test_a_card_is_in_one_meld_only():
     # 3O could finish both the set and the sequence; the sequence leaves less.
     assert least_penalty("3O 3C 3E 4O 5O 11B 12B") == 6 + 23
