@@ -556,6 +556,19 @@ def test_the_cards_in_the_hands_count_towards_what_the_two_packs_hold():
     assert check_hand([{"meld_points": 700, "hand_points": 300}, {"meld_points": 280}]) == []
 
 
+def test_the_canastas_of_all_sides_together_need_the_cards_of_the_two_packs():
+    # 106 meldable cards make at most fifteen canastas of seven, natural or mixed.
+    eight, seven = ({"meld_points": 50 * count, "mixed_canastas": count} for count in (8, 7))
+    assert check_hand([eight, seven]) == []
+    assert check_hand([eight, eight]) == [
+        "16 canastas in one hand need 112 cards; the two packs have 106 to meld."
+    ]
+    natural = {"meld_points": 35 * 8, "natural_canastas": 8}
+    assert check_hand([natural, eight]) == [
+        "16 canastas in one hand need 112 cards; the two packs have 106 to meld."
+    ]
+
+
 def test_each_side_s_problems_are_headed_by_its_number():
     problems = check_hand([{"meld_points": 100}, {"meld_points": 100, "went_out": True}])
     assert problems == ["Side 2: A side can only go out once it has a canasta."]
@@ -716,6 +729,18 @@ def test_a_hand_entered_scores_each_side_and_names_who_went_out():
     scored = GAME.hand(entry, [0, 0], {})
     assert scored.scores == (120 + 100 - 30, 160 + 500 + 300 + 100 + 100)
     assert scored.facts == {"canastas": [0, 2], "went_out": 1}
+
+
+def test_a_hand_names_the_side_that_went_out():
+    entry = {
+        "sides": [
+            {"meld_points": 70},
+            {"meld_points": 90, "mixed_canastas": 1, "went_out": True, "hand_points": 0},
+        ]
+    }
+    scored = GAME.hand(entry, [0, 0], {})
+    assert scored.scores == (70, 90 + 300 + 100)
+    assert scored.facts == {"canastas": [0, 1], "went_out": 1}
 
 
 def test_a_hand_nobody_went_out_of_names_no_one():
