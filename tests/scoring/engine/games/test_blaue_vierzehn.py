@@ -8,6 +8,7 @@ from scoring.engine.cards import InvalidCard
 from scoring.engine.games.blaue_vierzehn import (
     DEAL_POINTS,
     DECK,
+    GAME,
     Card,
     blue_fourteen_taken,
     deal_check,
@@ -17,6 +18,7 @@ from scoring.engine.games.blaue_vierzehn import (
     standing,
     trick_points,
 )
+from scoring.engine.games.game import EntryError
 
 PLAYERS = ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda"]
 TABLE_SIZES = st.integers(3, 6)
@@ -164,6 +166,7 @@ def test_blue_fourteen_taken_examples():
 @pytest.mark.parametrize(("players", "cards"), [(3, 20), (4, 15), (5, 12), (6, 10)])
 def test_all_sixty_cards_are_dealt_evenly(players, cards):
     assert hand_size(players) == cards
+    assert type(hand_size(players)) is int
     assert players * hand_size(players) == len(DECK)
 
 
@@ -216,6 +219,11 @@ def test_a_number_no_cards_are_worth_is_named():
     for value in range(DEAL_POINTS + 1):
         problems = deal_check({"Anna": value, "Bernd": DEAL_POINTS - value, "Clara": 0})
         assert (problems == []) == (value in reachable and DEAL_POINTS - value in reachable)
+        named = any(
+            problem.startswith(f"Anna: no set of cards is worth {value} ") for problem in problems
+        )
+        assert named == (value not in reachable)
+    assert set(range(DEAL_POINTS + 1)) - reachable == {1, 3, 53, 55}
     assert deal_check({"Anna": 1, "Bernd": 55, "Clara": 0}) == [
         "Anna: no set of cards is worth 1 (a red card counts 2, a fourteen 5, "
         "the blue fourteen 13).",
@@ -226,9 +234,10 @@ def test_a_number_no_cards_are_worth_is_named():
 
 def test_four_players_cannot_all_write_fourteen():
     # Each would need the fourteens in pairs (5 + 5, or 13 + 5): no pile of 14.
-    problems = deal_check(dict.fromkeys(PLAYERS[:4], 14))
-    assert len(problems) == 1
-    assert problems[0].startswith("No sharing-out of the cards gives these points together")
+    assert deal_check(dict.fromkeys(PLAYERS[:4], 14)) == [
+        "No sharing-out of the cards gives these points together: the fourteens count 5, 5, "
+        "5 and 13, every other point comes in twos from the red cards."
+    ]
 
 
 def test_no_more_than_four_players_write_an_odd_number():
@@ -325,3 +334,101 @@ def test_totals_that_do_not_add_up_to_the_deals_played_are_refused():
 def test_a_broken_standing_is_refused(totals, played, agreed, message):
     with pytest.raises(ValueError, match=message):
         standing(totals, played, agreed)
+
+
+# A deal entered at the table (the game behind the interface): the players are
+# numbered from 1 in what the table reads.
+
+
+def test_a_deal_entered_as_points_scores_them():
+    scored = GAME.hand({"points": [13, 0, 43]}, [0, 0, 0], {})
+    assert scored.scores == (13, 0, 43)
+    assert scored.facts == {}
+
+
+def test_a_deal_entered_as_cards_counts_them_and_names_who_took_the_blue_fourteen():
+    red = [f"{number}R" for number in range(1, 16)]
+    piles = [["1Y", "2G"], [*red, "14Y"], ["14G", "14B", "15B"]]
+    scored = GAME.hand({"cards": piles}, [0, 0, 0], {})
+    assert scored.scores == (0, 14 * 2 + 5 + 5, 5 + 13)
+    assert scored.facts == {"blue_fourteen": 2}
+
+
+def test_a_deal_whose_cards_lack_the_blue_fourteen_is_refused_for_its_sum():
+    red = [f"{number}R" for number in range(1, 16)]
+    with pytest.raises(EntryError) as refused:
+        GAME.hand({"cards": [red, ["14Y"], ["14G"]]}, [0, 0, 0], {})
+    assert refused.value.problems == [
+        "The points add up to 43, not 56: every deal's points add up to 56."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "problems"),
+    [
+        ({}, ["Give every player's points, or the cards of every player's tricks."]),
+        (
+            {"points": [28, 28]},
+            ["Give every player's points, or the cards of every player's tricks."],
+        ),
+        (
+            {"points": [60, -4, 0]},
+            [
+                "1: 60 is more than the 56 a whole deal is worth.",
+                "2: -4 is below 0; tricks never take points away.",
+            ],
+        ),
+        (
+            {"points": [55, 1, 0]},
+            [
+                "1: no set of cards is worth 55 (a red card counts 2, a fourteen 5, the blue "
+                "fourteen 13).",
+                "2: no set of cards is worth 1 (a red card counts 2, a fourteen 5, the blue "
+                "fourteen 13).",
+            ],
+        ),
+        (
+            {"cards": [["14B"], ["14X"], []]},
+            [
+                "'14X' is not a Blaue Vierzehn card (write the number 1 to 15, then R, Y, G "
+                "or B, e.g. 14B)."
+            ],
+        ),
+        ({"points": [56, 0, 0.0]}, ["3's points must be a whole number, not 0.0."]),
+    ],
+)
+def test_a_deal_entry_that_cannot_be_is_refused_in_words(entry, problems):
+    with pytest.raises(EntryError) as refused:
+        GAME.hand(entry, [0, 0, 0], {})
+    assert refused.value.problems == problems
+
+
+@pytest.mark.parametrize(
+    ("action", "said"),
+    [
+        (
+            lambda: Card(0, "R"),
+            "There is no Blaue Vierzehn card 0 'R': the numbers run from 1 to 15 in the colours "
+            "R, Y, G and B.",
+        ),
+        (
+            lambda: Card(5, "RY"),
+            "There is no Blaue Vierzehn card 5 'RY': the numbers run from 1 to 15 in the colours "
+            "R, Y, G and B.",
+        ),
+        (
+            lambda: parse_card("16B"),
+            "'16B' is not a Blaue Vierzehn card (write the number 1 to 15, then R, Y, G or B, "
+            "e.g. 14B).",
+        ),
+        (lambda: parse_cards("3R 3r"), "3R is named twice: the pack holds every card once."),
+        (
+            lambda: deal_check({"Anna": "1", "Bernd": 0}),
+            "Anna's points must be a whole number, not '1'.",
+        ),
+    ],
+)
+def test_what_cannot_be_is_refused_in_full_words(action, said):
+    with pytest.raises(ValueError) as refused:
+        action()
+    assert str(refused.value) == said

@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 from scoring.engine.cards import DECK, parse_card
 from scoring.engine.games.canasta import (
     ALL_CARDS_POINTS,
+    GAME,
     MOST_CANASTAS,
     BonusCard,
     card_points,
@@ -18,6 +19,7 @@ from scoring.engine.games.canasta import (
     sitting_out,
     winner,
 )
+from scoring.engine.games.game import EntryError, Outcome
 
 # Seed 003, "Jede Karte hat einen Punktwert", by rank letter; the black threes count 5.
 SEED_POINTS = {
@@ -83,8 +85,12 @@ def test_card_text_is_read_as_everywhere_in_knock():
 
 @pytest.mark.parametrize("text", ["3H", "3d", "3♥", "3♦"])
 def test_a_red_three_is_a_bonus_card_not_a_meld_card(text):
-    with pytest.raises(BonusCard, match="red three: a bonus card"):
+    with pytest.raises(BonusCard) as refused:
         card_points(text)
+    assert str(refused.value) == (
+        f"{parse_card(text)} is a red three: a bonus card, laid out at once and never melded. "
+        "Count it with the red threes."
+    )
     assert issubclass(BonusCard, ValueError)
 
 
@@ -332,8 +338,15 @@ def test_a_party_needs_two_sides(sheet):
 
 
 def test_a_total_must_be_a_whole_number():
-    with pytest.raises(ValueError, match="total must be a whole number"):
+    with pytest.raises(ValueError) as refused:
         winner([5000.0, 100])
+    assert str(refused.value) == "A side's total must be a whole number, not 5000.0."
+
+
+def test_a_party_of_one_side_is_refused_in_full_words():
+    with pytest.raises(ValueError) as refused:
+        winner([6000])
+    assert str(refused.value) == "A party of Canasta has at least two sides."
 
 
 # The scorer's checks.
@@ -361,6 +374,12 @@ def test_a_side_whose_entries_fit_together_has_no_problems(side):
     assert check_side(**side) == []
 
 
+def test_a_side_may_hold_every_card_of_the_two_packs():
+    # 106 meldable cards make fifteen canastas of seven; together worth 1,280.
+    assert check_side(meld_points=1000, natural_canastas=1, hand_points=280) == []
+    assert check_side(meld_points=15 * 35, natural_canastas=15) == []
+
+
 @given(red_threes, fives)
 def test_a_side_that_melded_nothing_has_no_problems(count, hand_points):
     assert (
@@ -377,54 +396,91 @@ def test_every_side_the_checks_pass_can_be_scored(side):
 @pytest.mark.parametrize(
     ("entries", "problem"),
     [
-        ({"meld_points": 200, "went_out": True}, "only go out once it has a canasta"),
+        ({"meld_points": 200, "went_out": True}, "A side can only go out once it has a canasta."),
         (
             {"meld_points": 200, "natural_canastas": 1, "concealed": True},
-            "concealed is going out: tick 'went out' too",
+            "Going out concealed is going out: tick 'went out' too.",
         ),
-        ({"meld_points": 200, "red_threes": 5}, "only 4 red threes, not 5"),
-        ({"meld_points": -5}, "Meld points cannot be negative (-5)"),
-        ({"meld_points": 50, "mixed_canastas": -1}, "Mixed canastas cannot be negative"),
-        ({"meld_points": 50, "hand_points": -20}, "Hand points cannot be negative"),
-        ({"meld_points": 50, "natural_canastas": 1.5}, "whole number, not 1.5"),
-        ({"meld_points": 52}, "Meld points come in fives"),
-        ({"meld_points": 50, "hand_points": 12}, "Hand points come in fives"),
+        ({"meld_points": 200, "red_threes": 5}, "There are only 4 red threes, not 5."),
+        ({"meld_points": -5}, "Meld points cannot be negative (-5)."),
+        ({"meld_points": 50, "natural_canastas": -2}, "Natural canastas cannot be negative (-2)."),
+        ({"meld_points": 50, "mixed_canastas": -1}, "Mixed canastas cannot be negative (-1)."),
+        ({"meld_points": 50, "red_threes": -1}, "Red threes cannot be negative (-1)."),
+        ({"meld_points": 50, "hand_points": -20}, "Hand points cannot be negative (-20)."),
+        ({"meld_points": "50"}, "Meld points must be a whole number, not '50'."),
+        (
+            {"meld_points": 50, "natural_canastas": 1.5},
+            "Natural canastas must be a whole number, not 1.5.",
+        ),
+        (
+            {"meld_points": 50, "mixed_canastas": True},
+            "Mixed canastas must be a whole number, not True.",
+        ),
+        ({"meld_points": 50, "red_threes": 1.5}, "Red threes must be a whole number, not 1.5."),
+        ({"meld_points": 50, "hand_points": None}, "Hand points must be a whole number, not None."),
+        (
+            {"meld_points": 52},
+            "Meld points come in fives (every card counts 5, 10, 20 or 50): 52.",
+        ),
+        (
+            {"meld_points": 50, "hand_points": 12},
+            "Hand points come in fives (every card counts 5, 10, 20 or 50): 12.",
+        ),
         (
             {"meld_points": 100, "natural_canastas": 2, "mixed_canastas": 1},
             "2 natural canastas and 1 mixed canasta hold at least 120 points of cards, "
-            "more than the 100",
+            "more than the 100 meld points entered.",
         ),
         (
             {"meld_points": 45, "mixed_canastas": 1},
-            "1 mixed canasta holds at least 50 points of cards, more than the 45",
+            "1 mixed canasta holds at least 50 points of cards, more than the 45 meld points "
+            "entered.",
         ),
-        ({"meld_points": 0}, "if the side melded nothing, say so"),
+        (
+            {"meld_points": 30, "natural_canastas": 1},
+            "1 natural canasta holds at least 35 points of cards, more than the 30 meld points "
+            "entered.",
+        ),
+        (
+            {"meld_points": 100, "mixed_canastas": 3},
+            "3 mixed canastas hold at least 150 points of cards, more than the 100 meld points "
+            "entered.",
+        ),
+        (
+            {"meld_points": 100, "natural_canastas": 1, "mixed_canastas": 2},
+            "1 natural canasta and 2 mixed canastas hold at least 135 points of cards, more "
+            "than the 100 meld points entered.",
+        ),
+        (
+            {"meld_points": 0},
+            "No meld points: if the side melded nothing, say so (its red threes then count "
+            "against it).",
+        ),
         (
             {"meld_points": 30, "has_melded": False},
-            "melded nothing has no meld points and no canastas",
+            "A side that melded nothing has no meld points and no canastas.",
         ),
         (
             {"meld_points": 0, "has_melded": False, "went_out": True},
-            "melded nothing cannot have gone out",
+            "A side that melded nothing cannot have gone out.",
         ),
         (
             {"meld_points": 1200, "natural_canastas": 1, "hand_points": 100},
-            "all the cards of the two packs are worth 1280",
+            "Melds and hands of 1300 points: all the cards of the two packs are worth 1280.",
         ),
         (
             {"meld_points": 1000, "natural_canastas": 16},
-            "16 canastas need 112 cards; the two packs have 106 to meld",
+            "16 canastas need 112 cards; the two packs have 106 to meld.",
         ),
         (
             {"meld_points": 60, "score": 1500},
-            "At 1500 points a side's first meld is worth at least 90",
+            "At 1500 points a side's first meld is worth at least 90; its melds cannot be "
+            "worth 60.",
         ),
     ],
 )
 def test_the_checks_name_what_does_not_fit(entries, problem):
-    problems = check_side(**entries)
-    assert len(problems) == 1, problems
-    assert problem in problems[0]
+    assert check_side(**entries) == [problem]
 
 
 @given(fitting_sides(), st.integers(-3000, 6000))
@@ -470,6 +526,49 @@ def test_all_sides_together_hold_no_more_than_the_two_packs():
     assert MOST_CANASTAS == 15
 
 
+def test_three_sides_gone_out_are_all_named():
+    out = {"meld_points": 100, "natural_canastas": 1, "went_out": True}
+    assert check_hand([out, out, out]) == [
+        "Only one side goes out in a hand; sides 1, 2 and 3 are marked as gone out."
+    ]
+
+
+def test_a_side_that_went_out_concealed_counts_as_gone_out():
+    out = {"meld_points": 100, "natural_canastas": 1, "went_out": True}
+    concealed = {"meld_points": 100, "natural_canastas": 1, "concealed": True}
+    assert check_hand([out, concealed]) == [
+        "Side 2: Going out concealed is going out: tick 'went out' too.",
+        "Only one side goes out in a hand; sides 1 and 2 are marked as gone out.",
+    ]
+
+
+def test_one_side_may_hold_all_four_red_threes_when_the_other_gives_none():
+    assert check_hand([{"meld_points": 50, "red_threes": 4}, {"meld_points": 50}]) == []
+    assert check_hand(
+        [{"meld_points": 50, "red_threes": 3}, {"meld_points": 50, "red_threes": 2}]
+    ) == ["There are 4 red threes; the sides hold 5."]
+
+
+def test_the_cards_in_the_hands_count_towards_what_the_two_packs_hold():
+    assert check_hand([{"meld_points": 700, "hand_points": 300}, {"meld_points": 300}]) == [
+        "Melds and hands of 1300 points in all: the cards of the two packs are worth 1280."
+    ]
+    assert check_hand([{"meld_points": 700, "hand_points": 300}, {"meld_points": 280}]) == []
+
+
+def test_the_canastas_of_all_sides_together_need_the_cards_of_the_two_packs():
+    # 106 meldable cards make at most fifteen canastas of seven, natural or mixed.
+    eight, seven = ({"meld_points": 50 * count, "mixed_canastas": count} for count in (8, 7))
+    assert check_hand([eight, seven]) == []
+    assert check_hand([eight, eight]) == [
+        "16 canastas in one hand need 112 cards; the two packs have 106 to meld."
+    ]
+    natural = {"meld_points": 35 * 8, "natural_canastas": 8}
+    assert check_hand([natural, eight]) == [
+        "16 canastas in one hand need 112 cards; the two packs have 106 to meld."
+    ]
+
+
 def test_each_side_s_problems_are_headed_by_its_number():
     problems = check_hand([{"meld_points": 100}, {"meld_points": 100, "went_out": True}])
     assert problems == ["Side 2: A side can only go out once it has a canasta."]
@@ -494,6 +593,23 @@ def test_unreadable_numbers_leave_the_totals_across_sides_unchecked():
 def test_a_hand_that_cannot_be_read_is_refused(sides_entered, message):
     with pytest.raises(ValueError, match=message):
         check_hand(sides_entered)
+
+
+@pytest.mark.parametrize(
+    ("sides_entered", "message"),
+    [
+        ([{"meld_points": 50}], "A hand of Canasta has at least two sides."),
+        (
+            [{"meld_points": 50}, {"meld_points": 50, "melds": 1, "canastas": 1}],
+            "Side 2: no such entry canastas, melds.",
+        ),
+        ([{"red_threes": 1}, {"meld_points": 50}], "Side 1: the meld points are missing."),
+    ],
+)
+def test_a_hand_that_cannot_be_read_says_why_in_full(sides_entered, message):
+    with pytest.raises(ValueError) as refused:
+        check_hand(sides_entered)
+    assert str(refused.value) == message
 
 
 # Who plays with whom (seed 003: two to six players).
@@ -564,26 +680,110 @@ def test_nobody_sits_out_without_a_partnership_of_three(players, partnerships, h
 @pytest.mark.parametrize(
     ("players", "partnerships", "message"),
     [
-        (1, None, "two to six, not 1"),
-        (7, None, "two to six, not 7"),
-        (6, None, "two or three partnerships: choose one"),
-        (6, 4, "two or three partnerships"),
-        (4, 3, "4 players play as two partnerships"),
-        (5, 1, "5 players play as two partnerships"),
-        (3, 3, "each on their own"),
-        (2, 2, "each on their own"),
-        ("4", None, "must be a whole number"),
+        (1, None, "Canasta is played by two to six, not 1."),
+        (7, None, "Canasta is played by two to six, not 7."),
+        (6, None, "Six players play as two or three partnerships: choose one."),
+        (6, 4, "Six players play as two or three partnerships: choose one."),
+        (4, 3, "4 players play as two partnerships."),
+        (5, 1, "5 players play as two partnerships."),
+        (3, 3, "3 players play each on their own, without partnerships."),
+        (2, 2, "2 players play each on their own, without partnerships."),
+        ("4", None, "The number of players must be a whole number, not '4'."),
     ],
 )
 def test_a_table_the_seed_does_not_know_is_refused(players, partnerships, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as refused:
         sides_for(players, partnerships)
+    assert str(refused.value) == message
 
 
 @pytest.mark.parametrize(
     ("hand", "message"),
-    [(0, "counted from 1, not 0"), (-1, "counted from 1, not -1"), (1.0, "hand number must be")],
+    [
+        (0, "Hands are counted from 1, not 0."),
+        (-1, "Hands are counted from 1, not -1."),
+        (1.0, "The hand number must be a whole number, not 1.0."),
+    ],
 )
 def test_hands_are_counted_from_one(hand, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as refused:
         sitting_out(5, hand)
+    assert str(refused.value) == message
+
+
+# The game behind the interface.
+
+
+def test_the_hints_give_each_side_its_first_meld_minimum():
+    assert GAME.hints([-20, 0, 1495, 1500, 3000]) == [15, 50, 50, 90, 120]
+
+
+def test_a_hand_entered_scores_each_side_and_names_who_went_out():
+    went_out = {"went_out": True, "concealed": True}
+    entry = {
+        "sides": [
+            {"meld_points": 120, "red_threes": 1, "hand_points": 30},
+            {"meld_points": 160, "natural_canastas": 1, "mixed_canastas": 1, **went_out},
+        ]
+    }
+    scored = GAME.hand(entry, [0, 0], {})
+    assert scored.scores == (120 + 100 - 30, 160 + 500 + 300 + 100 + 100)
+    assert scored.facts == {"canastas": [0, 2], "went_out": 1}
+
+
+def test_a_hand_names_the_side_that_went_out():
+    entry = {
+        "sides": [
+            {"meld_points": 70},
+            {"meld_points": 90, "mixed_canastas": 1, "went_out": True, "hand_points": 0},
+        ]
+    }
+    scored = GAME.hand(entry, [0, 0], {})
+    assert scored.scores == (70, 90 + 300 + 100)
+    assert scored.facts == {"canastas": [0, 1], "went_out": 1}
+
+
+def test_a_hand_nobody_went_out_of_names_no_one():
+    entry = {"sides": [{"meld_points": 90, "mixed_canastas": 1}, {"meld_points": 50}]}
+    scored = GAME.hand(entry, [0, 0], {})
+    assert scored.scores == (390, 50)
+    assert scored.facts == {"canastas": [1, 0], "went_out": None}
+
+
+def test_a_side_that_went_out_concealed_is_the_one_that_went_out():
+    # The concealed side forgot to tick "went out": the check asks for it.
+    concealed = {"meld_points": 200, "natural_canastas": 1, "concealed": True}
+    entry = {"sides": [{"meld_points": 50}, concealed]}
+    with pytest.raises(EntryError) as refused:
+        GAME.hand(entry, [0, 0], {})
+    assert refused.value.problems == [
+        "Side 2: Going out concealed is going out: tick 'went out' too."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "problems"),
+    [
+        ({"sides": [{"meld_points": 50}]}, ["Give the entries of all 2 sides."]),
+        ({"sides": None}, ["Give the entries of all 2 sides."]),
+        ({"sides": [{"meld_points": 50}, [50]]}, ["Each side's entries are given by name."]),
+        (
+            {"sides": [{"meld_points": 50}, {"melds": 50}]},
+            ["Side 2: no such entry melds."],
+        ),
+        (
+            {"sides": [{"meld_points": 50}, {"red_threes": 1}]},
+            ["Side 2: the meld points are missing."],
+        ),
+    ],
+)
+def test_a_hand_entry_that_cannot_be_read_is_refused_in_words(entry, problems):
+    with pytest.raises(EntryError) as refused:
+        GAME.hand(entry, [0, 0], {})
+    assert refused.value.problems == problems
+
+
+def test_the_party_goes_on_until_a_side_reaches_five_thousand():
+    hand = GAME.hand({"sides": [{"meld_points": 50}, {"meld_points": 60}]}, [0, 0], {})
+    assert GAME.standing([hand], 2, {}) == Outcome(over=False)
+    assert GAME.standing([], 2, {}) == Outcome(over=False)

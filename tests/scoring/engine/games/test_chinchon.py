@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.games.chinchon import (
+    GAME,
     Arrangement,
     InvalidScore,
     InvalidSpanishCard,
@@ -24,6 +25,7 @@ from scoring.engine.games.chinchon import (
     spanish_deck,
     standing,
 )
+from scoring.engine.games.game import EntryError, Outcome
 
 CHECKS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -128,9 +130,18 @@ def test_every_card_of_the_pack_reads_back_as_its_text(deck):
     assert [str(card) for card in spanish_deck(deck)] == pack(deck)
 
 
+def test_the_pack_is_of_forty_cards_unless_told():
+    assert spanish_deck() == spanish_deck(40)
+    assert len(spanish_deck()) == 40
+
+
 def test_a_card_reads_in_either_case_and_with_spaces_around_it():
     assert parse_card("12e") == parse_card(" 12E ") == SpanishCard(12, "E")
     assert parse_cards("1O, 2o 3O") == parse_cards(["1O", "2O", SpanishCard(3, "O")])
+
+
+def test_a_card_shows_its_text():
+    assert repr(SpanishCard(12, "E")) == "SpanishCard('12E')"
 
 
 def test_a_card_counts_its_rank_in_penalty_points():
@@ -238,6 +249,13 @@ def test_the_fourth_card_of_a_rank_may_go_into_a_sequence():
     )
 
 
+def test_a_set_or_a_sequence_that_leave_the_same_penalty_show_the_sequence():
+    # 4O 5O 6O leaves 5C 5E, the three fives leave 4O 6O: 10 either way.
+    assert arrange("5O 5C 5E 4O 6O") == Arrangement(
+        melds=(parse_cards("4O 5O 6O"),), left=parse_cards("5C 5E"), penalty=10
+    )
+
+
 def test_a_card_is_in_one_meld_only():
     # 3O could finish both the set and the sequence; the sequence leaves less.
     assert least_penalty("3O 3C 3E 4O 5O 11B 12B") == 6 + 23
@@ -250,10 +268,25 @@ def test_an_empty_hand_leaves_no_penalty():
 
 @pytest.mark.parametrize(
     ("cards", "meld"),
-    [("1O 2O 3O", True), ("7C 10C 11C", True), ("4E 4B 4O 4C", True), ("4E 4B", False)],
+    [
+        ("1O 2O 3O", True),
+        ("7C 10C 11C", True),
+        ("4E 4B 4O 4C", True),
+        ("4E 4B", False),
+        ("1O 2C 3O", False),
+        ("1O 2O 4O", False),
+        ("3O 2O 1O", True),
+    ],
 )
 def test_is_meld_reads_sets_and_sequences(cards, meld):
     assert is_meld(cards) is meld
+
+
+def test_is_meld_reads_the_pack_in_play():
+    assert is_meld("7O 8O 9O", deck=48)
+    assert not is_meld("6O 7O 10O", deck=48)
+    with pytest.raises(InvalidSpanishCard, match="not in the 40-card pack"):
+        is_meld("7O 8O 9O")
 
 
 # --- Chinchón -------------------------------------------------------------------
@@ -395,6 +428,25 @@ def test_when_the_last_players_go_out_together_the_lowest_of_them_wins():
     assert standing(tied, conga=True, before=before).winner is None
 
 
+def test_a_player_at_exactly_one_hundred_before_the_last_hand_was_already_out():
+    before = {"Ana": 100, "Beto": 99}
+    after = {"Ana": 110, "Beto": 120}
+    assert standing(after, conga=True, before=before).winner == "Beto"
+
+
+@pytest.mark.parametrize(
+    ("before", "said"),
+    [
+        ("Ana", "The totals are given per player, not as 'Ana'."),
+        ({"Ana": 90.5, "Beto": 95}, "The total of 'Ana' must be a whole number, not 90.5."),
+        ({"Ana": 90}, "The totals before the last hand must name the same players."),
+    ],
+)
+def test_the_totals_before_the_last_hand_are_checked_like_the_totals(before, said):
+    after = {"Ana": 110, "Beto": 120}
+    assert words(lambda: standing(after, conga=True, before=before)) == said
+
+
 def test_a_chinchon_wins_the_party_at_once():
     assert standing({"Ana": 30, "Beto": 80}, chinchon="Beto") == Standing(
         over=True, out=frozenset(), winner="Beto"
@@ -427,5 +479,190 @@ def test_closing_at_the_edge_of_la_conga():
     assert may_close(96, 5, conga=True)
     assert not may_close(96, 6, conga=True)
     assert not may_close(100, 0, conga=True)
-    with pytest.raises(InvalidScore):
-        may_close(50, -3)
+    assert words(lambda: may_close(50, -3)) == "A hand cannot leave -3 penalty points."
+
+
+@pytest.mark.parametrize(("total", "penalty"), [(50, 2.5), ("50", 3), (50.0, 3), (True, 3)])
+def test_closing_is_asked_in_whole_numbers(total, penalty):
+    with pytest.raises(InvalidScore) as refused:
+        may_close(total, penalty)
+    assert str(refused.value) == (
+        f"Total and penalty are whole numbers, not {total!r} and {penalty!r}."
+    )
+
+
+# --- What a player reads when something cannot be -------------------------------
+
+
+def words(action):
+    with pytest.raises(ValueError) as refused:
+        action()
+    return str(refused.value)
+
+
+def test_cards_that_cannot_be_are_refused_in_full_words():
+    assert words(lambda: SpanishCard(13, "O")) == (
+        "There is no Spanish card with rank 13 and suit 'O'."
+    )
+    assert (
+        words(lambda: SpanishCard(1, "X")) == "There is no Spanish card with rank 1 and suit 'X'."
+    )
+    assert words(lambda: parse_card(SpanishCard(9, "C"))) == (
+        "'9C' is not in the 40-card pack: it has no 8s and 9s (they are played with 48 cards)."
+    )
+    assert words(lambda: parse_card(7)) == "7 is not a Spanish card."
+    assert words(lambda: parse_card("13O")) == (
+        "'13O' is not a Spanish card (write the rank 1–12, then the suit O, C, E or B, e.g. 12E)."
+    )
+    assert words(lambda: parse_cards(5)) == "5 is no list of Spanish cards."
+    assert words(lambda: parse_cards("3C 3c")) == (
+        "3C is named twice: the pack holds every card once."
+    )
+    assert words(lambda: least_penalty(pack(48)[:9], deck=48)) == (
+        "A Chinchón hand holds seven cards, eight with the card just drawn; this one has 9."
+    )
+
+
+def test_scores_that_cannot_be_are_refused_in_full_words():
+    assert words(lambda: hand_scores({"Ana": -1, "Beto": 3}, "Ana")) == (
+        "'Ana' cannot have -1 penalty points."
+    )
+    assert words(lambda: hand_scores({"Ana": 1, "Beto": 3}, "Carla")) == (
+        "The closer 'Carla' is not one of the players of this hand."
+    )
+    assert words(lambda: hand_scores("Ana", "Ana")) == (
+        "The penalties are given per player, not as 'Ana'."
+    )
+    assert words(lambda: hand_scores({"Ana": 1.5}, "Ana")) == (
+        "The penalty of 'Ana' must be a whole number, not 1.5."
+    )
+    assert words(lambda: standing({"Ana": "30"})) == (
+        "The total of 'Ana' must be a whole number, not '30'."
+    )
+    assert words(lambda: standing(30)) == "The totals are given per player, not as 30."
+
+
+# --- A hand entered at the table (the game behind the interface) ----------------
+
+CLASSIC = {"deck": 40, "conga": False}
+CONGA = {"deck": 40, "conga": True}
+
+
+@pytest.mark.parametrize(
+    ("entry", "totals", "options", "said"),
+    [
+        (
+            {"closer": 2, "penalties": [1, 2]},
+            [0, 0],
+            CLASSIC,
+            "Say who closed the hand: one of the players still in.",
+        ),
+        (
+            {"closer": 1, "penalties": [1, None]},
+            [0, 104],
+            CONGA,
+            "Say who closed the hand: one of the players still in.",
+        ),
+        (
+            {"closer": 0, "penalties": [1]},
+            [0, 0],
+            CLASSIC,
+            "Give every player's penalty, or every player's cards.",
+        ),
+        ({"closer": 0}, [0, 0], CLASSIC, "Give every player's penalty, or every player's cards."),
+        (
+            {"closer": 0, "penalties": [2, 3, 4]},
+            [0, 104, 0],
+            CONGA,
+            "Player 2 is out and plays no more hands.",
+        ),
+        (
+            {"closer": 0, "penalties": [2, 3, 4]},
+            [0, 100, 0],
+            CONGA,
+            "Player 2 is out and plays no more hands.",
+        ),
+        (
+            {"closer": 0, "penalties": [2, 5], "chinchon": True},
+            [0, 0],
+            CLASSIC,
+            "A Chinchón melds all seven cards: the closer's penalty is 0.",
+        ),
+        (
+            {"closer": 0, "penalties": [6, 5]},
+            [97, 0],
+            CONGA,
+            "At 97 points a player may close only with 5 or fewer (La Conga).",
+        ),
+        (
+            {"closer": 1, "cards": ["1O 2O 3O", "8O 1C 2C"]},
+            [0, 0],
+            CLASSIC,
+            "'8O' is not in the 40-card pack: it has no 8s and 9s (they are played with 48 cards).",
+        ),
+    ],
+)
+def test_a_hand_entry_that_cannot_be_is_refused_in_words(entry, totals, options, said):
+    with pytest.raises(EntryError) as refused:
+        GAME.hand(entry, totals, options)
+    assert refused.value.problems == [said]
+
+
+def play(entries, options):
+    """The hands of a party entered one after the other, each from the totals before it."""
+    hands = []
+    for entry in entries:
+        totals = [sum(hand.scores[side] for hand in hands) for side in range(3)]
+        hands.append(GAME.hand(entry, totals, options))
+    return hands
+
+
+def test_la_conga_goes_on_with_a_player_out():
+    hands = play(
+        [{"closer": 1, "penalties": [50, 45, 40]}, {"closer": 1, "penalties": [52, 50, 50]}], CONGA
+    )
+    assert GAME.standing(hands, 3, CONGA) == Outcome(False, out=frozenset({0}))
+    # The classic game ends as soon as someone reaches 100.
+    assert GAME.standing(hands, 3, CLASSIC) == Outcome(True, frozenset({2}), frozenset({0}))
+
+
+def test_la_conga_all_out_at_once_is_won_by_the_lowest_of_those_still_in_before():
+    hands = play(
+        [
+            {"closer": 1, "penalties": [50, 45, 40]},
+            {"closer": 1, "penalties": [52, 50, 50]},  # 102, 95, 90: the first is out
+            {"closer": 1, "penalties": [None, 15, 31]},  # 102, 110, 121: all out
+        ],
+        CONGA,
+    )
+    assert GAME.standing(hands, 3, CONGA) == Outcome(True, frozenset({1}), frozenset({0, 1, 2}))
+
+
+def test_la_conga_all_out_at_once_and_tied_is_shared_by_the_tied_still_in_before():
+    hands = play(
+        [
+            {"closer": 1, "penalties": [50, 45, 40]},
+            {"closer": 1, "penalties": [50, 50, 50]},  # 100, 95, 90: 100 is out
+            {"closer": 1, "penalties": [None, 15, 20]},  # 100, 110, 110: all out
+        ],
+        CONGA,
+    )
+    assert GAME.standing(hands, 3, CONGA) == Outcome(True, frozenset({1, 2}), frozenset({0, 1, 2}))
+
+
+def test_a_classic_party_tied_for_the_lowest_is_shared():
+    hands = play([{"closer": 0, "penalties": [30, 101, 30]}], CLASSIC)
+    assert GAME.standing(hands, 3, CLASSIC) == Outcome(True, frozenset({0, 2}), frozenset({1}))
+
+
+def test_a_hand_tells_who_closed_and_whether_clean_or_a_chinchon():
+    clean = GAME.hand({"closer": 1, "penalties": [12, 0, 0]}, [0, 0, 0], CLASSIC)
+    assert clean.scores == (12, -10, 0)
+    assert clean.facts == {"closer": 1, "chinchon": False, "clean": True}
+    left = GAME.hand({"closer": 0, "penalties": [1, 0, 30]}, [0, 0, 0], CLASSIC)
+    assert left.scores == (1, 0, 30)
+    assert left.facts == {"closer": 0, "chinchon": False, "clean": False}
+    cards = ["1B 2B 3B 4B 5B 6B 7B", "1O 1C 12E 11E 3O 5C 6E", "2O 2C 2E 10B 11B 12B 4O"]
+    chinchon = GAME.hand({"closer": 0, "cards": cards}, [0, 0, 0], CLASSIC)
+    assert chinchon.scores == (-10, 1 + 1 + 12 + 11 + 3 + 5 + 6, 4)
+    assert chinchon.facts == {"closer": 0, "chinchon": True, "clean": True}

@@ -5,11 +5,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.engine.games.cruzo import (
+    GAME,
     default_scheme,
     finishing_order,
     place_points,
     standing,
 )
+from scoring.engine.games.game import EntryError
 
 NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Gerd", "Hanna"]
 
@@ -60,8 +62,16 @@ def test_a_club_scheme_longer_than_the_table_is_cut_to_its_places():
 
 def test_the_default_scheme_counts_down_to_nothing():
     assert default_scheme(5) == (4, 3, 2, 1, 0)
+    assert default_scheme(2) == (1, 0)
     with pytest.raises(ValueError, match="at least two players"):
         default_scheme(1)
+
+
+@pytest.mark.parametrize("players", [3.0, "3", True])
+def test_a_number_of_players_is_a_whole_number(players):
+    with pytest.raises(ValueError) as refused:
+        default_scheme(players)
+    assert str(refused.value) == f"Cruzo needs at least two players, not {players!r} (seed 003)."
 
 
 def test_players_sharing_a_place_score_the_better_place_and_skip_the_next():
@@ -72,19 +82,23 @@ def test_players_sharing_a_place_score_the_better_place_and_skip_the_next():
 @pytest.mark.parametrize(
     ("order", "message"),
     [
-        (["Anna", "Bernd", "Anna"], "Anna is named twice"),
-        (["Anna", {"Bernd", "Anna"}], "Anna is named twice"),
-        (["Anna"], "at least two players"),
-        ([], "at least two players"),
-        ([{"Anna", "Bernd"}, "Clara"], "first place is not shared"),
-        (["Anna", set(), "Bernd"], "needs the players who share it"),
-        ("Anna Bernd", "list of players"),
-        (None, "list of players"),
+        (["Anna", "Bernd", "Anna"], "Anna is named twice: every player has one place."),
+        (["Anna", {"Bernd", "Anna"}], "Anna is named twice: every player has one place."),
+        (["Anna"], "Cruzo needs at least two players, not 1 (seed 003)."),
+        ([], "Cruzo needs at least two players, not 0 (seed 003)."),
+        (
+            [{"Anna", "Bernd"}, "Clara"],
+            "The first place is not shared: whoever went out first wins the game (seed 003).",
+        ),
+        (["Anna", set(), "Bernd"], "A shared place needs the players who share it."),
+        ("Anna Bernd", "Give the finishing order as a list of players, first out first."),
+        (None, "Give the finishing order as a list of players, first out first."),
     ],
 )
 def test_a_broken_finishing_order_is_refused(order, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as refused:
         place_points(order)
+    assert str(refused.value) == message
 
 
 @pytest.mark.parametrize(
@@ -99,6 +113,28 @@ def test_a_broken_finishing_order_is_refused(order, message):
 def test_a_broken_scheme_is_refused(scheme, message):
     with pytest.raises(ValueError, match=message):
         place_points(["Anna", "Bernd", "Clara"], scheme)
+
+
+@pytest.mark.parametrize(
+    ("scheme", "said"),
+    [
+        ([2, 1], "The points scheme names 2 places, but 3 players have a place."),
+        ([2, True, 0], "The points for a place must be whole numbers of 0 or more."),
+        ([3, 3, 4], "A worse place cannot score more than a better one."),
+    ],
+)
+def test_a_broken_scheme_is_refused_in_full_words(scheme, said):
+    with pytest.raises(ValueError) as refused:
+        place_points(["Anna", "Bernd", "Clara"], scheme)
+    assert str(refused.value) == said
+
+
+def test_equal_points_for_two_places_are_a_scheme():
+    assert place_points(["Anna", "Bernd", "Clara"], [3, 3, 0]) == {
+        "Anna": 3,
+        "Bernd": 3,
+        "Clara": 0,
+    }
 
 
 # Placing by the cards left on the table: "je weniger das sind, um so besser".
@@ -155,6 +191,33 @@ def test_a_broken_game_end_is_refused(went_out, cards_left, message):
         finishing_order(went_out, cards_left)
 
 
+@pytest.mark.parametrize(
+    ("cards_left", "said"),
+    [
+        (
+            {"Bernd": 7},
+            "Bernd can have 0 to 6 cards left on the table (three open, three Bunker), not 7.",
+        ),
+        (
+            {"Bernd": 2, "Clara": "2"},
+            "Clara can have 0 to 6 cards left on the table (three open, three Bunker), not '2'.",
+        ),
+        ({"Anna": 0, "Bernd": 2}, "Anna went out and cannot have cards left on the table."),
+    ],
+)
+def test_cards_left_that_cannot_be_are_refused_in_full_words(cards_left, said):
+    with pytest.raises(ValueError) as refused:
+        finishing_order(["Anna"], cards_left)
+    assert str(refused.value) == said
+
+
+@pytest.mark.parametrize("went_out", ["Anna", {"Anna"}, None])
+def test_the_players_who_went_out_are_a_list_in_order(went_out):
+    with pytest.raises(ValueError) as refused:
+        finishing_order(went_out, {"Bernd": 2})
+    assert str(refused.value) == "Give the players who went out as a list, first out first."
+
+
 # The party: an agreed number of games, the most points win.
 
 
@@ -205,3 +268,46 @@ def test_players_tied_on_the_most_points_share_the_win():
 def test_a_broken_standing_is_refused(totals, played, agreed, message):
     with pytest.raises(ValueError, match=message):
         standing(totals, played, agreed)
+
+
+# A game entered at the table (the game behind the interface).
+
+
+def test_a_game_entered_scores_the_places_and_names_the_first_out():
+    scored = GAME.hand({"went_out": [2, 0], "cards_left": {"1": 4, 3: 2}}, [0] * 4, {})
+    assert scored.scores == (2, 0, 3, 1)
+    assert scored.facts == {"first": 2}
+
+
+def test_players_with_as_many_cards_left_share_their_place_at_the_table():
+    scored = GAME.hand({"went_out": [1], "cards_left": {0: 2, 2: 2, 3: 5}}, [0] * 4, {})
+    assert scored.scores == (2, 3, 2, 0)
+    assert scored.facts == {"first": 1}
+
+
+def test_a_game_entered_without_cards_left_needs_everyone_out():
+    scored = GAME.hand({"went_out": [1, 0]}, [0, 0], {})
+    assert scored.scores == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("entry", "problem"),
+    [
+        (
+            {"went_out": [0], "cards_left": [(1, 3)]},
+            "Give the cards left on the table by player.",
+        ),
+        (
+            {"went_out": [0], "cards_left": {1: 3}},
+            "Every player has a place: went out, or cards left on the table.",
+        ),
+        (
+            {"went_out": [], "cards_left": {0: 3, 1: 2, 2: 1}},
+            "The game is won by the first player to go out; nobody went out yet.",
+        ),
+    ],
+)
+def test_a_game_entry_that_cannot_be_placed_is_refused_in_words(entry, problem):
+    with pytest.raises(EntryError) as refused:
+        GAME.hand(entry, [0, 0, 0], {})
+    assert refused.value.problems == [problem]

@@ -12,11 +12,13 @@ from scoring.engine.games import GAMES
 from scoring.engine.games.chinchon import spanish_deck
 from scoring.engine.games.game import (
     EntryError,
+    Outcome,
     Problem,
     margins,
     places,
     player_margins,
     ranked_winners,
+    reason,
     settle_options,
     side_totals,
 )
@@ -42,6 +44,27 @@ def test_a_table_the_game_is_not_played_at_is_refused_in_words(game):
         game.sides(too_many, settle_options(game, {}))
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "said"),
+    [
+        (CHINCHON, 5, "Chinchón is played by 2, 3, 4 players, not 5."),
+        (CANASTA, 1, "Canasta is played by 2, 3, 4, 5, 6 players, not 1."),
+        (VIERZEHN, 2, "Blaue Vierzehn is played by 3, 4, 5, 6 players, not 2."),
+        (CRUZO, 8, "Cruzo is played by 2, 3, 4, 5, 6, 7 players, not 8."),
+    ],
+)
+def test_the_refusal_of_a_table_names_the_sizes_the_game_is_played_at(game, players, said):
+    with pytest.raises(EntryError) as refused:
+        game.sides(players, settle_options(game, {}))
+    assert refused.value.problems == [said]
+
+
+def test_an_entry_error_puts_each_problem_on_its_own_line():
+    error = EntryError(["Side 1: no meld points.", "Side 2: no meld points."])
+    assert str(error) == "Side 1: no meld points.\nSide 2: no meld points."
+    assert EntryError("One problem.").problems == ["One problem."]
+
+
 def test_options_default_and_refuse_what_the_game_does_not_know():
     assert settle_options(CHINCHON, {}) == {"deck": 40, "conga": False}
     assert settle_options(CHINCHON, {"deck": 48})["deck"] == 48
@@ -51,6 +74,29 @@ def test_options_default_and_refuse_what_the_game_does_not_know():
         settle_options(CHINCHON, {"jokers": 2})
     with pytest.raises(EntryError, match="whole number from 1"):
         settle_options(VIERZEHN, {"deals": 0})
+
+
+@pytest.mark.parametrize(
+    ("game", "given", "said"),
+    [
+        (CHINCHON, {"stake": 1, "jokers": 2}, "Chinchón has no rule called jokers, stake."),
+        (CHINCHON, {"deck": 52}, "deck is one of 40, 48, not 52."),
+        (CHINCHON, {"conga": "yes"}, "conga is one of False, True, not 'yes'."),
+        (VIERZEHN, {"deals": 0}, "deals is a whole number from 1, not 0."),
+        (VIERZEHN, {"deals": 2.5}, "deals is a whole number from 1, not 2.5."),
+        (CRUZO, {"games": "3"}, "games is a whole number from 1, not '3'."),
+        (CRUZO, {"games": True}, "games is a whole number from 1, not True."),
+    ],
+)
+def test_an_option_that_cannot_be_is_refused_in_full_words(game, given, said):
+    with pytest.raises(EntryError) as refused:
+        settle_options(game, given)
+    assert refused.value.problems == [said]
+
+
+def test_a_whole_number_option_takes_its_least_value_and_none():
+    assert settle_options(VIERZEHN, {"deals": 1}) == {"deals": 1}
+    assert settle_options(CRUZO, {}) == {"games": None}
 
 
 def test_canasta_seats_four_and_five_as_two_partnerships_and_six_as_asked():
@@ -228,6 +274,13 @@ def test_three_against_two_share_what_two_partners_pay():
     assert shares == {"a": 67, "c": 67, "e": 66, "b": -100, "d": -100}
 
 
+def test_the_players_of_every_side_need_its_margin():
+    with pytest.raises(ValueError):
+        player_margins([("a",), ("b",)], [10, -5, -5])
+    with pytest.raises(ValueError):
+        player_margins([("a",), ("b",), ("c",)], [10, -10])
+
+
 @given(
     st.lists(st.integers(-2000, 6000), min_size=2, max_size=3),
     st.integers(1, 3),
@@ -236,3 +289,35 @@ def test_three_against_two_share_what_two_partners_pay():
 def test_the_players_amounts_add_up_to_nought(totals, size, lower_wins):
     sides = [tuple(f"{side}-{n}" for n in range(size + side % 2)) for side in range(len(totals))]
     assert sum(player_margins(sides, margins(totals, lower_wins)).values()) == 0
+
+
+# What an error says (reason): the Problem itself, else the error's words.
+
+
+def test_the_reason_of_a_problem_is_the_problem_with_its_template():
+    problem = Problem("%(card)s is named twice.", card="3C")
+    found = reason(ValueError(problem))
+    assert found == "3C is named twice."
+    assert isinstance(found, Problem) and found.params == {"card": "3C"}
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (ValueError("The deck has 52 cards."), "The deck has 52 cards."),
+        (ValueError(42), "42"),
+        (ValueError(), ""),
+        (ValueError(Problem("first"), "second"), "('first', 'second')"),
+    ],
+)
+def test_the_reason_of_any_other_error_is_what_it_says(error, said):
+    found = reason(error)
+    assert found == said
+    assert not isinstance(found, Problem)
+
+
+def test_a_party_of_agreed_deals_is_not_over_before_the_last_one():
+    options = settle_options(VIERZEHN, {"deals": 2})
+    deal = VIERZEHN.hand({"points": [10, 33, 13]}, [0, 0, 0], options)
+    assert VIERZEHN.standing([deal], 3, options) == Outcome(over=False)
+    assert VIERZEHN.standing([deal, deal], 3, options) == Outcome(True, frozenset({0}))
