@@ -353,6 +353,9 @@ class BlaueVierzehn:
         facts = {}
         try:
             if cards is not None:
+                # The piles together hold each card once: a card named in two
+                # players' tricks (and another missing) could still add up to 56.
+                parse_cards([card for pile in cards for card in parse_cards(pile)])
                 counted = {n + 1: trick_points(pile) for n, pile in enumerate(cards)}
                 taker = [n for n, pile in enumerate(cards) if blue_fourteen_taken(pile)]
                 facts["blue_fourteen"] = taker[0] if taker else None

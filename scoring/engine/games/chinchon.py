@@ -568,6 +568,15 @@ class Chinchon:
                 if cards is not None:
                     penalties[side] = least_penalty(value, deck)
                     chinchon = chinchon or (side == closer and is_chinchon(value, deck))
+                elif type(value) is int and value < 0:
+                    # Named as the table names its players, not by their index.
+                    raise EntryError(
+                        _(
+                            "Player %(number)s cannot have %(penalty)s penalty points.",
+                            number=side + 1,
+                            penalty=value,
+                        )
+                    )
                 else:
                     penalties[side] = value
             scores = hand_scores(penalties, closer)

@@ -432,3 +432,11 @@ def test_what_cannot_be_is_refused_in_full_words(action, said):
     with pytest.raises(ValueError) as refused:
         action()
     assert str(refused.value) == said
+
+
+def test_a_card_named_in_two_players_tricks_is_refused_though_the_deal_adds_up():
+    # Every card but 3R in the first pile, and 2R again in the second: still 56.
+    whole = [card for card in DECK if str(card) != "3R"]
+    with pytest.raises(EntryError) as refused:
+        GAME.hand({"cards": [whole, ["2R"], []]}, [0, 0, 0], {})
+    assert refused.value.problems == ["2R is named twice: the pack holds every card once."]

@@ -666,3 +666,9 @@ def test_a_hand_tells_who_closed_and_whether_clean_or_a_chinchon():
     chinchon = GAME.hand({"closer": 0, "cards": cards}, [0, 0, 0], CLASSIC)
     assert chinchon.scores == (-10, 1 + 1 + 12 + 11 + 3 + 5 + 6, 4)
     assert chinchon.facts == {"closer": 0, "chinchon": True, "clean": True}
+
+
+def test_a_negative_penalty_names_the_player_as_the_table_does():
+    with pytest.raises(EntryError) as refused:
+        GAME.hand({"closer": 0, "penalties": [0, -1, 4]}, [0, 0, 0], CLASSIC)
+    assert refused.value.problems == ["Player 2 cannot have -1 penalty points."]
