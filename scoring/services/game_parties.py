@@ -9,7 +9,7 @@ from scoring.engine.games import GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import Problem, check_table, settle_options
 from scoring.models import AuditRecord, Party, Seat
-from scoring.services.parties import check_seating
+from scoring.services.seating import check_seating
 from scoring.services.seats import new_token
 
 

@@ -9,12 +9,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.models import ClubNight
 from scoring import errors, versions
 from scoring.engine.deal import draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
 from scoring.engine.rules import RULESETS, Rules
 from scoring.models import AuditRecord, Party, Seat, token_digest
+from scoring.services.game_parties import game_party_start
+from scoring.services.seating import check_seating
 from scoring.services.seats import new_token
 
 
@@ -100,25 +101,6 @@ def party_start(
     return party
 
 
-def check_seating(night, players, *, anyway: bool = False):
-    """What every party's start checks of its players and its night, whatever the
-    game: each player takes one seat; a closed night takes no new parties; a player
-    already seated at a running party of the night is refused unless the organizer
-    says it is meant (``anyway``). Returns the night with its row locked (or
-    ``None``), so the same party started twice at once is started once."""
-    if night is not None:
-        night = ClubNight.objects.select_for_update().get(pk=night.pk)
-        if night.closed_at is not None:
-            raise errors.NightClosed(
-                gettext("%(night)s is closed: it takes no new parties.") % {"night": night.name}
-            )
-        if not anyway:
-            _refuse_seated(night, players)
-    if len({p.pk for p in players}) != len(players):
-        raise errors.EntryError(gettext("A player can only take one seat in a party."))
-    return night
-
-
 def check_gin_rummy(party: Party) -> None:
     """Gin Rummy's services take only Gin Rummy's parties: another game's hands are
     entered through `scoring.services.games`."""
@@ -126,29 +108,6 @@ def check_gin_rummy(party: Party) -> None:
         raise errors.WrongGame(
             gettext("This party plays %(game)s, not Gin Rummy: enter its hands as %(game)s's.")
             % {"game": party.get_game_display()}
-        )
-
-
-def _refuse_seated(night, players) -> None:
-    seated = (
-        Seat.objects.filter(
-            party__night=night, party__status=Party.Status.RUNNING, player__in=players
-        )
-        .select_related("player", "party")
-        .order_by("player__name", "party_id")
-    )
-    where = ", ".join(
-        gettext("%(name)s at %(party)s") % {"name": seat.player.name, "party": seat.party}
-        for seat in seated
-    )
-    if where:
-        raise errors.AlreadySeated(
-            gettext(
-                "Already seated at a running party of this night: %(where)s. Start the "
-                "party anyway only if they really play two parties at once."
-            )
-            % {"where": where},
-            where=where,
         )
 
 
@@ -316,9 +275,6 @@ def party_rematch(
         )
     players = [seat.player for seat in party.seats.select_related("player").order_by("position")]
     if party.game != Party.Game.GIN_RUMMY:
-        # Imported here: the other games' start builds on this module's checks.
-        from scoring.services.game_parties import game_party_start
-
         rematch = game_party_start(
             club=party.club,
             night=party.night,
