@@ -342,7 +342,7 @@ def party_rematch(request, party):
     except ValueError as error:
         messages.error(request, errors.explain(error))
         return redirect("manage:party-detail", pk=party.pk)
-    if started and rematch.game != rematch.Game.GIN_RUMMY:
+    if started and plays_other_game(rematch):
         messages.success(request, _("Rematch started: the next player deals first."))
     elif started:
         messages.success(request, _("Rematch started: the seats are drawn again."))

@@ -446,7 +446,7 @@ def results_csv(request, slug):
 
 def _seat_results(writer, data) -> None:
     """A tournament at tables of another game: one line per player at each table —
-    the table's score, his margin, his place there and the tournament points."""
+    the table's score, the player's margin and place there, and the tournament points."""
     writer.writerow(
         [
             gettext("Round"),
