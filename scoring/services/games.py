@@ -427,12 +427,14 @@ def game_hand_decide(
 
 
 def _check_later_hands(party: Party, seats, hands, decided: Hand) -> None:
-    """Refuses a decision that would make a confirmed hand after ``decided`` one
-    the game no longer allows, or leave one after the party's end. ``hands`` holds
+    """Refuses a decision that would make a confirmed or waiting hand after
+    ``decided`` one the game no longer allows, or leave one after the party's end. ``hands`` holds
     ``decided`` as it is about to be saved."""
     count = side_count(seats)
     engine = game_of(party)
-    later = [h for h in hands if h.number > decided.number and h.status == Hand.Status.CONFIRMED]
+    # A waiting hand too: its confirmations would count it as entered, unchecked.
+    waiting = (Hand.Status.CONFIRMED, Hand.Status.PENDING)
+    later = [h for h in hands if h.number > decided.number and h.status in waiting]
     for hand in later:
         before = [h for h in hands if h.number < hand.number]
         if engine.standing(confirmed_scores(before), count, party.rules).over:

@@ -7,7 +7,7 @@ import pytest
 from scoring import errors
 from scoring.models import AuditRecord, Hand, Party
 from scoring.services.game_sheet import game_sheet
-from scoring.services.games import game_hand_decide, game_hand_enter
+from scoring.services.games import game_hand_confirm, game_hand_decide, game_hand_enter
 from tests.factories import OrganizerFactory, start_game_party
 
 pytestmark = pytest.mark.django_db
@@ -133,3 +133,27 @@ def test_a_disputed_hand_is_resolved_not_corrected(organizer):
             disputed=False,
         )
     assert hand(party, 1).status == Hand.Status.DISPUTED
+
+
+def test_a_hand_still_waiting_after_the_corrected_one_is_checked_too(organizer):
+    # Hand 3 waits for its confirmations; with hand 2 at 45 it would come after
+    # the party's end, and its confirmations would count it unchecked.
+    party = start_game_party("chinchon", 3)
+    a, b, c = party.seats.order_by("position")
+    for number, penalty in ((1, 50), (2, 30)):
+        entered = game_hand_enter(
+            seat=a, number=number, entry={"closer": 0, "penalties": [0, penalty, 3]}
+        )
+        for other in (b, c):  # both others at a table of three
+            game_hand_confirm(seat=other, number=number, version=entered.hand.version)
+    game_hand_enter(seat=a, number=3, entry={"closer": 0, "penalties": [0, 5, 3]})
+
+    with pytest.raises(errors.EntryError, match="hand 3"):
+        game_hand_decide(
+            hand=hand(party, 2),
+            user=organizer,
+            entry={"closer": 0, "penalties": [0, 55, 3]},
+            reason="miscounted",
+            disputed=False,
+        )
+    assert hand(party, 2).scores == [-10, 30, 3]
