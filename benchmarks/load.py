@@ -35,7 +35,8 @@ Settings (environment): ``LOAD_TABLES`` (500), ``LOAD_STEPS`` (the tables for st
 default "125,250,500"), ``LOAD_SECONDS`` per run (60), ``LOAD_WORKERS`` (2),
 ``LOAD_LIVE_WORKERS`` (2, as compose.yaml's live),
 ``LOAD_SPECTATORS`` (200), ``LOAD_HAND_SECONDS`` (120), ``LOAD_HAMMER_SECONDS``
-(15, each poll-cost run), ``LOAD_DATABASE`` (a
+(15, each poll-cost run), ``LOAD_FAULT_ENTRANTS`` (1000, the round whose pairing
+loses its worker), ``LOAD_DATABASE`` (a
 PostgreSQL URL of a database this test may drop and create,
 postgres://postgres@127.0.0.1:5432/knock_load)."""
 

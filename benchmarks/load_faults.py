@@ -16,6 +16,10 @@ import psycopg
 
 from benchmarks.load_figures import process_tree
 
+#: The round the Celery worker is killed while pairing: a championship's first round
+#: by default; CI's small run takes a small one (the same path, in seconds).
+FAULT_ENTRANTS = int(os.environ.get("LOAD_FAULT_ENTRANTS", 1000))
+
 
 def inject_faults(lab, locust: subprocess.Popen, seconds: int) -> None:
     """While the phones play: at 1/4 of the run a gunicorn worker is killed, at
@@ -99,7 +103,7 @@ def pairing_survives_a_killed_worker(lab) -> None:
         "benchmarks.championship",
         "start",
         "fault-pairing",
-        "1000",
+        str(FAULT_ENTRANTS),
         str(lab.folder / "fault.json"),
     )
     round_id = json.loads((lab.folder / "fault.json").read_text())["round"]
@@ -108,8 +112,8 @@ def pairing_survives_a_killed_worker(lab) -> None:
     lab.worker.wait()
     status = round_status(lab.database, round_id)
     print(
-        "  fault: the Celery worker killed (SIGKILL) as it began pairing a round of 1,000 "
-        f"entrants; the round was then {status!r}; a new worker started"
+        "  fault: the Celery worker killed (SIGKILL) as it began pairing a round of "
+        f"{FAULT_ENTRANTS:,} entrants; the round was then {status!r}; a new worker started"
     )
     started = time.monotonic()
     lab.start_worker()
