@@ -404,9 +404,9 @@ def schedule_length(tournament: Tournament, count: int) -> int:
 def schedule_warning(tournament: Tournament, count: int) -> str:
     """What the organizer should know while entrants check in for a tournament at
     tables whose format has fixed schedules, when the ``count`` checked in have
-    none ("" if they have one, or the format takes any field): the start will
-    refuse it (`_table_field`)."""
-    if not tournament.plays_at_tables:
+    none ("" if they have one, or the format takes any field, or nobody is
+    checked in yet): the start will refuse it (`_table_field`)."""
+    if not tournament.plays_at_tables or not count:
         return ""
     game = table_game(tournament)
     fields = format_of(tournament.format).table_fields(game)

@@ -264,7 +264,7 @@ def _schedule_at_tables(round: Round, tournament_format, ids: list[int], by_id: 
     Round 1 draws who is which point of the schedule by lot, from the round's
     seed, over the field fixed at the start (`rounds.round_start` keeps it on the
     round: an entrant withdrawn while the round waited for its pairing leaves
-    his seat empty rather than a field without a schedule); the order drawn is
+    a seat empty rather than a field without a schedule); the order drawn is
     kept with round 1 and every later round follows it. Those who play the
     round sit where the schedule puts them; a table with a seat left empty by a
     withdrawal plays short, or, when too few are left for the game, its

@@ -169,6 +169,8 @@ def test_the_refusal_speaks_german(club, committed):
 def test_checking_one_more_in_makes_the_field_start(club, committed):
     tournament = entered(club, 14)
     assert "14 are checked in" in rounds.schedule_warning(tournament, 14)
+    # Before anyone is checked in the desk says nothing yet.
+    assert rounds.schedule_warning(tournament, 0) == ""
     with pytest.raises(NoTableSchedule):
         rounds.round_start(tournament=tournament)
     late = registration.entrant_register(

@@ -260,8 +260,8 @@ class RoundRobin(TournamentFormat):
     of order 3, 4 or 5 (k + 1 rounds), or that plane one entrant short; other
     fields have none (`NoSchedule`). The schedule's length is the most rounds,
     except at one table, which plays the rounds the organizer set (one when
-    none), the same table each round with the seats turned by one. An entrant
-    who withdrew leaves his seat empty: his table plays short where the game is
+    none), the same table each round with the seats turned by one. A
+    withdrawal leaves a seat empty: that table plays short where the game is
     played by the players left, else those left sit out the round with a bye
     (`table_points.bye_points`), like the odd one out; the schedule does not
     change, so nobody meets anyone twice."""
