@@ -26,6 +26,12 @@ class GameSettingsError(TournamentError):
     together: what was asked is impossible (the API's 422), not refused for now."""
 
 
+class NoTableSchedule(TournamentError):
+    """A round robin at tables started with a field its schedules do not cover:
+    refused for now, until entrants are checked in or out to a field that has
+    one (the API's 409 ``no_schedule``)."""
+
+
 def new_seed() -> int:
     # 63 bits: fits a signed 64-bit column on every database.
     return secrets.randbits(63)

@@ -152,10 +152,12 @@ def game_settings(
     defaults (`settle_options`) and the table size, or the organizer's message.
 
     Gin Rummy is played two at a table with the tournament's own rules: no options,
-    no table size. Another game is played in the Swiss system at tables of three to
-    six, at a size the game is played at (`Game.table_sizes`), with options that
-    suit a table of that size and one smaller (`Game.sides`: Canasta's three
-    partnerships only at six, so never at tables that may be of five)."""
+    no table size. Another game is played in the Swiss system or as a round robin
+    at tables of three to six, at a size the game is played at
+    (`Game.table_sizes`), with options that suit a table of that size and one
+    smaller (`Game.sides`: Canasta's three partnerships only at six, so never at
+    tables that may be of five). Whether a round robin's field has a schedule is
+    known only when round 1 starts (`rounds.round_start`), not here."""
     if game == Party.Game.GIN_RUMMY:
         if options or table_size not in (None, 2):
             raise GameSettingsError(
@@ -166,10 +168,12 @@ def game_settings(
         raise GameSettingsError(gettext("There is no game called %(name)r.") % {"name": game})
     engine = GAMES[game]
     name = Party.Game(game).label
-    # Tables are seated from the standings round by round: the Swiss system.
-    if not format_of(format).pairs_from_standings:
+    # Tables are seated from the standings (Swiss) or by a fixed schedule (round
+    # robin); a knockout's matches are of two.
+    if not format_of(format).seats_tables:
         raise GameSettingsError(
-            gettext("A tournament of %(game)s is played in the Swiss system.") % {"game": name}
+            gettext("A tournament of %(game)s is played in the Swiss system or as a round robin.")
+            % {"game": name}
         )
     sizes = [n for n in engine.table_sizes if SMALLEST <= n <= LARGEST]
     if table_size not in sizes:

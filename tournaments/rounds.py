@@ -30,8 +30,15 @@ from tournaments.models import (
     Tournament,
     TournamentRecord,
 )
-from tournaments.records import TournamentError, locked, new_seed, record, tournament_changed
-from tournaments.seating import playing_in, tie_draws, venue_card
+from tournaments.records import (
+    NoTableSchedule,
+    TournamentError,
+    locked,
+    new_seed,
+    record,
+    tournament_changed,
+)
+from tournaments.seating import playing_in, table_game, tie_draws, venue_card
 from tournaments.standings import (
     Standings,
     StandingsLine,
@@ -49,7 +56,13 @@ def round_start(*, tournament: Tournament) -> Round:
     die erste Runde des Turniers werden gelost"), from a seed stored with the
     round. Only checked-in entrants play. The number of rounds, if not set, comes
     from the format (`TournamentFormat.round_count`): the seed's table for Swiss,
-    a full round robin."""
+    a full round robin.
+
+    At tables of another game the field must suit the format (`_table_field`):
+    a Swiss needs one full table; a round robin a field its schedules cover,
+    which is fixed here (kept on round 1 until its lot is drawn) and plays no
+    more rounds than its schedule has, whatever number was set before the field
+    was known (one table excepted: it plays the rounds set)."""
     tournament = locked(tournament)
     tournament_changed(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
@@ -59,20 +72,73 @@ def round_start(*, tournament: Tournament) -> Round:
     count = tournament.entrants.filter(checked_in=True).count()
     if count < 2:
         raise TournamentError(gettext("At least two entrants must be checked in."))
-    if tournament.plays_at_tables and count < tournament.table_size:
-        raise TournamentError(
-            gettext("At least %(count)s entrants must be checked in: one full table.")
-            % {"count": tournament.table_size}
-        )
+    field = _table_field(tournament, count) if tournament.plays_at_tables else []
+    if field:
+        count = len(field)
+        most = format_of(tournament.format).table_rounds_at_most(count, table_game(tournament))
+        if tournament.rounds and most is not None:
+            tournament.rounds = min(tournament.rounds, most)
     if tournament.rounds is None:
         tournament.rounds = schedule_length(tournament, count)
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["rounds", "status"])
     round = Round.objects.create(
-        tournament=tournament, number=1, seed=new_seed(), status=Round.Status.PAIRING
+        tournament=tournament,
+        number=1,
+        seed=new_seed(),
+        status=Round.Status.PAIRING,
+        standings=field,
     )
     _enqueue_pairing(round)
     return round
+
+
+def _table_field(tournament: Tournament, count: int) -> list[int]:
+    """Whether the entrants checked in can start a tournament at tables, or the
+    organizer's message. A format that seats from the standings needs one full
+    table (``count``, those checked in, at least the table size) and keeps no
+    field: ``[]``. A fixed schedule needs exactly a field it covers
+    (`TournamentFormat.table_fields`), counted without those withdrawn; its ids,
+    the field its schedule is drawn for, are returned. Nothing is written before
+    this answers, so a refusal leaves the tournament in registration."""
+    game = table_game(tournament)
+    tournament_format = format_of(tournament.format)
+    fields = tournament_format.table_fields(game)
+    if fields is None:
+        if count < game.size:
+            raise TournamentError(
+                gettext("At least %(count)s entrants must be checked in: one full table.")
+                % {"count": game.size}
+            )
+        return []
+    field = list(
+        tournament.entrants.filter(checked_in=True, withdrawn_after__isnull=True)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if len(field) not in fields:
+        raise NoTableSchedule(no_schedule_message(game.size, fields, len(field)))
+    return field
+
+
+def no_schedule_message(size: int, fields, count: int) -> str:
+    """Why a round robin at tables of ``size`` cannot start with ``count`` entrants:
+    the field sizes ``fields`` that have a schedule."""
+    return ngettext(
+        "A round robin at tables of %(size)s is played by %(fields)s entrants: only "
+        "then can every two sit at one table exactly once. %(count)s is checked in.",
+        "A round robin at tables of %(size)s is played by %(fields)s entrants: only "
+        "then can every two sit at one table exactly once. %(count)s are checked in.",
+        count,
+    ) % {"size": size, "fields": either(fields), "count": count}
+
+
+def either(numbers) -> str:
+    """Numbers as a choice in words: "3, 4, 15 or 16"."""
+    shown = [str(n) for n in numbers]
+    if len(shown) < 2:
+        return "".join(shown)
+    return gettext("%(some)s or %(last)s") % {"some": ", ".join(shown[:-1]), "last": shown[-1]}
 
 
 def _enqueue_pairing(round: Round, fewest_rematches: bool = False) -> None:
@@ -326,8 +392,27 @@ def rounds_planned(tournament: Tournament, entrants: list[Entrant]) -> int:
 
 
 def schedule_length(tournament: Tournament, count: int) -> int:
-    """Rounds for ``count`` entrants: a full round robin, or the seed's table for Swiss."""
-    return format_of(tournament.format).round_count(count)
+    """Rounds for ``count`` entrants: a full round robin, or the seed's table for
+    Swiss; at tables of another game, the round robin's schedule (0 for a field
+    without one)."""
+    tournament_format = format_of(tournament.format)
+    if tournament.plays_at_tables:
+        return tournament_format.table_round_count(count, table_game(tournament))
+    return tournament_format.round_count(count)
+
+
+def schedule_warning(tournament: Tournament, count: int) -> str:
+    """What the organizer should know while entrants check in for a tournament at
+    tables whose format has fixed schedules, when the ``count`` checked in have
+    none ("" if they have one, or the format takes any field, or nobody is
+    checked in yet): the start will refuse it (`_table_field`)."""
+    if not tournament.plays_at_tables or not count:
+        return ""
+    game = table_game(tournament)
+    fields = format_of(tournament.format).table_fields(game)
+    if fields is None or count in fields:
+        return ""
+    return no_schedule_message(game.size, fields, count)
 
 
 def swiss_rounds_warning(tournament: Tournament, count: int | None = None) -> str:
@@ -461,6 +546,13 @@ def _table_sentence(line: dict, name, lot: bool) -> str:
     """One table of a round at tables (or one bye) in words: who sits there with
     their places, who met before, and who moved from the plain cut of the
     standings and why (`engine.tables.explain`, stored by `seating`)."""
+    if line["kind"] == "schedule":
+        return _schedule_sentence(line, name)
+    if line["kind"] == "schedule_bye":
+        return gettext(
+            "%(name)s sits out: players of the round-robin schedule's table withdrew, "
+            "and too few are left to play this game."
+        ) % {"name": name(line["entrant"])}
     if line["kind"] == "bye":
         return gettext(
             "%(name)s sits out: the lowest placed without a bye, as a smaller table "
@@ -499,6 +591,22 @@ def _table_sentence(line: dict, name, lot: bool) -> str:
             }
         )
     return "; ".join(parts) + "."
+
+
+def _schedule_sentence(line: dict, name) -> str:
+    """A round robin's table in words: its seats, that it is the schedule's table,
+    and who withdrew from it (it plays short)."""
+    seats = ", ".join(name(pk) for pk in line["seats"])
+    words = {"number": line["number"], "seats": seats}
+    if not line["absent"]:
+        return gettext("Table %(number)s: %(seats)s, the round-robin schedule's table.") % words
+    return ngettext(
+        "Table %(number)s: %(seats)s, the round-robin schedule's table, one short: "
+        "%(absent)s withdrew.",
+        "Table %(number)s: %(seats)s, the round-robin schedule's table, short: "
+        "%(absent)s withdrew.",
+        len(line["absent"]),
+    ) % {**words, "absent": ", ".join(name(pk) for pk in line["absent"])}
 
 
 def ordinal(n: int) -> str:

@@ -23,6 +23,7 @@ from scoring.services.game_parties import game_party_start
 from scoring.services.parties import party_start
 from tournaments.engine.formats import RoundPlan, ScheduleComplete, format_of
 from tournaments.engine.pairing import NoPairing, standings_order, tied_groups
+from tournaments.engine.schedules import TableGame
 from tournaments.engine.standings import (
     group_card_draw,
 )
@@ -177,9 +178,17 @@ def table_party(tournament: Tournament, round: Round, number: int, first, second
     )
 
 
+def table_game(tournament: Tournament) -> TableGame:
+    """The tournament's game as its tables are seated: the players per table and
+    the numbers of players a table of that game may have."""
+    return TableGame(tournament.table_size, GAMES[tournament.game].table_sizes)
+
+
 def _pair_at_tables(round: Round) -> Round:
-    """Seat a round of a tournament of another game at tables of its size
-    (`engine.tables.seat_tables`): the fewest repeat meetings, then the standings.
+    """Seat a round of a tournament of another game at tables of its size: in a
+    format that seats from the standings (Swiss), the fewest repeat meetings,
+    then the standings (`engine.tables.seat_tables`); in one with a fixed
+    schedule (round robin), the schedule's tables (`_schedule_at_tables`).
 
     The ranking: round 1 is drawn by lot, as Gin Rummy's first round (the
     entrants in the order they entered, shuffled from the round's seed); later
@@ -201,9 +210,12 @@ def _pair_at_tables(round: Round) -> Round:
     (`engine.tables.explain`) is stored on the round."""
     tournament = round.tournament
     entrants = list(tournament.entrants.select_related("player").order_by("pk"))
-    history = tournament_history(tournament)
+    tournament_format = format_of(tournament.format)
     active = playing_in(entrants, round.number)
     by_id = {e.pk: e for e in entrants}
+    if not tournament_format.pairs_from_standings:
+        return _schedule_at_tables(round, tournament_format, [e.pk for e in active], by_id)
+    history = tournament_history(tournament)
     drawn = sorted(e.pk for e in active)
     Random(round.seed).shuffle(drawn)
     if round.number == 1:
@@ -218,6 +230,20 @@ def _pair_at_tables(round: Round) -> Round:
     seated = [pk for pk in ranking if pk not in byes]
     met = history.meetings() + kept_apart(tournament)
     seating = seat_tables(seated, size, met)
+    _seat_tables(round, seating, sorted(byes, key=ranking.index), by_id)
+    lines = [_table_line(line) for line in explain(ranking, seating, met)]
+    round.standings, round.points, round.how = ranking, points, how
+    round.explanation = lines + [{"kind": "bye", "entrant": pk} for pk in byes]
+    round.status = Round.Status.PLAYING
+    round.started_at = timezone.now()
+    round.save()
+    return round
+
+
+def _seat_tables(round: Round, seating: list[tuple], byes: list[int], by_id: dict) -> None:
+    """The round's tables in order, each seated in seat order with its party of
+    the game, then one table for each bye."""
+    tournament = round.tournament
     for number, seats in enumerate(seating, start=1):
         table = Table.objects.create(round=round, number=number)
         Seating.objects.bulk_create(
@@ -226,12 +252,45 @@ def _pair_at_tables(round: Round) -> Round:
         )
         table.party = game_table_party(tournament, round, number, [by_id[pk] for pk in seats])
         table.save(update_fields=["party"])
-    for number, pk in enumerate(sorted(byes, key=ranking.index), start=len(seating) + 1):
+    for number, pk in enumerate(byes, start=len(seating) + 1):
         table = Table.objects.create(round=round, number=number, bye=True)
         Seating.objects.create(round=round, table=table, entrant_id=pk, side=0)
-    lines = [_table_line(line) for line in explain(ranking, seating, met)]
-    round.standings, round.points, round.how = ranking, points, how
-    round.explanation = lines + [{"kind": "bye", "entrant": pk} for pk in byes]
+
+
+def _schedule_at_tables(round: Round, tournament_format, ids: list[int], by_id: dict) -> Round:
+    """Seat a round of a round robin at tables from its fixed schedule
+    (`formats.RoundRobin.first_tables`, `next_tables`).
+
+    Round 1 draws who is which point of the schedule by lot, from the round's
+    seed, over the field fixed at the start (`rounds.round_start` keeps it on the
+    round: an entrant withdrawn while the round waited for its pairing leaves
+    a seat empty rather than a field without a schedule); the order drawn is
+    kept with round 1 and every later round follows it. Those who play the
+    round sit where the schedule puts them; a table with a seat left empty by a
+    withdrawal plays short, or, when too few are left for the game, its
+    players sit out with a bye. Each table's explanation names it the
+    schedule's, with who withdrew from it."""
+    tournament = round.tournament
+    game = table_game(tournament)
+    try:
+        if round.number == 1:
+            field = round.standings or ids
+            plan = tournament_format.first_tables(field, game, Random(round.seed), playing=ids)
+        else:
+            first = tournament.round_set.get(number=1)
+            plan = tournament_format.next_tables(
+                round.number, ids, first_order=first.standings, game=game
+            )
+    except ScheduleComplete:
+        raise TournamentError(gettext("The round robin is complete.")) from None
+    _seat_tables(round, plan.tables, plan.byes, by_id)
+    if plan.order is not None:
+        round.standings = plan.order
+    round.points, round.how = {}, Round.How.SCHEDULE
+    round.explanation = [
+        {"kind": "schedule", "number": number, "seats": list(seats), "absent": list(absent)}
+        for number, (seats, absent) in enumerate(zip(plan.tables, plan.absent, strict=True), 1)
+    ] + [{"kind": "schedule_bye", "entrant": pk} for pk in plan.byes]
     round.status = Round.Status.PLAYING
     round.started_at = timezone.now()
     round.save()

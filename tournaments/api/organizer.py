@@ -78,7 +78,8 @@ def _fresh(tournament) -> dict:
 )
 def tournament_create(request, slug: Slug, body: TournamentIn):
     """A new tournament in registration: Gin Rummy, or another game (``game``) at
-    tables of ``table_size`` with its ``options``, played in the Swiss system."""
+    tables of ``table_size`` with its ``options``, played in the Swiss system or
+    as a round robin."""
     club = clubs.club_by_slug(slug)
     require_organizer(request.auth, club)
     fields = body.dict()
@@ -183,7 +184,9 @@ def entrant_reinstate(request, slug: Slug, entrant_id: Id):
 )
 def tournament_start(request, slug: Slug):
     """Close registration and pair round 1 by lot (the pairing runs as a task: the
-    round shows ``pairing`` until it is done)."""
+    round shows ``pairing`` until it is done). A round robin at tables of another
+    game starts only with a field its schedules cover: any other is refused, 409
+    ``no_schedule``, naming the field sizes that work."""
     tournament = _organized(request, slug)
     rounds.round_start(tournament=tournament)
     return _fresh(tournament)

@@ -153,10 +153,12 @@ class TournamentIn(Schema):
     public_standings: bool = True
     public_results: bool = True
     round_minutes: int | None = _within("round_minutes", None)
-    # Another game than Gin Rummy is played in the Swiss system at tables of
-    # ``table_size`` (3 to 6, as many as the game takes) with its ``options`` by
-    # name (its defaults for those left out); a combination that does not go
-    # together is refused, 422 ``invalid_game``.
+    # Another game than Gin Rummy is played in the Swiss system or as a round
+    # robin at tables of ``table_size`` (3 to 6, as many as the game takes) with
+    # its ``options`` by name (its defaults for those left out); a combination
+    # that does not go together (a knockout, too) is refused, 422
+    # ``invalid_game``. A round robin starts only with a field its schedules
+    # cover: the start answers any other with 409 ``no_schedule``.
     game: CardGame = "gin_rummy"
     table_size: int | None = Field(None, ge=2, le=6)
     options: dict[str, StrictInt | StrictBool | None] | None = None

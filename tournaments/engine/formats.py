@@ -5,7 +5,9 @@ code asks `format_of(tournament.format)`.
 A format answers: how many rounds a field plays, how a round is made (the first
 from the lot, the next from the standings and the games so far), who may enter
 late, whether a round can get stuck on rematches, what the standings are for,
-and how each pair of a round is explained. Entrants are any hashable ids, as in
+and how each pair of a round is explained; and for the other games, played at
+tables of three to six, whether it seats them at all, for which fields, and (a
+fixed schedule) each round's tables. Entrants are any hashable ids, as in
 `tournaments.engine.pairing`; randomness comes in as an ``rng``.
 """
 
@@ -23,6 +25,13 @@ from tournaments.engine.pairing import (
     swiss_pairings,
     swiss_pairings_fewest_rematches,
     swiss_round_count,
+)
+from tournaments.engine.schedules import (
+    NoSchedule,
+    TableGame,
+    schedule_fields,
+    table_schedule,
+    turned,
 )
 
 Entrant = Hashable
@@ -61,6 +70,25 @@ class RoundPlan:
     order: list[Entrant] | None = field(default=None)
 
 
+@dataclass(frozen=True, slots=True)
+class TablePlan:
+    """One round at tables of three to six as a fixed schedule makes it.
+
+    ``tables``: the tables that play, in order, each a tuple of entrants in seat
+    order (the first seat deals first). ``absent``: for each of those tables, the
+    entrants the schedule put there who no longer play (withdrawn): the table
+    plays short. ``byes``: entrants whose scheduled table was left with too few to
+    play the game; they sit out. ``order``: the entrants in the order the
+    schedule is drawn on (kept with round 1), or ``None``.
+    """
+
+    tables: list[tuple]
+    absent: list[tuple]
+    byes: list[Entrant]
+    how: str
+    order: list[Entrant] | None = field(default=None)
+
+
 class TournamentFormat:
     """One tournament format. Subclasses say how many rounds a field plays and how
     each round is paired; the flags say what the desk allows."""
@@ -78,9 +106,53 @@ class TournamentFormat:
     # Whether the format plays rounds at tables at all; a knockout plays only its
     # bracket (a final stage made with the tournament).
     plays_rounds: bool = True
+    # Whether a tournament of another game (tables of three to six, points by
+    # place) can be played in this format; a knockout's matches are of two.
+    seats_tables: bool = False
 
     def round_count(self, entrants: int) -> int:
         """The rounds ``entrants`` play when the organizer sets no number."""
+        raise NotImplementedError
+
+    def table_fields(self, game: TableGame) -> tuple[int, ...] | None:
+        """The numbers of entrants this format can play at ``game``'s tables, or
+        ``None`` for any field of one full table or more."""
+        return None
+
+    def table_round_count(self, entrants: int, game: TableGame) -> int:
+        """The rounds ``entrants`` play at ``game``'s tables when the organizer
+        sets no number."""
+        return self.round_count(entrants)
+
+    def table_rounds_at_most(self, entrants: int, game: TableGame) -> int | None:
+        """The most rounds ``entrants`` can play at ``game``'s tables, or ``None``
+        when there is no such limit."""
+        return None
+
+    def first_tables(
+        self,
+        entrants: Iterable[Entrant],
+        game: TableGame,
+        rng: Any,
+        *,
+        playing: Iterable[Entrant] | None = None,
+    ) -> TablePlan:
+        """Round 1 at ``game``'s tables from a fixed schedule drawn for the field
+        ``entrants`` (only a format that does not seat from the standings,
+        `pairs_from_standings`); ``playing``: those of them who play the round
+        (all when ``None``)."""
+        raise NotImplementedError
+
+    def next_tables(
+        self,
+        number: int,
+        entrants: Sequence[Entrant],
+        *,
+        first_order: Sequence[Entrant],
+        game: TableGame,
+    ) -> TablePlan:
+        """Round ``number`` (2 or later) at ``game``'s tables from the fixed
+        schedule drawn on ``first_order``, for ``entrants``, those who play it."""
         raise NotImplementedError
 
     def rounds_without_rematch(self, entrants: int) -> int:
@@ -132,6 +204,9 @@ class SwissSystem(TournamentFormat):
     takes_late_entrants = True
     can_get_stuck = True
     pairs_from_standings = True
+    # At tables: seated from the standings with the fewest repeat meetings
+    # (`tables.seat_tables`), for any field of one full table or more.
+    seats_tables = True
 
     def round_count(self, entrants):
         return swiss_round_count(entrants)
@@ -177,12 +252,66 @@ class RoundRobin(TournamentFormat):
     for an even field, n for an odd one, where each round one sits out. The
     schedule is fixed at the start, so it takes no late entrants and never gets
     stuck; an entrant whose opponent withdrew sits out that round, like the odd
-    one out."""
+    one out.
+
+    At tables of three to six (another game than Gin Rummy) every two entrants
+    sit at one table exactly once, by the schedules of `schedules.table_schedule`,
+    over the order drawn by lot in round 1 and kept: one table, the affine plane
+    of order 3, 4 or 5 (k + 1 rounds), or that plane one entrant short; other
+    fields have none (`NoSchedule`). The schedule's length is the most rounds,
+    except at one table, which plays the rounds the organizer set (one when
+    none), the same table each round with the seats turned by one. A
+    withdrawal leaves a seat empty: that table plays short where the game is
+    played by the players left, else those left sit out the round with a bye
+    (`table_points.bye_points`), like the odd one out; the schedule does not
+    change, so nobody meets anyone twice."""
 
     key = "round_robin"
+    seats_tables = True
 
     def round_count(self, entrants):
         return len(round_robin(range(entrants)))
+
+    def table_fields(self, game):
+        return schedule_fields(game)
+
+    def table_round_count(self, entrants, game):
+        try:
+            return len(table_schedule(entrants, game))
+        except NoSchedule:
+            return 0
+
+    def table_rounds_at_most(self, entrants, game):
+        schedule = table_schedule(entrants, game)
+        return None if len(schedule[0]) == 1 else len(schedule)
+
+    def first_tables(self, entrants, game, rng, *, playing=None):
+        order = sorted(entrants)
+        rng.shuffle(order)
+        return self._tables(1, order, order if playing is None else playing, game, keep=True)
+
+    def next_tables(self, number, entrants, *, first_order, game):
+        return self._tables(number, list(first_order), entrants, game, keep=False)
+
+    def _tables(self, number: int, order: list, entrants: Iterable, game, keep: bool) -> TablePlan:
+        schedule = table_schedule(len(order), game)
+        if len(schedule[0]) == 1:
+            # One table plays again every round the organizer set.
+            tables = [turned(schedule[0][0], number - 1)]
+        elif number > len(schedule):
+            raise ScheduleComplete(len(schedule))
+        else:
+            tables = schedule[number - 1]
+        playing = set(entrants)
+        seated, absent, byes = [], [], []
+        for table in tables:
+            here = tuple(order[point] for point in table if order[point] in playing)
+            if len(here) in game.played_by:
+                seated.append(here)
+                absent.append(tuple(order[point] for point in table if order[point] not in playing))
+            else:
+                byes.extend(here)
+        return TablePlan(seated, absent, byes, BY_SCHEDULE, order if keep else None)
 
     def first_round(self, entrants, rng):
         order = sorted(entrants)

@@ -104,7 +104,10 @@ class TournamentForm(PrintableForm):
         required=False,
         help_text=_(
             "Another game than Gin Rummy only: 3 to 6 at each table, as many as the game "
-            "is played by. The tables are seated in the Swiss system."
+            "is played by. The Swiss system seats the tables from the standings; a round "
+            "robin seats every two at one table exactly once, for one table or for 9, 16 "
+            "or 25 entrants at tables of 3, 4 or 5 (one fewer where the game is played "
+            "one short)."
         ),
     )
 

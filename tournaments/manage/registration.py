@@ -131,8 +131,12 @@ def tournament_detail(request, tournament):
         "club": tournament.club,
         "entrants": entrants,
         "checked_in": sum(e.checked_in for e in entrants),
-        "rounds_warning": rounds.swiss_rounds_warning(
-            tournament, sum(e.checked_in for e in entrants)
+        "rounds_warning": (
+            rounds.swiss_rounds_warning(tournament, sum(e.checked_in for e in entrants))
+            # A round robin at tables starts only with a field it has a schedule for.
+            or rounds.schedule_warning(
+                tournament, sum(e.checked_in and e.withdrawn_after is None for e in entrants)
+            )
         )
         if registering
         else "",

@@ -10,7 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.factories import MembershipFactory
 from tests.tournaments.test_table_tournaments import play_chinchon, table_tournament, tables_of
+from tournaments import registration
 from tournaments.models import Tournament
 from tournaments.rounds import round_close
 
@@ -84,8 +86,8 @@ def test_gin_rummy_stays_the_default_and_ignores_the_other_games_fields(client, 
             "A tournament of Chinchón is played in the Swiss system",
         ),
         (
-            {"game": "blaue_vierzehn", "table_size": "4", "format": "round_robin"},
-            "A tournament of Blaue Vierzehn is played in the Swiss system",
+            {"game": "blaue_vierzehn", "table_size": "4", "format": "knockout"},
+            "A tournament of Blaue Vierzehn is played in the Swiss system or as a round robin",
         ),
         ({"table_size": "4"}, "Gin Rummy is played two at a table"),
         (
@@ -204,3 +206,36 @@ def test_the_create_form_speaks_german(client, club):
 
     assert "Kartenspiel" in page and "Spieler pro Tisch" in page
     assert "Turnierpunkte nach dem Platz am Tisch" in page
+
+
+def test_a_round_robin_of_another_game_is_created_and_warns_of_a_field_without_a_schedule(
+    client, club
+):
+    response = create(client, club, game="chinchon", table_size="4", format="round_robin")
+
+    tournament = Tournament.objects.get(club=club)
+    assert response.status_code == 302
+    assert (tournament.format, tournament.game) == ("round_robin", "chinchon")
+    players = [MembershipFactory(club=club).player for _ in range(10)]
+    registration.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        registration.entrant_check_in(entrant=entrant)
+    desk = client.get(response["Location"]).text
+    assert "is played by 3, 4, 15 or 16 entrants" in desk
+
+    started = client.post(reverse("manage:round-start", args=[tournament.slug]), follow=True)
+    assert "10 are checked in" in started.text
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.REGISTRATION
+
+
+def test_the_round_page_of_a_round_robin_says_each_table_is_the_schedules(client, club, committed):
+    tournament, _ = table_tournament(club, 9, committed, size=3, format="round_robin")
+
+    page = client.get(reverse("manage:round-detail", args=[tournament.slug, 1])).text
+    public = client.get(reverse("public:round-detail", args=[tournament.slug, 1])).text
+
+    assert page.count("the round-robin schedule&#x27;s table") == 3
+    assert 'id="table-3"' in page and "round-robin schedule" in page
+    # The public round shows the tables as it does for the Swiss at tables.
+    assert re.findall(r'class="sheet at-table[^"]*" data-table="(\d)"', public) == ["1", "2", "3"]
