@@ -3,7 +3,6 @@ organizer's actions (`organizer`); config/api.py mounts `ROUTERS` and answers
 `ERRORS` as JSON."""
 
 from tournaments.api import organizer, public
-from tournaments.archive.export import NotArchivable
 from tournaments.archive.refusals import ArchiveError
 from tournaments.published import OtherGameParty
 from tournaments.records import GameSettingsError, TournamentError
@@ -14,13 +13,11 @@ ROUTERS = [("/", public.router), ("/", organizer.router)]
 #: closed): the request is fine, the moment is not.
 #: A game, players per table and options that do not go together are impossible,
 #: whenever asked; so is another game's party read as a Gin Rummy sheet.
-#: An archive of what it cannot hold yet (another game) is refused as unprocessable.
 ERRORS = {
     TournamentError: (409, "refused"),
     GameSettingsError: (422, "invalid_game"),
     OtherGameParty: (422, "other_game"),
     ArchiveError: (422, "invalid_archive"),
-    NotArchivable: (422, "not_archivable"),
 }
 
 #: A refused archive names each field and its rule (``errors``), as a refused
