@@ -215,6 +215,47 @@ def test_a_cruzo_party_of_seven_comes_back_with_its_seventh_seat():
     assert game_party(copy.parties.get()) == game_party(party)
 
 
+#: A Canasta side's entries for one hand (`scoring.engine.games.canasta.side_score`).
+GOOD = {"meld_points": 600, "natural_canastas": 2, "mixed_canastas": 1, "went_out": True}
+POOR = {"meld_points": 300, "hand_points": 40}
+
+
+def canasta_of_three_partnerships(night):
+    """Six at Canasta in three partnerships: one hand confirmed, one waiting."""
+    party = start_game_party("canasta", 6, {"partnerships": 3}, night=night)
+    seats = seats_of(party)
+    outcome = game_hand_enter(seat=seats[0], number=1, entry={"sides": [GOOD, POOR, POOR]})
+    for seat in (seats[1], seats[2], seats[4]):
+        if outcome.action != "confirmed":
+            outcome = game_hand_confirm(seat=seat, number=1, version=outcome.hand.version)
+    assert outcome.action == "confirmed"
+    outcome = game_hand_enter(seat=seats[4], number=2, entry={"sides": [POOR, GOOD, POOR]})
+    game_hand_confirm(seat=seats[0], number=2, version=outcome.hand.version)
+    return party
+
+
+def test_canasta_partnerships_come_back_on_their_sides():
+    night = ClubNightFactory()
+    party = canasta_of_three_partnerships(night)
+    assert sorted({s.side for s in party.seats.all()}) == [0, 1, 2]
+
+    copy = archive_import(data=as_file(night_export(night)), club=ClubFactory())
+
+    restored = copy.parties.get()
+    assert game_party(restored) == game_party(party)
+    assert restored.hands.get(number=2).confirmations == [0]
+
+
+def test_a_partner_on_another_side_is_refused():
+    night = ClubNightFactory()
+    canasta_of_three_partnerships(night)
+    data = as_file(night_export(night))
+    seat = next(s for s in data["parties"][0]["seats"] if s["position"] == 3)
+    seat["side"] = 1
+    problems = refusal(data)
+    assert problems["parties.0.seats.3.side"] == "the seat in position 3 plays for side 0"
+
+
 def test_an_archive_of_gin_rummy_alone_is_written_as_version_1():
     night = ClubNightFactory()
     start_night_party(night)
