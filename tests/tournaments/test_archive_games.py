@@ -256,12 +256,38 @@ def test_a_partner_on_another_side_is_refused():
     assert problems["parties.0.seats.3.side"] == "the seat in position 3 plays for side 0"
 
 
-def test_an_archive_of_gin_rummy_alone_is_written_as_version_1():
+def test_an_archive_of_gin_rummy_alone_is_written_as_version_1(started):
     night = ClubNightFactory()
     start_night_party(night)
     data = night_export(night)
     assert data["version"] == 1
     assert "game" not in data["parties"][0]
+    tournament, _ = started(["Anna", "Ben", "Carl"])
+    data = tournament_export(tournament)
+    assert data["version"] == 1
+    assert not {"game", "game_options", "table_size"} & set(data["tournament"])
+    assert all("game" not in party for party in data["parties"])
+
+
+def test_a_gin_rummy_table_playing_another_game_is_refused(started):
+    tournament, _ = started(["Anna", "Ben"])
+    data = as_file(tournament_export(tournament))
+    night = ClubNightFactory()
+    chinchon = as_file(night_export(night_with_chinchon_of_two(night)))["parties"][0]
+    party = data["parties"][0]
+    players = [seat["player"] for seat in party["seats"]]
+    seats = [dict(s, player=p) for s, p in zip(chinchon["seats"], players, strict=True)]
+    data["parties"][0] = chinchon | {"key": party["key"], "seats": seats}
+    data["version"] = 2
+    assert refusal(data)["tables.0.party"] == "the party plays another game than the tournament"
+
+
+def night_with_chinchon_of_two(night):
+    party = start_game_party("chinchon", 2, night=night)
+    a, b = seats_of(party)
+    outcome = game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+    game_hand_confirm(seat=b, number=1, version=outcome.hand.version)
+    return night
 
 
 def blaue_vierzehn_deals(party):

@@ -450,6 +450,8 @@ def _named(line) -> list:
 def _two_player_party(found: _Found, at: str, key: int, parties: dict) -> None:
     if key not in parties:
         found.add(at, gettext("names a party the archive does not hold"))
+    elif parties[key].game != Party.Game.GIN_RUMMY:
+        found.add(at, gettext("the party plays another game than the tournament"))
     elif len(parties[key].seats) != 2:  # its format was checked with its seats
         found.add(at, gettext("a tournament's game is a party of two players"))
 
