@@ -63,7 +63,7 @@ def _locked(party_id: int):
     return party, seats, hands
 
 
-def _plain(value):
+def as_stored(value):
     """``value`` as JSON gives it back: what is stored is what is scored, compared
     and fingerprinted (keys of numbers become text, tuples lists, sets sorted lists)."""
 
@@ -95,7 +95,7 @@ def _score(party: Party, seats, hands, entry, number: int):
         raise errors.EntryError(
             gettext("This entry cannot be right: check it and enter it again.")
         ) from error
-    return list(scored.scores), _plain(dict(scored.facts))
+    return list(scored.scores), as_stored(dict(scored.facts))
 
 
 def _snapshot(hand: Hand) -> dict:
@@ -248,7 +248,7 @@ def game_hand_enter(
     - A hand already recorded, or not yet due, is refused as stale; the same
       submission (same seat, ``key`` and entry) is stored once, and a key sent
       again with another entry or hand is refused."""
-    entry = _plain(entry)
+    entry = as_stored(entry)
     sent = fingerprint("game-enter", number, entry=entry, version=version)
     return stored_once(
         seat,
@@ -411,7 +411,7 @@ def game_hand_decide(
             if hand.status == Hand.Status.DISPUTED
             else AuditRecord.Action.CORRECT
         )
-        entry = _plain(entry)
+        entry = as_stored(entry)
         scores, facts = _score(party, seats, hands, entry, hand.number)
         hand.details = {"entry": entry, "facts": facts}
         hand.scores = scores

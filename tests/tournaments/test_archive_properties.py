@@ -27,6 +27,17 @@ from seasons.services import ratings_rebuild, ratings_update
 from tests.conftest import clear_cache
 from tests.factories import ClubFactory, ClubNightFactory, MembershipFactory
 from tests.tournaments.test_archive import finished_tournament, runs_too
+from tests.tournaments.test_archive_games import (
+    canasta_of_three_partnerships,
+    chinchon_night,
+    play_first_hand_only,
+)
+from tests.tournaments.test_table_tournaments import (
+    close_and_pair,
+    play_chinchon,
+    table_tournament,
+    tables_of,
+)
 from tournaments.archive.export import night_export, tournament_export
 from tournaments.archive.restore import archive_import
 from tournaments.models import Tournament
@@ -139,6 +150,16 @@ def test_every_export_of_a_night_imports_back_equal():
         assert canonical(as_file(night_export(copy_))) == canonical(data)
 
     check()
+
+
+def test_an_export_of_a_night_of_other_games_imports_back_equal():
+    data = game_archive("game night", None, None)
+    club = ClubFactory()
+    runs_too(club, "director")  # who decided the disputed hand
+
+    copy_ = archive_import(data=data, club=club)
+
+    assert canonical(as_file(night_export(copy_))) == canonical(data)
 
 
 def _start(night, format, players, seed):
@@ -307,11 +328,28 @@ def _any_party(club) -> int:
     return Party.objects.filter(club=club).values_list("pk", flat=True).first() or 0
 
 
-@pytest.mark.parametrize("kind", ["tournament", "night"])
+def game_archive(kind: str, club, committed) -> dict:
+    """An archive of the other games: a night of Chinchón (every kind of hand) and
+    Canasta in partnerships, or a Chinchón tournament at tables of four and three."""
+    if kind == "game night":
+        night, _ = chinchon_night(runs_too(ClubFactory(), "director"))
+        canasta_of_three_partnerships(night)
+        return as_file(night_export(night))
+    tournament, round = table_tournament(club, 7, committed, size=4, rounds=2)
+    for view in tables_of(round):
+        play_chinchon(view.table.party, [0, *range(10, 10 * len(view.entrants) - 10, 10), 100])
+    round = close_and_pair(tournament, round, committed)
+    play_first_hand_only(tables_of(round)[0].table.party, "chinchon")
+    return as_file(tournament_export(tournament))
+
+
+@pytest.mark.parametrize("kind", ["tournament", "night", "game night", "game tournament"])
 def test_a_mutated_archive_is_refused_or_works(
     client, organizer, started, committed, confirmed, kind
 ):
-    if kind == "tournament":
+    if kind.startswith("game"):
+        archive = game_archive(kind, ClubFactory(), committed)
+    elif kind == "tournament":
         archive = as_file(tournament_export(finished_tournament(started, committed, confirmed)))
     else:
         night = ClubNightFactory(name="Friday")

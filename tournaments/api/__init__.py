@@ -3,7 +3,6 @@ organizer's actions (`organizer`); config/api.py mounts `ROUTERS` and answers
 `ERRORS` as JSON."""
 
 from tournaments.api import organizer, public
-from tournaments.archive.export import NotArchivable
 from tournaments.archive.refusals import ArchiveError
 from tournaments.published import OtherGameParty
 from tournaments.records import GameSettingsError, NoTableSchedule, TournamentError
@@ -16,14 +15,12 @@ ROUTERS = [("/", public.router), ("/", organizer.router)]
 #: now too, with a code of its own: checking entrants in or out mends it.
 #: A game, players per table and options that do not go together are impossible,
 #: whenever asked; so is another game's party read as a Gin Rummy sheet.
-#: An archive of what it cannot hold yet (another game) is refused as unprocessable.
 ERRORS = {
     TournamentError: (409, "refused"),
     NoTableSchedule: (409, "no_schedule"),
     GameSettingsError: (422, "invalid_game"),
     OtherGameParty: (422, "other_game"),
     ArchiveError: (422, "invalid_archive"),
-    NotArchivable: (422, "not_archivable"),
 }
 
 #: A refused archive names each field and its rule (``errors``), as a refused

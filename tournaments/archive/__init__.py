@@ -1,7 +1,12 @@
 """A whole tournament, or a club night, as one JSON archive: everything needed to
 bring it back on another Knock (a backup, a move to a new server) with nothing
 lost — every party with its seats, hands and audit record, and for a tournament
-its entrants, rounds (seeds, draws, explanations), tables and seatings.
+its entrants, rounds (seeds, draws, explanations), tables and seatings. A party
+of another game than Gin Rummy comes with its game and options and each hand as
+the table entered it (the entry, the engine's scores and facts, the
+confirmations so far); a tournament of another game with its options and table
+size. Archives of Gin Rummy alone are written as version 1, as before; those
+with another game as version 2 (`export.VERSIONS`).
 
 Players are written by name, with their place in the club (member, guest, or
 none for a tournament's walk-in); importing into a club reuses its player of the

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import datetime
 
-from django.utils.translation import gettext
-
 from clubs.models import Club, ClubNight, Membership, Player
 from scoring.models import AuditRecord, Hand, Party, Seat
 from tournaments.models import (
@@ -17,27 +15,22 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.records import TournamentError
 
 FORMAT = "knock-archive"
 
+#: Version 1 holds Gin Rummy only; version 2 adds the other games (a party's game,
+#: options and hands as entered, a tournament's game and table size, rounds at
+#: tables). An archive is written with the lowest version that holds it, so an
+#: archive of Gin Rummy reads on a Knock that knows version 1 only, and one of
+#: another game is refused there as "from another version" rather than field by
+#: field. Every version here is read.
+VERSIONS = (1, 2)
 
-VERSION = 1
 
-
-class NotArchivable(TournamentError):
-    """What an archive cannot hold yet: the request is fine, the archive would not be."""
-
-
-def check_gin_rummy(games) -> None:
-    """An archive holds Gin Rummy only: a tournament or a party of another game
-    keeps its options, seats and hands' scores in fields the archive's schema does
-    not carry yet, so it would come back without them. Refused whole rather than
-    written short (``games``: the game of the tournament or of each party)."""
-    if any(game != Party.Game.GIN_RUMMY for game in games):
-        raise NotArchivable(
-            gettext("An archive can hold only Gin Rummy so far: this one plays another game.")
-        )
+def version_for(games) -> int:
+    """The version an archive of these games (the tournament's, each party's) is
+    written with."""
+    return 1 if all(game == Party.Game.GIN_RUMMY for game in games) else 2
 
 
 def _when(value):
@@ -69,7 +62,9 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
         return position.get(seat_id) if seat_id else None
 
     return [
-        {
+        _game_party(party, seats[party.pk], hands[party.pk], audit[party.pk], player_key)
+        if party.game != Party.Game.GIN_RUMMY
+        else {
             "key": party.pk,
             "label": party.label,
             "format": party.format,
@@ -114,24 +109,79 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
                 }
                 for h in hands[party.pk]
             ],
-            "audit": [
-                {
-                    "action": r.action,
-                    "hand": [r.hand.number, r.hand.table] if r.hand else None,
-                    "seat": at(r.seat_id),
-                    "user": r.user.get_username() if r.user else None,
-                    "address": r.address,
-                    "before": r.before,
-                    "after": r.after,
-                    "reason": r.reason,
-                    "key": r.key,
-                    "at": _when(r.at),
-                }
-                for r in audit[party.pk]
-            ],
+            "audit": [_audit(r, at) for r in audit[party.pk]],
         }
         for party in parties
     ]
+
+
+def _game_party(party: Party, seats, hands, audit, player_key) -> dict:
+    """A party of another game: its game and options (``rules``), and each hand as
+    `scoring.services.games` keeps it: the entry and the engine's facts
+    (``details``), the scores per side, the confirmations so far, the other
+    version of a dispute."""
+    position = {s.pk: s.position for s in seats}
+
+    def at(seat_id):
+        return position.get(seat_id) if seat_id else None
+
+    return {
+        "key": party.pk,
+        "label": party.label,
+        "game": party.game,
+        "format": party.format,
+        "rules": party.rules,
+        "target": party.target,
+        "status": party.status,
+        "first_dealer": party.first_dealer,
+        "confirmation_required": party.confirmation_required,
+        "started_at": _when(party.started_at),
+        "finished_at": _when(party.finished_at),
+        "seats": [
+            {
+                "player": player_key(s.player_id),
+                "side": s.side,
+                "position": s.position,
+                "token": s.token,
+            }
+            for s in seats
+        ],
+        "hands": [
+            {
+                "number": h.number,
+                "table": h.table,
+                "status": h.status,
+                "ending": h.ending,
+                "details": h.details,
+                "scores": h.scores,
+                "confirmations": h.confirmations,
+                "counter": h.counter,
+                "entered_by": at(h.entered_by_id),
+                "confirmed_by": at(h.confirmed_by_id),
+                "decided_by": h.decided_by.get_username() if h.decided_by else None,
+                "version": h.version,
+                "created_at": _when(h.created_at),
+                "updated_at": _when(h.updated_at),
+            }
+            for h in hands
+        ],
+        "audit": [_audit(r, at) for r in audit],
+    }
+
+
+def _audit(r: AuditRecord, at) -> dict:
+    return {
+        "action": r.action,
+        "hand": [r.hand.number, r.hand.table] if r.hand else None,
+        "seat": at(r.seat_id),
+        "user": r.user.get_username() if r.user else None,
+        "address": r.address,
+        "before": r.before,
+        "after": r.after,
+        "reason": r.reason,
+        "key": r.key,
+        "at": _when(r.at),
+    }
 
 
 class _Players:
@@ -184,10 +234,9 @@ def tournament_export(tournament: Tournament) -> dict:
     games = list(MatchGame.objects.filter(match__in=matches).order_by("match_id", "number"))
     party_ids = [t.party_id for t in tables if t.party_id] + [g.party_id for g in games]
     parties = list(Party.objects.filter(pk__in=party_ids).order_by("pk"))
-    check_gin_rummy([tournament.game, *(party.game for party in parties)])
     body = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": version_for([tournament.game, *(party.game for party in parties)]),
         "kind": "tournament",
         "club": _club(tournament.club),
         "tournament": {
@@ -211,7 +260,8 @@ def tournament_export(tournament: Tournament) -> dict:
                 "final_draws",
             )
         }
-        | {"date": tournament.date.isoformat(), "created_at": _when(tournament.created_at)},
+        | {"date": tournament.date.isoformat(), "created_at": _when(tournament.created_at)}
+        | _game_of(tournament),
         "entrants": [
             {
                 "key": e.pk,
@@ -274,6 +324,17 @@ def tournament_export(tournament: Tournament) -> dict:
     return body
 
 
+def _game_of(tournament: Tournament) -> dict:
+    """Another game's settings; none for Gin Rummy, whose archives stay as they were."""
+    if not tournament.plays_at_tables:
+        return {}
+    return {
+        "game": tournament.game,
+        "game_options": tournament.game_options,
+        "table_size": tournament.table_size,
+    }
+
+
 def _final_export(stage: FinalStage | None, matches: list[Match], games: list[MatchGame]):
     """The knockout final: its settings and seeds, every match by its place in the
     bracket, each game by its party's key (the entrants by their keys)."""
@@ -306,10 +367,9 @@ def night_export(night: ClubNight) -> dict:
     """A club night and its parties as one archive (plain JSON data)."""
     players = _Players(night.club)
     parties = list(night.parties.order_by("pk"))
-    check_gin_rummy(party.game for party in parties)
     body = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": version_for(party.game for party in parties),
         "kind": "night",
         "club": _club(night.club),
         "night": {

@@ -5,6 +5,13 @@ party), nothing is held twice where the database keeps one, each party sits as
 its format seats it, and every party belongs to a table or a game of the
 tournament (or to the night), so none is left running with nothing around it.
 
+A party of another game is asked of its game's engine (`scoring.engine.games`):
+its options are the game's, its seats sit as the game seats them, and each
+hand's entry is one the game accepts, scoring what the archive says it scored.
+A tournament of another game has the settings a new one would be allowed
+(`tournaments.registration.game_settings`), and each of its tables seats as many
+as its table size allows, in the order the table's party seats them.
+
 Each problem is a `Problem`: the field, as the schema's paths name it, and the
 rule, in the reader's language."""
 
@@ -16,8 +23,22 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from scoring.engine.formats import FORMATS
-from scoring.models import Hand
-from tournaments.archive.schema import NightArchive, PartyIn, TournamentArchive
+from scoring.engine.games import GAMES
+from scoring.engine.games.game import EntryError as GameEntryError
+from scoring.engine.games.game import HandScore, check_table, settle_options, side_totals
+from scoring.models import Hand, Party
+from scoring.services.game_parties import translated
+from scoring.services.games import as_stored
+from tournaments.archive.schema import (
+    ByeLineIn,
+    GamePartyIn,
+    NightArchive,
+    PartyIn,
+    TableLineIn,
+    TournamentArchive,
+)
+from tournaments.records import GameSettingsError
+from tournaments.registration import game_settings
 
 
 @dataclass(frozen=True)
@@ -54,7 +75,15 @@ def problems_of(archive: TournamentArchive | NightArchive) -> list[Problem]:
     for i in sorted(_duplicates(p.key for p in archive.parties)):
         found.twice(f"parties.key={i}")
     for i, party in enumerate(archive.parties):
-        _party(found, f"parties.{i}", party, players)
+        if isinstance(party, GamePartyIn):
+            _game_party(found, f"parties.{i}", party, players)
+        else:
+            _party(found, f"parties.{i}", party, players)
+    games = {party.game for party in archive.parties}
+    if isinstance(archive, TournamentArchive):
+        games.add(archive.tournament.game)
+    if archive.version == 1 and games - {Party.Game.GIN_RUMMY}:
+        found.add("version", gettext("an archive of version 1 holds Gin Rummy only"))
     if isinstance(archive, TournamentArchive):
         _tournament(found, archive, players)
     return found.problems
@@ -123,6 +152,10 @@ def _party(found: _Found, at: str, party: PartyIn, players: set) -> None:
                 found.add(f"{here}.{name}", gettext("names a seat the archive does not hold"))
         if hand.ending != Hand.Ending.NO_GAME and (hand.knocker is None or hand.defender is None):
             found.add(here, gettext("a hand that was not a no-game names its knocker and defender"))
+    _audit(found, at, party, hands, positions)
+
+
+def _audit(found: _Found, at: str, party, hands: set, positions: set) -> None:
     keys = set()
     for j, record in enumerate(party.audit):
         here = f"{at}.audit.{j}"
@@ -134,6 +167,176 @@ def _party(found: _Found, at: str, party: PartyIn, players: set) -> None:
             if (record.seat, record.key) in keys:
                 found.twice(f"{here}.key")
             keys.add((record.seat, record.key))
+
+
+def _refusal(error: GameEntryError) -> str:
+    """The engine's refusal in the reader's language."""
+    return " ".join(translated(problem) for problem in error.problems)
+
+
+def _game_party(found: _Found, at: str, party: GamePartyIn, players: set) -> None:
+    """A party of another game, as its engine sees it (see the module's docstring)."""
+    start = len(found.problems)
+    engine = GAMES[party.game]
+    count = len(party.seats)
+    try:
+        check_table(engine, count)
+    except GameEntryError as error:
+        found.add(f"{at}.seats", _refusal(error))
+        return
+    try:
+        settled = settle_options(engine, party.rules)
+    except GameEntryError as error:
+        found.add(f"{at}.rules", _refusal(error))
+        return
+    if settled != party.rules:
+        # A party's options are copied onto it as the game settled them, all of them.
+        found.add(
+            f"{at}.rules",
+            gettext("names each of the game's options as it settles them: %(options)s")
+            % {"options": ", ".join(sorted(settled))},
+        )
+        return
+    try:
+        sides = engine.sides(count, settled)
+    except GameEntryError as error:
+        found.add(f"{at}.seats", _refusal(error))
+        return
+    side_of = {seat: side for side, seats in enumerate(sides) for seat in seats}
+    positions = {s.position for s in party.seats}
+    if positions != set(range(count)):
+        found.add(f"{at}.seats", gettext("the seats' positions must run from 0 without a gap"))
+        return
+    for j, seat in enumerate(party.seats):
+        if seat.player not in players:
+            found.add(f"{at}.seats.{j}.player", gettext("names a player the archive does not hold"))
+        if seat.side != side_of[seat.position]:
+            found.add(
+                f"{at}.seats.{j}.side",
+                gettext("the seat in position %(position)s plays for side %(side)s")
+                % {"position": seat.position, "side": side_of[seat.position]},
+            )
+    if _duplicates(s.player for s in party.seats):
+        found.add(f"{at}.seats", gettext("a player has one seat in a party"))
+    hands = set()
+    sound = True
+    for j, hand in enumerate(party.hands):
+        here = f"{at}.hands.{j}"
+        if (hand.number, hand.table) in hands:
+            found.twice(here)
+        hands.add((hand.number, hand.table))
+        sound = _game_hand(found, here, hand, side_of, len(sides)) and sound
+    _audit(found, at, party, hands, positions)
+    if sound and len(found.problems) == start:
+        _game_scores(found, at, party, engine, len(sides))
+
+
+def _game_hand(found: _Found, here: str, hand, side_of: dict, sides: int) -> bool:
+    """What a hand of another game says of the party's seats and sides; whether it
+    holds (and so can be scored)."""
+    before = len(found.problems)
+    seats = {
+        "entered_by": hand.entered_by,
+        "confirmed_by": hand.confirmed_by,
+        "counter.seat": hand.counter.seat if hand.counter else None,
+    }
+    for name, position in seats.items():
+        if position is not None and position not in side_of:
+            found.add(f"{here}.{name}", gettext("names a seat the archive does not hold"))
+    for j, position in enumerate(hand.confirmations):
+        if position not in side_of:
+            found.add(
+                f"{here}.confirmations.{j}", gettext("names a seat the archive does not hold")
+            )
+        elif hand.entered_by in side_of and side_of[position] == side_of[hand.entered_by]:
+            found.add(
+                f"{here}.confirmations.{j}",
+                gettext("the entering side does not confirm its own entry"),
+            )
+    if _duplicates(hand.confirmations):
+        found.add(f"{here}.confirmations", gettext("a seat confirms an entry once"))
+    for name, scores in (("scores", hand.scores), ("counter.scores", _counter_scores(hand))):
+        if scores is not None and len(scores) != sides:
+            found.add(
+                f"{here}.{name}",
+                gettext("holds one score for each of the party's %(sides)s sides")
+                % {"sides": sides},
+            )
+    return len(found.problems) == before
+
+
+def _counter_scores(hand):
+    return hand.counter.scores if hand.counter is not None else None
+
+
+def _game_scores(found: _Found, at: str, party: GamePartyIn, engine, sides: int) -> None:
+    """Each hand's entry scored by the game against the confirmed totals before it,
+    as `scoring.services.games` scored it: the archive's scores and facts must be
+    the engine's. A confirmed or waiting hand never comes after the party's end.
+
+    A void hand counts nowhere, and the services do not check it again when a hand
+    before it is corrected later: its entry may no longer fit the totals before it.
+    It is taken when the game accepts it there or at the party's start."""
+    rules = party.rules
+    counted = (Hand.Status.CONFIRMED, Hand.Status.PENDING)
+    # The confirmed hands before the one being checked (the numbers are unique:
+    # checked before this).
+    before: list[HandScore] = []
+    for j, hand in sorted(enumerate(party.hands), key=lambda item: item[1].number):
+        here = f"{at}.hands.{j}"
+        totals = side_totals(before, sides)
+        over = hand.status in counted and _over(engine, before, sides, rules)
+        if hand.status == Hand.Status.CONFIRMED:
+            before.append(HandScore(tuple(hand.scores), hand.details.facts))
+        if over:
+            found.add(here, gettext("comes after the end of the party"))
+            continue
+        tries = [totals] if hand.status != Hand.Status.VOID else [totals, [0] * sides]
+        versions = [(here, "details.", hand.details, hand.scores)]
+        if hand.counter is not None:
+            versions.append((f"{here}.counter", "", hand.counter, hand.counter.scores))
+        for where, inner, given, scores in versions:
+            scored = _entry_scored(engine, given.entry, tries, rules)
+            if isinstance(scored, str):
+                found.add(
+                    f"{where}.{inner}entry",
+                    gettext("the game refuses this entry: %(why)s") % {"why": scored},
+                )
+            elif list(scored.scores) != scores:
+                found.add(
+                    f"{where}.scores",
+                    gettext("the game scores this entry %(scores)s")
+                    % {"scores": ", ".join(map(str, scored.scores))},
+                )
+            elif as_stored(dict(scored.facts)) != given.facts:
+                found.add(
+                    f"{where}.{inner}facts", gettext("are not what the game finds in the entry")
+                )
+    try:
+        engine.standing(before, sides, rules)
+    except Exception:  # whatever the engine makes of it, never a 500
+        found.add(f"{at}.hands", gettext("the game cannot tell where the party stands"))
+
+
+def _over(engine, before, sides: int, rules) -> bool:
+    try:
+        return engine.standing(before, sides, rules).over
+    except Exception:  # reported once, for the party's hands
+        return False
+
+
+def _entry_scored(engine, entry, tries, rules) -> HandScore | str:
+    """What the game scores ``entry`` at the first of the totals ``tries`` it
+    accepts it at, or why it refuses it (at the first)."""
+    refusal = None
+    for totals in tries:
+        try:
+            return engine.hand(entry, totals, rules)
+        except GameEntryError as error:
+            refusal = refusal or _refusal(error)
+        except Exception:  # a malformed entry the engine did not foresee
+            refusal = refusal or gettext("the game cannot read it")
+    return refusal
 
 
 def _tournament(found: _Found, archive: TournamentArchive, players: set) -> None:
@@ -155,6 +358,11 @@ def _tournament(found: _Found, archive: TournamentArchive, players: set) -> None
         if pair[0] == pair[1] or frozenset(pair) in pairs:
             found.add(f"keep_apart.{i}", gettext("a pair kept apart is two entrants, named once"))
         pairs.add(frozenset(pair))
+    info = archive.tournament
+    try:
+        game_settings(info.game, info.game_options, info.table_size, info.format)
+    except GameSettingsError as error:
+        found.add("tournament.game", str(error))
     _draws(found, "tournament.final_draws", archive.tournament.final_draws, entrants)
     numbers = [r.number for r in archive.rounds]
     if sorted(numbers) != list(range(1, len(numbers) + 1)):
@@ -165,7 +373,9 @@ def _tournament(found: _Found, archive: TournamentArchive, players: set) -> None
     used = Counter()
     tables = _tables(found, archive, set(numbers), parties, used)
     _seatings(found, archive, tables, entrants, parties)
-    if archive.final is not None:
+    if archive.final is not None and info.game != Party.Game.GIN_RUMMY:
+        found.add("final", gettext("a tournament of another game has no final"))
+    elif archive.final is not None:
         _final(found, archive, entrants, parties, used)
     for i, party in enumerate(archive.parties):
         if used[party.key] == 0:
@@ -189,7 +399,7 @@ def _round(found: _Found, at: str, round, entrants: dict) -> None:
             found.add(f"{at}.points.{key}", gettext("names an entrant the archive does not hold"))
     _draws(found, f"{at}.draws", round.draws, entrants)
     for j, line in enumerate(round.explanation):
-        named = [line.first, line.second, *(key for key, _ in line.skipped)]
+        named = _named(line)
         if any(key is not None and key not in entrants for key in named):
             found.add(
                 f"{at}.explanation.{j}", gettext("names an entrant the archive does not hold")
@@ -210,13 +420,38 @@ def _tables(found: _Found, archive, rounds: set, parties: dict, used: Counter) -
             found.add(here, gettext("a bye has no party and no one absent"))
         if table.party is not None:
             used[table.party] += 1
-            _two_player_party(found, f"{here}.party", table.party, parties)
+        if archive.tournament.game == Party.Game.GIN_RUMMY:
+            if table.party is not None:
+                _two_player_party(found, f"{here}.party", table.party, parties)
+            continue
+        # A table of another game plays its party to the end: nobody is marked
+        # absent there (`tournaments.tables.check_two_at_a_table`).
+        if table.absent is not None:
+            found.add(f"{here}.absent", gettext("nobody is absent at a table of another game"))
+        if table.party is None and not table.bye:
+            found.add(f"{here}.party", gettext("a table of another game plays a party"))
+        elif table.party is not None and table.party not in parties:
+            found.add(f"{here}.party", gettext("names a party the archive does not hold"))
+        elif table.party is not None and parties[table.party].game != archive.tournament.game:
+            found.add(f"{here}.party", gettext("the party plays another game than the tournament"))
     return tables
+
+
+def _named(line) -> list:
+    """The entrants an explanation line names."""
+    if isinstance(line, ByeLineIn):
+        return [line.entrant]
+    if isinstance(line, TableLineIn):
+        met = [key for first, second, _ in line.met_before for key in (first, second)]
+        return [*line.seats, *met, *line.moved_away, *line.moved_in]
+    return [line.first, line.second, *(key for key, _ in line.skipped)]
 
 
 def _two_player_party(found: _Found, at: str, key: int, parties: dict) -> None:
     if key not in parties:
         found.add(at, gettext("names a party the archive does not hold"))
+    elif parties[key].game != Party.Game.GIN_RUMMY:
+        found.add(at, gettext("the party plays another game than the tournament"))
     elif len(parties[key].seats) != 2:  # its format was checked with its seats
         found.add(at, gettext("a tournament's game is a party of two players"))
 
@@ -238,8 +473,12 @@ def _seatings(found: _Found, archive, tables: dict, entrants: dict, parties: dic
             found.add(here, gettext("an entrant sits at one table a round"))
         in_round.add((place[0], seating.entrant))
         seated[place][seating.side] = seating.entrant
+    sizes = _table_sizes(archive.tournament)
     for i, table in enumerate(archive.tables):
         sides = seated[(table.round, table.number)]
+        if sizes and not table.bye:
+            _seated_at_table(found, f"tables.{i}", table, sides, sizes, entrants, parties)
+            continue
         wanted = {0} if table.bye else {0, 1}
         if set(sides) != wanted:
             message = (
@@ -252,6 +491,38 @@ def _seatings(found: _Found, archive, tables: dict, entrants: dict, parties: dic
             _same_players(
                 found, f"tables.{i}.party", parties[table.party], sides.values(), entrants
             )
+
+
+def _table_sizes(tournament) -> list[int]:
+    """How many a table of a tournament of another game seats: its table size, or
+    one fewer where the entrants do not divide, if the game is played so
+    (`tournaments.seating`). Empty for Gin Rummy (two at a table)."""
+    if tournament.game == Party.Game.GIN_RUMMY or tournament.table_size is None:
+        return []
+    played = GAMES[tournament.game].table_sizes
+    size = tournament.table_size
+    return [n for n in (size, size - 1) if n in played]
+
+
+def _seated_at_table(found: _Found, at: str, table, sides: dict, sizes, entrants, parties):
+    """A table of another game: its entrants on the seats from 0, as many as a
+    table of the tournament seats, and its party's players sit in their order."""
+    if len(sides) not in sizes or set(sides) != set(range(len(sides))):
+        found.add(
+            at,
+            gettext("a table seats %(sizes)s entrants, on the seats from 0 without a gap")
+            % {"sizes": " / ".join(map(str, sizes))},
+        )
+        return
+    party = parties.get(table.party)
+    if party is None or not all(key in entrants for key in sides.values()):
+        return
+    seated = [entrants[sides[seat]].player for seat in range(len(sides))]
+    if [s.player for s in sorted(party.seats, key=lambda s: s.position)] != seated:
+        found.add(
+            f"{at}.party",
+            gettext("the party's players are not the entrants at its table, in their seats"),
+        )
 
 
 def _same_players(found: _Found, at: str, party, keys, entrants: dict) -> None:

@@ -16,10 +16,18 @@ from clubs.services import member_create
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.services.nights import night_create
 from scoring.services.seats import new_token
-from tournaments.archive.export import FORMAT, VERSION
+from tournaments.archive.export import FORMAT, VERSIONS
 from tournaments.archive.references import problems_of
 from tournaments.archive.refusals import ArchiveError, refused, schema_problems
-from tournaments.archive.schema import Archive, NightArchive, PartyIn, TournamentArchive
+from tournaments.archive.schema import (
+    Archive,
+    ByeLineIn,
+    GamePartyIn,
+    NightArchive,
+    PartyIn,
+    TableLineIn,
+    TournamentArchive,
+)
 from tournaments.models import (
     Entrant,
     FinalStage,
@@ -44,7 +52,7 @@ def archive_check(data) -> TournamentArchive | NightArchive:
     naming every field that breaks a rule and every reference that does not hold."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ArchiveError(gettext("This is not a Knock archive."))
-    if data.get("version") != VERSION:
+    if data.get("version") not in VERSIONS:
         raise ArchiveError(gettext("This archive comes from another version of Knock."))
     try:
         archive = _ARCHIVE.validate_python(data)
@@ -127,15 +135,20 @@ def _import_players(club: Club, archive, user) -> dict[int, Player]:
     return players
 
 
-def _import_parties(rows: list[PartyIn], club, night, players, users) -> dict[int, Party]:
+def _import_parties(
+    rows: list[PartyIn | GamePartyIn], club, night, players, users
+) -> dict[int, Party]:
     made = {}
     for row in rows:
+        other_game = isinstance(row, GamePartyIn)
         party = Party.objects.create(
             club=club,
             night=night,
             label=row.label,
+            game=row.game,
             format=row.format,
-            rules=row.rules.model_dump(),
+            # Another game's options are kept as its engine settled them.
+            rules=row.rules if other_game else row.rules.model_dump(),
             target=row.target,
             status=row.status,
             first_dealer=row.first_dealer,
@@ -154,36 +167,10 @@ def _import_parties(rows: list[PartyIn], club, night, players, users) -> dict[in
             )
             for s in row.seats
         }
-        hands = {}
-        for h in row.hands:
-            counter = None
-            if h.counter is not None:
-                counter = h.counter.model_dump() | {
-                    "details": h.counter.details.model_dump(exclude_none=True)
-                }
-            hand = Hand.objects.create(
-                party=party,
-                number=h.number,
-                table=h.table,
-                status=h.status,
-                ending=h.ending,
-                dealer=seats.get(h.dealer),
-                knocker=seats.get(h.knocker),
-                defender=seats.get(h.defender),
-                knocker_deadwood=h.knocker_deadwood,
-                defender_deadwood=h.defender_deadwood,
-                details=h.details.model_dump(exclude_none=True),
-                kind=h.kind,
-                points=h.points,
-                winner=seats.get(h.winner),
-                counter=counter,
-                entered_by=seats.get(h.entered_by),
-                confirmed_by=seats.get(h.confirmed_by),
-                decided_by=users.get(h.decided_by),
-                version=h.version,
-            )
-            Hand.objects.filter(pk=hand.pk).update(created_at=h.created_at, updated_at=h.updated_at)
-            hands[(h.number, h.table)] = hand
+        if other_game:
+            hands = _import_game_hands(row, party, seats, users)
+        else:
+            hands = _import_hands(row, party, seats, users)
         # The record is append-only (never updated): each row is written once,
         # with its own time.
         AuditRecord.objects.bulk_create(
@@ -204,6 +191,65 @@ def _import_parties(rows: list[PartyIn], club, night, players, users) -> dict[in
         )
         made[row.key] = party
     return made
+
+
+def _import_hands(row: PartyIn, party: Party, seats: dict, users: dict) -> dict:
+    """Gin Rummy's hands, by (number, table)."""
+    hands = {}
+    for h in row.hands:
+        counter = None
+        if h.counter is not None:
+            counter = h.counter.model_dump() | {
+                "details": h.counter.details.model_dump(exclude_none=True)
+            }
+        hand = Hand.objects.create(
+            party=party,
+            number=h.number,
+            table=h.table,
+            status=h.status,
+            ending=h.ending,
+            dealer=seats.get(h.dealer),
+            knocker=seats.get(h.knocker),
+            defender=seats.get(h.defender),
+            knocker_deadwood=h.knocker_deadwood,
+            defender_deadwood=h.defender_deadwood,
+            details=h.details.model_dump(exclude_none=True),
+            kind=h.kind,
+            points=h.points,
+            winner=seats.get(h.winner),
+            counter=counter,
+            entered_by=seats.get(h.entered_by),
+            confirmed_by=seats.get(h.confirmed_by),
+            decided_by=users.get(h.decided_by),
+            version=h.version,
+        )
+        Hand.objects.filter(pk=hand.pk).update(created_at=h.created_at, updated_at=h.updated_at)
+        hands[(h.number, h.table)] = hand
+    return hands
+
+
+def _import_game_hands(row: GamePartyIn, party: Party, seats: dict, users: dict) -> dict:
+    """Another game's hands as entered and scored, by (number, table)."""
+    hands = {}
+    for h in row.hands:
+        hand = Hand.objects.create(
+            party=party,
+            number=h.number,
+            table=h.table,
+            status=h.status,
+            ending=h.ending,
+            details=h.details.model_dump(),
+            scores=h.scores,
+            confirmations=h.confirmations,
+            counter=h.counter.model_dump() if h.counter is not None else None,
+            entered_by=seats[h.entered_by],
+            confirmed_by=seats.get(h.confirmed_by),
+            decided_by=users.get(h.decided_by),
+            version=h.version,
+        )
+        Hand.objects.filter(pk=hand.pk).update(created_at=h.created_at, updated_at=h.updated_at)
+        hands[(h.number, h.table)] = hand
+    return hands
 
 
 def _snapshot(snapshot) -> dict | None:
@@ -326,6 +372,21 @@ def _import_final(final, tournament, entrants: dict, parties: dict) -> None:
 
 def _line_renumbered(line, entrants: dict) -> dict:
     """An explanation line names entrants by id: the ids of this Knock now."""
+
+    def pk(key):
+        return entrants[key].pk
+
+    if isinstance(line, ByeLineIn):
+        return line.model_dump() | {"entrant": pk(line.entrant)}
+    if isinstance(line, TableLineIn):
+        return line.model_dump() | {
+            "seats": [pk(key) for key in line.seats],
+            "met_before": [
+                [pk(first), pk(second), times] for first, second, times in line.met_before
+            ],
+            "moved_away": [pk(key) for key in line.moved_away],
+            "moved_in": [pk(key) for key in line.moved_in],
+        }
     return line.model_dump() | {
         "first": entrants[line.first].pk,
         "second": entrants[line.second].pk if line.second is not None else None,

@@ -17,18 +17,21 @@ from pydantic import (
     AwareDatetime,
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
     IPvAnyAddress,
     JsonValue,
     StrictBool,
     StringConstraints,
+    Tag,
 )
 from pydantic_core import PydanticCustomError
 
 from config.validators import FilledText, KeyText, Text
+from scoring.engine.games import GAMES
 from scoring.engine.rules import RULESETS, SHUTOUT_BONUS, SHUTOUT_DOUBLE
 from scoring.models import AuditRecord, Hand, Party
-from tournaments.archive.export import FORMAT, VERSION
+from tournaments.archive.export import FORMAT, VERSIONS
 from tournaments.models import FinalStage, Round, Tournament, TournamentRecord
 
 #: The most of each thing one archive may hold: far more than any club plays in a
@@ -286,6 +289,148 @@ class PartyIn(Strict):
     seats: Annotated[list[SeatIn], Field(min_length=2, max_length=6)]
     hands: Annotated[list[HandIn], Field(max_length=MOST_HANDS)]
     audit: Annotated[list[AuditIn], Field(max_length=MOST_AUDIT)]
+    # Archives write it for the other games only; a Gin Rummy party may name it.
+    game: Literal[Party.Game.GIN_RUMMY.value] = Party.Game.GIN_RUMMY.value
+
+
+# ------------------------------------------------------------------- the other games
+#
+# A party of another game (`scoring.services.games`) keeps its options where Gin
+# Rummy keeps its rules, and each hand as the table entered it: the entry, what the
+# game's engine scored (a number per side, and its facts), who confirmed it. The
+# entry's shape is the engine's to judge (`tournaments.archive.references` asks it);
+# here it is any JSON object of bounded size.
+
+#: The most players at a table of any game (Cruzo is played by up to seven).
+MOST_SEATS = max(max(game.table_sizes) for game in GAMES.values())
+
+GameKey = Literal[tuple(GAMES)]
+GamePosition = Annotated[int, Field(ge=0, le=MOST_SEATS - 1)]
+OptionName = Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,40}$")]
+#: A game's options as `settle_options` settles them: names and plain values.
+GameOptions = Annotated[
+    dict[OptionName, StrictBool | Annotated[int, Field(ge=-10000, le=10000)] | None],
+    Field(max_length=20),
+]
+FreeName = Annotated[str, StringConstraints(max_length=40)]
+Entry = Annotated[dict[FreeName, Blob], Field(max_length=40)]
+Facts = Annotated[dict[FreeName, Blob], Field(max_length=40)]
+Scores = Annotated[list[Points], Field(min_length=1, max_length=MOST_SEATS)]
+Confirmations = Annotated[list[GamePosition], Field(max_length=MOST_SEATS)]
+
+
+class GameDetailsIn(Strict):
+    """A hand of another game as entered (``entry``) and what the engine found
+    in it besides the scores (``facts``: who closed, who went out first …)."""
+
+    entry: Entry
+    facts: Facts
+
+
+class GameCounterIn(Strict):
+    """The other version of a disputed hand of another game: the seat that sent
+    it, its entry, scores and facts."""
+
+    seat: GamePosition
+    entry: Entry
+    scores: Scores
+    facts: Facts
+
+
+class GameSeatIn(Strict):
+    player: Key
+    side: GamePosition
+    position: GamePosition
+    token: Annotated[str, StringConstraints(max_length=64)] = ""
+
+
+class GameHandIn(Strict):
+    number: Positive
+    table: Literal[1]
+    status: HandStatus
+    ending: Literal[Hand.Ending.SCORED.value]
+    details: GameDetailsIn
+    scores: Scores
+    confirmations: Confirmations
+    counter: GameCounterIn | None
+    entered_by: GamePosition
+    confirmed_by: GamePosition | None
+    decided_by: Username | None
+    version: Annotated[int, Field(ge=1, le=1_000_000)]
+    created_at: Moment
+    updated_at: Moment
+
+
+class GameHandSnapshot(Strict):
+    """A hand of another game as an audit record keeps it before and after a
+    change (`scoring.services.games`)."""
+
+    number: Positive
+    status: HandStatus
+    entry: Entry | None
+    scores: Scores | None
+    facts: Facts | None
+    confirmations: Confirmations
+    version: Annotated[int, Field(ge=1, le=1_000_000)]
+    counter: GameCounterIn | None
+
+
+class GameStartSnapshot(Strict):
+    """A party of another game's start: the game, its options, who sits where and
+    with whom (`scoring.services.game_parties`)."""
+
+    game: GameKey
+    options: GameOptions
+    seats: Annotated[list[Name], Field(max_length=MOST_SEATS)]
+    sides: Annotated[
+        list[Annotated[list[GamePosition], Field(max_length=MOST_SEATS)]],
+        Field(max_length=MOST_SEATS),
+    ]
+
+
+class GameSeatSnapshot(SeatSnapshot):
+    position: GamePosition | None = None
+
+
+GameSnapshot = GameHandSnapshot | GameStartSnapshot | StatusSnapshot | GameSeatSnapshot
+
+
+class GameAuditIn(AuditIn):
+    seat: GamePosition | None
+    before: GameSnapshot | None
+    after: GameSnapshot | None
+
+
+class GamePartyIn(Strict):
+    """A party of another game (Chinchón, Canasta, Blaue Vierzehn, Cruzo)."""
+
+    key: Key
+    label: Label
+    game: GameKey
+    format: PartyFormat
+    rules: GameOptions
+    target: Annotated[int, Field(ge=1, le=10000)]
+    status: PartyStatus
+    first_dealer: GamePosition
+    confirmation_required: StrictBool
+    started_at: Moment
+    finished_at: Moment | None
+    seats: Annotated[list[GameSeatIn], Field(min_length=2, max_length=MOST_SEATS)]
+    hands: Annotated[list[GameHandIn], Field(max_length=MOST_HANDS)]
+    audit: Annotated[list[GameAuditIn], Field(max_length=MOST_AUDIT)]
+
+
+def _party_kind(value) -> str:
+    # Written without a game (archives of version 1, and every Gin Rummy party):
+    # Gin Rummy. The tags begin with a capital, so a refusal's path leaves them out.
+    game = value.get("game") if isinstance(value, dict) else getattr(value, "game", None)
+    return "OtherGame" if game not in (None, Party.Game.GIN_RUMMY) else "GinRummy"
+
+
+AnyParty = Annotated[
+    Annotated[PartyIn, Tag("GinRummy")] | Annotated[GamePartyIn, Tag("OtherGame")],
+    Discriminator(_party_kind),
+]
 
 
 class PlayerIn(Strict):
@@ -330,6 +475,43 @@ class LineIn(Strict):
     rematch: StrictBool = False
 
 
+class TableLineIn(Strict):
+    """Why one table of a round at tables is as it is (`tournaments.seating`,
+    `tournaments.engine.tables.TableLine`)."""
+
+    kind: Literal["table"]
+    number: Positive
+    seats: Annotated[list[Key], Field(min_length=1, max_length=6)]
+    places: Annotated[list[Annotated[int, Field(ge=1, le=MOST_PLAYERS)]], Field(max_length=6)]
+    repeats: Small
+    met_before: Annotated[list[tuple[Key, Key, Positive]], Field(max_length=15)]
+    cut_repeats: Small
+    moved_away: Annotated[list[Key], Field(max_length=6)]
+    moved_in: Annotated[list[Key], Field(max_length=6)]
+
+
+class ByeLineIn(Strict):
+    """An entrant who sits out a round at tables."""
+
+    kind: Literal["bye"]
+    entrant: Key
+
+
+def _line_kind(value) -> str:
+    # A Gin Rummy round's lines name no kind. Tags begin with a capital (see
+    # `_party_kind`).
+    kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    return {"table": "TableLine", "bye": "ByeLine"}.get(kind, "PairLine")
+
+
+AnyLine = Annotated[
+    Annotated[LineIn, Tag("PairLine")]
+    | Annotated[TableLineIn, Tag("TableLine")]
+    | Annotated[ByeLineIn, Tag("ByeLine")],
+    Discriminator(_line_kind),
+]
+
+
 class ArchivedTournament(Strict):
     name: Name
     slug: SlugText
@@ -349,6 +531,11 @@ class ArchivedTournament(Strict):
     final_draws: Annotated[list[DrawIn], Field(max_length=MOST_PLAYERS)]
     date: Day
     created_at: Moment
+    # Another game, at tables of three to six (archives write these three for the
+    # other games only): what `tournaments.registration.game_settings` accepts.
+    game: Literal[tuple(Party.Game.values)] = Party.Game.GIN_RUMMY.value
+    game_options: GameOptions = {}
+    table_size: Annotated[int, Field(ge=2, le=6)] | None = None
 
 
 class EntrantIn(Strict):
@@ -370,7 +557,7 @@ class RoundIn(Strict):
         Field(max_length=MOST_PLAYERS),
     ]
     draws: Annotated[list[DrawIn], Field(max_length=MOST_PLAYERS)]
-    explanation: Annotated[list[LineIn], Field(max_length=MOST_PLAYERS)]
+    explanation: Annotated[list[AnyLine], Field(max_length=MOST_PLAYERS)]
     problem: LongText
     started_at: Moment | None
 
@@ -386,7 +573,8 @@ class TableIn(Strict):
 class SeatingIn(Strict):
     table: tuple[Annotated[int, Field(ge=1, le=MOST_ROUNDS)], Positive]
     entrant: Key
-    side: Literal[0, 1]
+    # The seat at a table of another game (0 to 5); 0 or 1 at Gin Rummy's.
+    side: Literal[0, 1, 2, 3, 4, 5]
 
 
 class GameIn(Strict):
@@ -426,10 +614,10 @@ class RecordIn(Strict):
 
 class ArchiveHead(Strict):
     format: Literal[FORMAT]
-    version: Literal[VERSION]
+    version: Literal[VERSIONS]
     club: ClubIn
     players: Annotated[list[PlayerIn], Field(max_length=MOST_PLAYERS)]
-    parties: Annotated[list[PartyIn], Field(max_length=MOST_PARTIES)]
+    parties: Annotated[list[AnyParty], Field(max_length=MOST_PARTIES)]
 
 
 class TournamentArchive(ArchiveHead):

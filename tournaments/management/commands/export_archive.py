@@ -9,7 +9,6 @@ from django.core.serializers.json import DjangoJSONEncoder
 from clubs.models import ClubNight
 from tournaments.archive.export import night_export, tournament_export
 from tournaments.models import Tournament
-from tournaments.records import TournamentError
 
 
 class Command(BaseCommand):
@@ -32,10 +31,7 @@ class Command(BaseCommand):
             if found is None:
                 raise CommandError(f"There is no club night {night}.")
             export = night_export
-        try:
-            data = export(found)
-        except TournamentError as refused:
-            raise CommandError(str(refused)) from refused
+        data = export(found)
         text = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
         if output:
             with open(output, "w", encoding="utf-8") as file:
