@@ -67,7 +67,8 @@ def round_start(*, tournament: Tournament) -> Round:
     tournament_changed(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError(gettext("The tournament has already started."))
-    if not format_of(tournament.format).plays_rounds:
+    tournament_format = format_of(tournament.format)
+    if not tournament_format.plays_rounds:
         raise TournamentError(gettext("A knockout tournament starts with its bracket."))
     count = tournament.entrants.filter(checked_in=True).count()
     if count < 2:
@@ -75,9 +76,13 @@ def round_start(*, tournament: Tournament) -> Round:
     field = _table_field(tournament, count) if tournament.plays_at_tables else []
     if field:
         count = len(field)
-        most = format_of(tournament.format).table_rounds_at_most(count, table_game(tournament))
+        most = tournament_format.table_rounds_at_most(count, table_game(tournament))
         if tournament.rounds and most is not None:
             tournament.rounds = min(tournament.rounds, most)
+    elif tournament.rounds and not tournament_format.pairs_from_standings:
+        # A fixed schedule has no round after its last: a number set before the
+        # field was known would leave that round waiting for a pairing forever.
+        tournament.rounds = min(tournament.rounds, tournament_format.round_count(count))
     if tournament.rounds is None:
         tournament.rounds = schedule_length(tournament, count)
     tournament.status = Tournament.Status.RUNNING

@@ -467,3 +467,35 @@ def test_slugs_are_made_unique(club):
 
 def test_card_symbols_are_shown_as_players_read_them():
     assert show_cards(["KH", "TC", "AS", str(Card(2, "D"))]) == "K♥ 10♣ A♠ 2♦"
+
+
+def test_a_round_robin_set_to_more_rounds_than_its_schedule_has_ends_with_the_schedule(
+    club, members, committed
+):
+    """Rounds set before the field was known (9 for four entrants, whose schedule has
+    3): the round after the schedule cannot be paired, so the start cuts the rounds
+    to the schedule and the last round closes the tournament's play as usual."""
+    tournament = registration.tournament_create(
+        club=club, name="Round robin", format=Tournament.Format.ROUND_ROBIN, rounds=9
+    )
+    registration.entrant_register(tournament=tournament, players=members(*"ABCD"))
+    for e in tournament.entrants.all():
+        registration.entrant_check_in(entrant=e)
+    committed(rounds.round_start, tournament=tournament)
+    tournament.refresh_from_db()
+    assert tournament.rounds == 3
+
+    for number in range(1, 4):
+        round = tournament.round_set.get(number=number)
+        assert round.status == Round.Status.PLAYING
+        for view in round_tables(round):
+            play_out(view.table, view.entrants[1])
+        rounds.round_close(round=round)
+        if number < 3:
+            committed(rounds.round_pair_next, tournament=tournament)
+    with pytest.raises(TournamentError):
+        rounds.round_pair_next(tournament=tournament)
+    rounds.tournament_finish(tournament=tournament)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert [line.parties for line in standings_for(tournament).lines] == [3] * 4
