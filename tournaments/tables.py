@@ -317,6 +317,18 @@ class TableCard:
     drawn: list[tuple[Seat, str]]  # each seat with the card it drew, as shown
     dealer: Seat | None
 
+    def company(self, seat: Seat) -> str:
+        """Whom ``seat`` plays, in one line: "against B" at a table of two, "with B,
+        C and D" at a table of another game (everyone there plays everyone)."""
+        others = [str(s.player) for s in self.seats if s.pk != seat.pk]
+        if len(others) == 1:
+            return gettext("against %(name)s") % {"name": others[0]}
+        names = gettext("%(some)s and %(last)s") % {
+            "some": ", ".join(others[:-1]),
+            "last": others[-1],
+        }
+        return gettext("with %(names)s") % {"names": names}
+
 
 def round_cards(round: Round) -> list[TableCard]:
     """The table cards of a round's games (byes have none). Four queries."""

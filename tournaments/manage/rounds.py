@@ -164,6 +164,8 @@ def round_cards(request, round):
     cards = []
     for card in tables.round_cards(round):
         codes = qr.seat_codes(card.seats, request.build_absolute_uri)
+        for code in codes:
+            code["company"] = card.company(code["seat"])
         cards.append({"card": card, "codes": codes})
     context = {"round": round, "tournament": round.tournament, "cards": cards}
     return render(request, "tournaments/manage/round_cards.html", context)

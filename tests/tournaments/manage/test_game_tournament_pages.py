@@ -146,6 +146,24 @@ def test_the_round_page_lists_every_player_at_a_table_with_place_and_points(
     assert 'id="swap-form"' not in page and "Swap" not in page
 
 
+def test_a_table_card_at_a_table_of_four_names_the_other_three_in_one_line(
+    client, club, committed
+):
+    tournament, round = table_tournament(club, 8, committed)
+    first = tables_of(round)[0]
+    page = client.get(reverse("manage:round-cards", args=[tournament.slug, 1])).text
+
+    me, *others = first.table.party.seats.order_by("position")
+    card = page[page.index(f'id="card-{me.pk}"') :]
+    card = card[: card.index("</section>")]
+    assert me.player.name in card
+    a, b, c = (seat.player.name for seat in others)
+    assert f"with {a}, {b} and {c}" in card
+    assert "against" not in card
+    # No card is drawn at tables of another game: the seats in order, no stray commas.
+    assert " ," not in card
+
+
 def test_the_standings_count_tournament_points_game_score_and_parties_won(client, club, committed):
     tournament, round = table_tournament(club, 8, committed)
     for view in tables_of(round):
