@@ -146,9 +146,7 @@ def test_the_round_page_lists_every_player_at_a_table_with_place_and_points(
     assert 'id="swap-form"' not in page and "Swap" not in page
 
 
-def test_a_table_card_at_a_table_of_four_names_the_other_three_in_one_line(
-    client, club, committed
-):
+def test_a_table_card_at_a_table_of_four_names_the_other_three_in_one_line(client, club, committed):
     tournament, round = table_tournament(club, 8, committed)
     first = tables_of(round)[0]
     page = client.get(reverse("manage:round-cards", args=[tournament.slug, 1])).text
