@@ -12,6 +12,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from scoring.engine.rules import RULESETS
 from scoring.models import Hand, Party, Seat
+from scoring.selectors import party_scores
 from scoring.services.seats import new_token
 from tournaments.models import Entrant, Round, Seating, Table, Tournament
 
@@ -96,4 +97,6 @@ def big_tournament(*, entrants: int, rounds: int, slug: str = "big", seed: int =
         for (r, _, a, b), table in zip(plan, tables, strict=True)
         for side, entrant in enumerate((a, b))
     )
+    # Each party's score kept, as the services keep it after every hand.
+    party_scores([party.pk for party in parties], keep=True)
     return tournament

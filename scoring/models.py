@@ -70,6 +70,11 @@ class Party(models.Model):
         related_name="rematch",
     )
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Moves with every change the party's pages show (a hand, its status, who sits
+    # where: `versions.party_changed`, in the change's own transaction). A kept
+    # score (`KeptScore`) says at which count it was computed, so one the party
+    # has moved on from is never read.
+    changes = models.PositiveIntegerField(_("changes"), default=0, editable=False)
 
     class Meta:
         ordering = ["-started_at"]
@@ -95,6 +100,28 @@ def token_digest(token: str) -> str:
     """What the record keeps of a replaced seat link: enough to tell a phone that
     opens it that it was replaced, never the link itself."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class KeptScore(models.Model):
+    """A Gin Rummy party's score as standings and boards read it
+    (`selectors.PartyScore`), kept so that a board of thousands of parties does not
+    settle every party from its hands on every build. ``changes``: the party's
+    count it was computed at (`Party.changes`); `selectors.party_scores` computes
+    again, and keeps, every score whose party has moved on since. Derived data
+    only: deleting every row loses nothing."""
+
+    party = models.OneToOneField(
+        Party, primary_key=True, on_delete=models.CASCADE, related_name="kept_score"
+    )
+    changes = models.PositiveIntegerField()
+    score = models.JSONField()
+
+    class Meta:
+        verbose_name = _("kept score")
+        verbose_name_plural = _("kept scores")
+
+    def __str__(self):
+        return f"{self.party_id} at {self.changes}"
 
 
 class Seat(models.Model):

@@ -21,9 +21,10 @@ from contextvars import ContextVar
 
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import F
 
 from scoring import push
-from scoring.models import Seat
+from scoring.models import Party, Seat
 
 log = logging.getLogger(__name__)
 
@@ -169,9 +170,25 @@ def seat_counter_start(token: str) -> int | None:
 
 def party_changed(party_id: int) -> None:
     """Something the party's seat pages show changed — a hand, the party's status,
-    who sits where: after the commit every seat's counter moves, and the phones
-    polling it reload."""
+    who sits where: the party's count of changes moves in this transaction (a kept
+    score of it is then computed again, `selectors.party_scores`), and after the
+    commit every seat's counter moves, and the phones polling it reload."""
+    Party.objects.filter(pk=party_id).update(changes=F("changes") + 1)
     seats_changed(Seat.objects.filter(party_id=party_id).values_list("token", flat=True))
+    for callback in _after_party_change:
+        transaction.on_commit(lambda callback=callback: callback(party_id), robust=True)
+
+
+#: What is kept from a party's hands (its score, `selectors.keep_party_score`)
+#: registers here at start-up, to be told after the commit of each change.
+_after_party_change = []
+
+
+def after_party_change(callback) -> None:
+    """``callback(party_id)`` runs after the commit of every change to the party;
+    its failure is logged and never undoes the change (``robust``)."""
+    if callback not in _after_party_change:
+        _after_party_change.append(callback)
 
 
 def seats_changed(tokens) -> None:

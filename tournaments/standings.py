@@ -2,8 +2,9 @@
 the plus/minus standings after the closed rounds, and the card draws that order
 ties, each in a fixed number of queries however many entrants and rounds.
 
-Parties come in through scoring's readers only: `party_outcomes` for results,
-`party_scores` for how far a table has come; the other games' parties through
+Parties come in through scoring's readers only: `party_scores` (kept, settled
+again only where a party changed) for results and how far a table has come; the
+other games' parties through
 `tournaments.outcomes` beside them. A tournament of another game (issue 28) ranks
 by points by place at its tables (`tournaments.engine.table_points`)."""
 
@@ -17,8 +18,7 @@ from typing import NamedTuple
 
 from clubs.names import shown_names
 from scoring.engine.cards import parse_card
-from scoring.engine.formats import PartyOutcome
-from scoring.selectors import party_outcomes
+from scoring.selectors import PartyScore, party_scores
 from tournaments.engine import knockout
 from tournaments.engine.formats import format_of
 from tournaments.engine.standings import (
@@ -73,7 +73,9 @@ class History:
 
     tables: list[TableRow]
     seated: dict[int, list[SeatingRow]]  # table id -> seatings by side
-    outcomes: dict[int, PartyOutcome]
+    # Gin Rummy's parties by id (cancelled ones left out): whether finished, and
+    # each player's plus/minus.
+    outcomes: dict[int, PartyScore]
     # The other games' parties (`tournaments.outcomes`), by party id.
     games: dict[int, GameOutcome] = field(default_factory=dict)
 
@@ -184,7 +186,7 @@ def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) ->
         # reader that makes them from the parties' scores (the board).
         games = game_outcomes(parties, cancelled=False)
     elif with_outcomes:
-        outcomes = party_outcomes(parties)
+        outcomes = {pk: s for pk, s in party_scores(parties).items() if not s.cancelled}
     return History(rows, seated, outcomes, games)
 
 

@@ -12,8 +12,8 @@ from tournaments.rounds import round_close
 
 pytestmark = pytest.mark.django_db
 
-ROUND_PAGE = 11
-STANDINGS_PAGE = 14
+ROUND_PAGE = 12
+STANDINGS_PAGE = 15
 
 
 def played(tournament, post, rounds):

@@ -1,0 +1,129 @@
+"""A party's kept score (`KeptScore`) always equals the score settled from its
+hands: after any sequence of entries, confirmations, disputes, corrections, voids
+and a cancel, what the standings and boards read (`party_scores`) is what settling
+the hands gives (`computed_scores`), whether it was computed afresh or read as kept."""
+
+import contextlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.errors import EntryError
+from scoring.models import Hand, KeptScore, Party
+from scoring.selectors import computed_scores, keep_party_score, party_scores
+from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.parties import party_cancel
+from tests.factories import OrganizerFactory, start_party
+
+pytestmark = pytest.mark.django_db
+
+ACTIONS = ["enter", "enter", "confirm", "confirm", "dispute", "correct", "void", "cancel"]
+
+
+def _next_number(party) -> int:
+    open_hand = party.hands.filter(status__in=[Hand.Status.PENDING, Hand.Status.DISPUTED]).first()
+    if open_hand:
+        return open_hand.number
+    last = party.hands.order_by("-number").first()
+    return last.number + 1 if last else 1
+
+
+def _act(party, seats, user, action, who, deadwood):
+    seat, other = seats[who], seats[1 - who]
+    result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=deadwood)
+    number = _next_number(party)
+    open_hand = party.hands.filter(number=number).exclude(status=Hand.Status.VOID).first()
+    if action == "enter":
+        hand_enter(seat=seat, number=number, result=result)
+    elif action == "confirm" and open_hand:
+        hand_confirm(seat=seat, number=number, version=open_hand.version)
+    elif action == "dispute" and open_hand:
+        changed = Result("gin", knocker=other.position, knocker_deadwood=0, defender_deadwood=7)
+        hand_enter(seat=seat, number=number, result=changed)
+    elif action in ("correct", "void"):
+        hand = party.hands.exclude(status=Hand.Status.VOID).order_by("-number").first()
+        if hand:
+            decided = result if action == "correct" else None
+            hand_decide(hand=hand, user=user, result=decided, reason="counted again")
+    elif action == "cancel":
+        party_cancel(party=party, user=user, reason="the table broke up")
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    events=st.lists(
+        st.tuples(st.sampled_from(ACTIONS), st.integers(0, 1), st.integers(0, 60)),
+        min_size=1,
+        max_size=25,
+    )
+)
+def test_a_kept_score_always_equals_the_score_settled_from_the_hands(
+    events, django_capture_on_commit_callbacks
+):
+    party = start_party()
+    seats = list(party.seats.order_by("position"))
+    user = OrganizerFactory(club=party.club).player.user
+    keep_party_score(party.pk)
+    for action, who, deadwood in events:
+        # A refused action changes nothing, and the kept score must say so too.
+        with contextlib.suppress(EntryError), django_capture_on_commit_callbacks(execute=True):
+            _act(party, seats, user, action, who, deadwood)
+        kept = KeptScore.objects.get(party=party)
+        # Kept after the commit of every change, at the party's count.
+        assert kept.changes == Party.objects.get(pk=party.pk).changes
+        assert party_scores([party.pk]) == computed_scores([party.pk])
+
+
+def test_a_party_changed_and_not_yet_kept_is_settled_again_alone(django_assert_num_queries):
+    first, second = start_party(), start_party()
+    seats = list(first.seats.order_by("position"))
+    party_scores([first.pk, second.pk], keep=True)
+    with django_assert_num_queries(1):
+        party_scores([first.pk, second.pk])  # both kept
+
+    # Inside the change's transaction, before its commit keeps the new score:
+    result = Result("gin", knocker=seats[0].position, knocker_deadwood=0, defender_deadwood=30)
+    entered = hand_enter(seat=seats[0], number=1, result=result).hand
+    hand_confirm(seat=seats[1], number=1, version=entered.version)
+
+    with django_assert_num_queries(4):  # the second as kept, the first settled again
+        scores = party_scores([first.pk, second.pk])
+    assert scores == computed_scores([first.pk, second.pk])
+    # Gin: the bonus of 20 and the defender's 30 (seed 000).
+    assert scores[first.pk].points[seats[0].player_id] == 50
+    assert not KeptScore.objects.get(party=first).score["points"][0][1]  # a page keeps nothing
+
+
+def test_after_the_commit_of_a_hand_its_partys_score_is_kept(
+    django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    party = start_party()
+    seats = list(party.seats.order_by("position"))
+    result = Result("gin", knocker=seats[1].position, knocker_deadwood=0, defender_deadwood=4)
+    with django_capture_on_commit_callbacks(execute=True):
+        entered = hand_enter(seat=seats[1], number=1, result=result).hand
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_confirm(seat=seats[0], number=1, version=entered.version)
+
+    with django_assert_num_queries(1):
+        scores = party_scores([party.pk])
+    assert scores == computed_scores([party.pk])
+    assert scores[party.pk].points[seats[1].player_id] == 24
+
+
+def test_a_kept_score_is_only_a_saving_deleting_them_all_loses_nothing():
+    party = start_party()
+    seats = list(party.seats.order_by("position"))
+    result = Result("gin", knocker=seats[1].position, knocker_deadwood=0, defender_deadwood=12)
+    entered = hand_enter(seat=seats[1], number=1, result=result).hand
+    hand_confirm(seat=seats[0], number=1, version=entered.version)
+    before = party_scores([party.pk])
+
+    KeptScore.objects.all().delete()
+
+    assert party_scores([party.pk]) == before == computed_scores([party.pk])
