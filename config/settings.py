@@ -212,6 +212,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_throttle": 1,
 }
 CELERY_TIMEZONE = "UTC"
+# The queue tasks are sent to, and a worker takes them from by default: one
+# worker's own in the tests (tests/conftest.py), where a task a worker sends (the
+# public board after a pairing) must reach that worker too.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

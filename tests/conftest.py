@@ -120,6 +120,8 @@ def celery_worker(django_db_setup, django_db_blocker):
         "DATABASE_URL": os.environ["DATABASE_URL"].rsplit("/", 1)[0] + f"/{database}",
         # Each task closes its connection, so the test database can be dropped at the end.
         "CONN_MAX_AGE": "0",
+        # What the worker sends (the board after a pairing) comes back to it.
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
     }
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"{queue}.log"
     with open(log, "w") as out:
