@@ -248,9 +248,9 @@ def messages_after(client, response) -> list[str]:
 
 @pytest.fixture(autouse=True)
 def _public_pages_show_each_change_at_once(settings):
-    """The public board moves on at most every PUBLIC_REFRESH_SECONDS (10 in
-    production); tests look right after each change. tests/tournaments/public/
-    test_refresh.py checks the wait itself."""
+    """The public board is built at most every PUBLIC_REFRESH_SECONDS (10 in
+    production); tests look right after each change (eager tasks build at once
+    anyway). tests/tournaments/test_stored_board.py checks the countdown itself."""
     settings.PUBLIC_REFRESH_SECONDS = 0
 
 
