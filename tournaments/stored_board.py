@@ -156,18 +156,20 @@ def board_store(*, tournament_id: int) -> str:
     try:
         # The wanted number before the rows: a change committed after this read
         # moves it, and is built next time.
-        found = cache.get_many([_wanted_key(pk), _built_key(pk)])
+        found = _try(cache.get_many, [_wanted_key(pk), _built_key(pk)])
+        if found is None:
+            return NO_CACHE
         wanted, built = found.get(_wanted_key(pk)), found.get(_built_key(pk))
         if built is not None and built[0] == wanted:
             return CURRENT
         tournament = Tournament.objects.filter(pk=pk).first()
         if tournament is None:
             return GONE
-        _store(pk, build_board(tournament), wanted)
-        moved = cache.get(_wanted_key(pk)) != wanted
-    except Exception:
-        log.warning("cache unavailable: board %s not stored", pk, exc_info=True)
-        return NO_CACHE
+        # (A failing build is the task's failure, logged by Celery; the lock goes.)
+        board = build_board(tournament)
+        if _try(_store, pk, board, wanted) is None:
+            return NO_CACHE
+        moved = _try(cache.get, _wanted_key(pk)) != wanted
     finally:
         _try(cache.delete, _lock_key(pk))
     return AGAIN if moved else STORED
