@@ -21,8 +21,8 @@ code builds in the committing process, at once.
 Without a board stored (a cold cache, a restart, the board expired) the page
 that asks builds it once, stores it and moves the counter; the others wait a few
 seconds for it. Without a cache at all every request builds: slower, never wrong.
-The stored board expires after `settings.PUBLIC_CACHE_SECONDS` like every cached
-page, so a build lost with the broker shows after that long at most."""
+A build asked for and lost (the broker away) is caught up by the first page that
+finds it overdue by a refresh and a minute: it builds the board as on a cold cache."""
 
 from __future__ import annotations
 
@@ -50,6 +50,11 @@ DUE_SECONDS = 60
 #: A page that finds no board while another process builds the first one waits
 #: this long for it before it builds one itself.
 COLD_WAIT_SECONDS = 5.0
+#: The stored board is kept this long after its build: a quiet spell (between two
+#: rounds) must not make a spectator's request build it. What keeps it right is the
+#: builder; a build lost with the broker is caught up by the next reader once it
+#: is overdue (`board_shown`).
+STORED_SECONDS = 24 * 3600
 
 # What the builder found (`board_store`), for its task to act on.
 STORED, CURRENT, AGAIN, BUSY, GONE, NO_CACHE = "stored", "current", "again", "busy", "gone", "-"
@@ -178,8 +183,8 @@ def board_store(*, tournament_id: int) -> str:
 def _store(pk: int, board: Board, wanted) -> int | None:
     """Stores the board, then moves its counter (in that order: a reader of the new
     number finds this board or a newer one). The counter's new number."""
-    timeout = settings.PUBLIC_CACHE_SECONDS
-    cache.set_many({_board_key(pk): board, _built_key(pk): (wanted, time.time())}, timeout)
+    stored = {_board_key(pk): board, _built_key(pk): (wanted, time.time())}
+    cache.set_many(stored, STORED_SECONDS)
     return versions.bump(board_stored_key(pk))
 
 
@@ -206,10 +211,10 @@ def board_shown(tournament: Tournament, *, cold: bool = True) -> Shown:
     except Exception:
         log.warning("cache unavailable: the board is built uncached", exc_info=True)
         return Shown(None, functools.cache(lambda: build_board(tournament)))
-    number = found.get(board_stored_key(pk))
-    if number is not None and _built_key(pk) in found:
-        return Shown(_version(tournament, number), functools.cache(lambda: _load(tournament)))
+    number, built = found.get(board_stored_key(pk)), found.get(_built_key(pk))
     wanted = found.get(_wanted_key(pk))
+    if number is not None and built is not None and not _overdue(built, wanted):
+        return Shown(_version(tournament, number), functools.cache(lambda: _load(tournament)))
     if not cold:
         return Shown(None, functools.cache(lambda: _cold(tournament, wanted)[0]))
     board, number = _cold(tournament, wanted)
@@ -219,6 +224,13 @@ def board_shown(tournament: Tournament, *, cold: bool = True) -> Shown:
 def board_for(tournament: Tournament) -> Board:
     """The stored board (see `board_shown`)."""
     return board_shown(tournament).load()
+
+
+def _overdue(built, wanted) -> bool:
+    """A change asked for long ago and still not built: its task was lost."""
+    covers, at = built
+    late = settings.PUBLIC_REFRESH_SECONDS + DUE_SECONDS
+    return covers != wanted and time.time() - at > late
 
 
 def _version(tournament: Tournament, number: int) -> str:

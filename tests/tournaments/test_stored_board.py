@@ -153,3 +153,25 @@ def test_without_a_cache_every_page_builds_the_board(started, confirmed, client,
     confirmed(first_table(round), deadwood=30)
     shown = stored_board.board_shown(tournament)
     assert [s.points for s in shown.load().rounds[0].tables[0].sides] == [50, 0]
+
+
+def test_a_build_lost_with_the_broker_is_caught_up_by_the_first_page_once_overdue(
+    started, confirmed, client, settings
+):
+    from django.urls import reverse
+
+    tournament, round = started(NAMES)
+    live = reverse("public:tournament-live", args=[tournament.slug, "tables"])
+    version = client.get(live)["X-Board-Version"]
+    with mock.patch.object(tasks.store_board, "apply_async", side_effect=OSError("broker down")):
+        confirmed(first_table(round), deadwood=30)
+    # Lost: the page keeps the stored board for now, and builds nothing...
+    assert client.get(live, {"v": version}).status_code == 204
+
+    # ...until the build is overdue: then the page that asks builds it.
+    late = settings.PUBLIC_REFRESH_SECONDS + stored_board.DUE_SECONDS + 1
+    later = stored_board.time.time() + late
+    with mock.patch("tournaments.stored_board.time.time", return_value=later):
+        after = client.get(live, {"v": version})
+    assert after.status_code == 200
+    assert ">50<" in after.text
