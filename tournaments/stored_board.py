@@ -2,9 +2,10 @@
 (`tournaments.tasks.store_board`) when its inputs move, read by every public page.
 
 At a championship the board of a thousand entrants takes seconds to build. Built by
-whichever request found it out of date, every phone's request queued behind the
-web processes building it. So a builder elected per tournament builds it after the
-commit of each change and stores it; the pages serve whatever board is stored. Its
+whichever request finds it out of date, it would make every phone's request queue
+behind the web processes building it. So a builder elected per tournament builds it
+after the commit of each change and stores it; the pages serve whatever board is
+stored, and a web process builds it only when none is (or a build was lost). Its
 own counter (`board_stored_key`) moves after the board is stored, never before:
 a spectator's page woken by that counter always finds a board at least as new as
 the news (`scoring.push`).
