@@ -181,8 +181,9 @@ if not DEBUG and not REDIS_URL and not SINGLE_PROCESS:
 # after every committed change; entries also expire after this many seconds, so a
 # change missed while the cache was away shows after at most this long.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 300))
-# The public pages of a tournament show a change at most this many seconds late:
-# its board is rebuilt at most once per this many seconds (tournaments/board.py).
+# A tournament's public board is built at most once per this many seconds, off
+# the request path (tournaments/stored_board.py): at a championship a change
+# shows this long (and one build) late at most; after a quiet spell, at once.
 PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", 10))
 
 # The largest archive file the organizer's import page takes (a big tournament's
@@ -211,6 +212,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_throttle": 1,
 }
 CELERY_TIMEZONE = "UTC"
+# The queue tasks are sent to, and a worker takes them from by default: one
+# worker's own in the tests (tests/conftest.py), where a task a worker sends (the
+# public board after a pairing) must reach that worker too.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

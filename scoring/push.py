@@ -208,9 +208,11 @@ MARK = "X-Knock-Stream"
 
 def stream(request, counters: dict[str, str], settle: float = 0) -> HttpResponse:
     """The event stream of a page that shows ``counters`` (the name the page
-    knows → the counter's cache key). ``settle``: seconds after which what changed
-    is surely shown (the public board moves on at most every
-    PUBLIC_REFRESH_SECONDS), told to the page in the first event.
+    knows → the counter's cache key). ``settle``: for a counter that moves more
+    often than what the page shows, the seconds after which a change is surely
+    shown, told to the page in the first event (static/js/push.js then asks at
+    most that often). 0 for every page today: the public tournament pages follow
+    the stored board's counter, which moves only after a board is stored.
 
     The view has done its checks (the seat guard, the login, the 404s) when it
     calls this; the stream itself is served by `asgi`, after Django has finished

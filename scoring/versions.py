@@ -49,9 +49,10 @@ def _start() -> int:
     return time.time_ns()
 
 
-def bump(key: str, timeout: int | None = None) -> None:
+def bump(key: str, timeout: int | None = None) -> int | None:
     """Move a counter on, now (callers schedule it after their commit), and tell
-    the pages following it (`scoring.push`)."""
+    the pages following it (`scoring.push`). Its new number, None when the cache
+    is down."""
     try:
         value = cache.incr(key)
     except ValueError:  # never moved, or lost: a new start is a new number
@@ -59,8 +60,9 @@ def bump(key: str, timeout: int | None = None) -> None:
         _try(cache.add, key, value, timeout)
     except Exception:
         log.warning("cache unavailable: version %s not moved", key, exc_info=True)
-        return
+        return None
     push.publish(key, value)
+    return value
 
 
 def bump_after_commit(key: str) -> None:

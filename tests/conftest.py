@@ -120,6 +120,8 @@ def celery_worker(django_db_setup, django_db_blocker):
         "DATABASE_URL": os.environ["DATABASE_URL"].rsplit("/", 1)[0] + f"/{database}",
         # Each task closes its connection, so the test database can be dropped at the end.
         "CONN_MAX_AGE": "0",
+        # What the worker sends (the board after a pairing) comes back to it.
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
     }
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"{queue}.log"
     with open(log, "w") as out:
@@ -246,9 +248,9 @@ def messages_after(client, response) -> list[str]:
 
 @pytest.fixture(autouse=True)
 def _public_pages_show_each_change_at_once(settings):
-    """The public board moves on at most every PUBLIC_REFRESH_SECONDS (10 in
-    production); tests look right after each change. tests/tournaments/public/
-    test_refresh.py checks the wait itself."""
+    """The public board is built at most every PUBLIC_REFRESH_SECONDS (10 in
+    production); tests look right after each change (eager tasks build at once
+    anyway). tests/tournaments/test_stored_board.py checks the countdown itself."""
     settings.PUBLIC_REFRESH_SECONDS = 0
 
 

@@ -8,12 +8,16 @@ class TournamentsConfig(AppConfig):
         # The final stands above the rounds, which cannot import it: what it does
         # with a party's end, a correction and a withdrawal registers here.
         from scoring import guards, versions
-        from tournaments import withdrawals
+        from tournaments import records, tasks, withdrawals
         from tournaments.final import advance, forfeits
 
         # A party's end decides games of a knockout final: after the commit of
         # every change to a club's scores, its finals advance.
         versions.after_scores_change(advance.stages_advance)
+        # The public board is built off the request path after every change to what
+        # it shows: a hand at the club, a step of the tournament (tournaments.stored_board).
+        versions.after_scores_change(tasks.boards_after_scores)
+        records.after_tournament_change(tasks.send_board)
         # A game that decided its match stays as it was: its winner has gone on.
         guards.before_correction(advance.game_decided_its_match)
         # A withdrawal gives his match in the final away; taken back, he plays it

@@ -1,20 +1,13 @@
 """What the public sees of a tournament — standings, the round in play with each
 table's running score, every round's results, the crosstable — as plain data,
-built in a fixed number of queries and kept in the shared cache.
-
-The cache key holds two counters (`scoring.versions`): the club's scores, moved
-after the commit of any hand written at the club, and the tournament's own,
-moved after the commit of any of its services (a round paired, closed, undone, a
-forfeit, a withdrawal, the finish). A reader therefore either finds the board
-of the current counters or builds it from committed rows; it never keeps a board
-built before a commit under a key read after it. Without a cache (Redis down),
-every request builds the board: slower, never wrong."""
+built in a fixed number of queries. A task builds it after each change and keeps
+it in the shared cache (`tournaments.stored_board`); the parts of the pages
+rendered from it are cached under the stored board's version (`cached`)."""
 
 from __future__ import annotations
 
 import datetime
 import logging
-import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -22,13 +15,11 @@ from django.conf import settings
 from django.core.cache import cache
 
 from clubs.names import shown_names
-from scoring import versions
 from scoring.selectors import party_scores
 from tournaments.engine.formats import format_of
 from tournaments.engine.table_points import bye_points
 from tournaments.models import Round, Table, Tournament
 from tournaments.outcomes import outcome_score, seat_scores
-from tournaments.records import tournament_key
 from tournaments.standings import (
     draw_groups,
     final_order,
@@ -318,44 +309,7 @@ def _crosstable(
     return cells
 
 
-# --------------------------------------------------------------------------- the cache
-
-
-def board_version(tournament: Tournament) -> str | None:
-    """The counters the board depends on, as one string, or None without a cache."""
-    return board_state(tournament)[0]
-
-
-def board_state(tournament: Tournament) -> tuple[str | None, float]:
-    """The board's version shown now, and in how many seconds a newer one will be.
-
-    The string the public is shown moves on at most every
-    `settings.PUBLIC_REFRESH_SECONDS`: at a championship a hand is confirmed
-    somewhere every second, and a board of a thousand entrants rebuilt (and every
-    spectator's page sent again) after each would take the machine. Until then
-    the board of the last string shown is served, and the seconds it is held are
-    told (0 when the board is current), so a page asks again then rather than
-    guessing from its own clock; the organizer's own pages are always current."""
-    keys = [versions.club_key(tournament.club_id), tournament_key(tournament.pk)]
-    shown_key = f"board-shown:{tournament.pk}"
-    try:
-        found = cache.get_many([*keys, shown_key])
-    except Exception:
-        log.warning("cache unavailable: the board is built uncached", exc_info=True)
-        return None, 0
-    flags = (tournament.public_pairings, tournament.public_standings, tournament.public_results)
-    counters = [found.get(key, 0) for key in keys]
-    current = "-".join(str(n) for n in (*counters, *map(int, flags)))
-    shown, now = found.get(shown_key), time.time()
-    # (A clock set back makes the age negative: then the board moves on at once.)
-    if shown and shown[0] != current and 0 <= now - shown[1] < settings.PUBLIC_REFRESH_SECONDS:
-        return shown[0], settings.PUBLIC_REFRESH_SECONDS - (now - shown[1])
-    if not shown or shown[0] != current:
-        try:
-            cache.set(shown_key, (current, now), settings.PUBLIC_CACHE_SECONDS)
-        except Exception:
-            log.warning("cache unavailable: the board's version not kept", exc_info=True)
-    return current, 0
+# --------------------------------------------------------------------------- the parts' cache
 
 
 def cached(name: str, version: str | None, build):
@@ -376,10 +330,3 @@ def cached(name: str, version: str | None, build):
         except Exception:
             log.warning("cache unavailable: %s not kept", name, exc_info=True)
     return value
-
-
-def board_for(tournament: Tournament, version: str | None = None) -> Board:
-    """The tournament's board, from the cache when it is current."""
-    if version is None:
-        version = board_version(tournament)
-    return cached(f"board:{tournament.pk}", version, lambda: build_board(tournament))

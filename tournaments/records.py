@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring import versions
@@ -57,14 +58,31 @@ def tournament_key(tournament_id: int) -> str:
     return f"v:tournament:{tournament_id}"
 
 
+#: What is told after the commit of a tournament's change (the public board's
+#: builder, `tournaments.tasks.send_board`): registered at start-up, since the
+#: record stands below everything that writes it.
+_after_change = []
+
+
+def after_tournament_change(callback) -> None:
+    """``callback(tournament_id)`` runs after the commit of every tournament
+    service; its failure is logged and never undoes the change (``robust``)."""
+    if callback not in _after_change:
+        _after_change.append(callback)
+
+
 def tournament_changed(tournament_id: int) -> None:
-    """Called by every tournament service: the board moves on after the commit."""
+    """Called by every tournament service: after the commit its counter moves
+    (the organizer's pages) and the public board is built anew."""
     versions.bump_after_commit(tournament_key(tournament_id))
+    for callback in _after_change:
+        transaction.on_commit(lambda callback=callback: callback(tournament_id), robust=True)
 
 
 def live_counters(tournament: Tournament) -> dict[str, str]:
-    """The counters a page of the tournament follows on its live stream
-    (`scoring.push`): the club's scores and the tournament's own, as the board."""
+    """The counters the organizer's pages of the tournament follow on their live
+    stream (`scoring.push`): the club's scores and the tournament's own, always
+    current. (The public pages follow the stored board's: `stored_board`.)"""
     return {"scores": versions.club_key(tournament.club_id), "board": tournament_key(tournament.pk)}
 
 

@@ -14,7 +14,6 @@
       headers: { Accept: "text/html" }, cache: "no-store"
     })
       .then(function (r) {
-        again(box, Number(r.headers.get("X-Board-Held")));
         if (r.status !== 200) return null;
         box.dataset.version = r.headers.get("X-Board-Version") || "";
         return r.text();
@@ -29,18 +28,6 @@
         }
       })
       .catch(function () { /* offline for a moment: the next tick tries again */ });
-  }
-
-  // A board held back (it moves on at most every few seconds) says for how long:
-  // the part asks once more then, or the last hands of a busy spell would wait
-  // for the next news. Spread over half a second, as a room of spectators asks.
-  var pending = new WeakMap();
-  function again(box, seconds) {
-    if (!seconds || pending.has(box)) return;
-    pending.set(box, setTimeout(function () {
-      pending.delete(box);
-      poll(box);
-    }, 1000 * seconds + 50 + Math.random() * 500));
   }
 
   // The screen: one slide at a time. The server sends each group (the standings,

@@ -52,8 +52,8 @@
         // every moment, and two hundred spectators asking after each would cost
         // more than their poll. The first news after a quiet spell is asked at
         // once; the rest wait for one more ask when the board can have moved.
-        // (A board the server still holds back says so, and the page asks again
-        // then: static/js/live.js.)
+        // (The public tournament pages need none: their stream speaks only after
+        // a new board is stored, at most every few seconds.)
         if (later !== null) return;
         var since = Date.now() - asked;
         var spread = Math.random() * 250;

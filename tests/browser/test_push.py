@@ -22,7 +22,7 @@ from scoring.services import hands
 from scoring.services.hands import Result
 from tests.browser.conftest import PHONE
 from tests.factories import ClubFactory, MembershipFactory
-from tournaments import registration, rounds, tables
+from tournaments import registration, rounds, stored_board, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -246,21 +246,21 @@ def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_s
     expect(monitor.locator("#table-1")).to_have_attribute("data-state", "disputed")
 
 
-def test_a_spectator_asks_at_most_once_per_refresh_of_the_board(asgi_server, browse, settings):
-    """The public board moves on at most every PUBLIC_REFRESH_SECONDS: a spectator
-    told of six hands in a row asks at the first and then about once a refresh,
-    not after each hand, and the last hand shows without further news even when
-    the board, stamped late by a busy server, is still held back at the page's
-    second ask (it is told for how long, and asks again then). The asks are timed
-    by the browser's own clock (its resource timing)."""
-    refresh = 3
-    settings.PUBLIC_REFRESH_SECONDS = refresh
+def test_a_spectator_asks_only_when_a_board_is_stored_and_sees_the_last_hand(asgi_server, browse):
+    """The public stream speaks only after a new board is stored
+    (tournaments/stored_board.py): a spectator told of six hands asks at most once
+    per board stored (news close together are one ask), finds each board at least
+    as new as the news, and so shows the last hand without waiting or asking again;
+    with no more news it asks no more. The asks are counted by the browser's own
+    resource timing."""
     tournament, seats, _ = table_in_play()
     screen = browse(f"{asgi_server}/t/{tournament.slug}/screen/")
     expect(screen.locator("html")).to_have_attribute("data-push", "live")
-    screen.wait_for_timeout(refresh * 1000 + 500)  # the hello's ask is more than a refresh ago
+    screen.wait_for_timeout(500)  # the hello's ask is over
     since = screen.evaluate("performance.now()")
     row = screen.locator("[data-table='1']")
+    counter = stored_board.board_stored_key(tournament.pk)
+    first = cache.get(counter)
 
     def knocker_shows(points):  # in whichever column the knocker sits
         expect(row.locator("td", has_text=re.compile(f"^{points}$"))).to_have_count(1)
@@ -270,24 +270,18 @@ def test_a_spectator_asks_at_most_once_per_refresh_of_the_board(asgi_server, bro
         result = Result("knock", knocker=winner.position, knocker_deadwood=1, defender_deadwood=3)
         hands.hand_enter(seat=winner, number=number, result=result)
         hands.hand_confirm(seat=loser, number=number, version=1)
-        if number == 1:
-            # The first news is asked at once. A busy server stamps the board it
-            # shows later than the browser asked: here, two seconds later.
-            knocker_shows(2)
-            key = f"board-shown:{tournament.pk}"
-            version, stamped = cache.get(key)
-            cache.set(key, (version, stamped + 2), settings.PUBLIC_CACHE_SECONDS)
         screen.wait_for_timeout(350)
 
     # A knock of 1 against 3, six times: 12 at the table.
     knocker_shows(12)
-    started = screen.evaluate(
+    stored = cache.get(counter) - first
+    screen.wait_for_timeout(4000)  # longer than a poll: nothing moves, nothing is asked
+
+    asks = screen.evaluate(
         """since => performance.getEntriesByType("resource")
             .filter(entry => entry.name.includes("/live/") && entry.startTime > since)
-            .map(entry => entry.startTime)""",
+            .length""",
         since,
     )
-    # Asked after each hand, six asks in about two seconds; asked once a refresh
-    # (plus the one the held board asked for), at most two in each.
-    span = started[-1] - started[0]
-    assert 2 <= len(started) <= 2 * (span // (refresh * 1000) + 1), started
+    # One part on the screen: at most one ask per board stored, at least one.
+    assert 1 <= asks <= stored, (asks, stored)

@@ -22,7 +22,13 @@ from scoring import push, versions
 from scoring.services import hands
 from scoring.services.hands import Result
 from scoring.services.seats import seat_link_reissue
-from tests.factories import ClubNightFactory, OrganizerFactory, start_night_party, start_party
+from tests.factories import (
+    ClubNightFactory,
+    MembershipFactory,
+    OrganizerFactory,
+    start_night_party,
+    start_party,
+)
 from tournaments import registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -229,25 +235,39 @@ def test_a_replaced_seat_link_gets_no_stream_and_an_open_one_hears_no_more_hands
     run(scenario)
 
 
-def test_the_public_stream_follows_the_scores_and_tells_the_board_delay(settings):
-    from tournaments.models import Tournament
+def test_the_public_stream_speaks_only_once_the_board_with_the_hand_is_stored(settings):
+    from django.core.cache import cache
+
+    from tournaments import rounds, stored_board
 
     settings.REDIS_URL = ""
     settings.PUBLIC_REFRESH_SECONDS = 10
     night = ClubNightFactory()
-    party = start_night_party(night)
     tournament = registration.tournament_create(club=night.club, name="Cup")
-    assert isinstance(tournament, Tournament)
+    players = [MembershipFactory(club=night.club).player for _ in range(2)]
+    registration.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        registration.entrant_check_in(entrant=entrant)
+    rounds.round_start(tournament=tournament)  # paired after the commit (eagerly here)
+    party = tournament.round_set.get().tables.get().party
+    stored = f"board-stored:{tournament.pk}"
 
     async def scenario():
         url = reverse("public:tournament-events", args=[tournament.slug])
         stream = await open_stream(url)
         kind, hello = await next_event(stream)
-        assert (kind, hello["settle"]) == ("hello", 10)
-        # A hand anywhere at the club moves the scores the board is built from.
-        await sync_to_async(play)(party, 1)
+        # The stream speaks after each board stored, which is seldom enough: the
+        # page asks at once (no settle time), whatever the refresh.
+        assert (kind, hello["settle"]) == ("hello", 0)
+        await sync_to_async(play)(party, 1)  # entered, then confirmed: two boards
+        last = cache.get(stored_board.board_stored_key(tournament.pk))
         kind, data = await next_event(stream)
-        assert (kind, data["counter"]) == ("moved", "scores")
+        assert (kind, data["counter"]) == ("moved", "board")
+        if data["version"] != last:
+            kind, data = await next_event(stream)
+        assert data["version"] == last
+        # By then the board stored shows the hand: a knock of 3 against 21.
+        assert sorted(s.points for s in cache.get(stored).rounds[0].tables[0].sides) == [0, 18]
 
     run(scenario)
 

@@ -105,10 +105,12 @@ def test_a_withdrawal_in_the_bracket_says_withdrew(finished):  # noqa: F811
 def _decided_final(finished, capture, withdraw=False):  # noqa: F811
     tournament = finished(qualifiers=2)
     tournament.club.memberships.update(listed=True)
-    stage = final_stage_start(tournament=tournament)
+    with capture(execute=True):
+        stage = final_stage_start(tournament=tournament)
     final = stage.matches.get()
     if withdraw:
-        withdrawals.entrant_withdraw(entrant=final.first)
+        with capture(execute=True):
+            withdrawals.entrant_withdraw(entrant=final.first)
     else:
         win_game(current_party(final), final.second, capture)
     return tournament

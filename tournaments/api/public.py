@@ -9,7 +9,7 @@ from pydantic import Field
 from clubs.names import shown_names
 from config.api_errors import PUBLIC_READ, refusals
 from scoring.selectors import state_for
-from tournaments import board, published
+from tournaments import published, stored_board
 from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
 from tournaments.api.schemas import (
     BracketOut,
@@ -50,7 +50,7 @@ def tournament_standings(request, slug: Slug):
     tournament = published.public_tournament(slug)
     if not tournament.public_standings:
         raise Http404
-    data = board.board_for(tournament)
+    data = stored_board.board_for(tournament)
     lines = [
         {
             "place": line.place,
@@ -74,7 +74,7 @@ def tournament_standings(request, slug: Slug):
 def _visible_rounds(tournament):
     """The rounds the public may see: the one in play with the pairings published,
     the others with the results."""
-    data = board.board_for(tournament)
+    data = stored_board.board_for(tournament)
     current = data.current
     return [
         r

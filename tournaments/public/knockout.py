@@ -1,6 +1,6 @@
 """The final's public page and its slide on the wall screen: the bracket, updating
-by itself like the standings (the same board version and live stream: every
-knockout service moves the tournament's counter, every hand the club's)."""
+by itself like the standings (the same version and live stream: the stored
+board's, built anew after every knockout service and every hand at the club)."""
 
 from django.http import Http404
 from django.shortcuts import render
@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tournaments import board, published
+from tournaments import board, published, stored_board
 from tournaments.final import bracket
 
 
@@ -46,7 +46,8 @@ def bracket_html(tournament, version, *, screen=False) -> str:
 
 def final_detail(request, slug):
     tournament = published.public_tournament(slug)
-    version = board.board_version(tournament)
+    # The bracket is rendered from the final's own rows: no board built for it.
+    version = stored_board.board_shown(tournament, cold=False).version
     html = bracket_html(tournament, version)
     if not html:
         raise Http404

@@ -6,10 +6,8 @@ tournament's flags itself, and an unpublished part is a 404."""
 import copy
 import csv
 import datetime
-import functools
 import math
 
-from django.conf import settings
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -24,7 +22,7 @@ from clubs.names import shown_names
 from config.spreadsheet import csv_response, text_cell
 from scoring import push
 from scoring.selectors import party_states, sheet_rows
-from tournaments import board, records, screen
+from tournaments import board, screen, stored_board
 from tournaments.final.bracket import reached_label
 from tournaments.outcomes import game_outcomes
 from tournaments.public import knockout
@@ -72,23 +70,17 @@ def _by_club(rows) -> dict:
 
 def tournament_detail(request, slug):
     tournament = public_tournament(slug)
-    version = board.board_version(tournament)
+    # The stored board (read at most once, and only when a part is not cached).
+    version, load = stored_board.board_shown(tournament)
     context = {"tournament": tournament, "version": version or ""}
-    load = _board_once(tournament, version)
     context.update(_standings_part(request, tournament, version, load))
     context["tables_html"] = _tables_html(tournament, version, load)
     return render(request, "tournaments/public/tournament_detail.html", context)
 
 
-def _board_once(tournament, version):
-    """The board for one request, built or read at most once: when the cache keeps
-    nothing (Redis down), the page's parts would each build it."""
-    return functools.cache(lambda: board.board_for(tournament, version))
-
-
 def tournament_live(request, slug, part):
-    """A polled part of the tournament page or the screen: 204 while its version
-    is the one the page has, else the part's HTML and its new version."""
+    """A polled part of the tournament page or the screen: 204 while the page has
+    the stored board's version, else the part's HTML and that version."""
     tournament = public_tournament(slug)
     published = {
         "standings": tournament.public_standings,
@@ -98,10 +90,9 @@ def tournament_live(request, slug, part):
     }
     if not published.get(part):
         raise Http404
-    version, held = board.board_state(tournament)
+    version, load = stored_board.board_shown(tournament)
     if version is not None and request.GET.get("v") == version:
-        return _held(HttpResponse(status=204), held)
-    load = _board_once(tournament, version)
+        return HttpResponse(status=204)
     if part == "standings":
         context = _standings_part(request, tournament, version, load)
         template = "tournaments/public/_standings.html"
@@ -113,34 +104,26 @@ def tournament_live(request, slug, part):
     else:
         response = HttpResponse(_screen_html(tournament, version, load))
     response["X-Board-Version"] = version or ""
-    return _held(response, held)
-
-
-def _held(response, held: float):
-    """Tells the page in how many seconds the board shows what it holds back
-    (board.board_state): the page asks once more then, so the last hands of a
-    quiet spell are shown without another event to wake it."""
-    if held:
-        response["X-Board-Held"] = f"{held:.2f}"
     return response
 
 
 def tournament_events(request, slug):
-    """The live stream of the tournament's page and screen: an event when a hand
-    or the tournament moves on; the page then asks its parts as it polls them. The
-    board shows a change at most PUBLIC_REFRESH_SECONDS late, which the page is
-    told, so it asks once more after that."""
+    """The live stream of the tournament's page and screen: an event after a new
+    board is stored, never before, so the page that asks then gets a board at least
+    as new as the news. No settle time: the builder stores a board at most every
+    PUBLIC_REFRESH_SECONDS, so the events already come that seldom, and each one
+    is worth asking for at once."""
     tournament = public_tournament(slug)
-    counters = records.live_counters(tournament)
-    return push.stream(request, counters, settle=settings.PUBLIC_REFRESH_SECONDS)
+    counters = {"board": stored_board.board_stored_key(tournament.pk)}
+    return push.stream(request, counters)
 
 
 def _standings_part(request, tournament, version, load) -> dict:
     if not tournament.public_standings:
         return {}
     sort, page = _standings_order(request, tournament, load)
-    # The rendered table is cached too: a spectator's request is then one query
-    # and two cache reads. Only a column's name and a page the table has make a
+    # The rendered table is cached per stored board too: a spectator's request is
+    # then one query and two cache reads. Only a column's name and a page the table has make a
     # key: any other value shows (and shares) the table as it is without it.
     key = f"standings-html:{tournament.pk}:{get_language()}:{sort}:{page}"
 
@@ -237,9 +220,9 @@ def tournament_screen(request, slug):
     """For a projector or a TV: no navigation, large type, the standings and the
     pairings in turn, and the round's clock."""
     tournament = public_tournament(slug)
-    version = board.board_version(tournament)
+    version, load = stored_board.board_shown(tournament)
     context = {"tournament": tournament, "version": version or ""}
-    context["screen_html"] = _screen_html(tournament, version, _board_once(tournament, version))
+    context["screen_html"] = _screen_html(tournament, version, load)
     return render(request, "tournaments/public/tournament_screen.html", context)
 
 
@@ -247,7 +230,7 @@ def _results_board(slug):
     tournament = public_tournament(slug)
     if not tournament.public_results:
         raise Http404
-    return tournament, board.board_for(tournament)
+    return tournament, stored_board.board_for(tournament)
 
 
 def round_detail(request, slug, number):
@@ -354,7 +337,7 @@ def standings_csv(request, slug):
     tournament = public_tournament(slug)
     if not tournament.public_standings:
         raise Http404
-    data = board.board_for(tournament)
+    data = stored_board.board_for(tournament)
     final = any(line.reached for line in data.standings)
     response = csv_response(f"{tournament.slug}-standings.csv")
     writer = csv.writer(response)
@@ -490,7 +473,7 @@ def tournament_print(request, slug, what):
     }
     if not needs.get(what):
         raise Http404
-    data = board.board_for(tournament)
+    data = stored_board.board_for(tournament)
     context = {"tournament": tournament, "what": what, "data": data}
     if what == "crosstable":
         context.update(_crosstable_context(data))

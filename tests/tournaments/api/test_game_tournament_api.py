@@ -92,10 +92,13 @@ def test_a_body_that_does_not_fit_is_a_422_naming_the_field(client, director, fi
     assert response.json()["code"] == "invalid_entry"
 
 
-def test_the_public_reads_every_seat_of_a_table_and_the_game_score(client, director, committed):
+def test_the_public_reads_every_seat_of_a_table_and_the_game_score(
+    client, director, committed, django_capture_on_commit_callbacks
+):
     tournament, round = table_tournament(director, 12, committed)
     done = tables_of(round)[0]
-    play_chinchon(done.table.party, [0, 20, 40, 100])
+    with django_capture_on_commit_callbacks(execute=True):
+        play_chinchon(done.table.party, [0, 20, 40, 100])
 
     tables = client.get(f"/api/tournaments/{tournament.slug}/rounds/1").json()["tables"]
     standings = client.get(f"/api/tournaments/{tournament.slug}/standings").json()

@@ -22,13 +22,14 @@ def url(name, tournament, *args):
 
 
 @pytest.fixture
-def second_round(started, committed):
+def second_round(started, committed, django_capture_on_commit_callbacks):
     """Round 1 played (two winners on +330, two losers on -330, each tie ordered
     by Knock's card draw) and round 2 paired from those standings."""
     tournament, round = started(NAMES)
-    for view in tables.round_tables(round):
-        play_out(view.table, view.entrants[0], deadwood=90)
-    rounds.round_close(round=round)
+    with django_capture_on_commit_callbacks(execute=True):
+        for view in tables.round_tables(round):
+            play_out(view.table, view.entrants[0], deadwood=90)
+        rounds.round_close(round=round)
     committed(rounds.round_pair_next, tournament=tournament)
     return tournament, tournament.round_set.get(number=2)
 
@@ -40,7 +41,9 @@ def bracketed(html):
     }
 
 
-def test_the_public_and_the_organizer_show_the_places_a_round_was_paired_from(second_round, client):
+def test_the_public_and_the_organizer_show_the_places_a_round_was_paired_from(
+    second_round, client, django_capture_on_commit_callbacks
+):
     tournament, paired = second_round
     entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
     # The standings the round was paired from, best first, ties drawn apart.
@@ -53,9 +56,10 @@ def test_the_public_and_the_organizer_show_the_places_a_round_was_paired_from(se
         assert re.search(rf"{name} \({place}(st|nd|rd|th),", explanation)
 
     # Round 2 is played and closed: the standings change, its places in brackets do not.
-    for view in tables.round_tables(paired):
-        play_out(view.table, view.entrants[1], deadwood=50)
-    rounds.round_close(round=paired)
+    with django_capture_on_commit_callbacks(execute=True):
+        for view in tables.round_tables(paired):
+            play_out(view.table, view.entrants[1], deadwood=50)
+        rounds.round_close(round=paired)
     now = {
         line.entrant.player.name: line.place for line in standings.standings_for(tournament).lines
     }
@@ -81,10 +85,12 @@ def test_while_a_round_is_played_the_draw_that_paired_it_still_gives_one_place_e
     assert "1. =" not in page and "3. =" not in page
 
 
-def test_a_withdrawn_player_is_marked_in_print_and_in_the_crosstable(second_round, client):
+def test_a_withdrawn_player_is_marked_in_print_and_in_the_crosstable(
+    second_round, client, committed
+):
     tournament, paired = second_round
     quitter = paired.seatings.first().entrant
-    withdrawals.entrant_withdraw(entrant=quitter)
+    committed(withdrawals.entrant_withdraw, entrant=quitter)
     marked = f"{quitter.player.name} (withdrawn)"
 
     for page in (

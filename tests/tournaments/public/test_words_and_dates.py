@@ -14,9 +14,11 @@ pytestmark = pytest.mark.django_db
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
 
 
-def test_a_withdrawn_entrant_is_marked_in_german_on_the_public_standings(started, client):
+def test_a_withdrawn_entrant_is_marked_in_german_on_the_public_standings(
+    started, client, committed
+):
     tournament, _ = started(["Anna", "Ben", "Carl", "Dora"])
-    withdrawals.entrant_withdraw(entrant=tournament.entrants.get(player__name="Dora"))
+    committed(withdrawals.entrant_withdraw, entrant=tournament.entrants.get(player__name="Dora"))
 
     text = client.get(reverse("public:tournament-detail", args=[tournament.slug]), **GERMAN).text
 
