@@ -20,7 +20,8 @@ A stream lasts `STREAM_SECONDS`, then the browser opens a new one (and the seat
 guard and the page's checks run again). Where no stream can be held (a WSGI
 server: gunicorn's sync workers, runserver, the tests' live server), the answer
 is 204 and the page keeps polling, as it does when nothing arrives at all
-(a proxy that buffers)."""
+(a proxy that buffers); it asks for a stream again only after a wait that grows
+to a minute."""
 
 from __future__ import annotations
 
@@ -49,6 +50,11 @@ PING_SECONDS = 15
 STREAM_SECONDS = 600
 RETRY_MS = 3000
 RETRY_SPREAD_MS = 5000
+#: A stream the browser gave up (the proxy's 502 or 503 while `live` restarts: an
+#: EventSource does not retry an answer that is not a stream) is opened again by
+#: the page after one to two times this many seconds, the wait doubling with each
+#: failure up to a minute (static/js/push.js). Told to the page in the first event.
+REOPEN_SECONDS = 1
 
 
 # --------------------------------------------------------------------------- this process's streams
@@ -217,7 +223,7 @@ def stream(request, counters: dict[str, str], settle: float = 0) -> HttpResponse
     with the request."""
     if not isinstance(request, ASGIRequest):
         # A sync server would hold a whole worker per stream: 204 tells the browser
-        # not to reconnect, and the page polls.
+        # not to reconnect, and the page polls (and asks again ever more rarely).
         return HttpResponse(status=204)
     response = HttpResponse()
     response[MARK] = json.dumps({"counters": counters, "settle": settle})
@@ -310,7 +316,8 @@ async def _events(counters: dict[str, str], settle: float):
             if not greeted:
                 # The page asks once on hello: whatever moved before is caught up.
                 greeted = True
-                yield _event("hello", {"ping": PING_SECONDS, "settle": settle})
+                hello = {"ping": PING_SECONDS, "settle": settle, "reopen": REOPEN_SECONDS}
+                yield _event("hello", hello)
             try:
                 await asyncio.wait_for(listener.wake.wait(), min(PING_SECONDS, left))
             except TimeoutError:

@@ -159,7 +159,7 @@ def test_a_seat_stream_hears_each_confirmed_hand_and_nothing_else(delivery):
         stream = await open_stream(events_url(b))
         kind, hello = await next_event(stream)
         assert kind == "hello"
-        assert hello == {"ping": push.PING_SECONDS, "settle": 0}
+        assert hello == {"ping": push.PING_SECONDS, "settle": 0, "reopen": push.REOPEN_SECONDS}
 
         await sync_to_async(play)(party, 1)
         kind, data = await next_event(stream)
