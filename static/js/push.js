@@ -7,7 +7,7 @@
 // A stream that ends is opened again. When it ends as streams do (after its ten
 // minutes, a worker's death, the network), the browser reconnects by itself. When
 // the browser gives it up — any answer but a 200 stream: the proxy's 502 or 503
-// while `live` restarts, a 404, a 204 — or when it stops speaking, the page opens
+// while `live` restarts, a 404 — or when it stops speaking, the page opens
 // a new one itself, after a wait that doubles with each failure (one to two
 // seconds, then two to four, … up to a minute), drawn at random within its step
 // so that a room of pages cut at once does not come back in the same second. A
@@ -35,11 +35,11 @@
     function hear() { heard = Date.now(); mark(); }
 
     // The stream is gone: the page polls, and opens a new one after its wait.
-    // EventSource hides the status that ended it, so a 204 (a server that holds
-    // no streams: runserver, gunicorn's sync workers) cannot be told from a 503
-    // and is tried again too; with the wait grown to a minute that is one empty
-    // answer a minute beside a poll every few seconds, and a page whose stream
-    // was away for long (a `live` down for minutes) finds it again by itself.
+    // EventSource hides the status that ended it, so any refusal is tried again,
+    // a 204 too; with the wait grown to a minute that is one answer a minute
+    // beside a poll every few seconds, and a page whose stream was away for long
+    // (a `live` down for minutes) finds it again by itself. Only a server that
+    // says it holds no streams ("poll", below) is not asked again.
     function lost() {
       if (source) source.close();
       heard = 0;
@@ -78,6 +78,13 @@
         refresh();  // what moved while there was no stream
       });
       source.addEventListener("ping", hear);
+      // A server that holds no streams (runserver, gunicorn's sync workers, the
+      // tests' live server) never will: the page polls for good.
+      source.addEventListener("poll", function () {
+        source.close();
+        heard = 0;
+        mark();
+      });
       source.addEventListener("moved", function () {
         hear();
         // A room of phones hears the same event: their requests are spread over a

@@ -2,7 +2,7 @@
 streams, and a page whose stream is silent or broken polls by itself.
 
 pytest-django's live server is a WSGI thread server, which cannot hold a stream
-(it answers 204). The pushed case is served by uvicorn, the ASGI server of
+(it tells the page to poll). The pushed case is served by uvicorn, the ASGI server of
 `make run` and production, started in this process by a fixture: the hand
 committed in the test's thread reaches the streams in memory, as on the embedded
 default (or through Redis, when the suite runs with it)."""
@@ -247,6 +247,19 @@ def test_a_stream_refused_while_live_restarts_is_opened_again_ever_later(asgi_se
     # After the hello, the shortest wait again (without it, 1.6 s at least).
     assert 0.2 <= gaps[5] < 1.6, gaps
     assert len(opened) == len(answers) + 1  # the server's stream holds
+
+
+def test_a_page_on_a_server_that_holds_no_streams_polls_and_asks_for_none_again(
+    live_server, browse
+):
+    seat = start_party().seats.first()
+    page = browse("about:blank")
+    streams, polls = asks(page, "/events/"), asks(page, "/state/")
+    page.goto(live_server.url + seat.get_absolute_url())
+    # Two polls, six seconds: a refused stream would have been asked for again.
+    until(page, lambda: len(polls) >= 2)
+    expect(page.locator("html")).to_have_attribute("data-push", "poll")
+    assert len(streams) == 1
 
 
 def test_a_stream_that_falls_silent_is_given_up_and_opened_again(asgi_server, browse, monkeypatch):
