@@ -19,8 +19,10 @@ Delivery from the process that committed to the processes holding the streams:
 A stream lasts `STREAM_SECONDS`, then the browser opens a new one (and the seat
 guard and the page's checks run again). Where no stream can be held (a WSGI
 server: gunicorn's sync workers, runserver, the tests' live server), the answer
-is 204 and the page keeps polling, as it does when nothing arrives at all
-(a proxy that buffers)."""
+is a stream of one event, "poll", and the page polls for good, as it does while
+nothing arrives at all (a proxy that buffers). A stream refused otherwise (a
+proxy's 502 or 503 while `live` restarts) is asked for again after a wait that
+grows to a minute (static/js/push.js)."""
 
 from __future__ import annotations
 
@@ -49,6 +51,11 @@ PING_SECONDS = 15
 STREAM_SECONDS = 600
 RETRY_MS = 3000
 RETRY_SPREAD_MS = 5000
+#: A stream the browser gave up (the proxy's 502 or 503 while `live` restarts: an
+#: EventSource does not retry an answer that is not a stream) is opened again by
+#: the page after one to two times this many seconds, the wait doubling with each
+#: failure up to a minute (static/js/push.js). Told to the page in the first event.
+REOPEN_SECONDS = 1
 
 
 # --------------------------------------------------------------------------- this process's streams
@@ -218,9 +225,11 @@ def stream(request, counters: dict[str, str], settle: float = 0) -> HttpResponse
     calls this; the stream itself is served by `asgi`, after Django has finished
     with the request."""
     if not isinstance(request, ASGIRequest):
-        # A sync server would hold a whole worker per stream: 204 tells the browser
-        # not to reconnect, and the page polls.
-        return HttpResponse(status=204)
+        # A sync server would hold a whole worker per stream. It says so in the
+        # stream's own words, one event and the end, and the page polls for good:
+        # the status of an answer that is not a stream (a 204 as much as a proxy's
+        # 503) is hidden from the page, which would only try again and again.
+        return HttpResponse(_event("poll", {}), content_type="text/event-stream; charset=utf-8")
     response = HttpResponse()
     response[MARK] = json.dumps({"counters": counters, "settle": settle})
     return response
@@ -312,7 +321,8 @@ async def _events(counters: dict[str, str], settle: float):
             if not greeted:
                 # The page asks once on hello: whatever moved before is caught up.
                 greeted = True
-                yield _event("hello", {"ping": PING_SECONDS, "settle": settle})
+                hello = {"ping": PING_SECONDS, "settle": settle, "reopen": REOPEN_SECONDS}
+                yield _event("hello", hello)
             try:
                 await asyncio.wait_for(listener.wake.wait(), min(PING_SECONDS, left))
             except TimeoutError:

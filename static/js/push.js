@@ -3,8 +3,20 @@
 // stream is silent — not there yet, broken, held back by a proxy that buffers, or
 // a browser without EventSource — the page polls as before, by itself.
 // <html data-push="live"> while the stream speaks, "poll" otherwise.
+//
+// A stream that ends is opened again. When it ends as streams do (after its ten
+// minutes, a worker's death, the network), the browser reconnects by itself. When
+// the browser gives it up — any answer but a 200 stream: the proxy's 502 or 503
+// while `live` restarts, a 404 — or when it stops speaking, the page opens
+// a new one itself, after a wait that doubles with each failure (one to two
+// seconds, then two to four, … up to a minute), drawn at random within its step
+// so that a room of pages cut at once does not come back in the same second. A
+// stream's hello starts the count again.
 (function () {
   "use strict";
+
+  var FIRST_WAIT = 1000;  // until a hello says otherwise (its `reopen`, seconds)
+  var LONGEST_WAIT = 60000;
 
   function follow(url, refresh, every) {
     var heard = 0;
@@ -13,20 +25,46 @@
     var asked = 0;
     var soon = null;
     var later = null;
+    var source = null;
+    var first = FIRST_WAIT;
+    var failures = 0;
+    var reopen = null;
 
     function live() { return heard !== 0 && Date.now() - heard < grace; }
     function mark() { document.documentElement.dataset.push = live() ? "live" : "poll"; }
     function hear() { heard = Date.now(); mark(); }
 
+    // The stream is gone: the page polls, and opens a new one after its wait.
+    // EventSource hides the status that ended it, so any refusal is tried again,
+    // a 204 too; with the wait grown to a minute that is one answer a minute
+    // beside a poll every few seconds, and a page whose stream was away for long
+    // (a `live` down for minutes) finds it again by itself. Only a server that
+    // says it holds no streams ("poll", below) is not asked again.
+    function lost() {
+      if (source) source.close();
+      heard = 0;
+      mark();
+      clearTimeout(reopen);
+      reopen = null;
+      if (document.hidden) return;  // opened again when shown
+      var step = Math.min(first * Math.pow(2, failures), LONGEST_WAIT / 2);
+      failures += 1;
+      reopen = setTimeout(connect, step * (1 + Math.random()));
+    }
+
     mark();
     setInterval(function () {
+      // Heard once and silent past its grace (a connection dead without a word,
+      // a server that lost its Redis and waits for it): the page stops waiting
+      // for this stream.
+      if (source && heard !== 0 && !live()) lost();
       mark();
       if (!live()) refresh();
     }, every);
     if (!url || !window.EventSource) return;
 
-    var source = null;
     function connect() {
+      reopen = null;
       source = new EventSource(url);
       source.addEventListener("hello", function (event) {
         var data = JSON.parse(event.data);
@@ -34,10 +72,19 @@
         // seconds means the stream no longer speaks, and polling takes over.
         grace = (Number(data.ping) + 5) * 1000;
         settle = Number(data.settle) * 1000;
+        if (data.reopen) first = Number(data.reopen) * 1000;
+        failures = 0;
         hear();
         refresh();  // what moved while there was no stream
       });
       source.addEventListener("ping", hear);
+      // A server that holds no streams (runserver, gunicorn's sync workers, the
+      // tests' live server) never will: the page polls for good.
+      source.addEventListener("poll", function () {
+        source.close();
+        heard = 0;
+        mark();
+      });
       source.addEventListener("moved", function () {
         hear();
         // A room of phones hears the same event: their requests are spread over a
@@ -69,22 +116,26 @@
         }, settle - since + Math.random() * 1000);
       });
       source.addEventListener("error", function () {
-        // The browser tries again by itself (unless the server said 204 or 404:
-        // then the page polls for good); meanwhile the poll runs.
         heard = 0;
         mark();
+        // CONNECTING: the browser tries again by itself, after the stream's
+        // `retry`; meanwhile the poll runs. CLOSED: it gave the stream up.
+        if (source.readyState === EventSource.CLOSED) lost();
       });
     }
     connect();
     // A tab in the background gives its stream up (a browser holds six
     // connections per site over HTTP/1.1, and a phone in a pocket needs none) and
-    // polls as before; shown again, it opens a new one.
+    // polls as before; shown again, it opens a new one at once.
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) {
         source.close();
+        clearTimeout(reopen);
+        reopen = null;
         heard = 0;
         mark();
       } else if (source.readyState === EventSource.CLOSED) {
+        clearTimeout(reopen);
         connect();
       }
     });

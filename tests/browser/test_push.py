@@ -2,11 +2,13 @@
 streams, and a page whose stream is silent or broken polls by itself.
 
 pytest-django's live server is a WSGI thread server, which cannot hold a stream
-(it answers 204). The pushed case is served by uvicorn, the ASGI server of
+(it tells the page to poll). The pushed case is served by uvicorn, the ASGI server of
 `make run` and production, started in this process by a fixture: the hand
 committed in the test's thread reaches the streams in memory, as on the embedded
 default (or through Redis, when the suite runs with it)."""
 
+import itertools
+import json
 import re
 import threading
 import time
@@ -18,10 +20,11 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from config.asgi import application
+from scoring import push
 from scoring.services import hands
 from scoring.services.hands import Result
 from tests.browser.conftest import PHONE
-from tests.factories import ClubFactory, MembershipFactory
+from tests.factories import ClubFactory, MembershipFactory, start_party
 from tournaments import registration, rounds, stored_board, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -181,6 +184,99 @@ def test_a_page_whose_stream_is_silent_or_broken_polls(asgi_server, browse, prox
     gin_against_90(seats)
     expect(phone.locator("#table")).to_contain_text("330")
     expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
+
+
+def until(page, condition, seconds=20):
+    """Waits until ``condition()`` holds, the browser's events (and the routes'
+    handlers) running meanwhile."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not within the deadline"
+        page.wait_for_timeout(20)
+
+
+def sse(*events, retry_ms=50):
+    """A whole event stream, ended: the browser reconnects by itself after
+    ``retry_ms``."""
+    lines = [f"retry: {retry_ms}\n\n"]
+    lines += [f"event: {kind}\ndata: {json.dumps(data)}\n\n" for kind, data in events]
+    return "".join(lines)
+
+
+def test_a_stream_refused_while_live_restarts_is_opened_again_ever_later(asgi_server, browse):
+    """While `live` restarts, the proxy answers the streams 502 or 503, and the
+    browser gives such a stream up for good: the page opens a new one itself, each
+    time after a longer wait, and after a hello it starts again from the shortest.
+    The hellos here ask for a fifth of a second as the first wait (the server says
+    one second), so the waits are 0.2–0.4, 0.4–0.8, 0.8–1.6 s, and 0.2–0.4 s after
+    the next hello. The last stream is the server's own."""
+    seat = start_party().seats.first()
+    hello = ("hello", {"ping": push.PING_SECONDS, "settle": 0, "reopen": 0.2})
+    answers = [
+        sse(hello),
+        503,
+        502,
+        503,
+        sse(hello, ("moved", {"counter": "seat", "version": 1})),
+        502,
+    ]
+    opened = []
+
+    def route(route):
+        opened.append(time.monotonic())
+        if len(opened) > len(answers):
+            route.continue_()
+        elif isinstance(answer := answers[len(opened) - 1], int):
+            route.fulfill(status=answer, content_type="text/html", body="Bad Gateway")
+        else:
+            route.fulfill(status=200, content_type="text/event-stream", body=answer)
+
+    page = browse("about:blank")
+    page.route("**/events/", route)
+    page.goto(asgi_server + seat.get_absolute_url())
+    until(page, lambda: len(opened) > len(answers))
+    expect(page.locator("html")).to_have_attribute("data-push", "live")
+
+    gaps = [later - earlier for earlier, later in itertools.pairwise(opened)]
+    refused = gaps[1:4]  # after the 503, the 502 and the 503
+    # Each wait at least its step, which doubles; at most twice it, with room
+    # for a busy machine.
+    for gap, step in zip(refused, (0.2, 0.4, 0.8), strict=True):
+        assert step <= gap < 2 * step + 1.5, gaps
+    assert refused[0] < refused[2], gaps
+    # After the hello, the shortest wait again (without it, 1.6 s at least).
+    assert 0.2 <= gaps[5] < 1.6, gaps
+    assert len(opened) == len(answers) + 1  # the server's stream holds
+
+
+def test_a_page_on_a_server_that_holds_no_streams_polls_and_asks_for_none_again(
+    live_server, browse
+):
+    seat = start_party().seats.first()
+    page = browse("about:blank")
+    streams, polls = asks(page, "/events/"), asks(page, "/state/")
+    page.goto(live_server.url + seat.get_absolute_url())
+    # Two polls, six seconds: a refused stream would have been asked for again.
+    until(page, lambda: len(polls) >= 2)
+    expect(page.locator("html")).to_have_attribute("data-push", "poll")
+    assert len(streams) == 1
+
+
+def test_a_stream_that_falls_silent_is_given_up_and_opened_again(asgi_server, browse, monkeypatch):
+    """A stream that said hello and then no longer speaks (a connection dead
+    without a word) is given up once its pings are overdue: the page polls, and
+    opens a new one."""
+    monkeypatch.setattr(push, "PING_SECONDS", 0.5)  # told in the hello: overdue after 5.5 s
+    seat = start_party().seats.first()
+    page = browse(asgi_server + seat.get_absolute_url())
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-push", "live")
+    streams = asks(page, "/events/")
+
+    monkeypatch.setattr(push, "PING_SECONDS", 60)  # the open stream falls silent
+    expect(html).to_have_attribute("data-push", "poll", timeout=15_000)
+    expect(html).to_have_attribute("data-push", "live")
+    assert len(streams) == 1
 
 
 HIDE = """(hidden) => {

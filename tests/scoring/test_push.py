@@ -1,7 +1,7 @@
 """Live push (scoring/push.py): a page's stream is told when its counter moves,
 after the commit, with nothing in the event but the counter's name and number;
 in memory on the embedded default, through Redis publish/subscribe with it. A
-replaced seat link gets no stream, and a server that cannot hold one says 204.
+replaced seat link gets no stream, and a server that cannot hold one says "poll".
 
 The streams are read through the site's ASGI application (config/asgi.py, as
 uvicorn serves it), each test one coroutine; the services run in the test's
@@ -165,7 +165,7 @@ def test_a_seat_stream_hears_each_confirmed_hand_and_nothing_else(delivery):
         stream = await open_stream(events_url(b))
         kind, hello = await next_event(stream)
         assert kind == "hello"
-        assert hello == {"ping": push.PING_SECONDS, "settle": 0}
+        assert hello == {"ping": push.PING_SECONDS, "settle": 0, "reopen": push.REOPEN_SECONDS}
 
         await sync_to_async(play)(party, 1)
         kind, data = await next_event(stream)
@@ -300,10 +300,12 @@ def test_the_night_stream_is_the_organizers_alone(client, settings):
     run(scenario)
 
 
-def test_a_server_that_cannot_hold_a_stream_says_204_and_the_page_polls(client):
+def test_a_server_that_cannot_hold_a_stream_tells_the_page_to_poll(client):
     seat = start_party().seats.first()
     response = client.get(events_url(seat))  # the sync test client: a WSGI request
-    assert response.status_code == 204
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/event-stream")
+    assert response.content == b"event: poll\ndata: {}\n\n"
 
 
 def test_a_stream_stays_silent_while_redis_is_away_so_the_page_polls(settings):
