@@ -115,35 +115,43 @@ def after_scores_change(callback) -> None:
 def scores_changed(club_id: int) -> None:
     """A hand of one of the club's parties was entered, confirmed or decided."""
     bump_after_commit(club_key(club_id))
+    for callback in _after_scores_change:
+        after_commit(callback, club_id)
+
+
+def after_commit(callback, arg) -> None:
+    """``callback(arg)`` after the commit; its failure is logged and never undoes
+    the change (``robust``). Inside `scores_changed_once`, once per callback and
+    argument when it ends."""
     held = _held.get()
     if held is not None:
-        held.add(club_id)
+        held.setdefault((id(callback), arg), (callback, arg))
         return
-    for callback in _after_scores_change:
-        transaction.on_commit(lambda callback=callback: callback(club_id), robust=True)
+    transaction.on_commit(lambda: callback(arg), robust=True)
 
 
-#: The clubs whose callbacks wait for the end of `scores_changed_once`, or None.
-_held: ContextVar[set | None] = ContextVar("held", default=None)
+#: The callbacks that wait for the end of `scores_changed_once`, or None.
+_held: ContextVar[dict | None] = ContextVar("held", default=None)
 
 
 @contextmanager
 def scores_changed_once():
-    """Within it, the callbacks of `after_scores_change` are sent once per club when
-    it ends (still after the commit), not after each hand: each takes up everything
-    the club has (its finals, its ratings), so a transaction of hundreds of hands
-    (the demo, an archive) would run them hundreds of times for one result."""
+    """Within it, what runs after a change (`after_commit`: a club's finals and
+    ratings, a party's kept score, a tournament's board) is sent once per club,
+    party or tournament when it ends (still after the commit), not after each hand:
+    a transaction of hundreds of hands (the demo, an archive) would otherwise run
+    them hundreds of times for one result."""
     if _held.get() is not None:  # already inside one: the outer one sends
         yield
         return
-    held = set()
+    held = {}
     token = _held.set(held)
     try:
         yield
     finally:
         _held.reset(token)
-    for club_id in sorted(held):
-        scores_changed(club_id)
+    for callback, arg in held.values():
+        after_commit(callback, arg)
 
 
 def seat_counter(token: str | None, also: str | None = None) -> tuple[int | None, object]:
@@ -178,7 +186,7 @@ def party_changed(party_id: int) -> None:
     Party.objects.filter(pk=party_id).update(changes=F("changes") + 1)
     seats_changed(Seat.objects.filter(party_id=party_id).values_list("token", flat=True))
     for callback in _after_party_change:
-        transaction.on_commit(lambda callback=callback: callback(party_id), robust=True)
+        after_commit(callback, party_id)
 
 
 #: What is kept from a party's hands (its score, `selectors.keep_party_score`)

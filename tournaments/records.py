@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring import versions
@@ -76,7 +75,7 @@ def tournament_changed(tournament_id: int) -> None:
     (the organizer's pages) and the public board is built anew."""
     versions.bump_after_commit(tournament_key(tournament_id))
     for callback in _after_change:
-        transaction.on_commit(lambda callback=callback: callback(tournament_id), robust=True)
+        versions.after_commit(callback, tournament_id)
 
 
 def live_counters(tournament: Tournament) -> dict[str, str]:

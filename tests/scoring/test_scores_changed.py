@@ -55,3 +55,16 @@ def test_a_failed_transaction_tells_nobody(told, django_capture_on_commit_callba
         play(party, 1)
         raise RuntimeError("the transaction is rolled back")
     assert told == []
+
+
+def test_within_many_changes_each_partys_score_is_kept_once(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    kept = []
+    monkeypatch.setattr(versions, "_after_party_change", [kept.append])
+    one, other = start_party(), start_party()
+    with django_capture_on_commit_callbacks(execute=True), versions.scores_changed_once():
+        play(one, 3)
+        play(other, 2)
+        assert kept == []
+    assert kept == [one.pk, other.pk]
