@@ -64,10 +64,10 @@ LAST = 5.0
 
 ledger = {"entered": [], "confirmed": [], "refused_as_expected": 0, "unexpected": []}
 #: Each confirmation: (party, the confirming phone's index, sent, answered, the
-#: club's counter then), on the wall clock.
+#: stored board's counter then), on the wall clock.
 confirms: list[tuple[int, int, float, float, int | None]] = []
 #: Each party's two phones' "moved" events (arrival times), and the spectators'
-#: "moved" events of the club's scores (arrival time, counter number).
+#: "moved" events of the stored board (arrival time, counter number).
 heard_by_party: dict[int, list[list[float]]] = {}
 board_heard: list[list[tuple[float, int]]] = []
 streams = {"opened": 0, "dropped": 0, "refused": 0}
@@ -373,7 +373,7 @@ class Spectator(_Client):
             self.settle = float(data.get("settle", 0))
             self.wake.set()
         elif kind == "moved":
-            if data["counter"] == "scores":
+            if data["counter"] == "board":
                 self.heard.append((when, int(data["version"])))
             if not self.settle:
                 self.wake.set()
@@ -445,25 +445,25 @@ class Hammer(_Client):
 
 
 _redis = None
-_club_counter = None
+_board_counter = None
 
 
 def _board_number() -> int | None:
-    """The club's scores counter now (in the cache's Redis): read as soon as a
-    confirmation is answered, it is at least the number that confirmation moved it
-    to, so the first spectator event at that number or above tells of it (when a
-    later hand's bump came in between, its event counts instead: the figure errs
-    on the late side)."""
-    global _redis, _club_counter
+    """The stored board's counter now (in the cache's Redis), read as soon as a
+    confirmation is answered: the board that shows it is stored after that, so the
+    first spectator event above this number tells of it. (A build that read its
+    rows just before the confirmation's commit and stored after the answer counts
+    too: the figure errs by at most one build on the early side.)"""
+    global _redis, _board_counter
     import redis
 
     try:
         if _redis is None:
             _redis = redis.Redis.from_url(os.environ["REDIS_URL"], socket_timeout=2)
-        if not _club_counter:
-            found = list(_redis.scan_iter(match="*:v:club-scores:*", count=1000))
-            _club_counter = found[0] if found else b""
-        value = _redis.get(_club_counter) if _club_counter else None
+        if not _board_counter:
+            found = list(_redis.scan_iter(match="*:v:board-stored:*", count=1000))
+            _board_counter = min(found) if found else b""
+        value = _redis.get(_board_counter) if _board_counter else None
         return int(value) if value is not None else None
     except Exception:  # Redis away (a fault): this confirmation is not counted
         return None
@@ -492,7 +492,7 @@ def told_figures(end: float) -> dict:
             continue
         for heard in board_heard:
             i = bisect.bisect_right(heard, (sent, 0))
-            while i < len(heard) and heard[i][1] < number:
+            while i < len(heard) and heard[i][1] <= number:
                 i += 1
             if i < len(heard) and heard[i][0] - sent < TOLD_WITHIN:
                 board.append(max(0.0, heard[i][0] - answered) * 1000)
