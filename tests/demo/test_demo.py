@@ -63,8 +63,8 @@ def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
 
 def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
     from tournaments import registration
+    from tournaments.explanations import round_explanation
     from tournaments.models import Round, Tournament
-    from tournaments.rounds import round_explanation
     from tournaments.standings import standings_for
     from tournaments.tables import round_tables
 

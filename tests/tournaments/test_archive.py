@@ -23,8 +23,9 @@ from tests.tournaments.conftest import play_out
 from tournaments import registration
 from tournaments.archive.export import night_export, tournament_export
 from tournaments.archive.restore import ArchiveError, archive_import
+from tournaments.explanations import round_explanation
 from tournaments.models import Tournament
-from tournaments.rounds import round_close, round_explanation, round_pair_next, tournament_finish
+from tournaments.rounds import round_close, round_pair_next, tournament_finish
 from tournaments.standings import standings_for
 from tournaments.tables import round_tables, table_forfeit
 

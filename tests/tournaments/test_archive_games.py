@@ -28,8 +28,9 @@ from tests.tournaments.test_table_tournaments import (
 )
 from tournaments.archive.export import night_export, tournament_export
 from tournaments.archive.restore import ArchiveError, archive_import
+from tournaments.explanations import round_explanation
 from tournaments.models import Tournament
-from tournaments.rounds import round_close, round_explanation
+from tournaments.rounds import round_close
 from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db

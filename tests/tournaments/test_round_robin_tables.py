@@ -19,7 +19,7 @@ from tests.tournaments.test_table_tournaments import (
     table_tournament,
     tables_of,
 )
-from tournaments import registration, rounds, withdrawals
+from tournaments import explanations, registration, rounds, withdrawals
 from tournaments.models import Round, Tournament
 from tournaments.records import NoTableSchedule, TournamentError
 from tournaments.seating import rounds_pair_waiting
@@ -118,12 +118,12 @@ def test_each_table_is_explained_as_the_schedules(club, committed):
     tournament, round = robin(club, 9, committed, size=3)
     entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
 
-    sentences = rounds.round_explanation(round, entrants)
+    sentences = explanations.round_explanation(round, entrants)
     assert len(sentences) == 3
     assert all("the round-robin schedule's table" in s for s in sentences)
     assert sentences[0].startswith("Table 1: ")
     with translation.override("de"):
-        german = rounds.round_explanation(round, entrants)
+        german = explanations.round_explanation(round, entrants)
     assert all("Tisch des Spielplans des Rundenturniers" in s for s in german)
 
 
@@ -237,7 +237,7 @@ def test_a_withdrawn_entrants_table_plays_short_and_says_so(club, committed):
     short = next(line for line in round.explanation if line["absent"])
     assert short["absent"] == [gone.pk]
     entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
-    sentence = rounds.round_explanation(round, entrants)[short["number"] - 1]
+    sentence = explanations.round_explanation(round, entrants)[short["number"] - 1]
     assert f"one short: {gone} withdrew" in sentence
 
 
@@ -258,7 +258,7 @@ def test_a_table_left_too_short_for_the_game_sits_out_with_a_bye(club, committed
     entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
     assert (
         "sits out: players of the round-robin schedule's table withdrew"
-        in (rounds.round_explanation(round, entrants)[-1])
+        in (explanations.round_explanation(round, entrants)[-1])
     )
     for view in views:
         if not view.table.bye:

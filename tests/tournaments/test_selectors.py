@@ -7,7 +7,7 @@ from django.utils import translation
 from scoring.services.parties import party_cancel
 from tests.factories import UserFactory
 from tests.tournaments.conftest import play_out
-from tournaments import board, registration, rounds
+from tournaments import board, explanations, registration, rounds
 from tournaments.standings import standings_for
 from tournaments.tables import round_tables, table_forfeit
 
@@ -41,7 +41,7 @@ def test_standings_and_round_reads_take_the_same_queries_for_any_field(
         tables = round_tables(second)
     entrants = {e.pk: e for e in registration.tournament_entrants(tournament)}
     with django_assert_num_queries(0):
-        lines = rounds.round_explanation(second, entrants)
+        lines = explanations.round_explanation(second, entrants)
 
     assert len(standings.lines) == count
     assert len(tables) == count // 2
@@ -54,9 +54,9 @@ def test_the_explanation_names_places_and_points_in_the_readers_language(started
     leader = entrants[second.standings[0]]
     points = standings_for(tournament).lines[0].points
 
-    english = rounds.round_explanation(second, entrants)
+    english = explanations.round_explanation(second, entrants)
     with translation.override("de"):
-        german = rounds.round_explanation(second, entrants)
+        german = explanations.round_explanation(second, entrants)
 
     assert english[0].startswith(f"{leader} (1st, +{points}) plays ")
     assert german[0].startswith(f"{leader} (1., +{points}) spielt gegen ")

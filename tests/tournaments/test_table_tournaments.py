@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scoring.models import Party
 from scoring.services.games import game_hand_confirm, game_hand_enter
 from tests.factories import MembershipFactory
-from tournaments import registration, rounds, withdrawals
+from tournaments import explanations, registration, rounds, withdrawals
 from tournaments.board import build_board
 from tournaments.final.setup import final_stage_add
 from tournaments.models import Round, Tournament
@@ -162,7 +162,7 @@ def test_twelve_play_chinchon_at_tables_of_four_for_three_rounds_with_the_fewest
     assert standings.lines[0].place == 1 and standings.lines[0].games == 3
     # The round the organizer reads: each table with places and who met before.
     last = tournament.round_set.get(number=3)
-    sentences = rounds.round_explanation(last, {e.pk: e for e in tournament.entrants.all()})
+    sentences = explanations.round_explanation(last, {e.pk: e for e in tournament.entrants.all()})
     assert len(sentences) == 3 and all(s.startswith("Table ") for s in sentences)
 
 

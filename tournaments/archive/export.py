@@ -65,25 +65,7 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
         _game_party(party, seats[party.pk], hands[party.pk], audit[party.pk], player_key)
         if party.game != Party.Game.GIN_RUMMY
         else {
-            "key": party.pk,
-            "label": party.label,
-            "format": party.format,
-            "rules": party.rules,
-            "target": party.target,
-            "status": party.status,
-            "first_dealer": party.first_dealer,
-            "confirmation_required": party.confirmation_required,
-            "started_at": _when(party.started_at),
-            "finished_at": _when(party.finished_at),
-            "seats": [
-                {
-                    "player": player_key(s.player_id),
-                    "side": s.side,
-                    "position": s.position,
-                    "token": s.token,
-                }
-                for s in seats[party.pk]
-            ],
+            **_party_head(party, seats[party.pk], player_key),
             "hands": [
                 {
                     "number": h.number,
@@ -126,26 +108,8 @@ def _game_party(party: Party, seats, hands, audit, player_key) -> dict:
         return position.get(seat_id) if seat_id else None
 
     return {
-        "key": party.pk,
-        "label": party.label,
+        **_party_head(party, seats, player_key),
         "game": party.game,
-        "format": party.format,
-        "rules": party.rules,
-        "target": party.target,
-        "status": party.status,
-        "first_dealer": party.first_dealer,
-        "confirmation_required": party.confirmation_required,
-        "started_at": _when(party.started_at),
-        "finished_at": _when(party.finished_at),
-        "seats": [
-            {
-                "player": player_key(s.player_id),
-                "side": s.side,
-                "position": s.position,
-                "token": s.token,
-            }
-            for s in seats
-        ],
         "hands": [
             {
                 "number": h.number,
@@ -166,6 +130,32 @@ def _game_party(party: Party, seats, hands, audit, player_key) -> dict:
             for h in hands
         ],
         "audit": [_audit(r, at) for r in audit],
+    }
+
+
+def _party_head(party, seats, player_key) -> dict:
+    """What every party's archive opens with, whatever its game: the party's own
+    fields and its seats."""
+    return {
+        "key": party.pk,
+        "label": party.label,
+        "format": party.format,
+        "rules": party.rules,
+        "target": party.target,
+        "status": party.status,
+        "first_dealer": party.first_dealer,
+        "confirmation_required": party.confirmation_required,
+        "started_at": _when(party.started_at),
+        "finished_at": _when(party.finished_at),
+        "seats": [
+            {
+                "player": player_key(s.player_id),
+                "side": s.side,
+                "position": s.position,
+                "token": s.token,
+            }
+            for s in seats
+        ],
     }
 
 

@@ -6,7 +6,12 @@ cannot name a club, a door link or anything else the import decides); every choi
 is one of the models' choices; every number is bounded as its column is; a time is a
 time with its zone, between 1900 and 2199. What one part of an archive says about
 another (a seating's table, a hand's seat) is checked after this, by
-`tournaments.archive.references`."""
+`tournaments.archive.references`.
+
+One module of some 650 lines on purpose: it is one document's schema, read top to
+bottom as the archive nests (archive, parties, hands, tournament, rounds), and the
+two games' models differ in a few fields beside each other; split, each part would
+import the others' bounds and choices."""
 
 import datetime
 import math

@@ -17,7 +17,7 @@ from clubs.permissions import organizer_required
 from config.client import client_address
 from scoring import push, qr, versions
 from scoring.forms import first_error
-from tournaments import records, registration, rounds, tables
+from tournaments import explanations, records, registration, rounds, tables
 from tournaments.final import bracket
 from tournaments.manage.common import POLL_MS, confirm, round_url, show_refusal, tournament_url
 from tournaments.manage.forms import (
@@ -93,7 +93,7 @@ def round_detail(request, round):
         {
             "club": tournament.club,
             "rounds": rounds.tournament_rounds(tournament),
-            "explanation": rounds.round_explanation(round, by_id),
+            "explanation": explanations.round_explanation(round, by_id),
             "draws": draw_groups(round.draws, by_id, round_draw_points(round)),
             "swap_form": PairForm(entrants=movable, auto_id="swap-%s")
             # Tables of another game are not swapped by hand (`check_two_at_a_table`).

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.conftest import play_out
-from tournaments import rounds, standings, tables, withdrawals
+from tournaments import explanations, rounds, standings, tables, withdrawals
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +51,7 @@ def test_the_public_and_the_organizer_show_the_places_a_round_was_paired_from(
     assert sorted(then.values()) == [1, 2, 3, 4]  # the draw separated both ties
 
     assert bracketed(client.get(url("round-detail", tournament, 2)).text) == then
-    explanation = " ".join(rounds.round_explanation(paired, entrants))
+    explanation = " ".join(explanations.round_explanation(paired, entrants))
     for name, place in then.items():
         assert re.search(rf"{name} \({place}(st|nd|rd|th),", explanation)
 
