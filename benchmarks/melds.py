@@ -4,11 +4,13 @@ Every figure comes from the same random hands (fixed seed): the first ten
 cards of each hand for the ten-card figures, all eleven for the knock values.
 The contenders take turns, pass after pass, so that a busy machine slows them
 alike; each figure is the best pass. RLCard (``pip install ".[bench]"``) knows
-only the classic rules, so the comparison uses those.
+only the classic rules, so the comparison uses those. ``BENCH_HANDS`` hands
+(20,000).
 """
 
 from __future__ import annotations
 
+import os
 import platform
 import random
 import subprocess
@@ -20,7 +22,7 @@ from scoring.engine.cards import DECK, Card
 from scoring.engine.melds import arrange, best_discard, deadwood, knock_value, prepare
 from scoring.engine.rules import RULESETS
 
-HANDS = 20_000
+HANDS = int(os.environ.get("BENCH_HANDS", 20_000))
 SEED = 20_240_917
 PASSES = 3
 TARGET_TEN = 5
