@@ -133,6 +133,15 @@ if DATABASE_URL:
             conn_health_checks=True,
         )
     }
+    if not DATABASES["default"]["CONN_MAX_AGE"]:
+        # A connection per request, taken from a pool of the process's own: a new
+        # PostgreSQL connection is a new server process, which cost every stream's
+        # and every threaded request's opening more than its queries.
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": int(os.environ.get("DATABASE_POOL_SIZE", 10)),
+            "timeout": 10,
+        }
 else:
     DATABASES = {
         "default": {
