@@ -63,11 +63,29 @@ def inject_faults(lab, locust: subprocess.Popen, seconds: int) -> None:
         str(lab.folder / "fault-redis.json"),
         quiet=True,
     )
+    connected = lab.worker_log.read_text().count("Connected to redis")
     lab.start_redis()
     print(
         "  fault: Redis killed, a round started while it was away, Redis started again "
         "empty (every cached page, counter and queued task lost)"
     )
+    worker_back(lab, connected)
+
+
+def worker_back(lab, connected: int, seconds: float = 30) -> None:
+    """Waits until the Celery worker is back on the broker. A worker may give up
+    on a broker that went away (kombu's "Unrecoverable error" while it restores
+    its unacknowledged tasks): compose then starts it again (``restart:
+    unless-stopped``), and so does this lab, and says so."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if lab.worker.poll() is not None:
+            print("    the Celery worker had stopped with the broker: started again")
+            lab.start_worker()
+            return
+        if lab.worker_log.read_text().count("Connected to redis") > connected:
+            return
+        time.sleep(0.2)
 
 
 def open_streams(lab) -> int:

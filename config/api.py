@@ -31,9 +31,21 @@ APPS = ["clubs.api", "scoring.api", "tournaments.api", "seasons.api"]
 
 class KnockAPI(NinjaAPI):
     def get_openapi_schema(self, *, path_prefix=None, path_params=None):
-        """The document, with what ninja cannot say itself: what each error status
+        """The document, made once a process for each address it is served under
+        (the API's routes never change while it runs): the index and the document's
+        own address answer every request with it, and making it took longer than
+        the rest of such a request. Shared: read it, never change it."""
+        if path_prefix is None:
+            path_prefix = self.get_root_path(path_params or {})
+        made = self.__dict__.setdefault("_documents", {})
+        if path_prefix not in made:
+            made[path_prefix] = self._document(path_prefix)
+        return made[path_prefix]
+
+    def _document(self, path_prefix: str):
+        """What ninja makes, with what it cannot say itself: what each error status
         means, and the ``Retry-After`` header of those a client should retry."""
-        schema = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
+        schema = super().get_openapi_schema(path_prefix=path_prefix)
         components = schema.setdefault("components", {}).setdefault("schemas", {})
         for operations in schema["paths"].values():
             for operation in operations.values():
