@@ -136,7 +136,10 @@ if DATABASE_URL:
     if not DATABASES["default"]["CONN_MAX_AGE"]:
         # A connection per request, taken from a pool of the process's own: a new
         # PostgreSQL connection is a new server process, which cost every stream's
-        # and every threaded request's opening more than its queries.
+        # and every threaded request's opening more than its queries. With the
+        # health checks on, Django has the pool check each as it is taken (one
+        # round trip): one that a restarted or cleaned-up database dropped
+        # meanwhile is replaced, not handed to a request.
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1,
             "max_size": int(os.environ.get("DATABASE_POOL_SIZE", 10)),

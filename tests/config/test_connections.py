@@ -42,12 +42,11 @@ def open_connections(database: str) -> int:
         return cursor.fetchone()[0]
 
 
-def test_a_threaded_server_leaves_no_connections_open_behind_its_requests():
-    database = connection.settings_dict["NAME"]
-    url = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + f"/{database}"
-    # The server's own environment, as the README starts it; only the database is the test's.
+def serve(database: str) -> tuple[subprocess.Popen, str]:
+    """runserver on the test's database, in the server's own environment as the
+    README starts it (connections not kept: each request's from the pool)."""
     env = {key: value for key, value in os.environ.items() if key != "CONN_MAX_AGE"}
-    env["DATABASE_URL"] = url
+    env["DATABASE_URL"] = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + f"/{database}"
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
@@ -56,17 +55,25 @@ def test_a_threaded_server_leaves_no_connections_open_behind_its_requests():
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    site = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urlopen(site + "/", timeout=10).read()
+            return server, site
+        except OSError:
+            if time.monotonic() > deadline:
+                server.terminate()
+                raise AssertionError("runserver did not answer within a minute") from None
+            time.sleep(0.2)
+
+
+def test_a_threaded_server_leaves_no_connections_open_behind_its_requests():
+    database = connection.settings_dict["NAME"]
+    before = open_connections(database)
+    server, site = serve(database)
     try:
-        before = open_connections(database)
-        home = f"http://127.0.0.1:{port}/"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urlopen(home, timeout=10).read()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "runserver did not answer within a minute"
-                time.sleep(0.2)
+        home = site + "/"
 
         def visit(_):
             with urlopen(home, timeout=60) as response:
@@ -76,6 +83,30 @@ def test_a_threaded_server_leaves_no_connections_open_behind_its_requests():
             assert set(pool.map(visit, range(REQUESTS))) == {200}
 
         assert open_connections(database) - before <= 2
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_a_pooled_connection_the_database_dropped_is_replaced_not_handed_to_a_request():
+    """The pool's idle connections, ended by the database (a restart, an
+    administrator's cleanup): the next requests get fresh ones and answer."""
+    database = connection.settings_dict["NAME"]
+    server, site = serve(database)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            statuses = set(pool.map(lambda _: urlopen(site + "/health/").status, range(8)))
+        assert statuses == {200}
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = %s AND pid <> pg_backend_pid()",
+                [database],
+            )
+            assert cursor.fetchone()[0] >= 1
+        for _ in range(4):
+            with urlopen(site + "/health/", timeout=30) as response:
+                assert response.status == 200
     finally:
         server.terminate()
         server.wait(timeout=30)
