@@ -86,6 +86,7 @@ def worker_back(lab, connected: int, seconds: float = 30) -> None:
         if lab.worker_log.read_text().count("Connected to redis") > connected:
             return
         time.sleep(0.2)
+    print(f"    the Celery worker was not back on the broker within {seconds:.0f} s")
 
 
 def open_streams(lab) -> int:

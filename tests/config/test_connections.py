@@ -94,9 +94,13 @@ def test_a_pooled_connection_the_database_dropped_is_replaced_not_handed_to_a_re
     database = connection.settings_dict["NAME"]
     server, site = serve(database)
     try:
+
+        def health(_=None) -> int:
+            with urlopen(site + "/health/", timeout=30) as response:
+                return response.status
+
         with ThreadPoolExecutor(4) as pool:
-            statuses = set(pool.map(lambda _: urlopen(site + "/health/").status, range(8)))
-        assert statuses == {200}
+            assert set(pool.map(health, range(8))) == {200}
         with connection.cursor() as cursor:
             cursor.execute(
                 "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
@@ -104,9 +108,7 @@ def test_a_pooled_connection_the_database_dropped_is_replaced_not_handed_to_a_re
                 [database],
             )
             assert cursor.fetchone()[0] >= 1
-        for _ in range(4):
-            with urlopen(site + "/health/", timeout=30) as response:
-                assert response.status == 200
+        assert [health() for _ in range(4)] == [200] * 4
     finally:
         server.terminate()
         server.wait(timeout=30)
