@@ -122,6 +122,8 @@ class Lab:
             # The faults make the site log warnings with tracebacks; the figures are
             # what this test prints.
             "LOG_LEVEL": "ERROR",
+            # How often the board is built, as the site is configured (10 s by default).
+            **{k: v for k, v in os.environ.items() if k == "PUBLIC_REFRESH_SECONDS"},
         }
         self.redis = self.web = self.live = self.worker = self.beat = None
         self.manifest = folder / "manifest.json"

@@ -1,11 +1,14 @@
 """Reads for the party pages: a fixed number of queries, however many hands."""
 
+import json
 import logging
+from collections import OrderedDict
 from dataclasses import asdict, dataclass, field, replace
 from typing import NamedTuple
 
 from django.db import DatabaseError, transaction
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import Count, Max, QuerySet, Sum, TextField
+from django.db.models.functions import Cast
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _lazy
@@ -506,24 +509,47 @@ class PartyScore:
     places: dict[int, int] = field(default_factory=dict)
 
 
+#: The kept scores this process read, by party id: ((the party's count, its
+#: start), the score), the last `READ_SCORES` of them. The worker that builds a
+#: championship's board reads the same five thousand parties at every build, of
+#: which a handful moved: decoding each kept score again was a third of the build.
+#: An entry is used only while its party's count is the one it was read at (every
+#: change moves it, in its own transaction), and the start tells a party apart from
+#: one that took a deleted party's id. Filled and used only outside a transaction,
+#: where every read is of committed rows: a transaction that is rolled back never
+#: leaves its scores here.
+_read: OrderedDict[int, tuple[tuple, PartyScore]] = OrderedDict()
+READ_SCORES = 20_000
+
+
 def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
     """Every Gin Rummy party's score by player, as kept (`KeptScore`): a party's
     score is settled from its hands (`computed_scores`) only when it changed since
     it was kept. A board of a thousand entrants reads five thousand parties, of
     which a handful moved since the last build; settling all of them each time took
     most of its time. Two queries while nothing moved, three more for whatever
-    did, however many parties. ``keep``: what was settled is kept (after a party's
-    change, `keep_party_score`); a page's read writes nothing."""
+    did, however many parties; a kept score is decoded only when this process has
+    not read it before at the party's count (`_read`). ``keep``: what was settled
+    is kept (after a party's change, `keep_party_score`); a page's read writes
+    nothing."""
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
     rows = Party.objects.filter(pk__in=ids, game=Party.Game.GIN_RUMMY).order_by("pk")
+    remembered = not transaction.get_connection().in_atomic_block
     scores, moved = {}, {}
-    for pk, changes, kept_at, kept in rows.values_list(
-        "pk", "changes", "kept_score__changes", "kept_score__score"
+    # The kept score as text: JSON is decoded only where it was not read before.
+    for pk, changes, started, kept_at, kept in rows.values_list(
+        "pk", "changes", "started_at", "kept_score__changes", Cast("kept_score__score", TextField())
     ):
-        if kept_at == changes:
-            scores[pk] = _from_kept(kept)
+        stamp = (changes, started)
+        seen = _read.get(pk) if remembered else None
+        if seen is not None and seen[0] == stamp:
+            scores[pk] = seen[1]
+        elif kept_at == changes:
+            scores[pk] = _from_kept(json.loads(kept))
+            if remembered:
+                _remember(pk, stamp, scores[pk])
         else:
             # The count is read before the hands: a change committed in between is
             # then kept with an older count, and settled again next time.
@@ -534,6 +560,13 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
         if keep:
             _keep({pk: (moved[pk], score) for pk, score in computed.items()})
     return scores
+
+
+def _remember(pk: int, stamp: tuple, score: PartyScore) -> None:
+    _read[pk] = (stamp, score)
+    _read.move_to_end(pk)
+    while len(_read) > READ_SCORES:
+        _read.popitem(last=False)
 
 
 def keep_party_score(party_id: int) -> None:

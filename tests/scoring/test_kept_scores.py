@@ -6,11 +6,14 @@ the hands gives (`computed_scores`), whether it was computed afresh or read as k
 import contextlib
 
 import pytest
+from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring import selectors
 from scoring.errors import EntryError
 from scoring.models import Hand, KeptScore, Party
+from scoring.selectors import _from_kept as from_kept
 from scoring.selectors import computed_scores, keep_party_score, party_scores
 from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
 from scoring.services.parties import party_cancel
@@ -127,3 +130,47 @@ def test_a_kept_score_is_only_a_saving_deleting_them_all_loses_nothing():
     KeptScore.objects.all().delete()
 
     assert party_scores([party.pk]) == before == computed_scores([party.pk])
+
+
+class RolledBack(Exception):
+    pass
+
+
+def _confirmed(party, number, deadwood):
+    seats = list(party.seats.order_by("position"))
+    result = Result(
+        "gin", knocker=seats[0].position, knocker_deadwood=0, defender_deadwood=deadwood
+    )
+    entered = hand_enter(seat=seats[0], number=number, result=result).hand
+    hand_confirm(seat=seats[1], number=number, version=entered.version)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_kept_score_is_decoded_again_only_when_its_party_moved_and_never_from_a_rollback(
+    monkeypatch,
+):
+    """Outside a transaction (the board's builder) a process decodes a kept score
+    once per count of its party; a transaction's reads, which may be rolled back,
+    are never remembered."""
+    decoded = []
+    monkeypatch.setattr(selectors, "_from_kept", lambda kept: decoded.append(1) or from_kept(kept))
+    party = start_party()
+    _confirmed(party, 1, deadwood=10)  # committed, and kept after the commit
+
+    first = party_scores([party.pk])
+    assert party_scores([party.pk]) == first == computed_scores([party.pk])
+    assert len(decoded) == 1  # the second read decoded nothing
+
+    # A transaction keeps and reads a second hand, then is rolled back ...
+    with contextlib.suppress(RolledBack), transaction.atomic():
+        _confirmed(party, 2, deadwood=40)
+        keep_party_score(party.pk)
+        assert party_scores([party.pk]) == computed_scores([party.pk])
+        raise RolledBack
+    # ... and the same steps committed with another hand bring the party to the
+    # same count: what is read is this hand, not the rolled-back one.
+    _confirmed(party, 2, deadwood=5)
+    after = party_scores([party.pk])
+    assert after == computed_scores([party.pk]) != first
+    seats = list(party.seats.order_by("position"))
+    assert after[party.pk].points[seats[0].player_id] == 30 + 25  # 20 + 10, then 20 + 5
