@@ -71,6 +71,10 @@ confirms: list[tuple[int, int, float, float, int | None]] = []
 heard_by_party: dict[int, list[list[float]]] = {}
 board_heard: list[list[tuple[float, int]]] = []
 streams = {"opened": 0, "dropped": 0, "refused": 0}
+#: Seconds from each stream's loss (dropped, refused) to its next hello; and the
+#: streams lost and not back when the run ended (their loss times).
+back_on_stream: list[float] = []
+lost: dict[int, float] = {}
 _seats = itertools.chain.from_iterable(
     ((table, index) for index in range(len(table["seats"]))) for table in TABLES
 )
@@ -118,10 +122,13 @@ def _message(html: str) -> tuple[str, str] | None:
 
 
 class Stream:
-    """An EventSource as the browser's, on a greenlet: it opens the stream, hands
-    each event to ``told(kind, data, when)``, and after the stream ends (the server
-    closed it, a worker died, the connection dropped) opens it again after the
-    server's retry. ``renew`` ends it at once and opens a new one (a page reload)."""
+    """An EventSource as the page's script keeps it (push.js), on a greenlet: it
+    opens the stream, hands each event to ``told(kind, data, when)``, and after the
+    stream ends (the server closed it, a worker died, the connection dropped)
+    opens it again after the server's retry; refused (a 502/503 while ``live``
+    restarts), after a wait that doubles and is spread at random, 1–2 s up to
+    30–60 s, and starts over after a hello. ``renew`` ends it at once and opens a
+    new one (a page reload)."""
 
     def __init__(self, path: str, headers: dict, told):
         live = urlsplit(LIVE)
@@ -133,6 +140,7 @@ class Stream:
         self.heard = 0.0
         self.grace = 20.0
         self.retry = 3.0
+        self.refusals = 0
         self.sock = None
         self.renewing = False
         self.greenlet = gevent.spawn(self._run)
@@ -141,40 +149,48 @@ class Stream:
         return self.heard != 0 and time.time() - self.heard < self.grace
 
     def renew(self) -> None:
-        if self.greenlet.dead:  # refused before: the new page tries again
+        if self.sock is None:  # waiting to open it again: the new page opens it now
+            self.greenlet.kill(block=False)
             self.greenlet = gevent.spawn(self._run)
-        elif self.sock is not None:
+        else:
             self.renewing = True
             with contextlib.suppress(OSError):
                 self.sock.shutdown(socket.SHUT_RDWR)
 
     def stop(self) -> None:
+        lost.pop(id(self), None)
         self.greenlet.kill(block=False)
 
     def _run(self) -> None:
-        """Until the user stops (``stop``) or the server refuses a stream."""
+        """Until the user stops (``stop``)."""
         while True:
+            refused = False
             with contextlib.suppress(OSError, ValueError):
-                self._once()
+                refused = self._once()
             self.sock = None
             self.heard = 0.0
             if self.renewing:
                 self.renewing = False
+                continue
+            lost.setdefault(id(self), time.time())
+            if refused:
+                wait = min(2**self.refusals, 30)
+                self.refusals += 1
+                gevent.sleep(wait * (1 + random.random()))
             else:
                 streams["dropped"] += 1
                 gevent.sleep(self.retry)
 
-    def _once(self) -> None:
+    def _once(self) -> bool:
+        """One stream, until it ends; True when the server refused it."""
         with socket.create_connection(self.address) as sock:
             self.sock = sock
             sock.sendall(self.request)
             file = sock.makefile("rb")
             status = file.readline().split()
             if len(status) < 2 or status[1] != b"200":
-                # As EventSource: an answer other than 200 (a 503 while the database
-                # is away, a 204) ends the stream for good, and the page polls.
                 streams["refused"] += 1
-                raise gevent.GreenletExit
+                return True
             while file.readline() not in (b"\r\n", b""):
                 pass  # the headers: chunked, as every stream uvicorn answers
             streams["opened"] += 1
@@ -182,7 +198,7 @@ class Stream:
             while True:
                 size = int(file.readline().strip() or b"0", 16)
                 if size == 0:
-                    return
+                    return False
                 buffer += file.read(size)
                 file.readline()
                 while b"\n\n" in buffer:
@@ -205,6 +221,10 @@ class Stream:
         data = json.loads(data)
         if kind == "hello":
             self.grace = float(data["ping"]) + 5
+            self.refusals = 0
+            since = lost.pop(id(self), None)
+            if since is not None:
+                back_on_stream.append(now - since)
         self.heard = now
         self.told(kind, data, now)
 
@@ -504,6 +524,8 @@ def told_figures(end: float) -> dict:
         "board": board,
         "board_missed": board_missed,
         "streams": streams,
+        "back": back_on_stream,
+        "not_back": [end - since for since in lost.values()],
     }
 
 

@@ -47,7 +47,10 @@ def inject_faults(lab, locust: subprocess.Popen, seconds: int) -> None:
     time.sleep(step)
     if live:
         refused = lab.live_log.read_text().count("Service Unavailable")
-        print(f"    the reconnecting streams: {refused} answered 503 (the page then polls)")
+        print(
+            f"    the reconnecting streams: {refused} answered 503 (the page polls and "
+            "opens its stream again after a growing wait)"
+        )
     dropped = drop_connections(lab.database)
     print(f"  fault: {dropped} PostgreSQL connections of the site dropped (pg_terminate_backend)")
     time.sleep(step)

@@ -108,6 +108,14 @@ def told_lines(told: dict) -> dict:
         f"    streams: {held.get('opened', 0)} opened, {held.get('dropped', 0)} dropped "
         f"by the server or a fault, {held.get('refused', 0)} refused"
     )
+    back, not_back = figures.get("back", []), figures.get("not_back", [])
+    if back or not_back:
+        print(
+            f"    back on their stream after a loss: {len(back)}, p50 "
+            f"{percentile(back, 0.5):.1f} s, p95 {percentile(back, 0.95):.1f} s, longest "
+            f"{max(back, default=0):.1f} s; {len(not_back)} not back at the end (lost "
+            f"{max(not_back, default=0):.1f} s before it at most)"
+        )
     return result
 
 

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.models import ClubNight
+from config.rows import plain_rows
 from scoring import versions
 from scoring.engine.formats import PartyOutcome
 from scoring.models import (
@@ -539,8 +540,16 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
     remembered = not transaction.get_connection().in_atomic_block
     scores, moved = {}, {}
     # The kept score as text: JSON is decoded only where it was not read before.
-    for pk, changes, started, kept_at, kept in rows.values_list(
-        "pk", "changes", "started_at", "kept_score__changes", Cast("kept_score__score", TextField())
+    text = TextField()
+    # Plain rows: the start is compared, never read as a date.
+    for pk, changes, started, kept_at, kept in plain_rows(
+        rows.values_list(
+            "pk",
+            "changes",
+            Cast("started_at", text),
+            "kept_score__changes",
+            Cast("kept_score__score", text),
+        )
     ):
         stamp = (changes, started)
         seen = _read.get(pk) if remembered else None

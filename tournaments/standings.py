@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from clubs.names import shown_names
+from config.rows import plain_rows
 from scoring.engine.cards import parse_card
 from scoring.selectors import PartyScore, party_scores
 from tournaments.engine import knockout
@@ -162,21 +163,23 @@ def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) ->
     tournament's history is tens of thousands of rows, read for every standings."""
     tables = Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
     rows = [
-        TableRow(*row)
-        for row in tables.values_list(
-            "pk",
-            "round_id",
-            "round__number",
-            "round__status",
-            "number",
-            "bye",
-            "absent",
-            "party_id",
+        TableRow(pk, round_id, round_number, status, number, bool(bye), absent, party)
+        for pk, round_id, round_number, status, number, bye, absent, party in plain_rows(
+            tables.values_list(
+                "pk",
+                "round_id",
+                "round__number",
+                "round__status",
+                "number",
+                "bye",
+                "absent",
+                "party_id",
+            )
         )
     ]
     seated: dict[int, list[SeatingRow]] = defaultdict(list)
     seatings = Seating.objects.filter(round__tournament=tournament).order_by("table_id", "side")
-    for row in seatings.values_list("table_id", "entrant_id", "side"):
+    for row in plain_rows(seatings.values_list("table_id", "entrant_id", "side")):
         seated[row[0]].append(SeatingRow(*row))
     outcomes, games = {}, {}
     # The ids as a subquery: no list of thousands of ids is sent.
