@@ -1,8 +1,12 @@
 """What the card picker on the seat page shows: the deck to tap, and the preview of a
 hand entered from the cards. Words only; the rules engine has done the counting."""
 
+import functools
+
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.engine.cards import DECK, SUITS
 from scoring.labels import SYMBOLS
@@ -36,6 +40,20 @@ KINDS = {
     "void": gettext_lazy("void: the same dealer deals again"),
     "no_game": gettext_lazy("no game"),
 }
+
+
+def picker_html(oklahoma: bool) -> str:
+    """The picker's HTML in the language of the request: the same 52 buttons on
+    every Gin Rummy seat page, the page every phone reloads after each event, so
+    rendered once a process for each language and rule (the up-card's button)."""
+    return mark_safe(_picker_html(get_language(), bool(oklahoma)))
+
+
+@functools.lru_cache(maxsize=32)
+def _picker_html(language: str, oklahoma: bool) -> str:
+    # (``language`` is the cache's key: rendering uses the active one.)
+    context = {"deck": deck_rows(), "rules": {"oklahoma": oklahoma}}
+    return render_to_string("scoring/seat/_card_picker.html", context)
 
 
 def deck_rows() -> list[dict]:

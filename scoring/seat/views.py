@@ -209,7 +209,7 @@ def _page(request, token, *, cards_form=None, status=200):
         "party": seat.party,
         "rules": rules,
         "key": uuid.uuid4().hex,
-        "deck": picker.deck_rows(),
+        "picker": picker.picker_html(rules.oklahoma),
         "quick_form": QuickEntryForm(),
         "cards_form": cards_form or CardsEntryForm(rules=rules),
         "race": [
