@@ -514,3 +514,15 @@ def test_a_tables_party_of_other_players_is_refused(tournament_archive):
         message == "the party's players are not the entrants at its table, in their seats"
         for message in problems.values()
     )
+
+
+@pytest.mark.parametrize("kind", [{"table": 1}, ["table"]])
+def test_a_round_line_whose_kind_is_no_word_is_refused_not_an_error(tournament_archive, kind):
+    # Found by the mutation property test: a kind that is an object or a list made
+    # the line's type lookup fail (a 500), not the archive's check.
+    lines = [
+        line for r in tournament_archive["rounds"] for line in r["explanation"] if "kind" in line
+    ]
+    lines[0]["kind"] = kind
+    problems = refusal(tournament_archive)
+    assert any(path.startswith("rounds.0.explanation.0") for path in problems), problems

@@ -506,6 +506,8 @@ def _line_kind(value) -> str:
     # A Gin Rummy round's lines name no kind. Tags begin with a capital (see
     # `_party_kind`).
     kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    if not isinstance(kind, str):  # no word (an object, a list): the pair line refuses it
+        return "PairLine"
     return {"table": "TableLine", "bye": "ByeLine"}.get(kind, "PairLine")
 
 
