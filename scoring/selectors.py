@@ -2,6 +2,7 @@
 
 import json
 import logging
+import threading
 from collections import OrderedDict
 from dataclasses import asdict, dataclass, field, replace
 from typing import NamedTuple
@@ -529,6 +530,7 @@ class PartyScore:
 #: where every read is of committed rows: a transaction that is rolled back never
 #: leaves its scores here.
 _read: OrderedDict[int, tuple[tuple, PartyScore]] = OrderedDict()
+_reading = threading.Lock()
 READ_SCORES = 20_000
 
 
@@ -581,10 +583,12 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
 
 
 def _remember(pk: int, stamp: tuple, score: PartyScore) -> None:
-    _read[pk] = (stamp, score)
-    _read.move_to_end(pk)
-    while len(_read) > READ_SCORES:
-        _read.popitem(last=False)
+    # A threaded server's requests share ``_read``: one at a time changes it.
+    with _reading:
+        _read[pk] = (stamp, score)
+        _read.move_to_end(pk)
+        while len(_read) > READ_SCORES:
+            _read.popitem(last=False)
 
 
 def keep_party_score(party_id: int) -> None:
