@@ -12,7 +12,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from scoring.engine.rules import RULESETS
 from scoring.models import Hand, Party, Seat
-from scoring.selectors import party_scores
+from scoring.scores import party_scores
 from scoring.services.seats import new_token
 from tournaments.models import Entrant, Round, Seating, Table, Tournament
 

@@ -5,7 +5,7 @@ class ScoringConfig(AppConfig):
     name = "scoring"
 
     def ready(self):
-        from scoring import selectors, versions
+        from scoring import scores, versions
 
         # Each party's score kept as its hands change (`models.KeptScore`).
-        versions.after_party_change(selectors.keep_party_score)
+        versions.after_party_change(scores.keep_party_score)

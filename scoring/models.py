@@ -104,9 +104,9 @@ def token_digest(token: str) -> str:
 
 class KeptScore(models.Model):
     """A Gin Rummy party's score as standings and boards read it
-    (`selectors.PartyScore`), kept so that a board of thousands of parties does not
+    (`scores.PartyScore`), kept so that a board of thousands of parties does not
     settle every party from its hands on every build. ``changes``: the party's
-    count it was computed at (`Party.changes`); `selectors.party_scores` computes
+    count it was computed at (`Party.changes`); `scores.party_scores` computes
     again, and keeps, every score whose party has moved on since. Derived data
     only: deleting every row loses nothing."""
 

@@ -1,27 +1,20 @@
 """Reads for the party pages: a fixed number of queries, however many hands."""
 
-import json
 import logging
-import threading
-from collections import OrderedDict
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import replace
 from typing import NamedTuple
 
-from django.db import DatabaseError, transaction
-from django.db.models import Count, Max, QuerySet, Sum, TextField
-from django.db.models.functions import Cast
+from django.db.models import Count, Max, QuerySet, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.models import ClubNight
-from config.rows import plain_rows
 from scoring import versions
 from scoring.engine.formats import PartyOutcome
 from scoring.models import (
     AuditRecord,
     Hand,
-    KeptScore,
     Party,
     Seat,
     is_seat_token,
@@ -499,156 +492,6 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
                 HandRow(number, table, status, points, winner, by_id.get(winner))
             )
     return {party.pk: party_state(party, seats[party.pk], hands[party.pk]) for party in parties}
-
-
-@dataclass(frozen=True)
-class PartyScore:
-    """A party as a spectator follows it, by player id: the running hand points of
-    each player's side, the hands counted, whether one waits for confirmation or is
-    disputed, and once finished each player's plus/minus. A cancelled party is
-    marked: it counts in no result (`party_outcomes` leaves it out). ``places``:
-    at a table of another game, each player's place there once finished (1 =
-    first, equal places shared); empty for Gin Rummy, whose plus/minus tells."""
-
-    finished: bool
-    hands: int
-    points: dict[int, int]
-    plus_minus: dict[int, int]
-    pending: bool
-    disputed: bool
-    cancelled: bool
-    places: dict[int, int] = field(default_factory=dict)
-
-
-#: The kept scores this process read, by party id: ((the party's count, its
-#: start), the score), the last `READ_SCORES` of them. The worker that builds a
-#: championship's board reads the same five thousand parties at every build, of
-#: which a handful moved: decoding each kept score again was a third of the build.
-#: An entry is used only while its party's count is the one it was read at (every
-#: change moves it, in its own transaction), and the start tells a party apart from
-#: one that took a deleted party's id. Filled and used only outside a transaction,
-#: where every read is of committed rows: a transaction that is rolled back never
-#: leaves its scores here.
-_read: OrderedDict[int, tuple[tuple, PartyScore]] = OrderedDict()
-_reading = threading.Lock()
-READ_SCORES = 20_000
-
-
-def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
-    """Every Gin Rummy party's score by player, as kept (`KeptScore`): a party's
-    score is settled from its hands (`computed_scores`) only when it changed since
-    it was kept. A board of a thousand entrants reads five thousand parties, of
-    which a handful moved since the last build; settling all of them each time took
-    most of its time. Two queries while nothing moved, three more for whatever
-    did, however many parties; a kept score is decoded only when this process has
-    not read it before at the party's count (`_read`). ``keep``: what was settled
-    is kept (after a party's change, `keep_party_score`); a page's read writes
-    nothing."""
-    ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
-    if not isinstance(ids, QuerySet) and not ids:
-        return {}
-    rows = Party.objects.filter(pk__in=ids, game=Party.Game.GIN_RUMMY).order_by("pk")
-    remembered = not transaction.get_connection().in_atomic_block
-    scores, moved = {}, {}
-    # The kept score as text: JSON is decoded only where it was not read before.
-    text = TextField()
-    # Plain rows: the start is compared, never read as a date.
-    for pk, changes, started, kept_at, kept in plain_rows(
-        rows.values_list(
-            "pk",
-            "changes",
-            Cast("started_at", text),
-            "kept_score__changes",
-            Cast("kept_score__score", text),
-        )
-    ):
-        stamp = (changes, started)
-        seen = _read.get(pk) if remembered else None
-        if seen is not None and seen[0] == stamp:
-            scores[pk] = seen[1]
-        elif kept_at == changes:
-            scores[pk] = _from_kept(json.loads(kept))
-            if remembered:
-                _remember(pk, stamp, scores[pk])
-        else:
-            # The count is read before the hands: a change committed in between is
-            # then kept with an older count, and settled again next time.
-            moved[pk] = changes
-    if moved:
-        computed = computed_scores(list(moved))
-        scores.update(computed)
-        if keep:
-            _keep({pk: (moved[pk], score) for pk, score in computed.items()})
-    return scores
-
-
-def _remember(pk: int, stamp: tuple, score: PartyScore) -> None:
-    # A threaded server's requests share ``_read``: one at a time changes it.
-    with _reading:
-        _read[pk] = (stamp, score)
-        _read.move_to_end(pk)
-        while len(_read) > READ_SCORES:
-            _read.popitem(last=False)
-
-
-def keep_party_score(party_id: int) -> None:
-    """After the commit of a change to a party (`versions.after_party_change`): its
-    score settled and kept, so the next board reads it as it is."""
-    party_scores([party_id], keep=True)
-
-
-def computed_scores(party_ids) -> dict[int, PartyScore]:
-    """Every Gin Rummy party's score by player, settled from its hands, in three
-    queries however many parties."""
-    scores = {}
-    for pk, state in party_sheets(party_ids).items():
-        side_points = [side.points for side in state.outcome.sides]
-        player = {seat.position: seat.player_id for seat in state.seats}
-        open_hands = state.open_hands.values()
-        scores[pk] = PartyScore(
-            finished=state.finished,
-            hands=len(state.rounds),
-            points={seat.player_id: side_points[seat.side] for seat in state.seats},
-            plus_minus={player[p]: amount for p, amount in state.outcome.plus_minus.items()},
-            pending=any(h.status == Hand.Status.PENDING for h in open_hands),
-            disputed=any(h.status == Hand.Status.DISPUTED for h in open_hands),
-            cancelled=state.party.status == Party.Status.CANCELLED,
-        )
-    return scores
-
-
-def _keep(scores: dict[int, tuple[int, PartyScore]]) -> None:
-    """Keeps the settled scores, each with the count it was settled at. Rows go in
-    the parties' order, so two keeping at once never wait on each other
-    crosswise; one that cannot write now (the database busy, a lock) leaves them
-    to be settled again: a kept score is a saving, never a need."""
-    rows = [
-        KeptScore(party_id=pk, changes=changes, score=_as_kept(score))
-        for pk, (changes, score) in sorted(scores.items())
-    ]
-    try:
-        with transaction.atomic():
-            KeptScore.objects.bulk_create(
-                rows,
-                batch_size=500,
-                update_conflicts=True,
-                unique_fields=["party"],
-                update_fields=["changes", "score"],
-            )
-    except DatabaseError:
-        log.warning("kept scores not written", exc_info=True)
-
-
-def _as_kept(score: PartyScore) -> dict:
-    plain = asdict(score)
-    # JSON's keys are strings; player ids go in as pairs to come back as numbers.
-    for name in ("points", "plus_minus", "places"):
-        plain[name] = sorted(plain[name].items())
-    return plain
-
-
-def _from_kept(kept: dict) -> PartyScore:
-    return PartyScore(**{**kept, **{n: dict(kept[n]) for n in ("points", "plus_minus", "places")}})
 
 
 def night_by_id(night_id: int) -> ClubNight:

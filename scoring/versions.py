@@ -181,7 +181,7 @@ def seat_counter_start(token: str) -> int | None:
 def party_changed(party_id: int) -> None:
     """Something the party's seat pages show changed — a hand, the party's status,
     who sits where: the party's count of changes moves in this transaction (a kept
-    score of it is then computed again, `selectors.party_scores`), and after the
+    score of it is then computed again, `scores.party_scores`), and after the
     commit every seat's counter moves, and the phones polling it reload."""
     Party.objects.filter(pk=party_id).update(changes=F("changes") + 1)
     seats_changed(Seat.objects.filter(party_id=party_id).values_list("token", flat=True))
@@ -189,7 +189,7 @@ def party_changed(party_id: int) -> None:
         after_commit(callback, party_id)
 
 
-#: What is kept from a party's hands (its score, `selectors.keep_party_score`)
+#: What is kept from a party's hands (its score, `scores.keep_party_score`)
 #: registers here at start-up, to be told after the commit of each change.
 _after_party_change = []
 

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from clubs.names import shown_names
-from scoring.selectors import party_scores
+from scoring.scores import party_scores
 from tournaments.engine.formats import format_of
 from tournaments.engine.table_points import bye_points
 from tournaments.models import Round, Table, Tournament

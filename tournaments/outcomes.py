@@ -6,7 +6,7 @@ only. The other games' parties (issue 28) are read here, beside them, through
 the same engine as their sheet (`scoring.services.game_sheet`): totals from the
 confirmed hands, the winners from the game's `standing`, the places at the table
 and the margins. `table_scores` gives both kinds in the one shape the round's
-tables show (`scoring.selectors.PartyScore`), and `game_outcomes` what the
+tables show (`scoring.scores.PartyScore`), and `game_outcomes` what the
 standings of a tournament at tables take.
 
 Each reader makes three queries, however many parties (ids, or a query of them)."""
@@ -21,7 +21,7 @@ from django.db.models import QuerySet
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import margins, side_totals
 from scoring.models import Hand, Party, Seat
-from scoring.selectors import PartyScore, party_scores
+from scoring.scores import PartyScore, party_scores
 from scoring.services.game_sheet import confirmed_scores, side_count
 from tournaments.engine.table_points import finishing_places, place_points
 

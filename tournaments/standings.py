@@ -19,7 +19,7 @@ from typing import NamedTuple
 from clubs.names import shown_names
 from config.rows import plain_rows
 from scoring.engine.cards import parse_card
-from scoring.selectors import PartyScore, party_scores
+from scoring.scores import PartyScore, party_scores
 from tournaments.engine import knockout
 from tournaments.engine.formats import format_of
 from tournaments.engine.standings import (

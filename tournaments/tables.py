@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from scoring.models import AuditRecord, Party, Seat
-from scoring.selectors import PartyScore
+from scoring.scores import PartyScore
 from scoring.services.parties import party_cancel, party_forfeit_taken_back
 from tournaments.engine.explain import (
     BY_HAND,
@@ -232,7 +232,7 @@ def tables_swap(*, round: Round, first: Entrant, second: Entrant, user=None) -> 
 class TableView:
     table: Table
     entrants: list[Entrant]  # by side
-    # The party's running score (`scoring.selectors.party_scores`), None at a bye or
+    # The party's running score (`scoring.scores.party_scores`), None at a bye or
     # a forfeit.
     score: PartyScore | None
 

@@ -10,12 +10,12 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import selectors
+from scoring import scores
 from scoring.engine.settlement import PartyOver
 from scoring.errors import EntryError
 from scoring.models import Hand, KeptScore, Party
-from scoring.selectors import _from_kept as from_kept
-from scoring.selectors import computed_scores, keep_party_score, party_scores
+from scoring.scores import _from_kept as from_kept
+from scoring.scores import computed_scores, keep_party_score, party_scores
 from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
 from scoring.services.parties import party_cancel
 from tests.factories import OrganizerFactory, start_party
@@ -156,7 +156,7 @@ def test_a_kept_score_is_decoded_again_only_when_its_party_moved_and_never_from_
     once per count of its party; a transaction's reads, which may be rolled back,
     are never remembered."""
     decoded = []
-    monkeypatch.setattr(selectors, "_from_kept", lambda kept: decoded.append(1) or from_kept(kept))
+    monkeypatch.setattr(scores, "_from_kept", lambda kept: decoded.append(1) or from_kept(kept))
     party = start_party()
     _confirmed(party, 1, deadwood=10)  # committed, and kept after the commit
 

@@ -3,6 +3,7 @@
 import pytest
 
 from scoring import selectors
+from scoring.scores import party_scores
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import start_party
 
@@ -81,7 +82,7 @@ def test_party_scores_give_each_players_running_points_and_the_open_hand():
         seat=d, number=1, result=Result("knock", knocker=1, knocker_deadwood=2, defender_deadwood=9)
     )
 
-    scores = selectors.party_scores([waiting.pk, disputed.pk])
+    scores = party_scores([waiting.pk, disputed.pk])
 
     first = scores[waiting.pk]
     assert (first.hands, first.pending, first.disputed, first.finished) == (3, True, False, False)

@@ -8,7 +8,7 @@ time with its zone, between 1900 and 2199. What one part of an archive says abou
 another (a seating's table, a hand's seat) is checked after this, by
 `tournaments.archive.references`.
 
-One module of some 650 lines on purpose: it is one document's schema, read top to
+One module of some 660 lines on purpose: it is one document's schema, read top to
 bottom as the archive nests (archive, parties, hands, tournament, rounds), and the
 two games' models differ in a few fields beside each other; split, each part would
 import the others' bounds and choices."""
