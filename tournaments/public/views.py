@@ -151,7 +151,8 @@ def crosstable(request, slug):
 
 
 def _crosstable_context(data) -> dict:
-    rows = [(line, data.crosstable.get(line.entrant, [])) for line in data.standings]
+    cells = data.crosstable()
+    rows = [(line, cells.get(line.entrant, [])) for line in data.standings]
     return {"rows": rows, "rounds": [r.number for r in data.rounds]}
 
 
