@@ -1,0 +1,38 @@
+"""The forms of a person without a club yet: signing up. They only validate."""
+
+from django import forms
+from django.contrib.auth import get_user_model, password_validation
+from django.utils.translation import gettext_lazy as _
+
+from config.validators import PrintableForm
+
+
+class SignUpForm(PrintableForm):
+    name = forms.CharField(
+        label=_("Your name"),
+        max_length=120,
+        help_text=_("As the players at your club know you; your address is never shown."),
+    )
+    email = forms.EmailField(label=_("Email"), max_length=150)
+    password = forms.CharField(
+        label=_("Password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=password_validation.password_validators_help_text_html(),
+    )
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        data = super().clean()
+        if "password" in data:
+            # Checked against the name and address typed, like Django's own forms.
+            person = get_user_model()(
+                username=data.get("email", ""),
+                email=data.get("email", ""),
+                first_name=data.get("name", ""),
+            )
+            try:
+                password_validation.validate_password(data["password"], person)
+            except forms.ValidationError as error:
+                self.add_error("password", error)
+        return data
