@@ -5,6 +5,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -26,7 +27,7 @@ def invitation_list(request, club):
         if email:
             messages.success(request, _("The invitation is on its way."))
         else:
-            link = invitations.invitation_link(key)
+            link = request.build_absolute_uri(reverse("public:invitation", args=[key]))
             messages.success(
                 request,
                 _(

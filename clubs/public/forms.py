@@ -18,7 +18,7 @@ class SignUpForm(PrintableForm):
         label=_("Password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=password_validation.password_validators_help_text_html(),
+        help_text=_("At least 8 characters, not only digits, not a common password."),
     )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
