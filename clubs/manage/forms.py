@@ -84,7 +84,8 @@ class ClubForm(PrintableForm):
         max_length=60,
         required=False,
         help_text=_(
-            "Small letters, digits and dashes: /clubs/<address>/. Left empty: made from the name."
+            "Small letters, digits and dashes, as in /clubs/cafe-pik/. Left empty: made "
+            "from the name."
         ),
     )
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
