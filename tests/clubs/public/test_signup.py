@@ -147,3 +147,31 @@ def test_a_next_page_elsewhere_is_dropped(client, committed, mailoutbox):
 
     assert "evil" not in link
     assert Client().post(link).url == reverse("manage:club-create")
+
+
+def test_a_mail_server_that_is_down_changes_nothing_in_the_answer(client, committed, settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 1
+
+    response = sign_up(client, committed)
+
+    assert response.redirect_chain[-1][0] == reverse("signup-sent")
+    assert get_user_model().objects.filter(email="nora@example.org", is_active=False).exists()
+
+
+def test_an_account_switched_off_is_not_switched_on_by_signing_up_again(
+    client, committed, mailoutbox
+):
+    user = OrganizerFactory(player__user__email="gone@example.org").player.user
+    client.force_login(user)
+    client.logout()
+    user.refresh_from_db()
+    user.is_active = False
+    user.save()
+
+    sign_up(Client(), committed, email="gone@example.org")
+
+    user.refresh_from_db()
+    assert not user.is_active
+    assert user.check_password("correct horse battery")
+    assert "already have an account" in mailoutbox[-1].body
