@@ -1,7 +1,9 @@
-"""The forms of a person without a club yet: signing up. They only validate."""
+"""The forms of a person without a club yet: signing up, logging in. They only
+validate."""
 
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.forms import AuthenticationForm
 from django.utils.translation import gettext_lazy as _
 
 from config.validators import PrintableForm
@@ -36,3 +38,12 @@ class SignUpForm(PrintableForm):
             except forms.ValidationError as error:
                 self.add_error("password", error)
         return data
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form; an e-mail address typed as the user name is matched
+    whatever its case, as sign-up keeps it in small letters (`account_sign_up`)."""
+
+    def clean_username(self):
+        name = self.cleaned_data["username"]
+        return name.lower() if "@" in name else name

@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from clubs.public import accounts, invitations, views
+from clubs.public.forms import LoginForm
 
 urlpatterns = [
     # The link an owner gives a new organizer, to choose the login's password.
@@ -16,7 +17,7 @@ urlpatterns = [
 
 # Names outside any namespace: Django's auth and the settings refer to them.
 site_urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", accounts.signup, name="signup"),
     path("signup/sent/", accounts.signup_sent, name="signup-sent"),

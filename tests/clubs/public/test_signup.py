@@ -175,3 +175,11 @@ def test_an_account_switched_off_is_not_switched_on_by_signing_up_again(
     assert not user.is_active
     assert user.check_password("correct horse battery")
     assert "already have an account" in mailoutbox[-1].body
+
+
+def test_a_confirmed_address_logs_in_whatever_its_case(client, committed, mailoutbox):
+    sign_up(client, committed, email="Nora@Example.org")
+    Client().post(link_in(mailoutbox[0], "/signup/"))
+
+    assert can_log_in("NORA@example.ORG", PASSWORD)
+    assert not can_log_in("NORA@example.ORG", "a wrong password 99")
