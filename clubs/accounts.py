@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
@@ -70,7 +70,13 @@ def account_sign_up(*, name: str, email: str, password: str, next_page: str = ""
         user = get_user_model()(username=email.lower(), email=email, is_active=False)
     user.first_name = name.strip()
     user.set_password(password)
-    user.save()
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError:
+        # The same address signed up at the same moment: that sign-up's mail is
+        # the one that counts, and the answer is the same.
+        return
     link = site_link("signup-confirm", uidb64=_uid(user), token=address_tokens.make_token(user))
     if next_page:
         link += "?" + urlencode({"next": next_page})
