@@ -18,11 +18,11 @@ SLUG_LENGTH = Club._meta.get_field("slug").max_length
 
 class ClubRefused(ValueError):
     """A club that cannot be made as asked; the message says why, ``field`` which
-    of the form's fields it is about."""
+    of the form's fields it is about, ``free`` an address to offer instead."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, free: str = ""):
         super().__init__(message)
-        self.field = field
+        self.field, self.free = field, free
 
 
 @cache
@@ -62,10 +62,12 @@ def club_create(*, name: str, slug: str, language: str, time_zone: str, by) -> C
         with transaction.atomic():
             club = Club.objects.create(name=name, slug=slug, language=language, time_zone=time_zone)
     except IntegrityError:
+        free = slug_suggestion(slug)
         raise ClubRefused(
             gettext("The address %(slug)s is taken; %(free)s is free.")
-            % {"slug": slug, "free": slug_suggestion(slug)},
+            % {"slug": slug, "free": free},
             "slug",
+            free,
         ) from None
     player = player_for(by)
     Membership.objects.create(player=player, club=club, role=Membership.Role.OWNER)

@@ -40,6 +40,10 @@ def club_create(request):
             return to_first(request, sent)
         except ClubRefused as refusal:
             form.add_error(refusal.field, str(refusal))
+            if refusal.free:
+                # The form comes back with the free address in place: sent again, it is taken.
+                form.data = form.data.copy()
+                form.data["slug"] = refusal.free
         else:
             messages.success(
                 request,

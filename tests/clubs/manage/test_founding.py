@@ -50,6 +50,7 @@ def test_a_taken_address_is_refused_beside_the_form(client, nora):
     assert response.status_code == 400
     assert "cafe-pik-2 is free" in response.text
     assert Club.objects.count() == 1
+    assert response.context["form"]["slug"].value() == "cafe-pik-2"
 
 
 def test_a_wrong_time_zone_is_refused_beside_the_form(client, nora):
