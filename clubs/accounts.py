@@ -120,9 +120,15 @@ def player_for(user) -> Player:
     login that has none yet. The name, never the address, is what the club shows."""
     player = Player.objects.filter(user=user).first()
     if player is None:
-        name = user.get_full_name() or user.get_username().split("@")[0]
-        player = Player.objects.create(name=name[:120], email=user.email, user=user)
+        player = Player.objects.create(name=name_of(user), email=user.email, user=user)
     return player
+
+
+def name_of(user) -> str:
+    """What a login is called where others read it: its player's name, else the
+    name it signed up with, else its user name before any "@"."""
+    player = Player.objects.filter(user=user).values_list("name", flat=True).first()
+    return (player or user.get_full_name() or user.get_username().split("@")[0])[:120]
 
 
 def _uid(user) -> str:

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.accounts import player_for
+from clubs.accounts import name_of, player_for
 from clubs.mails import mail_send, site_link
 from clubs.models import Club, ClubRecord, Invitation, Membership
 from clubs.services import club_record_add, same_name, token_digest
@@ -51,7 +51,7 @@ def invitation_create(*, club: Club, by, email: str = "") -> tuple[Invitation, s
     if invitation.email:
         context = {
             "club": club.name,
-            "by": player_for(by).name,
+            "by": name_of(by),
             "link": invitation_link(key),
             "days": settings.INVITATION_DAYS,
         }
