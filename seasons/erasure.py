@@ -83,7 +83,7 @@ def player_erase(*, club: Club, player: Player, user, address=None) -> str:
     club's only owner, and for a player another club also keeps (his data there
     is that club's to erase: a player row is shared)."""
     club = Club.objects.select_for_update().get(pk=club.pk)
-    player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+    player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
     memberships = list(Membership.objects.select_for_update().filter(player=player))
     _refuse(club, player, memberships, user)
     old_name, number = player.name, _next_number(club)
@@ -179,12 +179,13 @@ def _revoke_seats(player: Player) -> list[str]:
     return old
 
 
-def _redacting() -> None:
-    """Opens this transaction's redaction path through the records' triggers (a
-    setting that ends with the transaction). SQLite has no triggers to open."""
+def _redacting(on: bool) -> None:
+    """Opens (or closes again) the redaction path through the records' triggers: a
+    setting of this transaction only, closed as soon as the words are rewritten.
+    SQLite has no triggers to open."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT set_config('knock.redaction', 'on', true)")
+            cursor.execute("SELECT set_config('knock.redaction', %s, true)", ["on" if on else ""])
 
 
 def _replaced(value, pattern, new: str):
@@ -212,7 +213,7 @@ def _rewrite(rows, pattern, new: str, fields: tuple[str, ...]) -> int:
 def _redact(club: Club, old_name: str, new_name: str, login: str) -> int:
     """Every word of the club's records (and his logins') that holds his old name
     or login name now holds his new name. Returns the records rewritten."""
-    _redacting()
+    _redacting(True)
     pattern = names_in_text(old_name)
     count = _rewrite(ClubRecord.objects.filter(club=club), pattern, new_name, ("details",))
     count += _rewrite(SeasonRecord.objects.filter(club=club), pattern, new_name, ("details",))
@@ -228,6 +229,7 @@ def _redact(club: Club, old_name: str, new_name: str, login: str) -> int:
     if login:
         # The name typed at his logins (and failed ones): they belong to no club.
         count += ClubRecord.objects.filter(club__isnull=True, username=login).update(username="")
+    _redacting(False)
     # Text that is no record but may quote him: a party's label, a round's problem.
     _rewrite(Party.objects.filter(club=club), pattern, new_name, ("label",))
     _rewrite(Round.objects.filter(tournament__club=club), pattern, new_name, ("problem",))

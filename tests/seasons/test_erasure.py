@@ -5,6 +5,7 @@ import json
 
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -209,3 +210,47 @@ def test_a_player_is_erased_once(owner_kept):
     with pytest.raises(ErasureRefused, match="erased already"):
         erase(owner_kept)
     assert SeasonRecord.objects.filter(action=SeasonRecord.Action.ERASED).count() == 1
+
+
+@pytest.fixture
+def postgresql():
+    if connection.vendor != "postgresql":
+        pytest.skip("the records' guards are PostgreSQL's (set DATABASE_URL)")
+
+
+def refused(query):
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        query()
+
+
+def test_the_records_still_refuse_every_other_change(postgresql, owner_kept):
+    record = ClubRecord.objects.filter(club=owner_kept["club"]).first()
+    audit = AuditRecord.objects.first()
+
+    refused(lambda: ClubRecord.objects.filter(pk=record.pk).update(details={}))
+    refused(lambda: AuditRecord.objects.filter(pk=audit.pk).update(reason="x"))
+    refused(lambda: TournamentRecord.objects.all().update(details={}))
+    refused(lambda: ClubRecord.objects.filter(pk=record.pk).delete())
+
+
+def test_the_erasures_path_changes_only_the_words(postgresql, owner_kept):
+    record = ClubRecord.objects.filter(club=owner_kept["club"]).first()
+
+    def with_redaction(change):
+        def run():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT set_config('knock.redaction', 'on', true)")
+            change()
+
+        return run
+
+    refused(with_redaction(lambda: ClubRecord.objects.filter(pk=record.pk).update(action="x")))
+    refused(with_redaction(lambda: ClubRecord.objects.filter(pk=record.pk).delete()))
+    refused(
+        with_redaction(lambda: AuditRecord.objects.all().update(action="void", reason="x"))
+    )
+    with transaction.atomic():
+        with_redaction(lambda: ClubRecord.objects.filter(pk=record.pk).update(details={}))()
+    # An erasure opens the path for its own rewriting only.
+    erase(owner_kept)
+    refused(lambda: ClubRecord.objects.filter(pk=record.pk).update(details={"a": 1}))
