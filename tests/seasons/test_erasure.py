@@ -246,9 +246,7 @@ def test_the_erasures_path_changes_only_the_words(postgresql, owner_kept):
 
     refused(with_redaction(lambda: ClubRecord.objects.filter(pk=record.pk).update(action="x")))
     refused(with_redaction(lambda: ClubRecord.objects.filter(pk=record.pk).delete()))
-    refused(
-        with_redaction(lambda: AuditRecord.objects.all().update(action="void", reason="x"))
-    )
+    refused(with_redaction(lambda: AuditRecord.objects.all().update(action="void", reason="x")))
     with transaction.atomic():
         with_redaction(lambda: ClubRecord.objects.filter(pk=record.pk).update(details={}))()
     # An erasure opens the path for its own rewriting only.
