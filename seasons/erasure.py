@@ -37,7 +37,7 @@ from scoring.models import AuditRecord, Party, Seat
 from scoring.services.seats import new_token
 from seasons.data import mentions, names_in_text
 from seasons.models import PlayerLink, SeasonRecord
-from tournaments.models import Round, Tournament, TournamentRecord
+from tournaments.models import Entrant, Round, Tournament, TournamentRecord
 from tournaments.records import tournament_changed
 
 
@@ -122,7 +122,11 @@ def _refuse(club: Club, player: Player, memberships: list[Membership], user) -> 
         raise ErasureRefused(gettext("This player is not a member of the club."))
     if erased(club=club, player=player):
         raise ErasureRefused(gettext("This player is erased already."))
-    if others or Seat.objects.filter(player=player).exclude(party__club=club).exists():
+    elsewhere = (
+        Seat.objects.filter(player=player).exclude(party__club=club).exists()
+        or Entrant.objects.filter(player=player).exclude(tournament__club=club).exists()
+    )
+    if others or elsewhere:
         raise ErasureRefused(
             gettext(
                 "%(name)s also plays at another club, which keeps his data there: "

@@ -13,6 +13,7 @@ from django.utils import translation
 from clubs.models import ApiToken, ClubRecord, Membership
 from clubs.services import api_token_create
 from scoring.models import AuditRecord, Party, Seat
+from scoring.services.parties import party_start
 from seasons.data import player_data
 from seasons.erasure import ErasureRefused, player_erase
 from seasons.models import PlayerLink, Rating, RatingChange, SeasonRecord
@@ -252,3 +253,13 @@ def test_the_erasures_path_changes_only_the_words(postgresql, owner_kept):
     # An erasure opens the path for its own rewriting only.
     erase(owner_kept)
     refused(lambda: ClubRecord.objects.filter(pk=record.pk).update(details={"a": 1}))
+
+
+def test_a_player_who_sat_at_another_clubs_party_is_not_erased_here(owner_kept):
+    other = ClubFactory()
+    MembershipFactory(club=other, player=owner_kept["ben"])
+    party = party_start(club=other, format="two", players=[owner_kept["ben"], owner_kept["dan"]])
+
+    with pytest.raises(ErasureRefused, match="another club"):
+        erase(owner_kept, "dan")
+    assert party.seats.filter(player__name="Dan Ives").exists()

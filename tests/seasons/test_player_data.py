@@ -5,9 +5,12 @@ import json
 
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from seasons.data import player_data
 from tests.seasons import everything
+from tests.seasons.conftest import play_party
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +82,16 @@ def test_another_players_document_holds_nothing_of_his(kept):
     text = json.dumps(player_data(club=kept["club"], player=kept["cleo"]), cls=DjangoJSONEncoder)
 
     assert "Ada Quill" not in text and "ada@quill.example" not in text and "adaq" not in text
+
+
+def test_the_document_reads_in_queries_that_do_not_grow_with_his_parties(kept, after_commit):
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            player_data(club=kept["club"], player=kept["ada"])
+        return len(captured)
+
+    before = queries()
+    with after_commit():
+        for seed in range(3):
+            play_party(kept["club"], [kept["ada"], kept["cleo"]], winner=kept["ada"], seed=seed)
+    assert queries() == before
