@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.contrib.admin.models import LogEntry
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -234,7 +235,11 @@ def _redact(club: Club, old_name: str, new_name: str, login: str) -> int:
         # The name typed at his logins (and failed ones): they belong to no club.
         count += ClubRecord.objects.filter(club__isnull=True, username=login).update(username="")
     _redacting(False)
-    # Text that is no record but may quote him: a party's label, a round's problem.
+    # Text that is no record but may quote him: a party's label, a round's problem,
+    # what the admin's own log says it changed.
+    _rewrite(
+        LogEntry.objects.filter(object_repr__contains=old_name), pattern, new_name, ("object_repr",)
+    )
     _rewrite(Party.objects.filter(club=club), pattern, new_name, ("label",))
     _rewrite(Round.objects.filter(tournament__club=club), pattern, new_name, ("problem",))
     return count

@@ -4,6 +4,7 @@ keeps them, his links stop working, and every number stays as it was."""
 import json
 
 import pytest
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, transaction
 from django.test import Client
@@ -124,6 +125,18 @@ def test_his_old_name_and_login_are_in_no_record_any_more(owner_kept):
     assert "Former member 1" in words
     # The others' names stand as they were.
     assert "Ben Ash" in words and "Dan Ives" in words
+
+
+def test_the_admins_log_forgets_his_name_too(owner_kept):
+    ada = owner_kept["ada"]
+    entry = LogEntry.objects.log_actions(
+        user_id=owner_kept["organizer_user"].pk, queryset=[ada], action_flag=CHANGE
+    )[0]
+
+    erase(owner_kept)
+
+    entry.refresh_from_db()
+    assert entry.object_repr == "Former member 1"
 
 
 def test_the_erasure_is_recorded_without_the_old_name(owner_kept):
