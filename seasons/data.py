@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from django.contrib.admin.models import LogEntry
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 from django.http import JsonResponse
@@ -292,6 +293,14 @@ def _records(club: Club, player: Player, named: re.Pattern, seat_ids: list[int])
                 "id", "season_id", "action", "details", "at"
             )
             if mentions(r["details"], named) or r["details"].get("player_id") == player.pk
+        ],
+        # What the site's admin changed of him, in its own log.
+        "admin": [
+            r
+            for r in LogEntry.objects.filter(object_repr__contains=player.name).values(
+                "action_time", "action_flag", "object_repr", "change_message"
+            )
+            if mentions(r["object_repr"], named)
         ],
     }
 

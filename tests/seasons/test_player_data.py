@@ -4,6 +4,7 @@ club keeps about him, from every app, and nothing of another player."""
 import json
 
 import pytest
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -61,13 +62,18 @@ def test_the_document_holds_his_ratings_season_line_and_link(kept):
     assert kept["link"].token not in json.dumps(data, cls=DjangoJSONEncoder)
 
 
-def test_the_document_holds_every_record_that_names_him(kept):
+def test_the_document_holds_every_record_that_names_him(kept, organizer):
+    LogEntry.objects.log_actions(
+        user_id=organizer.player.user.pk, queryset=[kept["ada"], kept["cleo"]], action_flag=CHANGE
+    )
+
     records = player_data(club=kept["club"], player=kept["ada"])["records"]
 
     assert "member" in {r["action"] for r in records["club"]}
     assert {r["party_id"] for r in records["parties"]} >= {kept["party"].pk}
     assert [r["action"] for r in records["tournaments"]] == ["apart"]
     assert [r["action"] for r in records["seasons"]] == ["link"]
+    assert [r["object_repr"] for r in records["admin"]] == ["Ada Quill"]
 
 
 def test_the_document_holds_nothing_of_a_player_who_never_sat_with_him(kept):
