@@ -1,8 +1,8 @@
 """A club where one player, Ada Quill, has something kept in every app: a login
-and an e-mail, a membership, a finished party at a club night (with a hand of the
-other game too), a tournament entry with a round played and closed and a pair kept
-apart, a rating and its history, a line in a season, a personal link, and records
-in the club's, the parties', the tournaments' and the seasons' records. Ben Ash
+and an e-mail, a membership, a finished party at a club night, a tournament entry
+with a round played (or a bye) and closed and a pair kept apart, a rating and its
+history, a line in a season, a personal link, and lines in the club's, the
+parties', the tournaments' and the seasons' records. Ben Ash
 played against her, Dan Ives played the tournament too; Cleo Birch played at the
 same club, never at her table nor in her tournament: nothing of hers is Ada's."""
 
