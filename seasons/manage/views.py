@@ -104,9 +104,16 @@ def player_erase(request, found):
 @require_POST
 @organizer_required(_club_player)
 def player_link_issue(request, found):
-    services.player_link_issue(
-        club=found.club, player=found.player, user=request.user, address=client_address(request)
-    )
+    try:
+        services.player_link_issue(
+            club=found.club,
+            player=found.player,
+            user=request.user,
+            address=client_address(request),
+        )
+    except SeasonRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
     messages.success(
         request,
         _("A new personal link for %(name)s: the old one no longer works.")

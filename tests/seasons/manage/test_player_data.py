@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Membership, Player
-from seasons.models import SeasonRecord
+from seasons.models import PlayerLink, SeasonRecord
 from tests.conftest import messages_after
 from tests.factories import ClubFactory, OrganizerFactory
 from tests.seasons import everything
@@ -150,3 +150,14 @@ def test_every_page_works_after_the_erasure(client, kept, after_commit):
         assert "Former member 1" in client.get(url).content.decode(), url
     # In public an unlisted player is shown by his initials: now the new name's.
     assert "F. m. 1." in client.get(pages[4]).content.decode()
+
+
+def test_an_erased_player_gets_no_new_personal_link(client, kept):
+    client.post(erase_url(kept), {"name": "Ada Quill"})
+    url = reverse("manage:season-player-link", args=[kept["club"].slug, kept["ada"].pk])
+
+    answer = client.post(url)
+
+    assert "An erased player gets no personal link." in messages_after(client, answer)
+    assert not PlayerLink.objects.filter(player=kept["ada"]).exists()
+    assert 'id="player-link-issue"' not in client.get(answer["Location"]).text
