@@ -12,4 +12,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/players/<int:pk>/", views.player_detail, name="club-player"),
     # The personal link a player is given: his own page, no login (like a seat link).
     path("me/<str:token>/", views.player_own, name="player-own"),
+    path("me/<str:token>/data/", views.player_own_data, name="player-own-data"),
 ]

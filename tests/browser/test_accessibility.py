@@ -149,6 +149,8 @@ def evening():
             f"/manage/seasons/{season.pk}/close/",
             f"/manage/clubs/{club.slug}/players/",
             f"/manage/clubs/{club.slug}/players/{listed.pk}/",
+            # A player's erasure asks for his name first.
+            f"/manage/clubs/{club.slug}/players/{listed.pk}/erase/",
             f"/manage/clubs/{club.slug}/seasons/",
             f"/manage/seasons/{season.pk}/",
             "/manage/new-club/",
