@@ -32,7 +32,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.models import ORGANIZING, ApiToken, Club, ClubRecord, Membership, Player
+from clubs.models import ORGANIZING, ApiToken, Club, ClubRecord, Invitation, Membership, Player
 from scoring import versions
 from scoring.models import AuditRecord, Party, Seat
 from scoring.services.seats import new_token
@@ -93,6 +93,14 @@ def player_erase(*, club: Club, player: Player, user, address=None) -> str:
         number += 1
         new_name = gettext("Former member %(number)s") % {"number": number}
     login = player.user.get_username() if player.user is not None else ""
+    # The invitations mailed to him or taken by his login keep no address of his.
+    addresses = {a for a in (player.email, getattr(player.user, "email", "")) if a}
+    invited = (
+        Q(email__in=addresses) | Q(accepted_by=player.user)
+        if player.user
+        else Q(email__in=addresses)
+    )
+    Invitation.objects.filter(invited).update(email="")
     if player.user is not None:
         _close_login(player.user)
     player.name, player.email, player.user = new_name, "", None

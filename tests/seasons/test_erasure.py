@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from clubs.invitations import invitation_create
 from clubs.models import ApiToken, ClubRecord, Membership
 from clubs.services import api_token_create
 from scoring.models import AuditRecord, Party, Seat
@@ -276,3 +277,15 @@ def test_a_player_who_sat_at_another_clubs_party_is_not_erased_here(owner_kept):
     with pytest.raises(ErasureRefused, match="another club"):
         erase(owner_kept, "dan")
     assert party.seats.filter(player__name="Dan Ives").exists()
+
+
+def test_the_invitations_mailed_to_him_keep_no_address(owner_kept):
+    club, by = owner_kept["club"], owner_kept["organizer_user"]
+    mailed, _ = invitation_create(club=club, by=by, email="ada@quill.example")
+    other, _ = invitation_create(club=club, by=by, email="ben@ash.example")
+
+    erase(owner_kept)
+
+    mailed.refresh_from_db()
+    other.refresh_from_db()
+    assert (mailed.email, other.email) == ("", "ben@ash.example")
