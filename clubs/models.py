@@ -161,6 +161,8 @@ class ClubRecord(models.Model):
         LOGIN_FAILED = "login_failed", _("login failed")
         KEY_MADE = "key_made", _("API key made")
         KEY_REVOKED = "key_revoked", _("API key revoked")
+        IMPORTED = "imported", _("member list imported")
+        EXPORTED = "exported", _("member list exported")
 
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="records"

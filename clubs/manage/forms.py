@@ -71,3 +71,17 @@ class InviteForm(PrintableForm):
         super().__init__(*args, **kwargs)
         self.fields["member"].queryset = members
         self.fields["member"].label_from_instance = lambda membership: membership.player.name
+
+
+class RosterUploadForm(forms.Form):
+    """A member list to import: the file is read by `clubs.roster`, which refuses
+    what is not a member list."""
+
+    file = forms.FileField(
+        label=_("Member list (.csv, .xlsx or .ods)"),
+        help_text=_(
+            "Columns: name, email, role (member or guest), member since, active, listed "
+            "publicly — in English or German; only the name is needed."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.ods"}),
+    )
