@@ -53,7 +53,7 @@ def test_the_club_feed_holds_its_nights_and_published_tournaments_as_all_day_eve
     response, calendar = feed(client, reverse("public:club-calendar", args=[club.slug]))
     found = events(calendar)
     assert set(found) == {"Friday · Herz Ass", "Spring Cup · Herz Ass"}
-    start, end, uid = found["Friday · Herz Ass"]
+    start, end, _uid = found["Friday · Herz Ass"]
     assert (start, end) == (datetime.date(2026, 12, 4), datetime.date(2026, 12, 5))
     assert found["Spring Cup · Herz Ass"][:2] == (
         datetime.date(2027, 3, 6),
