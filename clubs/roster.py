@@ -18,13 +18,13 @@ import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-import tablib
+from defusedxml import ElementTree
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from openpyxl import Workbook
+from openpyxl import Workbook, load_workbook
 
 from clubs.models import ORGANIZING, Membership
 from clubs.names import same_name
@@ -52,8 +52,10 @@ _MORE_HEADERS = {
 #: An upload larger than this is no member list: a club of thousands fits in 100 kB.
 MAX_BYTES = 2 * 1024 * 1024
 #: What a spreadsheet may unpack to: a small file can hold a zip bomb.
-MAX_UNPACKED = 40 * 1024 * 1024
+MAX_UNPACKED = 10 * 1024 * 1024
 MAX_ROWS = 5000
+#: Columns read of a spreadsheet's row: the six, and more that are not ours.
+MAX_COLUMNS = 30
 KINDS = {"csv", "xlsx", "ods"}
 _ODS = b"application/vnd.oasis.opendocument.spreadsheet"
 
@@ -102,7 +104,7 @@ def check_size(size: int) -> None:
         )
 
 
-def _csv_table(data: bytes) -> list[list]:
+def _csv_table(data: bytes) -> list[tuple[int, list]]:
     if b"\x00" in data or data.startswith(b"PK\x03\x04"):
         raise RosterUnreadable(
             gettext("This is not a CSV file: save the list as CSV (or upload the spreadsheet).")
@@ -121,14 +123,15 @@ def _csv_table(data: bytes) -> list[list]:
     # German spreadsheets separate by semicolons, since the comma is their decimal point.
     delimiter = max((";", ",", "\t"), key=first.count)
     try:
-        return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+        rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        return _within_limit(enumerate(rows, start=1))
     except csv.Error as error:
         raise RosterUnreadable(
             gettext("The CSV file is broken: %(error)s") % {"error": error}
         ) from error
 
 
-def _spreadsheet_table(kind: str, data: bytes) -> list[list]:
+def _spreadsheet_table(kind: str, data: bytes) -> list[tuple[int, list]]:
     wrong = gettext("This is not a .%(kind)s spreadsheet: save it again as one.") % {"kind": kind}
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as packed:
@@ -139,23 +142,93 @@ def _spreadsheet_table(kind: str, data: bytes) -> list[list]:
                 raise RosterUnreadable(wrong)
             if kind == "ods" and ("mimetype" not in names or packed.read("mimetype") != _ODS):
                 raise RosterUnreadable(wrong)
+    except RosterUnreadable:
+        raise
     except (zipfile.BadZipFile, EOFError, ValueError, OSError) as error:
-        if isinstance(error, RosterUnreadable):
-            raise
         raise RosterUnreadable(wrong) from error
     try:
-        dataset = tablib.Dataset().load(io.BytesIO(data), format=kind, headers=False)
+        return _xlsx_table(data) if kind == "xlsx" else _ods_table(data)
+    except RosterUnreadable:
+        raise
     except Exception as error:
-        # The readers of both formats raise what their XML, zip and cell parsers
-        # raise; whatever it is, the file is not a spreadsheet we can read.
+        # Both readers raise whatever their zip, XML and cell parsers raise; whatever
+        # it is, the file is not a spreadsheet that can be read.
         raise RosterUnreadable(wrong) from error
-    return [list(row) for row in dataset]
 
 
-def _rows(table: list[list]) -> dict:
-    lines = [
-        (number, row) for number, row in enumerate(table, start=1) if any(_text(c) for c in row)
-    ]
+def _xlsx_table(data: bytes) -> list[tuple[int, list]]:
+    """The first sheet's rows, streamed: a sheet of a million rows stops at the limit."""
+    book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    try:
+        rows = book.worksheets[0].iter_rows(max_col=MAX_COLUMNS, values_only=True)
+        return _within_limit(enumerate((list(row) for row in rows), start=1))
+    finally:
+        book.close()
+
+
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_CELLS = (_TABLE + "table-cell", _TABLE + "covered-table-cell")
+
+
+def _ods_table(data: bytes) -> list[tuple[int, list]]:
+    """The first sheet's rows, streamed from the document's content.xml (through
+    defusedxml: no entities, no DTD). A spreadsheet program writes the empty rest of
+    a sheet as one row or cell "repeated" thousands of times: empty rows are only
+    counted, and a cell counts at most as often as there are columns to read."""
+    with zipfile.ZipFile(io.BytesIO(data)) as packed, packed.open("content.xml") as content:
+        return _within_limit(_ods_rows(content))
+
+
+def _ods_rows(content):
+    number, tables, row = 1, 0, []
+    for event, element in ElementTree.iterparse(content, events=("start", "end")):
+        if element.tag == _TABLE + "table":
+            if event == "start":
+                tables += 1
+            elif tables == 1:
+                return
+        if event != "end" or tables != 1:
+            continue
+        if element.tag in _CELLS:
+            repeat = int(element.get(_TABLE + "number-columns-repeated") or 1)
+            value = _ods_cell(element)
+            row.extend([value] * max(0, min(repeat, MAX_COLUMNS - len(row))))
+        elif element.tag == _TABLE + "table-row":
+            yield number, row
+            number += int(element.get(_TABLE + "number-rows-repeated") or 1)
+            row = []
+            element.clear()
+
+
+def _ods_cell(cell):
+    kind = cell.get(_OFFICE + "value-type")
+    if kind == "date" and cell.get(_OFFICE + "date-value"):
+        return datetime.date.fromisoformat(cell.get(_OFFICE + "date-value")[:10])
+    if kind == "boolean":
+        return cell.get(_OFFICE + "boolean-value") == "true"
+    if kind in ("float", "percentage", "currency") and cell.get(_OFFICE + "value"):
+        return float(cell.get(_OFFICE + "value"))
+    return "\n".join("".join(paragraph.itertext()) for paragraph in cell)
+
+
+def _within_limit(rows: Iterable[tuple[int, list]]) -> list[tuple[int, list]]:
+    """The rows with text, each with its number in the file, refused once there are
+    more than a member list has."""
+    kept = []
+    for number, row in rows:
+        if any(_text(cell) for cell in row):
+            kept.append((number, row))
+            if len(kept) > MAX_ROWS + 1:
+                _too_many()
+    return kept
+
+
+def _too_many():
+    raise RosterUnreadable(gettext("The file has more than %(rows)d rows.") % {"rows": MAX_ROWS})
+
+
+def _rows(lines: list[tuple[int, list]]) -> dict:
     if not lines:
         raise RosterUnreadable(gettext("The file is empty."))
     header_line, header = lines[0]
@@ -177,9 +250,7 @@ def _rows(table: list[list]) -> dict:
             % {"columns": ", ".join(str(title) for title in COLUMNS.values())}
         )
     if len(lines) - 1 > MAX_ROWS:
-        raise RosterUnreadable(
-            gettext("The file has more than %(rows)d rows.") % {"rows": MAX_ROWS}
-        )
+        _too_many()
     rows = [
         {
             "line": number,

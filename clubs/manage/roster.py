@@ -35,7 +35,8 @@ def _session_key(club) -> str:
 @organizer_required(selectors.club_by_slug)
 def member_import(request, club):
     """Step one: the file. Read within limits; what cannot be read says why."""
-    form = RosterUploadForm(request.POST or None, request.FILES or None)
+    sent = request.method == "POST"
+    form = RosterUploadForm(request.POST if sent else None, request.FILES if sent else None)
     if form.is_valid():
         upload = form.cleaned_data["file"]
         try:
@@ -47,7 +48,7 @@ def member_import(request, club):
         else:
             request.session[_session_key(club)] = {**read, "filename": upload.name[:200]}
             return redirect("manage:member-import-preview", slug=club.slug)
-    status = 400 if request.method == "POST" else 200
+    status = 400 if sent else 200
     return render(
         request, "clubs/manage/member_import.html", {"club": club, "form": form}, status=status
     )

@@ -3,21 +3,74 @@ and only a confirmation writes; the export reads back in unchanged."""
 
 import datetime
 import io
+import zipfile
 
 import pytest
-import tablib
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from openpyxl import load_workbook
+from odf.opendocument import OpenDocumentSpreadsheet
+from odf.table import Table, TableCell, TableRow
+from odf.text import P
+from openpyxl import Workbook, load_workbook
 
 from clubs.models import ClubRecord, Membership
-from clubs.roster import MAX_BYTES
+from clubs.roster import MAX_BYTES, MAX_ROWS
 from tests.conftest import messages_after
 from tests.factories import MembershipFactory, OrganizerFactory
 
 pytestmark = pytest.mark.django_db
 
 HEADER = "name,email,role,member since,active,listed publicly\n"
+
+
+def xlsx(rows, more_sheets=()) -> bytes:
+    book = Workbook()
+    for row in rows:
+        book.active.append(row)
+    for title in more_sheets:
+        book.create_sheet(title).append(["name"])
+    stream = io.BytesIO()
+    book.save(stream)
+    return stream.getvalue()
+
+
+def ods_cell(value, repeated=1):
+    """A cell as LibreOffice writes it: typed, with its text shown."""
+    more = {"numbercolumnsrepeated": repeated} if repeated > 1 else {}
+    if value is None:
+        return TableCell(**more)
+    if isinstance(value, bool):
+        cell = TableCell(valuetype="boolean", booleanvalue=str(value).lower(), **more)
+    elif isinstance(value, datetime.date):
+        cell = TableCell(valuetype="date", datevalue=value.isoformat(), **more)
+    else:
+        cell = TableCell(valuetype="string", **more)
+    cell.addElement(P(text=str(value)))
+    return cell
+
+
+def ods(rows, more_sheets=()) -> bytes:
+    """``rows``: lists of values, or ("repeat", n) for n empty rows in one element."""
+    document = OpenDocumentSpreadsheet()
+    for title in ["members", *more_sheets]:
+        sheet = Table(name=title)
+        for row in rows if title == "members" else [["name"], ["Other Sheet"]]:
+            if row and row[0] == "repeat":
+                element = TableRow(numberrowsrepeated=row[1])
+                element.addElement(TableCell(numbercolumnsrepeated=1024))
+            else:
+                element = TableRow()
+                for value in row:
+                    element.addElement(ods_cell(value))
+                element.addElement(ods_cell(None, repeated=1000))
+            sheet.addElement(element)
+        document.spreadsheet.addElement(sheet)
+    stream = io.BytesIO()
+    document.save(stream)
+    return stream.getvalue()
+
+
+SPREADSHEETS = {"xlsx": xlsx, "ods": ods}
 
 
 def upload(client, club, content: bytes | str, filename="members.csv"):
@@ -229,12 +282,9 @@ def test_a_file_that_is_not_a_member_list_gets_a_message(
 
 
 def test_an_xlsx_named_ods_and_a_zip_bomb_are_refused(client, organizer):
-    book = tablib.Dataset(["Ann"], headers=["name"]).export("xlsx")
-    response = upload(client, organizer.club, book, filename="members.ods")
+    response = upload(client, organizer.club, xlsx([["name"], ["Ann"]]), filename="members.ods")
     assert "not a .ods spreadsheet" in response.text
     bomb = io.BytesIO()
-    import zipfile
-
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as packed:
         packed.writestr("[Content_Types].xml", b"0" * (50 * 1024 * 1024))
     response = upload(client, organizer.club, bomb.getvalue(), filename="members.xlsx")
@@ -242,19 +292,58 @@ def test_an_xlsx_named_ods_and_a_zip_bomb_are_refused(client, organizer):
     assert "unpacks to too much" in response.text
 
 
+def test_an_ods_with_an_entity_bomb_is_refused(client, organizer):
+    laughs = "".join(f'<!ENTITY l{n} "{f"&l{n - 1};" * 10}">' for n in range(1, 9))
+    content = (
+        f'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY l0 "lol">{laughs}]>'
+        "<office:document-content "
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0">&l8;'
+        "</office:document-content>"
+    )
+    stream = io.BytesIO()
+    with zipfile.ZipFile(stream, "w") as packed:
+        packed.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        packed.writestr("content.xml", content)
+    response = upload(client, organizer.club, stream.getvalue(), filename="members.ods")
+    assert response.status_code == 400
+    assert "not a .ods spreadsheet" in response.text
+
+
 @pytest.mark.parametrize("kind", ["xlsx", "ods"])
-def test_a_spreadsheet_is_read_with_its_dates_and_yes_no_cells(client, organizer, kind):
-    sheet = tablib.Dataset(headers=["Name", "Mitglied seit", "Aktiv", "Notes"])
-    sheet.append(["Ann Bell", datetime.date(2018, 5, 6), True, "plays Tuesdays"])
-    sheet.append([None, None, None, None])
-    sheet.append(["Bo Kim", None, False, None])
-    upload(client, organizer.club, sheet.export(kind), filename=f"Members.{kind.upper()}")
+def test_a_spreadsheet_is_read_with_its_dates_yes_no_cells_and_row_numbers(client, organizer, kind):
+    rows = [
+        ["Name", "Mitglied seit", "Aktiv", "Notes"],
+        ["Ann Bell", datetime.date(2018, 5, 6), True, "plays Tuesdays"],
+        [None, None, None, None],
+        ["Bo Kim", None, False, None],
+    ]
+    content = SPREADSHEETS[kind](rows, more_sheets=["Old list"])
+    upload(client, organizer.club, content, filename=f"Members.{kind.upper()}")
     page = preview(client, organizer.club)
     assert page.context["ignored"] == ["Notes"]
-    rows = {v.name: v for v in page.context["verdicts"]}
-    assert rows["Ann Bell"].values["since"] == datetime.date(2018, 5, 6)
-    assert rows["Bo Kim"].values["active"] is False
-    assert len(rows) == 2
+    found = {v.name: v for v in page.context["verdicts"]}
+    assert set(found) == {"Ann Bell", "Bo Kim"}
+    assert found["Ann Bell"].values["since"] == datetime.date(2018, 5, 6)
+    assert found["Bo Kim"].values["active"] is False
+    # The numbers of the rows in the sheet, the empty one counted.
+    assert (found["Ann Bell"].line, found["Bo Kim"].line) == (2, 4)
+
+
+def test_the_empty_rest_of_an_ods_sheet_is_not_read_row_by_row(client, organizer):
+    # LibreOffice writes a sheet's unused rows as one row repeated a million times.
+    content = ods([["name"], ["Ann Bell"], ("repeat", 1_048_000), ["Bo Kim"]])
+    upload(client, organizer.club, content, filename="members.ods")
+    found = {v.name: v.line for v in preview(client, organizer.club).context["verdicts"]}
+    assert found == {"Ann Bell": 2, "Bo Kim": 1_048_003}
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_a_file_of_more_rows_than_a_member_list_is_refused(client, organizer, kind):
+    rows = [["name"], *([f"Player {n}"] for n in range(MAX_ROWS + 1))]
+    content = "\n".join(row[0] for row in rows).encode() if kind == "csv" else xlsx(rows)
+    response = upload(client, organizer.club, content, filename=f"members.{kind}")
+    assert response.status_code == 400
+    assert f"more than {MAX_ROWS} rows" in response.text
 
 
 def export(client, club, kind):
