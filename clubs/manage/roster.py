@@ -93,6 +93,7 @@ def member_import_preview(request, club):
         "seen": roster.fingerprint(verdicts),
         "added": sum(v.kind == v.NEW for v in verdicts),
         "changed": sum(v.changes for v in verdicts),
+        "unchanged": sum(v.kind == v.SAME and not v.notes for v in verdicts),
         "refused": sum(v.kind == v.REFUSED for v in verdicts),
     }
     return render(request, "clubs/manage/member_import_preview.html", context)

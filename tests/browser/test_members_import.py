@@ -43,7 +43,9 @@ def test_an_organizer_imports_a_member_list_from_a_phone(chromium, live_server, 
     page.get_by_role("button", name="Show the preview").click()
 
     expect(page.get_by_role("heading", name="Import preview")).to_be_visible()
-    expect(page.locator("#import-summary")).to_contain_text("1 new, 1 changed, 1 refused")
+    expect(page.locator("#import-summary")).to_contain_text(
+        "1 new, 1 changed, 0 unchanged, 1 refused"
+    )
     rows = page.locator("tbody tr")
     expect(rows.nth(0)).to_contain_text("new member")
     expect(rows.nth(1)).to_contain_text("role: guest → member")

@@ -126,6 +126,9 @@ def test_a_csv_shows_new_rows_in_the_preview_and_writes_nothing_until_confirmed(
     imported = ClubRecord.objects.get(club=club, action=ClubRecord.Action.IMPORTED)
     assert imported.details == {"file": "members.csv", "added": 2, "changed": 0, "refused": 0}
     assert ClubRecord.objects.filter(club=club, action=ClubRecord.Action.MEMBER).count() == 2
+    record = client.get(reverse("manage:club-detail", args=[club.slug])).text
+    assert "member list imported" in record
+    assert "File: members.csv · Added: 2 · Changed: 0 · Refused: 0" in record
 
 
 def test_german_headers_a_bom_and_semicolons_are_read(client, organizer):
@@ -371,6 +374,7 @@ def test_an_exported_list_imports_back_unchanged(client, organizer, kind):
     assert all(v.kind == "same" and v.notes == () for v in rows), [
         (v.name, v.kind, v.notes) for v in rows
     ]
+    assert "0 new, 0 changed, 3 unchanged, 0 refused" in preview(client, club).text
     assert ClubRecord.objects.filter(club=club, action=ClubRecord.Action.EXPORTED).count() == 1
 
 
