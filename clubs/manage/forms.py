@@ -6,7 +6,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership
-from config.validators import PrintableForm
+from config.validators import PrintableForm, unprintable
 
 #: The roles the member list gives: who organizes is the owner's decision.
 PLAYING_CHOICES = [
@@ -73,9 +73,9 @@ class InviteForm(PrintableForm):
         self.fields["member"].label_from_instance = lambda membership: membership.player.name
 
 
-class RosterUploadForm(forms.Form):
+class RosterUploadForm(PrintableForm):
     """A member list to import: the file is read by `clubs.roster`, which refuses
-    what is not a member list."""
+    what is not a member list (and any row with a control character in it)."""
 
     file = forms.FileField(
         label=_("Member list (.csv, .xlsx or .ods)"),
@@ -85,3 +85,9 @@ class RosterUploadForm(forms.Form):
         ),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.ods"}),
     )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        # The name goes into the club's record: what no text field takes is left out.
+        upload.name = "".join(c for c in upload.name if not unprintable(c))[:200] or "upload"
+        return upload

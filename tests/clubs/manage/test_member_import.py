@@ -450,3 +450,11 @@ def test_membership_roles_from_an_import_are_only_member_and_guest(client, organ
     upload(client, organizer.club, HEADER + "Ann,,owner,,,\nBo,,club owner,,,\n")
     assert {v.kind for v in verdicts(client, organizer.club).values()} == {"refused"}
     assert set(Membership.objects.values_list("role", flat=True)) == {"organizer"}
+
+
+def test_a_control_character_in_the_files_name_stays_out_of_the_record(client, organizer):
+    club = organizer.club
+    upload(client, club, HEADER + "Ann Bell,,,,,\n", filename="mem\x1b[2Jbers.csv")
+    confirm(client, club)
+    imported = ClubRecord.objects.get(club=club, action=ClubRecord.Action.IMPORTED)
+    assert imported.details["file"] == "mem[2Jbers.csv"
