@@ -25,6 +25,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from clubs.models import ORGANIZING, Membership
 from clubs.names import same_name
@@ -558,12 +559,13 @@ def _english_headers():
 
 def roster_xlsx(members: Iterable[Membership]) -> bytes:
     """The member list as an .xlsx workbook. Every text is stored as text, so a name
-    beginning with "=" is shown, never run as a formula."""
+    beginning with "=" is shown, never run as a formula; a control character, which
+    no workbook holds (and no form takes today), is left out rather than failing."""
     book = Workbook()
     sheet = book.active
     sheet.title = "members"
     for line in roster_lines(members):
-        sheet.append(line)
+        sheet.append([_sheet_text(v) if isinstance(v, str) else v for v in line])
         for cell in sheet[sheet.max_row]:
             if isinstance(cell.value, str):
                 cell.data_type = "s"
@@ -572,3 +574,7 @@ def roster_xlsx(members: Iterable[Membership]) -> bytes:
     stream = io.BytesIO()
     book.save(stream)
     return stream.getvalue()
+
+
+def _sheet_text(text: str) -> str:
+    return ILLEGAL_CHARACTERS_RE.sub("", text)

@@ -393,6 +393,14 @@ def test_the_xlsx_export_holds_no_formula(client, organizer):
     assert not [c for c in cells if c.data_type == "f"]
 
 
+def test_a_control_character_stored_before_the_forms_refused_it_does_not_break_the_export(
+    client, organizer
+):
+    MembershipFactory(club=organizer.club, player__name="Old\x07Entry")
+    book = load_workbook(io.BytesIO(export(client, organizer.club, "xlsx").content))
+    assert "OldEntry" in [row[0] for row in book.active.iter_rows(values_only=True)]
+
+
 def test_the_csv_export_names_the_columns_the_import_reads(client, organizer):
     text = export(client, organizer.club, "csv").content.decode("utf-8-sig")
     assert text.splitlines()[0] == HEADER.strip()
