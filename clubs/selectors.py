@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from clubs.models import ORGANIZING, ApiToken, Club, ClubNight, ClubRecord, Membership, Player
-from clubs.roster import Verdict, judge
+from clubs.roster_rows import Verdict, judge
 
 #: The memberships counted and shown as the club's members: active, not guests.
 _MEMBERS = Q(memberships__active=True) & ~Q(memberships__role=Membership.Role.GUEST)

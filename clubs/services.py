@@ -17,10 +17,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext
 
-from clubs import roster
+from clubs import roster_rows
 from clubs.models import ORGANIZING, ApiToken, Club, ClubRecord, Membership, Player
 from clubs.names import same_name
-from clubs.roster import Verdict
+from clubs.roster_rows import Verdict
 from config.validators import validate_printable
 
 #: The roles an organizer gives and takes in the member list; who organizes is the
@@ -458,13 +458,13 @@ def roster_import(
     """Takes the rows of an uploaded member list as its preview showed them: the
     club is locked, every row is judged again against the members as they are now,
     and only when that is what the organizer saw (``seen``, the preview's
-    `roster.fingerprint`) are the new members added and the others changed, all
+    `roster_rows.fingerprint`) are the new members added and the others changed, all
     at once. Each added member, changed role and (de)activation is recorded as the
     member list's own pages record it, and the import once, with its counts."""
     _locked_club(club)
     members = club.memberships.select_related("player").select_for_update(of=("self",))
-    verdicts = roster.judge(rows, members=members, today=timezone.localdate())
-    if roster.fingerprint(verdicts) != seen:
+    verdicts = roster_rows.judge(rows, members=members, today=timezone.localdate())
+    if roster_rows.fingerprint(verdicts) != seen:
         raise MemberRefused(
             gettext("The member list changed since the preview: look at the rows again.")
         )

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import roster, selectors, services
+from clubs import roster, roster_rows, selectors, services
 from clubs.manage.forms import RosterUploadForm
 from clubs.permissions import organizer_required
 from clubs.roster import RosterUnreadable
@@ -90,7 +90,7 @@ def member_import_preview(request, club):
         "filename": read["filename"],
         "ignored": read["ignored"],
         "verdicts": verdicts,
-        "seen": roster.fingerprint(verdicts),
+        "seen": roster_rows.fingerprint(verdicts),
         "added": sum(v.kind == v.NEW for v in verdicts),
         "changed": sum(v.changes for v in verdicts),
         "unchanged": sum(v.kind == v.SAME and not v.notes for v in verdicts),
