@@ -283,6 +283,15 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", 10))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Knock <knock@localhost>")
 # The address links in e-mails begin with (a mail is read away from any request).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# One address may ask for ACCOUNT_MAIL_LIMIT sign-ups, and as many password
+# resets, within ACCOUNT_MAIL_WINDOW seconds (config/throttle.py); past that it is
+# answered 429 until the window ends.
+ACCOUNT_MAIL_LIMIT = int(os.environ.get("ACCOUNT_MAIL_LIMIT", 5))
+ACCOUNT_MAIL_WINDOW = int(os.environ.get("ACCOUNT_MAIL_WINDOW", 3600))
+# The sign-up and password-reset links, like the organizer's welcome link, work
+# once and for Django's PASSWORD_RESET_TIMEOUT (three days).
+# An invitation to organize a club works this many days.
+INVITATION_DAYS = int(os.environ.get("INVITATION_DAYS", 7))
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]

@@ -2,8 +2,8 @@
 subscribe to: one feed per club, anyone's, and one per player's personal link.
 
 A club night and a tournament are held on a date, with no hour stored, so each is
-an all-day event on that date in the club's time zone (the site's, ``TIME_ZONE``,
-until clubs have their own). Only what the public may see goes in: the club's
+an all-day event on that date in the club's time zone (`Club.time_zone`), which
+also says which nights are still to come. Only what the public may see goes in: the club's
 nights and its published tournaments, their names and pages; never a player's
 e-mail, and no other player's name.
 
@@ -14,6 +14,7 @@ no entries, so any night ahead may be his). Everything else is in the club's fee
 from __future__ import annotations
 
 import datetime
+import zoneinfo
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -34,7 +35,7 @@ PAST_DAYS = 400
 def club_calendar(*, club: Club, today: datetime.date | None = None) -> bytes:
     """The club's feed: its nights and its published tournaments, from a little over
     a year ago on. Two queries."""
-    since = (today or timezone.localdate()) - datetime.timedelta(days=PAST_DAYS)
+    since = (today or _today(club)) - datetime.timedelta(days=PAST_DAYS)
     nights = club.nights.filter(date__gte=since)
     tournaments = Tournament.objects.filter(published(), club=club, date__gte=since)
     return _calendar(club.name, club, nights, tournaments)
@@ -43,7 +44,7 @@ def club_calendar(*, club: Club, today: datetime.date | None = None) -> bytes:
 def player_calendar(*, club: Club, player: Player, today: datetime.date | None = None) -> bytes:
     """The player's feed at a club (his personal link): the published tournaments he
     is entered in, the nights he played at, and the club's nights to come."""
-    today = today or timezone.localdate()
+    today = today or _today(club)
     since = today - datetime.timedelta(days=PAST_DAYS)
     nights = club.nights.filter(
         Q(date__gte=today) | Q(date__gte=since, parties__seats__player=player)
@@ -62,7 +63,7 @@ def _calendar(name: str, club: Club, nights, tournaments) -> bytes:
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
     calendar.add("x-wr-calname", name)
-    calendar.add("x-wr-timezone", settings.TIME_ZONE)
+    calendar.add("x-wr-timezone", club.time_zone)
     # A hint for how often to look again: nights and tournaments are planned days ahead.
     calendar.add("refresh-interval", datetime.timedelta(hours=6), parameters={"VALUE": "DURATION"})
     calendar.add("x-published-ttl", "PT6H")
@@ -118,6 +119,14 @@ def _tournament(tournament: Tournament, club: Club, stamp) -> Event:
     if club.city:
         event.add("location", club.city)
     return event
+
+
+def _today(club: Club) -> datetime.date:
+    try:
+        zone = zoneinfo.ZoneInfo(club.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = timezone.get_default_timezone()
+    return timezone.localdate(timezone=zone)
 
 
 def _host() -> str:

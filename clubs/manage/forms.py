@@ -2,6 +2,7 @@
 validate: the services write."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
@@ -71,6 +72,36 @@ class InviteForm(PrintableForm):
         super().__init__(*args, **kwargs)
         self.fields["member"].queryset = members
         self.fields["member"].label_from_instance = lambda membership: membership.player.name
+
+
+class ClubForm(PrintableForm):
+    """A new club. The address is suggested from the name as it is typed
+    (static/js/club-slug.js) and checked by the service."""
+
+    name = forms.CharField(label=_("Club name"), max_length=120)
+    slug = forms.SlugField(
+        label=_("Address of its pages"),
+        max_length=60,
+        required=False,
+        help_text=_(
+            "Small letters, digits and dashes, as in /clubs/cafe-pik/. Left empty: made "
+            "from the name."
+        ),
+    )
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    time_zone = forms.ChoiceField(label=_("Time zone"))
+
+    def __init__(self, *args, time_zones, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(zone, zone) for zone in time_zones]
+
+
+class InvitationForm(PrintableForm):
+    email = forms.EmailField(
+        label=_("Their email (optional)"),
+        required=False,
+        help_text=_("Left empty: you get a link to pass on yourself."),
+    )
 
 
 class RosterUploadForm(PrintableForm):

@@ -2,10 +2,17 @@
 
 from django.urls import path
 
-from clubs.manage import roster, views
+from clubs.manage import founding, invitations, roster, views
 
 urlpatterns = [
     path("", views.club_list, name="club-list"),
+    path("new-club/", founding.club_create, name="club-create"),
+    path("clubs/<slug:slug>/invitations/", invitations.invitation_list, name="invitation-list"),
+    path(
+        "clubs/<slug:slug>/invitations/<int:pk>/revoke/",
+        invitations.invitation_revoke,
+        name="invitation-revoke",
+    ),
     path("clubs/<slug:slug>/members/", views.member_list, name="member-list"),
     path("clubs/<slug:slug>/members/add/", views.member_add, name="member-add"),
     path("clubs/<slug:slug>/members/import/", roster.member_import, name="member-import"),

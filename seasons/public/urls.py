@@ -14,4 +14,5 @@ urlpatterns = [
     # The personal link a player is given: his own page, no login (like a seat link).
     path("me/<str:token>/", views.player_own, name="player-own"),
     path("me/<str:token>/calendar.ics", views.player_calendar, name="player-calendar"),
+    path("me/<str:token>/data/", views.player_own_data, name="player-own-data"),
 ]

@@ -7,8 +7,13 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth import get_user_model
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import expect
 
+from clubs.accounts import account_sign_up, address_tokens
+from clubs.invitations import invitation_create, invitation_revoke
 from clubs.models import Membership
 from demo.games import BLUE
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
@@ -26,6 +31,8 @@ from tests.factories import (
 )
 from tournaments import registration
 from tournaments.models import Entrant
+
+User = get_user_model()
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -73,6 +80,16 @@ def evening():
     chinchon = start_game_party("chinchon", 3).seats.order_by("position")
     game_hand_enter(seat=chinchon[0], number=1, entry={"closer": 0, "penalties": [0, 12, 7]})
     canasta = start_game_party("canasta", 4).seats.first()
+    # A club from nothing: an invitation to organize the demo club, and a sign-up
+    # waiting for its address to be confirmed.
+    owner = User.objects.get(username=demo["username"])
+    _invitation, key = invitation_create(club=club, by=owner)
+    taken, _ = invitation_create(club=club, by=owner)
+    invitation_revoke(invitation=taken, by=owner)
+    account_sign_up(name="Nora Nash", email="nora@example.org", password="a long new secret 42")
+    waiting = User.objects.get(username="nora@example.org")
+    confirm = f"/signup/{urlsafe_base64_encode(force_bytes(waiting.pk))}/"
+    confirm += address_tokens.make_token(waiting) + "/"
     return {
         "public": [
             "/",
@@ -93,7 +110,16 @@ def evening():
             f"/clubs/{club.slug}/seasons/{season.pk}/",
             f"/clubs/{club.slug}/players/{listed.pk}/",
             "/login/",
+            "/signup/",
+            "/signup/sent/",
+            confirm,
+            "/password-reset/",
+            "/password-reset/sent/",
+            "/password-reset/done/",
+            f"/invitations/{key}/",
         ],
+        # Links that no longer work: a page that says so (404).
+        "gone": ["/signup/MQ/wrong-token/", "/invitations/no-such-key/", "/password-reset/MQ/x-y/"],
         "seat": [
             asked.get_absolute_url(),
             fresh.get_absolute_url(),
@@ -130,8 +156,13 @@ def evening():
             f"/manage/seasons/{season.pk}/close/",
             f"/manage/clubs/{club.slug}/players/",
             f"/manage/clubs/{club.slug}/players/{listed.pk}/",
+            # A player's erasure asks for his name first.
+            f"/manage/clubs/{club.slug}/players/{listed.pk}/erase/",
             f"/manage/clubs/{club.slug}/seasons/",
             f"/manage/seasons/{season.pk}/",
+            "/manage/new-club/",
+            f"/manage/clubs/{club.slug}/invitations/",
+            f"/manage/clubs/{club.slug}/organizers/",
         ],
         # Swagger UI, drawn by its script after the page loads.
         "docs": ["/api/docs"],
@@ -177,6 +208,9 @@ def test_no_page_a_visitor_or_player_opens_has_a_serious_violation(live_server, 
     page, found = axe_page
     for path in evening["public"] + evening["links"]:
         visit(page, live_server.url, found, path)
+    for path in evening["gone"]:
+        page.goto(live_server.url + path)
+        found[path] = serious_violations(page)
     for path in evening["seat"]:
         visit(page, live_server.url, found, path)
         # The card picker, as a player opens it to enter a hand from the cards.
@@ -238,3 +272,13 @@ def test_every_card_of_the_picker_is_named_by_what_it_shows_first(phone):
         shown = card.evaluate("button => button.firstChild.textContent")
         expect(card).to_have_accessible_name(re.compile("^" + re.escape(shown) + " "))
     expect(page.locator("#card-QH")).to_have_accessible_name("Q — queen of hearts")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_first_page_of_a_site_without_a_club_has_no_serious_violation(
+    live_server, axe_page, db
+):
+    page, found = axe_page
+    visit(page, live_server.url, found, "/")
+    expect(page.get_by_role("heading", name="Start your club")).to_be_visible()
+    assert_none(found)

@@ -60,6 +60,10 @@ def test_the_club_feed_holds_its_nights_and_published_tournaments_as_all_day_eve
         datetime.date(2027, 3, 7),
     )
     assert str(calendar["x-wr-timezone"]) == "Europe/Berlin"
+    club.time_zone = "America/New_York"
+    club.save(update_fields=["time_zone"])
+    _, calendar = feed(client, reverse("public:club-calendar", args=[club.slug]))
+    assert str(calendar["x-wr-timezone"]) == "America/New_York"
     assert str(calendar["version"]) == "2.0"
     for event in calendar.walk("VEVENT"):
         assert event.decoded("dtstamp").tzinfo is not None
