@@ -170,6 +170,8 @@ class ClubRecord(models.Model):
         INVITED = "invited", _("organizer invited")
         INVITE_REVOKED = "invite_revoked", _("invitation taken back")
         INVITE_TAKEN = "invite_taken", _("invitation accepted")
+        IMPORTED = "imported", _("member list imported")
+        EXPORTED = "exported", _("member list exported")
 
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="records"

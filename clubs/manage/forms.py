@@ -7,7 +7,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership
-from config.validators import PrintableForm
+from config.validators import PrintableForm, unprintable
 
 #: The roles the member list gives: who organizes is the owner's decision.
 PLAYING_CHOICES = [
@@ -102,3 +102,23 @@ class InvitationForm(PrintableForm):
         required=False,
         help_text=_("Left empty: you get a link to pass on yourself."),
     )
+
+
+class RosterUploadForm(PrintableForm):
+    """A member list to import: the file is read by `clubs.roster`, which refuses
+    what is not a member list (and any row with a control character in it)."""
+
+    file = forms.FileField(
+        label=_("Member list (.csv, .xlsx or .ods)"),
+        help_text=_(
+            "Columns: name, email, role (member or guest), member since, active, listed "
+            "publicly — in English or German; only the name is needed."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.ods"}),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        # The name goes into the club's record: what no text field takes is left out.
+        upload.name = "".join(c for c in upload.name if not unprintable(c))[:200] or "upload"
+        return upload

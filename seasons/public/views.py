@@ -5,6 +5,7 @@ shown by his initials."""
 
 import csv
 
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -14,7 +15,7 @@ from django_tables2 import RequestConfig
 from clubs import selectors as clubs
 from config.client import client_address
 from config.spreadsheet import csv_response, text_cell
-from seasons import erasure, selectors
+from seasons import calendar, erasure, selectors
 from seasons.data import data_file, player_data
 from seasons.public.tables import MemberTable
 from tournaments import published
@@ -100,6 +101,25 @@ def player_own(request, token):
         "token": token,
     }
     return render(request, "seasons/public/player_detail.html", context)
+
+
+def club_calendar(request, slug):
+    """The club's nights and published tournaments as a calendar to subscribe to."""
+    club = clubs.club_by_slug(slug)
+    return _ics(calendar.club_calendar(club=club), f"{slug}.ics")
+
+
+@never_cache
+def player_calendar(request, token):
+    """The player's own events, by his personal link; a replaced link is a 404."""
+    link = selectors.player_by_link(token)
+    return _ics(calendar.player_calendar(club=link.club, player=link.player), "knock.ics")
+
+
+def _ics(body: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
 
 
 @require_POST

@@ -22,7 +22,13 @@ from scoring.services.games import game_hand_enter
 from scoring.services.hands import Result, hand_enter
 from seasons.models import Season
 from seasons.services import player_link_issue
-from tests.factories import start_game_party, start_night_party, start_party
+from tests.factories import (
+    MembershipFactory,
+    OrganizerFactory,
+    start_game_party,
+    start_night_party,
+    start_party,
+)
 from tournaments import registration
 from tournaments.models import Entrant
 
@@ -127,6 +133,7 @@ def evening():
             f"/manage/nights/{night.pk}/",
             f"/manage/nights/{night.pk}/results/",
             f"/manage/clubs/{club.slug}/members/",
+            f"/manage/clubs/{club.slug}/members/import/",
             # The dispute is decided on its party's page, beside the audit log.
             f"/manage/parties/{disputed.pk}/",
             # Another game's party, its hands with their correction and void.
@@ -230,6 +237,25 @@ def test_no_page_an_organizer_opens_has_a_serious_violation(live_server, evening
     page.wait_for_url("**/manage/**")
     for path in evening["manage"]:
         visit(page, live_server.url, found, path)
+    assert_none(found)
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_member_import_preview_has_no_serious_violation(live_server, axe_page, tmp_path):
+    # The preview shows only after a file is sent, so it is reached by sending one.
+    owner = OrganizerFactory(player__user__username="owner")
+    MembershipFactory(club=owner.club, player__name="Ada King", role="guest")
+    upload = tmp_path / "members.csv"
+    upload.write_text("name,role\nAda King,member\nBo Kim,\nCy,captain\n")
+    page, found = axe_page
+    page.goto(f"{live_server.url}/manage/clubs/{owner.club.slug}/members/import/")
+    page.get_by_label("Username").fill("owner")
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_label("Member list (.csv, .xlsx or .ods)").set_input_files(str(upload))
+    page.get_by_role("button", name="Show the preview").click()
+    expect(page.get_by_role("heading", name="Import preview")).to_be_visible()
+    found["import preview"] = serious_violations(page)
     assert_none(found)
 
 
