@@ -1,7 +1,7 @@
 """The faults ``make load`` survives (benchmarks/load.py): a web and a live worker
-killed, the database's connections dropped and Redis restarted while the phones
-play, and the Celery worker killed as it pairs a round. Each acts on the running
-``Lab`` and says what it did."""
+killed (in groups: a web and a live group lost), the database's connections
+dropped and Redis restarted while the phones play, and the Celery worker killed as
+it pairs a round. Each acts on the running ``Lab`` and says what it did."""
 
 from __future__ import annotations
 
@@ -22,17 +22,20 @@ FAULT_ENTRANTS = int(os.environ.get("LOAD_FAULT_ENTRANTS", 1000))
 
 
 def inject_faults(lab, locust: subprocess.Popen, seconds: int) -> None:
-    """While the phones play: at 1/4 of the run a gunicorn worker is killed, at
-    1/2 every PostgreSQL connection of the site is dropped, at 3/4 Redis restarts."""
+    """While the phones play: at 1/4 of the run a gunicorn worker of web and one of
+    live are killed (in groups: the first web and live groups are lost whole and
+    come back), at 1/2 every PostgreSQL connection of the site is dropped, at 3/4
+    Redis restarts."""
     step = seconds / 4
     time.sleep(step + 10)  # the users are spawned first
+    killed = time.monotonic()
     if len(lab.layout.web) > 1:
         # Groups as separate hosts: one of each kind lost whole, the others serve.
         lab.layout.lose_first_groups(open_streams(lab, lab.layout.live[0]))
         live = True
     else:
         live = kill_workers(lab)
-    time.sleep(step)
+    time.sleep(max(0, step - (time.monotonic() - killed)))  # the lost groups' restart counts
     if live:
         refused = lab.live_log.read_text().count("Service Unavailable")
         print(
