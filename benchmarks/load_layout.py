@@ -137,20 +137,21 @@ class Layout:
         return f"http://127.0.0.1:{self.proxy_port}" if PROXY else self.live[0].site
 
     def describe(self) -> str:
-        def groups(kind: str, what: str) -> str:
-            running = [g for g in (self.web if kind == "web" else self.live) if g.running]
-            counts = "+".join(str(g.workers) for g in running)
-            ports = ", ".join(str(g.port) for g in running)
-            return f"{len(running)} {kind} group(s) of {counts} {what} (port {ports})"
+        """E.g. "web: 2 groups (1 + 1 gunicorn sync processes, ports 4100, 4101); live:
+        2 groups (1 + 1 uvicorn workers, ports 4102, 4103); Caddy in front, port 4104"."""
 
-        proxy = (
-            f"Caddy on port {self.proxy_port} in front (docker/Caddyfile's rules)"
-            if PROXY
-            else "no proxy"
-        )
+        def groups(kind: str, groups: list[Group], one: str, more: str) -> str:
+            running = [g for g in groups if g.running]
+            counts = " + ".join(str(g.workers) for g in running)
+            what = one if sum(g.workers for g in running) == 1 else more
+            ports = ", ".join(str(g.port) for g in running)
+            many = "s" if len(running) > 1 else ""
+            return f"{kind}: {len(running)} group{many} ({counts} {what}, port{many} {ports})"
+
+        proxy = f"Caddy in front, port {self.proxy_port}" if PROXY else "no proxy"
         return (
-            f"{groups('web', 'gunicorn sync process(es)')}; "
-            f"{groups('live', 'uvicorn worker(s)')}; {proxy}"
+            f"{groups('web', self.web, 'gunicorn sync process', 'gunicorn sync processes')}; "
+            f"{groups('live', self.live, 'uvicorn worker', 'uvicorn workers')}; {proxy}"
         )
 
     # ------------------------------------------------------------------ starting
