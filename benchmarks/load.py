@@ -39,7 +39,10 @@ default "125,250,500"), ``LOAD_SECONDS`` per run (60), ``LOAD_WORKERS`` (2),
 loses its worker), ``LOAD_VISIBILITY_SECONDS`` (30, how long that round's task
 waits to be handed to the new worker), ``LOAD_DATABASE`` (a
 PostgreSQL URL of a database this test may drop and create,
-postgres://postgres@127.0.0.1:5432/knock_load)."""
+postgres://postgres@127.0.0.1:5432/knock_load), ``LOAD_GROUPS`` (1: the web and
+live groups, each a gunicorn of its own on its own port, the workers shared out
+between them) and ``LOAD_PROXY`` (on with more than one group: Caddy in front, as
+in production; benchmarks/load_layout.py)."""
 
 from __future__ import annotations
 
@@ -65,6 +68,7 @@ from benchmarks.load_figures import (
     report,
     rss_kib,
 )
+from benchmarks.load_layout import Layout, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -89,22 +93,15 @@ def main() -> None:
             lab.stop()
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class Lab:
     def __init__(self, folder: Path):
         self.database = DATABASE
         self.folder = folder
         self.redis_port = free_port()
-        self.port = free_port()
-        self.site = f"http://127.0.0.1:{self.port}"
-        self.live_port = free_port()
-        self.live_site = f"http://127.0.0.1:{self.live_port}"
         self.live_log = folder / "live.log"
+        self.layout = Layout(self, WORKERS, LIVE_WORKERS)
+        # Where the load goes: the proxy when it runs, else the one web and live group.
+        self.site, self.live_site = self.layout.site, self.layout.live_site
         self.env = {
             **{k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "TMPDIR")},
             "DEBUG": "off",
@@ -125,7 +122,7 @@ class Lab:
             # How often the board is built, as the site is configured (10 s by default).
             **{k: v for k, v in os.environ.items() if k == "PUBLIC_REFRESH_SECONDS"},
         }
-        self.redis = self.web = self.live = self.worker = self.beat = None
+        self.redis = self.worker = self.beat = None
         self.manifest = folder / "manifest.json"
         self.ledgers: list[Path] = []
 
@@ -142,8 +139,8 @@ class Lab:
         # One table more than any run uses: the profile plays it.
         biggest = max([*STEPS, TABLES]) + 1
         self.python("-m", "benchmarks.championship", "build", str(biggest), str(self.manifest))
-        self.start_web(WORKERS)
-        self.start_live()
+        self.layout.start()
+        print(f"Layout: {self.layout.describe()}")
         cost = self.poll_cost()
         results = {}
         print(
@@ -154,8 +151,8 @@ class Lab:
             results[tables] = self.load(tables, f"{tables} tables")
         held = [n for n, r in results.items() if r["holds"]]
         print(f"  largest table count that holds the targets: {max(held) if held else 'none'}")
-        self.restart_web(1)
-        print("\nOne gunicorn process")
+        self.layout.restart_web(1)
+        print(f"\nOne gunicorn process ({self.layout.describe()})")
         alone = self.hammer(self.poll_paths())
         single = self.load(TABLES, f"{TABLES} tables, 1 process")
         several = results.get(TABLES) or self.load(TABLES, f"{TABLES} tables, {WORKERS}")
@@ -174,8 +171,8 @@ class Lab:
             f"/s: {alone['seat poll, unchanged (304)']['rps'] / per_table:.0f} tables' phones"
             f" ({per_table:.2f} polls/s a table)"
         )
-        self.restart_web(WORKERS)
-        print("\nFaults, under the same load")
+        self.layout.restart_web(WORKERS)
+        print(f"\nFaults, under the same load ({self.layout.describe()})")
         self.load(TABLES, f"{TABLES} tables with faults", faults=True)
         load_faults.pairing_survives_a_killed_worker(self)
         print("\nData check")
@@ -250,69 +247,6 @@ class Lab:
             stderr=subprocess.DEVNULL,
         )
 
-    def start_web(self, workers: int) -> None:
-        self.web = subprocess.Popen(
-            [
-                str(BIN / "gunicorn"),
-                "config.wsgi",
-                "-b",
-                f"127.0.0.1:{self.port}",
-                "-w",
-                str(workers),
-                "--log-level",
-                "warning",
-                "--timeout",
-                "30",
-            ],
-            cwd=ROOT,
-            env=self.env,
-        )
-        self.wait(lambda: self.status("/health/") == 200, "gunicorn")
-
-    def start_live(self) -> None:
-        """The streams' server, as compose.yaml's ``live`` (CONN_MAX_AGE 0 there: a
-        kept connection would be left behind in one of ASGI's threads)."""
-        self.live = subprocess.Popen(
-            [
-                str(BIN / "gunicorn"),
-                "config.asgi:application",
-                "--worker-class",
-                "uvicorn_worker.UvicornWorker",
-                "-b",
-                f"127.0.0.1:{self.live_port}",
-                "-w",
-                str(LIVE_WORKERS),
-                "--graceful-timeout",
-                "5",
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env={**self.env, "CONN_MAX_AGE": "0"},
-            # Its log (a killed worker, the 503s of a reconnecting crowd) to a file:
-            # the fault run counts the 503s.
-            stderr=open(self.live_log, "a"),  # noqa: SIM115 (closed with the process)
-        )
-        self.wait(lambda: self.status("/health/", self.live_site) == 200, "the live server")
-        # Each worker's first streams import and subscribe: done before the memory
-        # without streams is taken.
-        slug = json.loads(self.manifest.read_text())["slug"]
-        for _ in range(4 * LIVE_WORKERS):
-            self.first_event(f"/t/{slug}/events/")
-
-    def first_event(self, path: str) -> None:
-        request = urllib.request.Request(
-            self.live_site + path, headers={"X-Forwarded-Proto": "https"}
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            while b"hello" not in response.readline():
-                pass
-
-    def restart_web(self, workers: int) -> None:
-        self.web.terminate()
-        self.web.wait(timeout=60)
-        self.start_web(workers)
-
     def status(self, path: str, site: str = "") -> int:
         request = urllib.request.Request(
             (site or self.site) + path, headers={"X-Forwarded-Proto": "https"}
@@ -342,7 +276,8 @@ class Lab:
             )
 
     def stop(self) -> None:
-        for process in (self.web, self.live, self.beat, self.worker, self.redis):
+        self.layout.stop()
+        for process in (self.beat, self.worker, self.redis):
             if process is not None and process.poll() is None:
                 process.terminate()
                 try:
@@ -441,17 +376,18 @@ class Lab:
             "LOAD_SPECTATORS": str(SPECTATORS),
             "LOAD_LIVE": self.live_site,
         }
-        idle = rss_kib(process_tree([self.live.pid]))
+        idle = rss_kib(self.layout.live_pids())
         process, prefix = self.locust(users, SECONDS, extra, f"run-{len(self.ledgers)}")
         if faults:
             load_faults.inject_faults(self, process, SECONDS)
         else:  # the CPU time of each part while the users are all there
             time.sleep(-(-sum(users.values()) // SPAWN))
-            before = self.cpu(process)
+            before, measured = self.cpu(process), time.monotonic()
             time.sleep(max(0, SECONDS - 5) / 2)
-            held, busy = load_faults.open_streams(self), rss_kib(process_tree([self.live.pid]))
+            held, busy = load_faults.open_streams(self), rss_kib(self.layout.live_pids())
+            per_group = [load_faults.open_streams(self, g) for g in self.layout.live if g.running]
             time.sleep(max(0, SECONDS - 5) / 2)
-            after = self.cpu(process)
+            after, measured = self.cpu(process), time.monotonic() - measured
             # Per process: one that ended in between (a closed connection) takes its
             # time with it, so only those alive at the end are counted.
             spent = {
@@ -471,20 +407,23 @@ class Lab:
         result = report(label, stats, told, faults)
         if not faults:
             per = f"{(busy - idle) / held:.1f} KiB an open stream" if held else "no stream open"
+            groups = f" ({' + '.join(map(str, per_group))})" if len(per_group) > 1 else ""
             print(
-                f"    live: {held} open streams, resident memory {idle / 1024:.0f} MiB without "
-                f"them, {busy / 1024:.0f} MiB with them: {per}"
+                f"    live: {held}{groups} open streams, resident memory {idle / 1024:.0f} MiB "
+                f"without them, {busy / 1024:.0f} MiB with them: {per}"
             )
             total = sum(spent.values()) or 1
-            shares = ", ".join(f"{part} {100 * used / total:.0f}%" for part, used in spent.items())
+            shares = ", ".join(
+                f"{part} {100 * used / total:.0f}% ({used / measured:.2f} cores)"
+                for part, used in spent.items()
+            )
             print(f"    where the machine's time went: {shares}")
         return result
 
     def cpu(self, locust: subprocess.Popen) -> dict:
         """CPU seconds used so far by each part, per process (children too)."""
         roots = {
-            "gunicorn": [self.web.pid],
-            "live (uvicorn)": [self.live.pid],
+            **self.layout.roots(),
             "locust (the phones)": [locust.pid],
             "celery": [self.worker.pid, self.beat.pid],
             "redis": [self.redis.pid],

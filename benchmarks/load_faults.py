@@ -1,7 +1,7 @@
 """The faults ``make load`` survives (benchmarks/load.py): a web and a live worker
-killed, the database's connections dropped and Redis restarted while the phones
-play, and the Celery worker killed as it pairs a round. Each acts on the running
-``Lab`` and says what it did."""
+killed (in groups: a web and a live group lost), the database's connections
+dropped and Redis restarted while the phones play, and the Celery worker killed as
+it pairs a round. Each acts on the running ``Lab`` and says what it did."""
 
 from __future__ import annotations
 
@@ -22,29 +22,20 @@ FAULT_ENTRANTS = int(os.environ.get("LOAD_FAULT_ENTRANTS", 1000))
 
 
 def inject_faults(lab, locust: subprocess.Popen, seconds: int) -> None:
-    """While the phones play: at 1/4 of the run a gunicorn worker is killed, at
-    1/2 every PostgreSQL connection of the site is dropped, at 3/4 Redis restarts."""
+    """While the phones play: at 1/4 of the run a gunicorn worker of web and one of
+    live are killed (in groups: the first web and live groups are lost whole and
+    come back), at 1/2 every PostgreSQL connection of the site is dropped, at 3/4
+    Redis restarts."""
     step = seconds / 4
     time.sleep(step + 10)  # the users are spawned first
-    workers = [
-        int(p)
-        for p in subprocess.run(
-            ["pgrep", "-P", str(lab.web.pid)], capture_output=True, text=True
-        ).stdout.split()
-    ]
-    if workers:
-        os.kill(workers[0], signal.SIGKILL)
-        print(f"  fault: gunicorn worker {workers[0]} killed (SIGKILL); the master starts another")
-    live = process_tree([lab.live.pid])[1:]
-    if live:
-        held = open_streams(lab)
-        os.kill(live[0], signal.SIGKILL)
-        print(
-            f"  fault: live worker {live[0]} killed (SIGKILL) with {held} streams open "
-            "on live: its streams drop; the pages poll, reconnect after the retry "
-            "and ask what they missed"
-        )
-    time.sleep(step)
+    killed = time.monotonic()
+    if len(lab.layout.web) > 1:
+        # Groups as separate hosts: one of each kind lost whole, the others serve.
+        lab.layout.lose_first_groups(open_streams(lab, lab.layout.live[0]))
+        live = True
+    else:
+        live = kill_workers(lab)
+    time.sleep(max(0, step - (time.monotonic() - killed)))  # the lost groups' restart counts
     if live:
         refused = lab.live_log.read_text().count("Service Unavailable")
         print(
@@ -75,6 +66,26 @@ def inject_faults(lab, locust: subprocess.Popen, seconds: int) -> None:
     worker_back(lab, connected)
 
 
+def kill_workers(lab) -> bool:
+    """A gunicorn worker of web and one of live killed; True when there was one
+    of live to kill."""
+    web, live = lab.layout.web[0], lab.layout.live[0]
+    workers = process_tree([web.process.pid])[1:]
+    if workers:
+        os.kill(workers[0], signal.SIGKILL)
+        print(f"  fault: gunicorn worker {workers[0]} killed (SIGKILL); the master starts another")
+    workers = process_tree([live.process.pid])[1:]
+    if workers:
+        held = open_streams(lab)
+        os.kill(workers[0], signal.SIGKILL)
+        print(
+            f"  fault: live worker {workers[0]} killed (SIGKILL) with {held} streams open "
+            "on live: its streams drop; the pages poll, reconnect after the retry "
+            "and ask what they missed"
+        )
+    return bool(workers)
+
+
 def worker_back(lab, connected: int, seconds: float = 30) -> None:
     """Waits until the Celery worker is back on the broker. A worker may give up
     on a broker that went away (kombu's "Unrecoverable error" while it restores
@@ -92,16 +103,16 @@ def worker_back(lab, connected: int, seconds: float = 30) -> None:
     print(f"    the Celery worker was not back on the broker within {seconds:.0f} s")
 
 
-def open_streams(lab) -> int:
-    """Connections established to ``live`` now (the streams, and any request
-    on its way)."""
-    port = f"{lab.live_port:04X}"
+def open_streams(lab, group=None) -> int:
+    """Connections established to ``live`` now (the streams, and any request on
+    its way), to every live group or to ``group``."""
+    ports = [f"{g.port:04X}" for g in ([group] if group else lab.layout.live)]
     count = 0
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         with contextlib.suppress(OSError), open(table) as file:
             for line in file.readlines()[1:]:
                 fields = line.split()
-                if fields[1].endswith(f":{port}") and fields[3] == "01":
+                if fields[1].rsplit(":", 1)[1] in ports and fields[3] == "01":
                     count += 1
     return count
 

@@ -58,7 +58,10 @@ def test_compose_gives_the_proxy_the_page_its_caddyfile_serves():
 
 class Upstream(BaseHTTPRequestHandler):
     def do_GET(self):
-        body = f"served {self.path}".encode()
+        self.answer(f"served {self.path}")
+
+    def answer(self, text):
+        body = text.encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -169,3 +172,71 @@ def test_with_no_server_answering_the_proxy_says_back_in_a_moment(proxy):
     # A page opened by a link reloads itself; a form is not sent again unasked.
     assert page[1]["Refresh"] == "10"
     assert form[1]["Refresh"] is None
+
+
+def test_make_loads_proxy_spreads_pages_over_the_web_groups_and_streams_over_the_live_groups(
+    tmp_path,
+):
+    """``make load`` in groups (benchmarks/load_layout.py) runs docker/Caddyfile with the
+    groups' ports for docker's names: a change to the Caddyfile that it can no longer
+    follow fails here, not only in a run with LOAD_GROUPS."""
+    if CADDY is None:
+        pytest.skip("caddy is not installed (pip install '.[dev]')")
+    from benchmarks.load_layout import caddyfile
+
+    servers = {}
+    for name in ("web 1", "web 2", "live 1", "live 2"):
+        servers[name] = ThreadingHTTPServer(("127.0.0.1", 0), Group)
+        servers[name].name = name
+        threading.Thread(target=servers[name].serve_forever, daemon=True).start()
+    ports = {name: server.server_address[1] for name, server in servers.items()}
+    port = free_port()
+    (tmp_path / "Caddyfile").write_text(
+        caddyfile([ports["web 1"], ports["web 2"]], [ports["live 1"], ports["live 2"]])
+    )
+    env = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path),
+        "SITE_ADDRESS": f"http://127.0.0.1:{port}",
+    }
+    command = [CADDY, "run", "--config", str(tmp_path / "Caddyfile"), "--adapter", "caddyfile"]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while not listening(port):
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+        answered = set()
+        for path in ["/t/autumn-cup/", "/t/autumn-cup/events/"] * 40:
+            request = Request(f"http://127.0.0.1:{port}{path}")
+            request.add_header("X-Forwarded-For", "10.0.0.7")
+            with urlopen(request, timeout=10) as answer:
+                answered.add((path.endswith("/events/"), answer.read().decode()))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        for server in servers.values():
+            server.shutdown()
+            server.server_close()
+    # The phone's own address is passed on (each simulated phone has one).
+    assert answered == {
+        (False, "web 1 10.0.0.7"),
+        (False, "web 2 10.0.0.7"),
+        (True, "live 1 10.0.0.7"),
+        (True, "live 2 10.0.0.7"),
+    }
+
+
+class Group(Upstream):
+    """A group of make load's: answers with its server's name and the client's
+    address the proxy passed on."""
+
+    def do_GET(self):
+        self.answer(f"{self.server.name} {self.headers['X-Forwarded-For']}")
+
+
+def listening(port):
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
