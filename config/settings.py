@@ -68,6 +68,8 @@ INSTALLED_APPS = [
     "scoring",
     "tournaments",
     "seasons",
+    # The players told by e-mail and push: above the apps whose events it tells.
+    "notices",
     # The demo loader (`manage.py load_demo`): above every app, since it fills them all.
     "demo",
 ]
@@ -283,6 +285,13 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", 10))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Knock <knock@localhost>")
 # The address links in e-mails begin with (a mail is read away from any request).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Web push to the players' phones: the site's VAPID private key (base64url, raw or
+# DER; `vapid --gen` makes one). Without it push is off, and the pages say so.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:knock@localhost")
+# Notices a worker sends at most (Celery's rate limit, per worker): a club's mail
+# provider takes no more.
+NOTICES_RATE_LIMIT = os.environ.get("NOTICES_RATE_LIMIT", "60/m")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]

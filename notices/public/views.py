@@ -1,0 +1,83 @@
+"""What a player is told, chosen on his own page; and turning one kind off from
+a message, with no login."""
+
+import json
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from notices import delivery, selectors, services
+from notices.forms import ChoicesForm
+from notices.models import Kind
+from notices.tokens import read_unsubscribe_token
+from seasons.selectors import player_by_link
+
+
+def choices(request, token):
+    """The player's choices, each kind by e-mail and by push, and this phone's
+    subscription to push. His address is never shown: only whether the club has one."""
+    link = player_by_link(token)
+    lines = selectors.choices_of(link.player)
+    form = ChoicesForm(request.POST if request.method == "POST" else None, lines=lines)
+    if form.is_valid():
+        services.choices_set(player=link.player, chosen=form.chosen())
+        messages.success(request, _("Your choices are saved."))
+        return redirect("public:notices-choose", token)
+    context = {
+        "link": link,
+        "form": form,
+        "rows": [(line, form[f"{line.kind}-email"], form[f"{line.kind}-push"]) for line in lines],
+        "has_address": bool(link.player.email),
+        "push_key": delivery.public_key(),
+        "phones": selectors.push_subscribed(link.player),
+    }
+    return render(request, "notices/public/choice_list.html", context)
+
+
+@require_POST
+def push_subscribe(request, token):
+    """This phone's subscription (the Push API's, as JSON), or its end
+    (``{"endpoint": ..., "off": true}``). A 4xx with a JSON body says what is wrong."""
+    link = player_by_link(token)
+    try:
+        sent = json.loads(request.body)
+        endpoint = str(sent["endpoint"])
+        if sent.get("off"):
+            services.push_unsubscribe(player=link.player, endpoint=endpoint)
+            return JsonResponse({"subscribed": False})
+        keys = sent["keys"]
+        services.push_subscribe(
+            player=link.player,
+            endpoint=endpoint,
+            p256dh=str(keys["p256dh"]),
+            auth=str(keys["auth"]),
+        )
+    except (ValueError, KeyError, TypeError) as error:
+        refused = isinstance(error, services.SubscriptionRefused)
+        detail = str(error) if refused else _("This is not a push subscription.")
+        return JsonResponse({"detail": detail}, status=409 if refused else 400)
+    return JsonResponse({"subscribed": True}, status=201)
+
+
+# A mail program posts the one-click unsubscribe on its own (RFC 8058): it has no
+# CSRF token; the signed token in the address is the key.
+@csrf_exempt
+@never_cache
+@require_http_methods(["GET", "POST"])
+def turn_off(request, token):
+    """GET asks (a link checker opening it turns nothing off); POST turns the kind
+    of the message off, by e-mail and push."""
+    found = read_unsubscribe_token(token)
+    if found is None or found[1] not in Kind.values:
+        return render(request, "notices/public/turn_off.html", {"invalid": True}, status=400)
+    player_id, kind = found
+    done = request.method == "POST"
+    if done and services.kind_turn_off(player_id=player_id, kind=kind) is None:
+        return render(request, "notices/public/turn_off.html", {"invalid": True}, status=400)
+    context = {"kind": Kind(kind).label, "done": done, "token": token}
+    return render(request, "notices/public/turn_off.html", context)
