@@ -21,7 +21,7 @@ def table_party(round):
 
 
 def test_a_paired_round_tells_each_player_his_table_and_seat_link(smtp, paired, settings):
-    tournament, round = paired
+    _, round = paired
     party = table_party(round)
     for seat in party.seats.select_related("player"):
         (message,) = smtp.to(seat.player.email)
@@ -42,7 +42,7 @@ def test_every_message_carries_a_one_click_unsubscribe(smtp, paired, settings):
 
 
 def test_the_one_click_post_of_a_mail_program_turns_that_kind_off(smtp, paired, client, settings):
-    tournament, round = paired
+    tournament, _ = paired
     (message,) = smtp.to("anna@example.org")
     path = str(message["List-Unsubscribe"]).strip()[1 + len(settings.SITE_URL) : -1]
     # A mail program posts without a session or CSRF token (RFC 8058).
@@ -59,7 +59,7 @@ def test_the_one_click_post_of_a_mail_program_turns_that_kind_off(smtp, paired, 
 
 
 def test_a_round_paired_twice_sends_once(smtp, paired, committed):
-    tournament, round = paired
+    _, round = paired
     party = table_party(round)
     # The task run again, as a worker does after a lost acknowledgement.
     committed(tasks.notices_party_started.delay, party_id=party.pk)
