@@ -111,7 +111,9 @@ class PushService:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"]))
-                service.received.append((self.path, dict(self.headers), body))
+                service.received.append(
+                    (self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+                )
                 self.send_response(410 if self.path in service.gone else 201)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
