@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from demo.games import BLUE
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
+from notices.tokens import unsubscribe_token
 from scoring.models import Hand, Party
 from scoring.services.games import game_hand_enter
 from scoring.services.hands import Result, hand_enter
@@ -94,7 +95,13 @@ def evening():
             chinchon[1].get_absolute_url(),
             canasta.get_absolute_url(),
         ],
-        "links": [f"/me/{own.token}/", f"/door/{cup.door_token}/"],
+        "links": [
+            f"/me/{own.token}/",
+            f"/door/{cup.door_token}/",
+            # What the player is told, and the one-click unsubscribe of a message.
+            f"/me/{own.token}/notices/",
+            f"/notices/off/{unsubscribe_token(listed.pk, 'table')}/",
+        ],
         "manage": [
             "/manage/",
             f"/manage/clubs/{club.slug}/",
@@ -125,6 +132,7 @@ def evening():
             f"/manage/clubs/{club.slug}/players/{listed.pk}/",
             f"/manage/clubs/{club.slug}/seasons/",
             f"/manage/seasons/{season.pk}/",
+            f"/manage/clubs/{club.slug}/notices/",
         ],
         # Swagger UI, drawn by its script after the page loads.
         "docs": ["/api/docs"],

@@ -134,15 +134,19 @@ class PushService:
         self.server.server_close()
 
 
+def vapid_key() -> str:
+    """A VAPID private key as the settings take it (base64url of the raw number)."""
+    key = Vapid02()
+    key.generate_keys()
+    return b64(key.private_key.private_numbers().private_value.to_bytes(32, "big"))
+
+
 @pytest.fixture
 def vapid(settings):
     """The site's VAPID key, made for the test: push is on."""
-    key = Vapid02()
-    key.generate_keys()
-    raw = key.private_key.private_numbers().private_value.to_bytes(32, "big")
-    settings.VAPID_PRIVATE_KEY = b64(raw)
+    settings.VAPID_PRIVATE_KEY = vapid_key()
     settings.VAPID_SUBJECT = "mailto:club@example.org"
-    return key
+    return settings.VAPID_PRIVATE_KEY
 
 
 @pytest.fixture
