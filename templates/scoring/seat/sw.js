@@ -142,8 +142,8 @@ self.addEventListener("message", function (event) {
   })));
 });
 
-// A notice pushed to this phone (the player's choice, on his own page): shown,
-// and a tap opens its link (his seat, the standings).
+// A notice pushed to this phone (the player's choice, on the player's own page):
+// shown, and a tap opens its link (the seat, the standings).
 self.addEventListener("push", function (event) {
   var data = {};
   try { data = event.data ? event.data.json() : {}; } catch (e) { data = { body: event.data.text() }; }
