@@ -20,7 +20,7 @@ from scoring.models import Party
 from scoring.scores import party_scores
 from seasons.models import PlayerLink
 from tournaments.engine.formats import format_of
-from tournaments.models import Table, Tournament
+from tournaments.models import Round, Table, Tournament
 from tournaments.standings import standings_for
 
 
@@ -159,6 +159,88 @@ def tournament_finished(tournament_id: int) -> list[Draft]:
                     links,
                 )
             )
+    return drafts
+
+
+def table_changes(tournament_id: int) -> list[Draft]:
+    """At the tables of the round being played: whoever came to a table whose
+    opponent did not is told it counts as a forfeit; whoever sits at a table with
+    an entrant who withdrew during the round is told the organizer decides it.
+    (Players swapped by hand, and a forfeit taken back, start a party: told as
+    its start, `party_started`.)"""
+    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+    if tournament is None or tournament.status != Tournament.Status.RUNNING:
+        return []
+    round = tournament.round_set.filter(status=Round.Status.PLAYING).order_by("-number").first()
+    if round is None:
+        return []
+    seatings = list(
+        round.seatings.select_related("table__party", "entrant__player").order_by(
+            "table__number", "side"
+        )
+    )
+    by_table = {}
+    for seating in seatings:
+        by_table.setdefault(seating.table_id, []).append(seating)
+    links = own_links(tournament.club, [s.entrant.player_id for s in seatings])
+    drafts = []
+    with translation.override(settings.LANGUAGE_CODE):
+        for sitting in by_table.values():
+            table = sitting[0].table
+            title = gettext("%(tournament)s · Round %(round)s · Table %(table)s") % {
+                "tournament": tournament.name,
+                "round": round.number,
+                "table": table.number,
+            }
+            absent = [s for s in sitting if s.side == table.absent]
+            over = table.party is not None and table.party.status != Party.Status.RUNNING
+            left = [s for s in sitting if s.entrant.withdrawn_after == round.number and not over]
+            for seating in sitting:
+                player = seating.entrant.player
+                for gone in absent:
+                    if gone is seating:
+                        continue
+                    text = gettext(
+                        "%(club)s: %(title)s.\n%(name)s did not come: your table counts as "
+                        "a forfeit, %(points)s points for you. No hands are played there."
+                    ) % {
+                        "club": tournament.club.name,
+                        "title": title,
+                        "name": gone.entrant,
+                        "points": f"{tournament.forfeit_value:+d}",
+                    }
+                    drafts.append(
+                        _draft(
+                            tournament.club,
+                            player,
+                            Kind.CHANGE,
+                            f"forfeit:{table.pk}:{gone.entrant_id}:{player.pk}",
+                            gettext("Your table changed: %(title)s") % {"title": title},
+                            text,
+                            "",
+                            links,
+                        )
+                    )
+                for gone in left:
+                    if gone is seating or absent:
+                        continue
+                    text = gettext(
+                        "%(club)s: %(title)s.\n%(name)s has withdrawn from the tournament: "
+                        "play your party if %(name)s is there, else the organizer enters "
+                        "a forfeit."
+                    ) % {"club": tournament.club.name, "title": title, "name": gone.entrant}
+                    drafts.append(
+                        _draft(
+                            tournament.club,
+                            player,
+                            Kind.CHANGE,
+                            f"withdrawn:{round.pk}:{gone.entrant_id}:{player.pk}",
+                            gettext("Your table changed: %(title)s") % {"title": title},
+                            text,
+                            "",
+                            links,
+                        )
+                    )
     return drafts
 
 

@@ -5,20 +5,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from clubs.models import Club, Player
 from notices.models import DEFAULTS, Channel, Choice, Kind, Notice
 from scoring.models import Party
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 
 
 def party_finished(party_id: int) -> bool:
     return Party.objects.filter(pk=party_id, status=Party.Status.FINISHED).exists()
 
 
-def tournament_finished(tournament_id: int) -> bool:
-    return Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.FINISHED).exists()
+def tournament_tells(tournament_id: int) -> bool:
+    """Whether the tournament is finished, or plays a round whose tables may change."""
+    playing = Q(status=Tournament.Status.RUNNING, round_set__status=Round.Status.PLAYING)
+    return Tournament.objects.filter(
+        Q(status=Tournament.Status.FINISHED) | playing, pk=tournament_id
+    ).exists()
 
 
 @dataclass(frozen=True)

@@ -44,8 +44,9 @@ def notices_party_ended(party_id: int) -> int:
 
 
 @shared_task(ignore_result=True)
-def notices_tournament_finished(tournament_id: int) -> int:
-    drafts = events.tournament_finished(tournament_id)
+def notices_tournament_changed(tournament_id: int) -> int:
+    """A table changed in the round being played, or the tournament is over."""
+    drafts = events.table_changes(tournament_id) + events.tournament_finished(tournament_id)
     return len(services.notices_write(drafts=drafts, deliver=send_notice))
 
 
@@ -71,5 +72,7 @@ def send_party_changed(party_id: int) -> None:
 
 
 def send_tournament_changed(tournament_id: int) -> None:
-    if selectors.tournament_finished(tournament_id):
-        _send(notices_tournament_finished, tournament_id)
+    """After every step of a tournament: one playing a round or finished may
+    have something to tell."""
+    if selectors.tournament_tells(tournament_id):
+        _send(notices_tournament_changed, tournament_id)
