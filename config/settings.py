@@ -387,4 +387,6 @@ LOGGING = {
 CELERY_BEAT_SCHEDULE = {
     "pair-waiting-rounds": {"task": "tournaments.tasks.pair_waiting_rounds", "schedule": 30.0},
     "advance-finals": {"task": "tournaments.final.tasks.advance_finals", "schedule": 30.0},
+    # The season digests, to the players who asked for one: once a week.
+    "season-digests": {"task": "notices.tasks.send_digests", "schedule": timedelta(days=7)},
 }

@@ -67,7 +67,7 @@ def party_started(party_id: int) -> list[Draft]:
                 "Your seat link, to enter the hands on your phone:\n%(link)s"
             ) % {"club": party.club.name, "title": title, "others": others, "link": link}
             drafts.append(
-                _draft(
+                draft(
                     party.club,
                     seat.player,
                     kind,
@@ -107,7 +107,7 @@ def party_ended(party_id: int) -> list[Draft]:
                 ]
             )
             drafts.append(
-                _draft(
+                draft(
                     party.club,
                     seat.player,
                     Kind.SHEET,
@@ -148,7 +148,7 @@ def tournament_finished(tournament_id: int) -> list[Draft]:
                 )
             text.append(gettext("The final standings:\n%(link)s") % {"link": link})
             drafts.append(
-                _draft(
+                draft(
                     tournament.club,
                     entrant.player,
                     Kind.STANDINGS,
@@ -210,7 +210,7 @@ def table_changes(tournament_id: int) -> list[Draft]:
                         "points": f"{tournament.forfeit_value:+d}",
                     }
                     drafts.append(
-                        _draft(
+                        draft(
                             tournament.club,
                             player,
                             Kind.CHANGE,
@@ -230,7 +230,7 @@ def table_changes(tournament_id: int) -> list[Draft]:
                         "a forfeit."
                     ) % {"club": tournament.club.name, "title": title, "name": gone.entrant}
                     drafts.append(
-                        _draft(
+                        draft(
                             tournament.club,
                             player,
                             Kind.CHANGE,
@@ -250,7 +250,8 @@ def own_links(club: Club, player_ids) -> dict[int, str]:
     return dict(links.values_list("player_id", "token"))
 
 
-def _draft(club, player, kind, key, subject, text, link, links) -> Draft:
+def draft(club, player, kind, key, subject, text, link, links) -> Draft:
+    """A draft ending with why it came and how to stop it."""
     reason = why(club, player, kind, links.get(player.pk))
     return Draft(club, player, kind, key, subject, text + "\n\n" + reason, link)
 

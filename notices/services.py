@@ -11,8 +11,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.models import Player
+from clubs.models import Club, Player
 from notices import delivery
+from notices.digests import season_digests
 from notices.events import Draft
 from notices.models import DEFAULTS, Channel, Choice, Kind, Notice, PushSubscription
 
@@ -127,6 +128,17 @@ def _done(notice: Notice, status: str, error: str) -> str:
         sent_at=timezone.now() if status == Notice.Status.SENT else None,
     )
     return status
+
+
+def digests_send(*, today, deliver, clubs=None) -> int:
+    """The season digests of every club (or of ``clubs``) for ``today``: how many
+    are to be sent (a second run the same day finds those sent, and writes none)."""
+    written = 0
+    for club in clubs if clubs is not None else Club.objects.order_by("pk"):
+        written += len(
+            notices_write(drafts=season_digests(club=club, today=today), deliver=deliver)
+        )
+    return written
 
 
 @transaction.atomic

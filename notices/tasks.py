@@ -8,6 +8,7 @@ import logging
 
 from celery import shared_task
 from django.conf import settings
+from django.utils import timezone
 
 from notices import events, selectors, services
 from notices.models import Notice
@@ -48,6 +49,12 @@ def notices_tournament_changed(tournament_id: int) -> int:
     """A table changed in the round being played, or the tournament is over."""
     drafts = events.table_changes(tournament_id) + events.tournament_finished(tournament_id)
     return len(services.notices_write(drafts=drafts, deliver=send_notice))
+
+
+@shared_task(ignore_result=True)
+def send_digests() -> int:
+    """Every club's season digests, for today (the beat runs it weekly)."""
+    return services.digests_send(today=timezone.localdate(), deliver=send_notice)
 
 
 def _send(task, *args) -> None:
