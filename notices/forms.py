@@ -1,3 +1,5 @@
+import json
+
 from django import forms
 
 from notices.models import Channel, Kind
@@ -21,3 +23,15 @@ class ChoicesForm(forms.Form):
             kind: {channel: self.cleaned_data[f"{kind}-{channel}"] for channel in Channel}
             for kind in Kind
         }
+
+
+def subscription_from(body: bytes) -> dict:
+    """What a page's script sent about this phone's push subscription: the Push
+    API's subscription (``endpoint`` and ``keys``), or ``{"endpoint", "off": true}``.
+    ValueError (KeyError, TypeError) for anything else."""
+    sent = json.loads(body)
+    endpoint = str(sent["endpoint"])
+    if sent.get("off"):
+        return {"endpoint": endpoint, "off": True}
+    keys = sent["keys"]
+    return {"endpoint": endpoint, "p256dh": str(keys["p256dh"]), "auth": str(keys["auth"])}

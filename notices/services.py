@@ -184,6 +184,18 @@ def push_subscribe(*, player: Player, endpoint: str, p256dh: str, auth: str) -> 
     return subscription
 
 
+def push_change(*, player: Player, sent: dict) -> bool:
+    """A phone subscribed (True) or unsubscribed (False), as `forms.subscription_from`
+    read it."""
+    if sent.get("off"):
+        push_unsubscribe(player=player, endpoint=sent["endpoint"])
+        return False
+    push_subscribe(
+        player=player, endpoint=sent["endpoint"], p256dh=sent["p256dh"], auth=sent["auth"]
+    )
+    return True
+
+
 @transaction.atomic
 def push_unsubscribe(*, player: Player, endpoint: str) -> int:
     deleted, _ = PushSubscription.objects.filter(player=player, endpoint=endpoint).delete()

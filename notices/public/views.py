@@ -1,18 +1,17 @@
 """What a player is told, chosen on his own page; and turning one kind off from
 a message, with no login."""
 
-import json
-
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from notices import delivery, selectors, services
-from notices.forms import ChoicesForm
+from notices.forms import ChoicesForm, subscription_from
 from notices.models import Kind
 from notices.tokens import read_unsubscribe_token
 from seasons.selectors import player_by_link
@@ -35,33 +34,24 @@ def choices(request, token):
         "has_address": bool(link.player.email),
         "push_key": delivery.public_key(),
         "phones": selectors.push_subscribed(link.player),
+        "push_url": reverse("public:notices-push", args=[link.token]),
     }
     return render(request, "notices/public/choice_list.html", context)
 
 
 @require_POST
 def push_subscribe(request, token):
-    """This phone's subscription (the Push API's, as JSON), or its end
-    (``{"endpoint": ..., "off": true}``). A 4xx with a JSON body says what is wrong."""
+    """This phone's subscription to push, or its end (`forms.subscription_from`).
+    A 4xx with a JSON body says what is wrong."""
     link = player_by_link(token)
     try:
-        sent = json.loads(request.body)
-        endpoint = str(sent["endpoint"])
-        if sent.get("off"):
-            services.push_unsubscribe(player=link.player, endpoint=endpoint)
-            return JsonResponse({"subscribed": False})
-        keys = sent["keys"]
-        services.push_subscribe(
-            player=link.player,
-            endpoint=endpoint,
-            p256dh=str(keys["p256dh"]),
-            auth=str(keys["auth"]),
-        )
-    except (ValueError, KeyError, TypeError) as error:
-        refused = isinstance(error, services.SubscriptionRefused)
-        detail = str(error) if refused else _("This is not a push subscription.")
-        return JsonResponse({"detail": detail}, status=409 if refused else 400)
-    return JsonResponse({"subscribed": True}, status=201)
+        sent = subscription_from(request.body)
+        subscribed = services.push_change(player=link.player, sent=sent)
+    except services.SubscriptionRefused as refused:
+        return JsonResponse({"detail": str(refused)}, status=409)
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse({"detail": _("This is not a push subscription.")}, status=400)
+    return JsonResponse({"subscribed": subscribed}, status=201 if subscribed else 200)
 
 
 # A mail program posts the one-click unsubscribe on its own (RFC 8058): it has no

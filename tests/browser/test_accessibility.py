@@ -94,6 +94,8 @@ def evening():
             fresh.get_absolute_url(),
             chinchon[1].get_absolute_url(),
             canasta.get_absolute_url(),
+            # This phone told by push, from a seat page's link.
+            f"/table/{fresh.token}/notices/",
         ],
         "links": [
             f"/me/{own.token}/",
