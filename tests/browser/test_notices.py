@@ -113,3 +113,21 @@ def test_the_organizer_finds_what_was_sent(desk, live_server, tmp_path):
     desk.set_viewport_size({"width": 390, "height": 844})
     shoot(desk, tmp_path, "notices-sent.png")
     assert refused == []
+
+
+def test_a_player_at_the_table_finds_push_from_the_seat_page(phone, anna, settings):
+    from scoring.services.parties import party_start
+
+    settings.VAPID_PRIVATE_KEY = vapid_key()
+    player, link = anna
+    other = MembershipFactory(club=link.club, player__name="Ben").player
+    seat = party_start(club=link.club, format="two", players=[player, other]).seats.get(
+        player=player
+    )
+    page = phone(seat.get_absolute_url())
+    refused = policy_refusals(page)
+    page.reload()
+    page.get_by_role("link", name="Tell me on this phone").click()
+    expect(page.get_by_role("heading", name="Push to this phone")).to_be_visible()
+    expect(page.get_by_role("button", name="Tell this phone")).to_be_visible()
+    assert refused == []
