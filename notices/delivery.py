@@ -10,10 +10,11 @@ import json
 import logging
 import smtplib
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from cryptography.hazmat.primitives import serialization
 from django.conf import settings
+from django.core.cache import cache
 from django.core.mail import EmailMessage
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
@@ -32,9 +33,21 @@ class Unreachable(Exception):
     """The server was not reached or refused for now: worth trying again later."""
 
 
+#: How long a mail server that was not reached is not asked again: the notices
+#: meanwhile wait for their next try (or, run eagerly, are recorded as failed) at
+#: once, so a server that swallows connections costs one timeout, not one per player.
+DOWN_SECONDS = 60
+
+
+def down_key() -> str:
+    return f"notices:smtp-down:{settings.EMAIL_HOST}:{settings.EMAIL_PORT}"
+
+
 def send_email(notice: Notice) -> None:
     """The notice by e-mail, with the headers mail programs show as "unsubscribe"
     and use for it in one click (RFC 2369 and RFC 8058)."""
+    if _cache_get(down_key()):
+        raise Unreachable("the mail server was not reached a moment ago")
     message = EmailMessage(
         subject=notice.subject,
         body=notice.body,
@@ -60,7 +73,23 @@ def send_email(notice: Notice) -> None:
             raise Refused(reason) from error
         raise Unreachable(reason) from error
     except (OSError, smtplib.SMTPException) as error:
+        if not isinstance(error, smtplib.SMTPException):  # not reached at all
+            _cache_set(down_key(), True, DOWN_SECONDS)
         raise Unreachable(str(error) or error.__class__.__name__) from error
+
+
+def _cache_get(key):
+    try:
+        return cache.get(key)
+    except Exception:  # the cache away (Redis): every notice tries the server itself
+        return None
+
+
+def _cache_set(key, value, timeout) -> None:
+    try:
+        cache.set(key, value, timeout)
+    except Exception:
+        log.warning("cache unavailable: the mail server's outage not kept", exc_info=True)
 
 
 def _text(value) -> str:
@@ -73,7 +102,7 @@ def push_enabled() -> bool:
     return bool(settings.VAPID_PRIVATE_KEY)
 
 
-@cache
+@lru_cache(maxsize=4)
 def _vapid(private_key: str) -> Vapid02:
     return Vapid02.from_string(private_key)
 

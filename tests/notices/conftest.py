@@ -16,8 +16,10 @@ import pytest
 from aiosmtpd.controller import Controller
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from django.core.cache import cache
 from py_vapid import Vapid02
 
+from notices import delivery
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import ClubFactory, MembershipFactory
 from tournaments import registration, rounds
@@ -63,6 +65,8 @@ def smtp(settings):
     settings.EMAIL_PORT = controller.port
     settings.EMAIL_USE_TLS = False
     settings.EMAIL_TIMEOUT = 5
+    # A dead server an earlier test left on this port number is not this one.
+    cache.delete(delivery.down_key())
     yield inbox
     controller.stop()
 
