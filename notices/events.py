@@ -6,10 +6,11 @@ that turns their kind off. Which drafts become notices is the players' choice
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from clubs.models import Club, Player
@@ -22,6 +23,10 @@ from seasons.models import PlayerLink
 from tournaments.engine.formats import format_of
 from tournaments.models import Round, Table, Tournament
 from tournaments.standings import standings_for
+
+#: Only what happened lately is told: a party corrected long after it ended, or a
+#: tournament brought back from an archive, tells its players nothing.
+RECENT = timedelta(days=2)
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,8 @@ def party_ended(party_id: int) -> list[Draft]:
     party = Party.objects.select_related("club").filter(pk=party_id).first()
     if party is None or party.status != Party.Status.FINISHED:
         return []
+    if party.finished_at is None or party.finished_at < timezone.now() - RECENT:
+        return []
     seats = list(party.seats.select_related("player").order_by("position"))
     links = own_links(party.club, [s.player_id for s in seats])
     score = party_scores([party.pk]).get(party.pk) if party.game == Party.Game.GIN_RUMMY else None
@@ -126,6 +133,8 @@ def tournament_finished(tournament_id: int) -> list[Draft]:
     final standings are."""
     tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
     if tournament is None or tournament.status != Tournament.Status.FINISHED:
+        return []
+    if tournament.date < timezone.localdate() - RECENT:
         return []
     link = absolute(reverse("public:tournament-detail", args=[tournament.slug]))
     places = {}
@@ -172,7 +181,7 @@ def table_changes(tournament_id: int) -> list[Draft]:
     if tournament is None or tournament.status != Tournament.Status.RUNNING:
         return []
     round = tournament.round_set.filter(status=Round.Status.PLAYING).order_by("-number").first()
-    if round is None:
+    if round is None or round.started_at is None or round.started_at < timezone.now() - RECENT:
         return []
     seatings = list(
         round.seatings.select_related("table__party", "entrant__player").order_by(

@@ -211,3 +211,26 @@ def _drafts(party: Party):
     from notices import events
 
     return events.party_started(party.pk)
+
+
+def test_a_tournament_of_long_ago_brought_to_its_end_tells_nobody(smtp, club, members, committed):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments import registration
+
+    anna, ben = members("Anna", "Ben")
+    long_ago = timezone.localdate() - timedelta(days=30)
+    tournament = registration.tournament_create(club=club, name="Old Open", rounds=1, date=long_ago)
+    registration.entrant_register(tournament=tournament, players=[anna, ben])
+    for entrant in tournament.entrants.all():
+        registration.entrant_check_in(entrant=entrant)
+    round = committed(rounds.round_start, tournament=tournament)
+    play_out(committed, table_party(round), anna)
+    committed(rounds.round_close, round=round)
+    committed(rounds.tournament_finish, tournament=tournament)
+
+    assert not Notice.objects.filter(kind=Kind.STANDINGS).exists()
+    # What happens at the tables today is told as ever.
+    assert Notice.objects.filter(kind=Kind.SHEET).count() == 2
