@@ -4,8 +4,11 @@ unsubscribe, and the phones a player lets Knock push to."""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -168,13 +171,33 @@ class SubscriptionRefused(ValueError):
     """A push subscription Knock cannot use, with the reason."""
 
 
+def push_endpoint_allowed(endpoint: str) -> bool:
+    """Knock posts to the address a phone gives: only a push service's, over HTTPS
+    and by name, never a machine of the site's own network by its address (a
+    player could otherwise make the server post where he likes). Plain HTTP only
+    where the settings allow it (`PUSH_ENDPOINTS_HTTPS_ONLY` off: a local test)."""
+    try:
+        address = urlsplit(endpoint)
+    except ValueError:
+        return False
+    if not settings.PUSH_ENDPOINTS_HTTPS_ONLY:
+        return address.scheme in ("http", "https") and bool(address.hostname)
+    host = address.hostname or ""
+    try:
+        ipaddress.ip_address(host)
+        return False
+    except ValueError:
+        pass
+    return address.scheme == "https" and "." in host and host != "localhost"
+
+
 @transaction.atomic
 def push_subscribe(*, player: Player, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
     """A phone's browser lets Knock push to the player. The same phone subscribed
     again (or handed to another player) keeps one subscription, the latest."""
     if not delivery.push_enabled():
         raise SubscriptionRefused(gettext("Push is off at this site."))
-    if not endpoint.startswith("https://") and not endpoint.startswith("http://"):
+    if not push_endpoint_allowed(endpoint):
         raise SubscriptionRefused(gettext("This phone gave no address to push to."))
     if not (p256dh and auth) or len(p256dh) > 200 or len(auth) > 100 or len(endpoint) > 1000:
         raise SubscriptionRefused(gettext("This phone gave no keys to push with."))

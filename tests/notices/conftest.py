@@ -154,7 +154,9 @@ def vapid(settings):
 
 
 @pytest.fixture
-def push_service():
+def push_service(settings):
+    """The push service, over plain HTTP on this machine: allowed for the test."""
+    settings.PUSH_ENDPOINTS_HTTPS_ONLY = False
     service = PushService()
     yield service
     service.stop()

@@ -91,3 +91,23 @@ def test_push_off_at_the_site_refuses_a_subscription(client, own, settings):
     response = client.post(url, sent, content_type="application/json")
     assert response.status_code == 409
     assert response.json() == {"detail": "Push is off at this site."}
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "http://push.example.org/send/abc",
+        "https://127.0.0.1/send/abc",
+        "https://[::1]/send/abc",
+        "https://localhost/send/abc",
+        "https://intranet/send/abc",
+        "ftp://push.example.org/x",
+    ],
+)
+def test_a_push_address_of_the_site_s_own_network_is_refused(client, own, vapid, endpoint):
+    url = reverse("public:notices-push", args=[own.token])
+    sent = {**Phone(endpoint).subscription(), "endpoint": endpoint}
+    response = client.post(url, sent, content_type="application/json")
+    assert response.status_code == 409
+    assert response.json() == {"detail": "This phone gave no address to push to."}
+    assert not PushSubscription.objects.exists()
