@@ -12,6 +12,7 @@ import smtplib
 from dataclasses import dataclass
 from functools import lru_cache
 
+import requests
 from cryptography.hazmat.primitives import serialization
 from django.conf import settings
 from django.core.cache import cache
@@ -118,6 +119,14 @@ def public_key() -> str:
     return base64.urlsafe_b64encode(point).rstrip(b"=").decode()
 
 
+def _no_redirects() -> requests.Session:
+    """A push service answers where it was asked: a redirect (elsewhere, maybe into
+    the site's own network) is not followed."""
+    session = requests.Session()
+    session.max_redirects = 0
+    return session
+
+
 @dataclass(frozen=True)
 class PushOutcome:
     sent: int
@@ -144,6 +153,7 @@ def send_push(notice: Notice, subscriptions) -> PushOutcome:
                 vapid_claims={"sub": settings.VAPID_SUBJECT},
                 timeout=settings.EMAIL_TIMEOUT,
                 ttl=24 * 3600,
+                requests_session=_no_redirects(),
             )
             sent += 1
         except WebPushException as error:
