@@ -20,7 +20,12 @@ demo: install
 
 # uvicorn (ASGI): one process serves the pages and their live streams; without
 # Redis the streams are told of a change in that process's memory (scoring/push.py).
-run: demo
+# DEMO=off serves the site as it is, without the demo: on an empty database its
+# first page leads to sign-up and a new club.
+DEMO ?= on
+run: install
+	$(PY) manage.py migrate --noinput
+	$(if $(filter off,$(DEMO)),,$(PY) manage.py load_demo)
 	$(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port 8000
 
 # The browser tests drive Debian's Chromium (never a downloaded browser). Without

@@ -439,16 +439,29 @@ class Director(_Client):
 
     def on_start(self):
         super().on_start()
+        # Started while a fault has the site away (a killed worker's 503), he logs
+        # in again until the round's page is there, as an organizer would.
+        for _ in range(30):
+            self.tables = self._round_tables()
+            if self.tables:
+                return
+            gevent.sleep(1)
+        raise RuntimeError("the director never reached the round's page")
+
+    def _round_tables(self) -> str | None:
         html = self.get("/login/", name="login page").text or ""
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+        if token is None:
+            return None
         data = {
-            "csrfmiddlewaretoken": token,
+            "csrfmiddlewaretoken": token.group(1),
             "username": MANIFEST["username"],
             "password": MANIFEST["password"],
         }
         self.post("/login/", data, "login")
         html = self.get(MANIFEST["round"], name="round page").text or ""
-        self.tables = re.search(r'data-poll-url="([^"]+)"', html).group(1)
+        found = re.search(r'data-poll-url="([^"]+)"', html)
+        return found and found.group(1)
 
     @task
     def watch(self):

@@ -1,7 +1,8 @@
 """How long the standings take to build without a cache: the organizer's standings
-(`tournaments.standings.standings_for`) and the public board (`tournaments.board.
-build_board`, what an uncached public page builds) for a tournament of 1,000
-entrants after 10 rounds (`demo.big`), on the embedded default (a fresh SQLite file).
+(`tournaments.standings.standings_for`), the public board (`tournaments.board.
+build_board`, what the board's builder builds) and the public parts it renders with
+it, for a tournament of 1,000 entrants after 10 rounds (`demo.big`), on the embedded
+default (a fresh SQLite file).
 
 Run with ``python -m benchmarks`` (all benchmarks) or ``python -m benchmarks.standings``.
 Prints the best and the median of a few runs: the machine is shared, so the best
@@ -42,8 +43,12 @@ def _measure() -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
+    from django.test import Client
+    from django.urls import reverse
+
     from demo.big import big_tournament
     from tournaments import board, standings
+    from tournaments.public import parts
 
     started = time.perf_counter()
     tournament = big_tournament(entrants=ENTRANTS, rounds=ROUNDS)
@@ -51,9 +56,16 @@ def _measure() -> None:
         f"Standings without a cache ({ENTRANTS} entrants, {ROUNDS} rounds, SQLite; "
         f"data built in {time.perf_counter() - started:.1f} s)"
     )
+    # What the builder renders with each board: the parts spectators asked for (here
+    # the standings, the tables and the screen, in one language).
+    client = Client()
+    for part in ("standings", "tables", "screen"):
+        client.get(reverse("public:tournament-live", args=[tournament.slug, part]))
+    built = board.build_board(tournament)
     for label, build in [
         ("organizer's standings (standings_for)", lambda: standings.standings_for(tournament)),
         ("public board (build_board)", lambda: board.build_board(tournament)),
+        ("its parts asked for (parts_for_board)", lambda: parts.parts_for_board(tournament, built)),
     ]:
         times = []
         for _ in range(RUNS):

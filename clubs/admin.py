@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from clubs import services
-from clubs.models import Club, ClubRecord, Membership, Player
+from clubs.models import Club, ClubRecord, Invitation, Membership, Player
 from config.client import client_address
 
 
@@ -17,8 +17,8 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "city", "founded"]
-    list_filter = ["city"]
+    list_display = ["name", "city", "founded", "language", "time_zone"]
+    list_filter = ["city", "language"]
     search_fields = ["name", "city", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
@@ -82,4 +82,21 @@ class ClubRecordAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Read only: an invitation is made and taken back by its club's owner, whose
+    pages record both; the key is not kept, so nothing here could be sent again."""
+
+    list_display = ["club", "made_at", "expires_at", "revoked_at", "accepted_at", "accepted_by"]
+    list_filter = ["club"]
+    list_select_related = ["club", "accepted_by"]
+    exclude = ["digest"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False

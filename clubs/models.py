@@ -11,6 +11,11 @@ class Club(models.Model):
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
     city = models.CharField(_("city"), max_length=120, blank=True)
     founded = models.PositiveSmallIntegerField(_("founded (year)"), null=True, blank=True)
+    # What the club's mails are written in, and the clock its pages show.
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
+    )
+    time_zone = models.CharField(_("time zone"), max_length=64, default="Europe/Berlin")
 
     class Meta:
         ordering = ["name"]
@@ -161,6 +166,12 @@ class ClubRecord(models.Model):
         LOGIN_FAILED = "login_failed", _("login failed")
         KEY_MADE = "key_made", _("API key made")
         KEY_REVOKED = "key_revoked", _("API key revoked")
+        FOUNDED = "founded", _("club created")
+        INVITED = "invited", _("organizer invited")
+        INVITE_REVOKED = "invite_revoked", _("invitation taken back")
+        INVITE_TAKEN = "invite_taken", _("invitation accepted")
+        IMPORTED = "imported", _("member list imported")
+        EXPORTED = "exported", _("member list exported")
 
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="records"
@@ -234,3 +245,37 @@ class FormSubmission(models.Model):
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.location}"
+
+
+class Invitation(models.Model):
+    """The owner's invitation to organize the club, by a link he passes on or by
+    e-mail. Only a hash of its key is kept (the link is shown or sent once). It
+    works once, until ``expires_at``, and not after the owner takes it back."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="invitations"
+    )
+    # Empty for an invitation by link; never shown on a public page.
+    email = models.EmailField(_("email"), blank=True)
+    digest = models.CharField(max_length=64, unique=True)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    made_at = models.DateTimeField(_("made"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"))
+    revoked_at = models.DateTimeField(_("taken back"), null=True, blank=True)
+    accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-made_at", "-pk"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self):
+        return f"{self.club} ({self.made_at:%Y-%m-%d})"
+
+    def is_open(self, now) -> bool:
+        return self.revoked_at is None and self.accepted_at is None and now < self.expires_at

@@ -15,6 +15,12 @@ from dataclasses import dataclass
 from clubs.models import Club, Membership, Player
 
 
+def same_name(name: str) -> str:
+    """What two names must share to be the same: case and spacing do not count
+    ("anna  berg" is "Anna Berg")."""
+    return " ".join(name.split()).casefold()
+
+
 def initials(name: str) -> str:
     """How the public sees a player who has not agreed to be listed: "Ada Lovelace"
     is "A. L."."""

@@ -3,8 +3,10 @@ number of queries."""
 
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from clubs.models import ORGANIZING, ApiToken, Club, ClubNight, ClubRecord, Membership, Player
+from clubs.roster_rows import Verdict, judge
 
 #: The memberships counted and shown as the club's members: active, not guests.
 _MEMBERS = Q(memberships__active=True) & ~Q(memberships__role=Membership.Role.GUEST)
@@ -150,3 +152,14 @@ def api_tokens(*, user) -> QuerySet[ApiToken]:
 
 def api_token_of(*, user, token_id: int) -> ApiToken:
     return get_object_or_404(ApiToken, user=user, pk=token_id)
+
+
+def roster_members(*, club: Club) -> QuerySet[Membership]:
+    """Everyone on the club's member list, the deactivated too, as the export and the
+    import's preview compare them: with their players, in one query."""
+    return club.memberships.select_related("player").order_by("player__name", "pk")
+
+
+def roster_preview(*, club: Club, rows: list[dict]) -> list[Verdict]:
+    """Each row of an uploaded member list as the import would take it (`roster.judge`)."""
+    return judge(rows, members=roster_members(club=club), today=timezone.localdate())

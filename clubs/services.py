@@ -17,7 +17,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext
 
+from clubs import roster_rows
 from clubs.models import ORGANIZING, ApiToken, Club, ClubRecord, Membership, Player
+from clubs.names import same_name
+from clubs.roster_rows import Verdict
 from config.validators import validate_printable
 
 #: The roles an organizer gives and takes in the member list; who organizes is the
@@ -68,12 +71,6 @@ def club_record_add(action, *, club=None, user=None, address=None, username="", 
         address=address,
         details=details,
     )
-
-
-def same_name(name: str) -> str:
-    """What two names must share to be the same: case and spacing do not count
-    ("anna  berg" is "Anna Berg")."""
-    return " ".join(name.split()).casefold()
 
 
 def _locked_club(club: Club) -> Club:
@@ -449,3 +446,86 @@ def api_token_use(*, key: str):
     if token.last_used_at is None or now - token.last_used_at > datetime.timedelta(minutes=1):
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return token.user
+
+
+# ------------------------------------------------------------------ the member list in bulk
+
+
+@transaction.atomic
+def roster_import(
+    *, club: Club, rows: list[dict], seen: str, filename: str, by, address=None
+) -> list[Verdict]:
+    """Takes the rows of an uploaded member list as its preview showed them: the
+    club is locked, every row is judged again against the members as they are now,
+    and only when that is what the organizer saw (``seen``, the preview's
+    `roster_rows.fingerprint`) are the new members added and the others changed, all
+    at once. Each added member, changed role and (de)activation is recorded as the
+    member list's own pages record it, and the import once, with its counts."""
+    _locked_club(club)
+    members = club.memberships.select_related("player").select_for_update(of=("self",))
+    verdicts = roster_rows.judge(rows, members=members, today=timezone.localdate())
+    if roster_rows.fingerprint(verdicts) != seen:
+        raise MemberRefused(
+            gettext("The member list changed since the preview: look at the rows again.")
+        )
+    for verdict in verdicts:
+        if verdict.kind == Verdict.NEW:
+            _roster_add(club, verdict.values, by, address)
+        elif verdict.changes:
+            _roster_change(verdict.membership, verdict.values, by, address)
+    counts = {
+        kind: sum(v.kind == kind for v in verdicts) for kind in (Verdict.NEW, Verdict.REFUSED)
+    }
+    club_record_add(
+        ClubRecord.Action.IMPORTED,
+        club=club,
+        user=by,
+        address=address,
+        file=filename[:200],
+        added=counts[Verdict.NEW],
+        changed=sum(v.changes for v in verdicts),
+        refused=counts[Verdict.REFUSED],
+    )
+    return verdicts
+
+
+def _roster_add(club: Club, values: dict, by, address) -> None:
+    player = Player.objects.create(name=values["name"], email=values["email"])
+    Membership.objects.create(
+        player=player,
+        club=club,
+        role=values["role"],
+        since=values["since"],
+        active=values["active"],
+        listed=values["listed"],
+    )
+    club_record_add(
+        ClubRecord.Action.MEMBER,
+        club=club,
+        user=by,
+        address=address,
+        player=player.name,
+        role=values["role"],
+    )
+
+
+def _roster_change(membership: Membership, values: dict, by, address) -> None:
+    player = membership.player
+    before_role, before_active = membership.role, membership.active
+    player.name, player.email = values["name"], values["email"]
+    player.save(update_fields=["name", "email"])
+    for key in ("role", "since", "active", "listed"):
+        setattr(membership, key, values[key])
+    membership.save(update_fields=["role", "since", "active", "listed"])
+    _record_role(membership, before_role, by)
+    if membership.active != before_active:
+        action = (
+            ClubRecord.Action.REACTIVATED if membership.active else ClubRecord.Action.DEACTIVATED
+        )
+        club_record_add(action, club=membership.club, user=by, address=address, player=player.name)
+
+
+def roster_export_record(*, club: Club, by, kind: str, address=None) -> None:
+    """An export of the member list holds every member's e-mail: who took one, and
+    when, is recorded."""
+    club_record_add(ClubRecord.Action.EXPORTED, club=club, user=by, address=address, kind=kind)

@@ -285,8 +285,9 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", 10))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Knock <knock@localhost>")
 # The address links in e-mails begin with (a mail is read away from any request).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
-# Web push to the players' phones: the site's VAPID private key (base64url, raw or
-# DER; `vapid --gen` makes one). Without it push is off, and the pages say so.
+# Web push to the players' phones: the site's VAPID private key (base64 of its raw
+# number or of its DER, as in `vapid --gen`'s PEM). Without it push is off, and the
+# pages say so.
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:knock@localhost")
 # Push only to services over HTTPS, by name (notices.services.push_endpoint_allowed);
@@ -295,6 +296,15 @@ PUSH_ENDPOINTS_HTTPS_ONLY = True
 # Notices a worker sends at most (Celery's rate limit, per worker): a club's mail
 # provider takes no more.
 NOTICES_RATE_LIMIT = os.environ.get("NOTICES_RATE_LIMIT", "60/m")
+# One address may ask for ACCOUNT_MAIL_LIMIT sign-ups, and as many password
+# resets, within ACCOUNT_MAIL_WINDOW seconds (config/throttle.py); past that it is
+# answered 429 until the window ends.
+ACCOUNT_MAIL_LIMIT = int(os.environ.get("ACCOUNT_MAIL_LIMIT", 5))
+ACCOUNT_MAIL_WINDOW = int(os.environ.get("ACCOUNT_MAIL_WINDOW", 3600))
+# The sign-up and password-reset links, like the organizer's welcome link, work
+# once and for Django's PASSWORD_RESET_TIMEOUT (three days).
+# An invitation to organize a club works this many days.
+INVITATION_DAYS = int(os.environ.get("INVITATION_DAYS", 7))
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]

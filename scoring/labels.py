@@ -63,6 +63,12 @@ RECORD_KEYS = {
     "key": _("Key"),
     "prefix": _("Begins with"),
     "username": _("Username"),
+    # A member list imported or exported (`clubs.services.roster_import`).
+    "file": _("File"),
+    "added": _("Added"),
+    "changed": _("Changed"),
+    "refused": _("Refused"),
+    "kind": _("Format"),
 }
 _ROLE_KEYS = {"role", "before", "after"}
 

@@ -49,10 +49,11 @@ def _start() -> int:
     return time.time_ns()
 
 
-def bump(key: str, timeout: int | None = None) -> int | None:
+def bump(key: str, timeout: int | None = None, *, ready=None) -> int | None:
     """Move a counter on, now (callers schedule it after their commit), and tell
     the pages following it (`scoring.push`). Its new number, None when the cache
-    is down."""
+    is down. ``ready(number)`` runs between the move and the telling: what is kept
+    under the new number is then there before any page is woken to read it."""
     try:
         value = cache.incr(key)
     except ValueError:  # never moved, or lost: a new start is a new number
@@ -61,6 +62,8 @@ def bump(key: str, timeout: int | None = None) -> int | None:
     except Exception:
         log.warning("cache unavailable: version %s not moved", key, exc_info=True)
         return None
+    if ready is not None:
+        ready(value)
     push.publish(key, value)
     return value
 

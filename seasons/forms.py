@@ -122,3 +122,24 @@ class MergeForm(PrintableForm):
     def __init__(self, *args, members=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["member"].queryset = members
+
+
+class EraseForm(PrintableForm):
+    """The erasure's confirmation: the organizer types the player's name, so that a
+    slip of the finger on the wrong player's page erases nobody."""
+
+    name = forms.CharField(
+        label=_("The player's name, to confirm"),
+        max_length=120,
+        help_text=_("Type the name exactly as it is shown above."),
+    )
+
+    def __init__(self, *args, name: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.expected = name
+
+    def clean_name(self):
+        typed = " ".join(self.cleaned_data["name"].split())
+        if typed.casefold() != " ".join(self.expected.split()).casefold():
+            raise forms.ValidationError(_("That is not the player's name: nothing was erased."))
+        return typed

@@ -171,7 +171,8 @@ class PlayerLink(models.Model):
 
 
 class SeasonRecord(models.Model):
-    """Append-only: what organizers did to a club's seasons and personal links."""
+    """Append-only: what organizers did to a club's seasons and personal links, and
+    to a player's data (downloaded, erased: `seasons.erasure`)."""
 
     class Action(models.TextChoices):
         CREATED = "created", _("season created")
@@ -180,6 +181,8 @@ class SeasonRecord(models.Model):
         REOPENED = "reopened", _("season reopened")
         LINK = "link", _("personal link issued")
         MERGED = "merged", _("guest merged into a member")
+        DATA_SENT = "data_sent", _("player's data downloaded")
+        ERASED = "erased", _("player erased")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
     season = models.ForeignKey(

@@ -461,6 +461,12 @@ def player_link_issue(*, club, player, user, address=None) -> PlayerLink:
     before stops working. The player's membership is locked first: with no link
     yet there is no link row to lock, and two requests at once would both make one."""
     Membership.objects.select_for_update().filter(club=club, player=player).first()
+    erased = SeasonRecord.objects.filter(
+        club=club, action=SeasonRecord.Action.ERASED, details__player_id=player.pk
+    )
+    if erased.exists():
+        # The erasure took his links: a new one would tie a person to the page again.
+        raise SeasonRefused(gettext("An erased player gets no personal link."))
     link = PlayerLink.objects.select_for_update().filter(club=club, player=player).first()
     token = secrets.token_urlsafe(32)
     if link is None:

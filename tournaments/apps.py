@@ -8,8 +8,9 @@ class TournamentsConfig(AppConfig):
         # The final stands above the rounds, which cannot import it: what it does
         # with a party's end, a correction and a withdrawal registers here.
         from scoring import guards, versions
-        from tournaments import records, tasks, withdrawals
+        from tournaments import records, stored_board, tasks, withdrawals
         from tournaments.final import advance, forfeits
+        from tournaments.public import parts
 
         # A party's end decides games of a knockout final: after the commit of
         # every change to a club's scores, its finals advance.
@@ -18,6 +19,9 @@ class TournamentsConfig(AppConfig):
         # it shows: a hand at the club, a step of the tournament (tournaments.stored_board).
         versions.after_scores_change(tasks.boards_after_scores)
         records.after_tournament_change(tasks.send_board)
+        # Its builder renders the parts spectators read with each new board, before
+        # they are told: none of them renders one in a web process.
+        stored_board.with_board(parts.parts_for_board)
         # A game that decided its match stays as it was: its winner has gone on.
         guards.before_correction(advance.game_decided_its_match)
         # A withdrawal gives his match in the final away; taken back, he plays it

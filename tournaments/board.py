@@ -113,10 +113,17 @@ class Board:
     after_round: int
     provisional: bool
     rounds: list[RoundLine]
-    crosstable: dict[int, list[Cell | None]] = field(default_factory=dict)
+    at_tables: bool = False  # a game at tables: the crosstable names everyone at one
     # Tie by tie, the card draw that orders the standings (`DrawGroup`):
     # only while no round is played, when every draw shown still decides a place.
     draws: list = field(default_factory=list)
+
+    def crosstable(self) -> dict[int, list[Cell | None]]:
+        """Per entrant, one cell per round (`_crosstable`). Made when a page asks,
+        from the rounds and the standings: only the crosstable page reads it, and a
+        championship's 10,000 cells were a tenth of every build."""
+        entrants = [line.entrant for line in self.standings]
+        return _crosstable(self.rounds, entrants, self.at_tables)
 
     @property
     def current(self) -> RoundLine | None:
@@ -227,9 +234,7 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
         after_round=standings.after_round,
         provisional=provisional,
         rounds=round_lines,
-        crosstable=_crosstable(
-            round_lines, [line.entrant for line in lines], tournament.plays_at_tables
-        ),
+        at_tables=tournament.plays_at_tables,
         draws=[]
         if provisional
         else draw_groups(

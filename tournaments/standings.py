@@ -133,27 +133,34 @@ class History:
         ]
 
     def results(self, entrant_player: dict[int, int], closed_only: bool = True) -> list:
-        """The results of the closed rounds as the standings engine reads them."""
-        results = []
+        """The results of the closed rounds as the standings engine reads them
+        (``closed_only=False``: the finished tables of the rounds after them too)."""
+        closed, later = self.results_split(entrant_player)
+        return closed if closed_only else closed + later
+
+    def results_split(self, entrant_player: dict[int, int]) -> tuple[list, list]:
+        """The results of the closed rounds, and those of the finished tables of the
+        rounds after them: the provisional standings add the second to the first,
+        each read once."""
+        closed, later = [], []
         for table in self.tables:
-            if closed_only and table.round_status != Round.Status.CLOSED:
-                continue
+            found = closed if table.round_status == Round.Status.CLOSED else later
             seats = self.seated[table.pk]
             if table.bye:
-                results.append(Bye(seats[0].entrant_id))
+                found.append(Bye(seats[0].entrant_id))
                 continue
             first, second = seats[0].entrant_id, seats[1].entrant_id
             if table.absent is not None:
                 present, absent = (second, first) if table.absent == 0 else (first, second)
-                results.append(Forfeit(present=present, absent=absent))
+                found.append(Forfeit(present=present, absent=absent))
                 continue
             outcome = self.outcomes.get(table.party_id)
             if outcome is None or not outcome.finished:
                 continue
             margin = outcome.plus_minus[entrant_player[first]]
             winner = None if margin == 0 else first if margin > 0 else second
-            results.append(Played(first, second, winner, abs(margin)))
-        return results
+            found.append(Played(first, second, winner, abs(margin)))
+        return closed, later
 
 
 def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) -> History:
@@ -265,10 +272,14 @@ def standings_from(
     players = _players(entrants)
     ids = [e.pk for e in entrants]
     values = {"bye_value": tournament.bye_value, "forfeit_value": tournament.forfeit_value}
-    results = history.results(players, closed_only=not live)
-    totals = plus_minus(ids, results, **values)
+    closed_results, later = history.results_split(players)
     # The points a draw stored without them was made on: those after the closed rounds.
-    drawn_on = plus_minus(ids, history.results(players), **values) if live else totals
+    drawn_on = plus_minus(ids, closed_results, **values)
+    results, totals = closed_results, drawn_on
+    if live:
+        results = closed_results + later
+        now = plus_minus(ids, later, **values)
+        totals = {pk: points + now[pk] for pk, points in drawn_on.items()}
     draws = []
     if tournament.status == Tournament.Status.FINISHED:
         draws = tournament.final_draws

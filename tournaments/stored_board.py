@@ -68,7 +68,9 @@ def board_stored_key(tournament_id: int) -> str:
 
 
 def _board_key(pk: int) -> str:
-    return f"board-stored:{pk}"
+    # (The number after "board" is the stored board's form: a board kept by an
+    # older release is not read by this one, which builds its own.)
+    return f"board-2:{pk}"
 
 
 def _built_key(pk: int) -> str:
@@ -173,7 +175,7 @@ def board_store(*, tournament_id: int) -> str:
             return GONE
         # (A failing build is the task's failure, logged by Celery; the lock goes.)
         board = build_board(tournament)
-        if _try(_store, pk, board, wanted) is None:
+        if _try(_store, tournament, board, wanted) is None:
             return NO_CACHE
         moved = _try(cache.get, _wanted_key(pk)) != wanted
     finally:
@@ -181,12 +183,42 @@ def board_store(*, tournament_id: int) -> str:
     return AGAIN if moved else STORED
 
 
-def _store(pk: int, board: Board, wanted) -> int | None:
+def with_board(callback) -> None:
+    """``callback(tournament, board)`` returns what is to be kept with each new
+    board, ``{name: value}``: the public pages' parts, rendered by the builder
+    (tournaments/public/parts.py, registered at start-up: the pages stand above)."""
+    if callback not in _with_board:
+        _with_board.append(callback)
+
+
+_with_board = []
+
+
+def _along(tournament: Tournament, board: Board) -> dict:
+    kept = {}
+    for callback in _with_board:
+        try:
+            kept.update(callback(tournament, board))
+        except Exception:  # the page renders the part itself on its ask
+            log.exception("what is kept with board %s failed", tournament.pk)
+    return kept
+
+
+def _store(tournament: Tournament, board: Board, wanted) -> int | None:
     """Stores the board, then moves its counter (in that order: a reader of the new
-    number finds this board or a newer one). The counter's new number."""
+    number finds this board or a newer one), keeping what is kept with it under the
+    new number before the pages are told. The counter's new number."""
+    pk = tournament.pk
+    along = _along(tournament, board)
     stored = {_board_key(pk): board, _built_key(pk): (wanted, time.time())}
     cache.set_many(stored, STORED_SECONDS)
-    return versions.bump(board_stored_key(pk))
+
+    def keep_along(number: int) -> None:
+        version = _version(tournament, number)
+        kept = {f"{name}:{version}": value for name, value in along.items()}
+        _try(cache.set_many, kept, settings.PUBLIC_CACHE_SECONDS)
+
+    return versions.bump(board_stored_key(pk), ready=keep_along if along else None)
 
 
 # --------------------------------------------------------------------------- reading
@@ -272,7 +304,7 @@ def _cold(tournament: Tournament, wanted) -> tuple[Board, int | None]:
         return build_board(tournament), None
     try:
         board = build_board(tournament)
-        number = _try(_store, pk, board, wanted)
+        number = _try(_store, tournament, board, wanted)
     finally:
         _try(cache.delete, _lock_key(pk))
     return board, number

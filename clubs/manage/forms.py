@@ -2,11 +2,12 @@
 validate: the services write."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership
-from config.validators import PrintableForm
+from config.validators import PrintableForm, unprintable
 
 #: The roles the member list gives: who organizes is the owner's decision.
 PLAYING_CHOICES = [
@@ -71,3 +72,53 @@ class InviteForm(PrintableForm):
         super().__init__(*args, **kwargs)
         self.fields["member"].queryset = members
         self.fields["member"].label_from_instance = lambda membership: membership.player.name
+
+
+class ClubForm(PrintableForm):
+    """A new club. The address is suggested from the name as it is typed
+    (static/js/club-slug.js) and checked by the service."""
+
+    name = forms.CharField(label=_("Club name"), max_length=120)
+    slug = forms.SlugField(
+        label=_("Address of its pages"),
+        max_length=60,
+        required=False,
+        help_text=_(
+            "Small letters, digits and dashes, as in /clubs/cafe-pik/. Left empty: made "
+            "from the name."
+        ),
+    )
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    time_zone = forms.ChoiceField(label=_("Time zone"))
+
+    def __init__(self, *args, time_zones, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(zone, zone) for zone in time_zones]
+
+
+class InvitationForm(PrintableForm):
+    email = forms.EmailField(
+        label=_("Their email (optional)"),
+        required=False,
+        help_text=_("Left empty: you get a link to pass on yourself."),
+    )
+
+
+class RosterUploadForm(PrintableForm):
+    """A member list to import: the file is read by `clubs.roster`, which refuses
+    what is not a member list (and any row with a control character in it)."""
+
+    file = forms.FileField(
+        label=_("Member list (.csv, .xlsx or .ods)"),
+        help_text=_(
+            "Columns: name, email, role (member or guest), member since, active, listed "
+            "publicly — in English or German; only the name is needed."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.ods"}),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        # The name goes into the club's record: what no text field takes is left out.
+        upload.name = "".join(c for c in upload.name if not unprintable(c))[:200] or "upload"
+        return upload

@@ -2,12 +2,40 @@
 
 from django.urls import path
 
-from clubs.manage import views
+from clubs.manage import founding, invitations, roster, views
 
 urlpatterns = [
     path("", views.club_list, name="club-list"),
+    path("new-club/", founding.club_create, name="club-create"),
+    path("clubs/<slug:slug>/invitations/", invitations.invitation_list, name="invitation-list"),
+    path(
+        "clubs/<slug:slug>/invitations/<int:pk>/revoke/",
+        invitations.invitation_revoke,
+        name="invitation-revoke",
+    ),
     path("clubs/<slug:slug>/members/", views.member_list, name="member-list"),
     path("clubs/<slug:slug>/members/add/", views.member_add, name="member-add"),
+    path("clubs/<slug:slug>/members/import/", roster.member_import, name="member-import"),
+    path(
+        "clubs/<slug:slug>/members/import/preview/",
+        roster.member_import_preview,
+        name="member-import-preview",
+    ),
+    path(
+        "clubs/<slug:slug>/members/import/cancel/",
+        roster.member_import_cancel,
+        name="member-import-cancel",
+    ),
+    path(
+        "clubs/<slug:slug>/members/export.csv",
+        roster.member_export_csv,
+        name="member-export-csv",
+    ),
+    path(
+        "clubs/<slug:slug>/members/export.xlsx",
+        roster.member_export_xlsx,
+        name="member-export-xlsx",
+    ),
     path("clubs/<slug:slug>/members/<int:pk>/", views.member_edit, name="member-edit"),
     path(
         "clubs/<slug:slug>/members/<int:pk>/deactivate/",

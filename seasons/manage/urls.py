@@ -18,6 +18,16 @@ urlpatterns = [
         views.guest_merge,
         name="season-player-merge",
     ),
+    path(
+        "clubs/<slug:slug>/players/<int:pk>/data/",
+        views.player_data_download,
+        name="season-player-data",
+    ),
+    path(
+        "clubs/<slug:slug>/players/<int:pk>/erase/",
+        views.player_erase,
+        name="season-player-erase",
+    ),
     path("clubs/<slug:slug>/seasons/", views.season_list, name="season-list"),
     path("seasons/<int:pk>/", views.season_detail, name="season-detail"),
     path("seasons/<int:pk>/close/", views.season_close, name="season-close"),

@@ -14,9 +14,10 @@ from clubs.models import Club, Player
 from clubs.permissions import organizer_required
 from clubs.submissions import AlreadySent, key_of, submit_once, to_first
 from config.client import client_address
-from seasons import selectors, services
+from seasons import erasure, selectors, services
+from seasons.data import data_file, player_data
 from seasons.engine.season import SchemeError
-from seasons.forms import MergeForm, ReopenForm, SchemeForm, SeasonForm
+from seasons.forms import EraseForm, MergeForm, ReopenForm, SchemeForm, SeasonForm
 from seasons.services import SeasonRefused
 
 
@@ -58,16 +59,61 @@ def player_detail(request, found):
     context["link"] = selectors.player_link(club=found.club, player=found.player)
     if selectors.guest_membership(club=found.club, player=found.player):
         context["merge"] = MergeForm(members=selectors.merge_candidates(club=found.club))
+    context["erased"] = erasure.erased(club=found.club, player=found.player)
     return render(request, "seasons/manage/player_detail.html", context)
 
 
 @login_required
 @require_POST
 @organizer_required(_club_player)
-def player_link_issue(request, found):
-    services.player_link_issue(
+def player_data_download(request, found):
+    """Everything the club keeps about the player (DSGVO Art. 15), recorded."""
+    erasure.player_data_sent(
         club=found.club, player=found.player, user=request.user, address=client_address(request)
     )
+    return data_file(player_data(club=found.club, player=found.player))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@organizer_required(_club_player)
+def player_erase(request, found):
+    """Asks first: the organizer types the player's name (GET shows the page, a
+    POST with the name erases). Nothing is erased by opening a link."""
+    club, player = found.club, found.player
+    form = EraseForm(request.POST if request.method == "POST" else None, name=player.name)
+    if form.is_valid():
+        try:
+            name = erasure.player_erase(
+                club=club, player=player, user=request.user, address=client_address(request)
+            )
+        except erasure.ErasureRefused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(
+                request,
+                _("The player is erased: his results stay, under the name %(name)s.")
+                % {"name": name},
+            )
+            return redirect("manage:season-player", slug=club.slug, pk=player.pk)
+    context = {"club": club, "player": player, "form": form}
+    return render(request, "seasons/manage/player_erase.html", context)
+
+
+@login_required
+@require_POST
+@organizer_required(_club_player)
+def player_link_issue(request, found):
+    try:
+        services.player_link_issue(
+            club=found.club,
+            player=found.player,
+            user=request.user,
+            address=client_address(request),
+        )
+    except SeasonRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("manage:season-player", slug=found.club.slug, pk=found.player.pk)
     messages.success(
         request,
         _("A new personal link for %(name)s: the old one no longer works.")

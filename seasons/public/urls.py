@@ -6,10 +6,13 @@ from seasons.public import views
 
 urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/calendar.ics", views.club_calendar, name="club-calendar"),
     path("clubs/<slug:slug>/ratings/", views.rating_list, name="club-ratings"),
     path("clubs/<slug:slug>/seasons/<int:pk>/", views.season_detail, name="season-detail"),
     path("clubs/<slug:slug>/seasons/<int:pk>/csv/", views.season_csv, name="season-csv"),
     path("clubs/<slug:slug>/players/<int:pk>/", views.player_detail, name="club-player"),
     # The personal link a player is given: his own page, no login (like a seat link).
     path("me/<str:token>/", views.player_own, name="player-own"),
+    path("me/<str:token>/calendar.ics", views.player_calendar, name="player-calendar"),
+    path("me/<str:token>/data/", views.player_own_data, name="player-own-data"),
 ]

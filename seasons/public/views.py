@@ -5,14 +5,18 @@ shown by his initials."""
 
 import csv
 
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from clubs import selectors as clubs
+from config.client import client_address
 from config.spreadsheet import csv_response, text_cell
-from seasons import selectors
+from seasons import calendar, erasure, selectors
+from seasons.data import data_file, player_data
 from seasons.public.tables import MemberTable
 from tournaments import published
 
@@ -94,8 +98,39 @@ def player_own(request, token):
         "public": True,
         "own": True,
         **selectors.player_page(club=link.club, player=link.player, public=True, own=True),
+        "token": token,
     }
     return render(request, "seasons/public/player_detail.html", context)
+
+
+def club_calendar(request, slug):
+    """The club's nights and published tournaments as a calendar to subscribe to."""
+    club = clubs.club_by_slug(slug)
+    return _ics(calendar.club_calendar(club=club), f"{slug}.ics")
+
+
+@never_cache
+def player_calendar(request, token):
+    """The player's own events, by his personal link; a replaced link is a 404."""
+    link = selectors.player_by_link(token)
+    return _ics(calendar.player_calendar(club=link.club, player=link.player), "knock.ics")
+
+
+def _ics(body: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@require_POST
+def player_own_data(request, token):
+    """The player downloads what his club keeps about him (DSGVO Art. 15) through
+    his personal link; recorded like an organizer's download."""
+    link = selectors.player_by_link(token)
+    erasure.player_data_sent(
+        club=link.club, player=link.player, address=client_address(request), own=True
+    )
+    return data_file(player_data(club=link.club, player=link.player))
 
 
 def _ratings(board: dict) -> dict:

@@ -7,8 +7,13 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth import get_user_model
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import expect
 
+from clubs.accounts import account_sign_up, address_tokens
+from clubs.invitations import invitation_create, invitation_revoke
 from clubs.models import Membership
 from demo.games import BLUE
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
@@ -18,9 +23,17 @@ from scoring.services.games import game_hand_enter
 from scoring.services.hands import Result, hand_enter
 from seasons.models import Season
 from seasons.services import player_link_issue
-from tests.factories import start_game_party, start_night_party, start_party
+from tests.factories import (
+    MembershipFactory,
+    OrganizerFactory,
+    start_game_party,
+    start_night_party,
+    start_party,
+)
 from tournaments import registration
 from tournaments.models import Entrant
+
+User = get_user_model()
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -68,6 +81,16 @@ def evening():
     chinchon = start_game_party("chinchon", 3).seats.order_by("position")
     game_hand_enter(seat=chinchon[0], number=1, entry={"closer": 0, "penalties": [0, 12, 7]})
     canasta = start_game_party("canasta", 4).seats.first()
+    # A club from nothing: an invitation to organize the demo club, and a sign-up
+    # waiting for its address to be confirmed.
+    owner = User.objects.get(username=demo["username"])
+    _invitation, key = invitation_create(club=club, by=owner)
+    taken, _ = invitation_create(club=club, by=owner)
+    invitation_revoke(invitation=taken, by=owner)
+    account_sign_up(name="Nora Nash", email="nora@example.org", password="a long new secret 42")
+    waiting = User.objects.get(username="nora@example.org")
+    confirm = f"/signup/{urlsafe_base64_encode(force_bytes(waiting.pk))}/"
+    confirm += address_tokens.make_token(waiting) + "/"
     return {
         "public": [
             "/",
@@ -88,7 +111,16 @@ def evening():
             f"/clubs/{club.slug}/seasons/{season.pk}/",
             f"/clubs/{club.slug}/players/{listed.pk}/",
             "/login/",
+            "/signup/",
+            "/signup/sent/",
+            confirm,
+            "/password-reset/",
+            "/password-reset/sent/",
+            "/password-reset/done/",
+            f"/invitations/{key}/",
         ],
+        # Links that no longer work: a page that says so (404).
+        "gone": ["/signup/MQ/wrong-token/", "/invitations/no-such-key/", "/password-reset/MQ/x-y/"],
         "seat": [
             asked.get_absolute_url(),
             fresh.get_absolute_url(),
@@ -110,6 +142,7 @@ def evening():
             f"/manage/nights/{night.pk}/",
             f"/manage/nights/{night.pk}/results/",
             f"/manage/clubs/{club.slug}/members/",
+            f"/manage/clubs/{club.slug}/members/import/",
             # The dispute is decided on its party's page, beside the audit log.
             f"/manage/parties/{disputed.pk}/",
             # Another game's party, its hands with their correction and void.
@@ -132,9 +165,14 @@ def evening():
             f"/manage/seasons/{season.pk}/close/",
             f"/manage/clubs/{club.slug}/players/",
             f"/manage/clubs/{club.slug}/players/{listed.pk}/",
+            # A player's erasure asks for his name first.
+            f"/manage/clubs/{club.slug}/players/{listed.pk}/erase/",
             f"/manage/clubs/{club.slug}/seasons/",
             f"/manage/seasons/{season.pk}/",
             f"/manage/clubs/{club.slug}/notices/",
+            "/manage/new-club/",
+            f"/manage/clubs/{club.slug}/invitations/",
+            f"/manage/clubs/{club.slug}/organizers/",
         ],
         # Swagger UI, drawn by its script after the page loads.
         "docs": ["/api/docs"],
@@ -180,6 +218,9 @@ def test_no_page_a_visitor_or_player_opens_has_a_serious_violation(live_server, 
     page, found = axe_page
     for path in evening["public"] + evening["links"]:
         visit(page, live_server.url, found, path)
+    for path in evening["gone"]:
+        page.goto(live_server.url + path)
+        found[path] = serious_violations(page)
     for path in evening["seat"]:
         visit(page, live_server.url, found, path)
         # The card picker, as a player opens it to enter a hand from the cards.
@@ -209,6 +250,25 @@ def test_no_page_an_organizer_opens_has_a_serious_violation(live_server, evening
     assert_none(found)
 
 
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_member_import_preview_has_no_serious_violation(live_server, axe_page, tmp_path):
+    # The preview shows only after a file is sent, so it is reached by sending one.
+    owner = OrganizerFactory(player__user__username="owner")
+    MembershipFactory(club=owner.club, player__name="Ada King", role="guest")
+    upload = tmp_path / "members.csv"
+    upload.write_text("name,role\nAda King,member\nBo Kim,\nCy,captain\n")
+    page, found = axe_page
+    page.goto(f"{live_server.url}/manage/clubs/{owner.club.slug}/members/import/")
+    page.get_by_label("Username").fill("owner")
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_label("Member list (.csv, .xlsx or .ods)").set_input_files(str(upload))
+    page.get_by_role("button", name="Show the preview").click()
+    expect(page.get_by_role("heading", name="Import preview")).to_be_visible()
+    found["import preview"] = serious_violations(page)
+    assert_none(found)
+
+
 def test_every_card_of_the_picker_is_named_by_what_it_shows_first(phone):
     # axe passes "ace of spades" on a button showing "A" (the name holds an "a"),
     # but voice control, told "tap A", looks for a name that begins with it.
@@ -222,3 +282,13 @@ def test_every_card_of_the_picker_is_named_by_what_it_shows_first(phone):
         shown = card.evaluate("button => button.firstChild.textContent")
         expect(card).to_have_accessible_name(re.compile("^" + re.escape(shown) + " "))
     expect(page.locator("#card-QH")).to_have_accessible_name("Q — queen of hearts")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_first_page_of_a_site_without_a_club_has_no_serious_violation(
+    live_server, axe_page, db
+):
+    page, found = axe_page
+    visit(page, live_server.url, found, "/")
+    expect(page.get_by_role("heading", name="Start your club")).to_be_visible()
+    assert_none(found)

@@ -2,7 +2,8 @@
 site's own addresses) and every public read of the API (the OpenAPI document's
 operations without a login or a seat), filled from a club with a Swiss and its
 final, a season and a club night, names no member who did not agree to be
-listed, nor a guest — not in full, not by surname."""
+listed, nor a guest — not in full, not by surname — and shows nobody's e-mail
+address (an invitation's page included)."""
 
 import json
 from datetime import date, timedelta
@@ -11,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubs.invitations import invitation_create
 from clubs.models import Membership
 from config.api import api
 from scoring.services.nights import night_create
@@ -29,6 +31,8 @@ UNLISTED = ["Ada Lovelace", "Grace Hopper", "Emmy Noether", "Charles Babbage", "
 LISTED = "Lena Listed"
 GUEST = "Cleo Walkin"
 ORGANIZER = "Olga Ordnung"
+# Addresses: the organizer's, a listed member's, an invited co-organizer's.
+EMAILS = ["olga@example.org", "mia@example.org", "cora@example.org"]
 
 # What the walk does not read, and why.
 STREAMS = {"tournament-events"}  # a live stream of counters: it never ends, and names nobody
@@ -37,10 +41,13 @@ STREAMS = {"tournament-events"}  # a live stream of counters: it never ends, and
 @pytest.fixture
 def club_with_unlisted(django_capture_on_commit_callbacks):
     capture = django_capture_on_commit_callbacks
-    organizer = OrganizerFactory(player__name=ORGANIZER)
+    organizer = OrganizerFactory(player__name=ORGANIZER, player__email=EMAILS[0])
+    organizer.player.user.email = EMAILS[0]
+    organizer.player.user.save()
     club = organizer.club
     user = organizer.player.user
     players = [MembershipFactory(club=club, player__name=n).player for n in UNLISTED]
+    MembershipFactory(club=club, player__name="Mia Mail", player__email=EMAILS[1], listed=True)
     lena = MembershipFactory(club=club, player__name=LISTED, listed=True).player
     guest = MembershipFactory(club=club, player__name=GUEST, role=Membership.Role.GUEST).player
     everyone = [*players, lena, guest]
@@ -91,7 +98,10 @@ def club_with_unlisted(django_capture_on_commit_callbacks):
         published=True,
     )
     link = player_link_issue(club=club, player=lena, user=user)
+    with capture(execute=True):
+        _invitation, key = invitation_create(club=club, by=user, email=EMAILS[2])
     return {
+        "invitation": key,
         "club": club,
         "tournament": tournament,
         "season": season,
@@ -105,7 +115,7 @@ def _secrets() -> list[str]:
     found = []
     for name in [*UNLISTED, GUEST, ORGANIZER]:
         found += [name, name.split()[-1]]
-    return found
+    return found + EMAILS
 
 
 def _values(route: str, name: str, data) -> dict[str, list]:
@@ -120,6 +130,7 @@ def _values(route: str, name: str, data) -> dict[str, list]:
         "pk": [data["season"].pk] if "seasons" in route else [p.pk for p in data["players"]],
         "token": [data["link"].token],
         "uidb64": ["MQ"],
+        "key": [data["invitation"]],
     }
 
 

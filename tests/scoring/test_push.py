@@ -250,7 +250,7 @@ def test_the_public_stream_speaks_only_once_the_board_with_the_hand_is_stored(se
         registration.entrant_check_in(entrant=entrant)
     rounds.round_start(tournament=tournament)  # paired after the commit (eagerly here)
     party = tournament.round_set.get().tables.get().party
-    stored = f"board-stored:{tournament.pk}"
+    stored = f"board-2:{tournament.pk}"
 
     async def scenario():
         url = reverse("public:tournament-events", args=[tournament.slug])

@@ -3,18 +3,13 @@ standings, rounds, crosstable and players, the screen for the wall, and the
 exports. Only what the organizer published is shown: every view checks the
 tournament's flags itself, and an unpublished part is a 404."""
 
-import copy
 import csv
 import datetime
-import math
 
-from django.http import Http404, HttpResponse, QueryDict
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext
-from django_tables2 import RequestConfig
+from django.utils.translation import gettext
 
 from clubs import selectors as clubs
 from clubs.models import Player
@@ -22,11 +17,11 @@ from clubs.names import shown_names
 from config.spreadsheet import csv_response, text_cell
 from scoring import push
 from scoring.selectors import party_states, sheet_rows
-from tournaments import board, screen, stored_board
+from tournaments import stored_board
 from tournaments.final.bracket import reached_label
 from tournaments.outcomes import game_outcomes
-from tournaments.public import knockout
-from tournaments.public.tables import ClubTable, standings_table_for
+from tournaments.public import knockout, parts
+from tournaments.public.tables import ClubTable
 from tournaments.published import (
     entrant_parties,
     public_entrant,
@@ -36,7 +31,6 @@ from tournaments.published import (
 
 # How far back the home page and a club's page look for nights and tournaments.
 RECENT = datetime.timedelta(days=90)
-STANDINGS_PER_PAGE = 100
 
 
 def home(request):
@@ -73,8 +67,8 @@ def tournament_detail(request, slug):
     # The stored board (read at most once, and only when a part is not cached).
     version, load = stored_board.board_shown(tournament)
     context = {"tournament": tournament, "version": version or ""}
-    context.update(_standings_part(request, tournament, version, load))
-    context["tables_html"] = _tables_html(tournament, version, load)
+    context.update(parts.standings_part(request, tournament, version, load))
+    context["tables_html"] = parts.tables_html(tournament, version, load)
     return render(request, "tournaments/public/tournament_detail.html", context)
 
 
@@ -94,15 +88,15 @@ def tournament_live(request, slug, part):
     if version is not None and request.GET.get("v") == version:
         return HttpResponse(status=204)
     if part == "standings":
-        context = _standings_part(request, tournament, version, load)
+        context = parts.standings_part(request, tournament, version, load)
         template = "tournaments/public/_standings.html"
         response = render(request, template, {"tournament": tournament, **context})
     elif part == "tables":
-        response = HttpResponse(_tables_html(tournament, version, load))
+        response = HttpResponse(parts.tables_html(tournament, version, load))
     elif part == "final":
         response = HttpResponse(knockout.bracket_html(tournament, version))
     else:
-        response = HttpResponse(_screen_html(tournament, version, load))
+        response = HttpResponse(parts.screen_html(tournament, version, load))
     response["X-Board-Version"] = version or ""
     return response
 
@@ -118,111 +112,13 @@ def tournament_events(request, slug):
     return push.stream(request, counters)
 
 
-def _standings_part(request, tournament, version, load) -> dict:
-    if not tournament.public_standings:
-        return {}
-    sort, page = _standings_order(request, tournament, load)
-    # The rendered table is cached per stored board too: a spectator's request is
-    # then one query and two cache reads. Only a column's name and a page the table has make a
-    # key: any other value shows (and shares) the table as it is without it.
-    key = f"standings-html:{tournament.pk}:{get_language()}:{sort}:{page}"
-
-    def render_table():
-        data = load()
-        slug = tournament.slug if tournament.public_results else None
-        # The table's links keep the query as it was understood, nothing else.
-        clean = copy.copy(request)
-        clean.GET = QueryDict(mutable=True)
-        if sort:
-            clean.GET["sort"] = sort
-        if page != 1:
-            clean.GET["page"] = str(page)
-        table = standings_table_for(tournament)(data.standings, slug=slug, request=clean)
-        RequestConfig(clean, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
-        html = render_to_string(
-            "tournaments/public/_standings_table.html", {"table": table}, request=request
-        )
-        return {
-            "html": html,
-            "after_round": data.after_round,
-            "provisional": data.provisional,
-            "draws": data.draws,
-        }
-
-    return {"standings": board.cached(key, version, render_table)}
-
-
-def _standings_order(request, tournament, load) -> tuple[str, int]:
-    """The standings' ``?sort=`` (a sortable column, or "-" and one) and ``?page=``
-    (one the table has) as asked; anything else is no sort and the first page."""
-    sort = request.GET.get("sort", "")
-    columns = standings_table_for(tournament).base_columns.items()
-    sortable = {name for name, column in columns if column.orderable is not False}
-    if sort.removeprefix("-") not in sortable:
-        sort = ""
-    page = request.GET.get("page", "1")
-    if not (page.isascii() and page.isdigit()) or page == "1":
-        return sort, 1
-    # Past the first page, the board (from the cache) says how many there are.
-    pages = max(1, math.ceil(len(load().standings) / STANDINGS_PER_PAGE))
-    return sort, int(page) if 1 <= int(page) <= pages else 1
-
-
-def _part_html(name: str, tournament, version, template: str, build) -> str:
-    """A live part's HTML, rendered once per board version and language and kept
-    in the cache: a spectator's poll then costs a cache read, not a rendering of
-    every table of a championship."""
-    key = f"{name}-html:{tournament.pk}:{get_language()}"
-
-    def render_part():
-        return render_to_string(template, {"tournament": tournament, **build()})
-
-    # Our own template's output, escaped when it was rendered.
-    return mark_safe(board.cached(key, version, render_part))
-
-
-def _tables_html(tournament, version, load) -> str:
-    if not tournament.public_pairings:
-        return ""
-
-    def build():
-        data = load()
-        return {"current": data.current, "rounds": [r.number for r in data.rounds]}
-
-    return _part_html("tables", tournament, version, "tournaments/public/_tables.html", build)
-
-
-def _screen_html(tournament, version, load) -> str:
-    def build():
-        data = load()
-        # Every row goes out: the screen's script splits them into slides that fit
-        # the screen it runs on, which the server cannot know.
-        context = {"current": data.current if tournament.public_pairings else None}
-        # A final under way has a slide of its own (below): never "nothing to show".
-        stage = getattr(tournament, "final_stage", None)
-        context["final"] = (
-            tournament.public_pairings and stage is not None and stage.status != "planned"
-        )
-        if tournament.public_standings:
-            context["standings"] = data.standings
-            context["provisional"] = data.provisional
-        return context
-
-    own = _part_html("screen", tournament, version, "tournaments/public/_screen.html", build)
-    # While the final is played (and once it is decided) its bracket is a slide too.
-    own += knockout.bracket_html(tournament, version, screen=True)
-    # The slides of the apps above (the club's season table) keep their own cache:
-    # they change with the club's other events too. Their own templates' output.
-    return mark_safe(own + screen.more_slides(tournament))
-
-
 def tournament_screen(request, slug):
     """For a projector or a TV: no navigation, large type, the standings and the
     pairings in turn, and the round's clock."""
     tournament = public_tournament(slug)
     version, load = stored_board.board_shown(tournament)
     context = {"tournament": tournament, "version": version or ""}
-    context["screen_html"] = _screen_html(tournament, version, load)
+    context["screen_html"] = parts.screen_html(tournament, version, load)
     return render(request, "tournaments/public/tournament_screen.html", context)
 
 
@@ -255,7 +151,8 @@ def crosstable(request, slug):
 
 
 def _crosstable_context(data) -> dict:
-    rows = [(line, data.crosstable.get(line.entrant, [])) for line in data.standings]
+    cells = data.crosstable()
+    rows = [(line, cells.get(line.entrant, [])) for line in data.standings]
     return {"rows": rows, "rounds": [r.number for r in data.rounds]}
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.conftest import cache_keys
 from tests.tournaments.conftest import first_table, play_out
-from tournaments import rounds, tables, withdrawals
+from tournaments import rounds, stored_board, tables, withdrawals
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +110,10 @@ def test_a_forfeit_cancels_the_tables_party_and_the_public_sees_only_the_forfeit
     assert party.status == "cancelled"
     after = client.get(live, {"v": version})
     assert after.status_code == 200
-    (row,) = [r for r in after.context["current"].tables if r.number == table.number]
+    assert "forfeit" in after.text
+    # (The part came rendered with the board: the board says what it showed.)
+    shown = stored_board.board_for(tournament).current
+    (row,) = [r for r in shown.tables if r.number == table.number]
     assert (row.party, row.absent, row.finished) == (None, 1, True)
     mine = client.get(url("player-detail", tournament, present.pk)).context
     # No score sheet and no hands: the figures count none of the cancelled party.

@@ -8,6 +8,7 @@ from django.urls import reverse
 from tests.conftest import clear_cache
 from tests.tournaments.conftest import first_table, play_out
 from tournaments import tables
+from tournaments.public import parts
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +89,57 @@ def test_with_no_board_stored_the_first_page_builds_it_once_and_the_next_reads_i
         warm = client.get(live, {"v": ""})
     assert warm["X-Board-Version"] == cold["X-Board-Version"]
     assert warm.text == cold.text
+
+
+def _rendered(answer) -> set[str]:
+    return {template.name for template in answer.templates}
+
+
+def test_the_parts_spectators_read_come_rendered_with_the_new_board(
+    started, client, django_capture_on_commit_callbacks
+):
+    """The builder renders the parts asked for lately with each new board, before
+    the pages are told: the spectator woken by the news renders nothing."""
+    tournament, round = started(NAMES)
+    live = {
+        part: reverse("public:tournament-live", args=[tournament.slug, part])
+        for part in ("standings", "tables", "screen")
+    }
+    before = {}
+    for part, url in live.items():  # each asked once, and rendered on that ask
+        before[part] = client.get(url)
+        assert f"tournaments/public/_{part}.html" in _rendered(before[part])
+    sorted_by_name = client.get(live["standings"], {"sort": "name"})
+    assert "tournaments/public/_standings_table.html" in _rendered(sorted_by_name)
+
+    won(round, django_capture_on_commit_callbacks)
+
+    tables, screen = client.get(live["tables"]), client.get(live["screen"])
+    assert tables.text != before["tables"].text
+    assert "+330" in screen.text
+    assert not {"tournaments/public/_tables.html", "tournaments/public/_screen.html"} & (
+        _rendered(tables) | _rendered(screen)
+    )
+    for asked in ({}, {"sort": "name"}):
+        standings = client.get(live["standings"], asked)
+        assert "+330" in standings.text
+        assert "tournaments/public/_standings_table.html" not in _rendered(standings)
+    # Nobody read the German standings: the builder left them to their first ask.
+    german = client.get(live["standings"], HTTP_ACCEPT_LANGUAGE="de")
+    assert "+330" in german.text
+    assert "tournaments/public/_standings_table.html" in _rendered(german)
+
+
+def test_a_part_nobody_asked_for_lately_is_left_to_its_next_ask(
+    started, confirmed, client, monkeypatch
+):
+    tournament, round = started(NAMES)
+    live = reverse("public:tournament-live", args=[tournament.slug, "tables"])
+    client.get(live)
+    monkeypatch.setattr(parts, "ASKED_SECONDS", -1)  # every note is too old now
+
+    confirmed(first_table(round), deadwood=30)
+
+    answer = client.get(live)
+    assert ">50<" in answer.text
+    assert "tournaments/public/_tables.html" in _rendered(answer)

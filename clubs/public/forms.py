@@ -1,0 +1,49 @@
+"""The forms of a person without a club yet: signing up, logging in. They only
+validate."""
+
+from django import forms
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.forms import AuthenticationForm
+from django.utils.translation import gettext_lazy as _
+
+from config.validators import PrintableForm
+
+
+class SignUpForm(PrintableForm):
+    name = forms.CharField(
+        label=_("Your name"),
+        max_length=120,
+        help_text=_("As the players at your club know you; your address is never shown."),
+    )
+    email = forms.EmailField(label=_("Email"), max_length=150)
+    password = forms.CharField(
+        label=_("Password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("At least 8 characters, not only digits, not a common password."),
+    )
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        data = super().clean()
+        if "password" in data:
+            # Checked against the name and address typed, like Django's own forms.
+            person = get_user_model()(
+                username=data.get("email", ""),
+                email=data.get("email", ""),
+                first_name=data.get("name", ""),
+            )
+            try:
+                password_validation.validate_password(data["password"], person)
+            except forms.ValidationError as error:
+                self.add_error("password", error)
+        return data
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form; an e-mail address typed as the user name is matched
+    whatever its case, as sign-up keeps it in small letters (`account_sign_up`)."""
+
+    def clean_username(self):
+        name = self.cleaned_data["username"]
+        return name.lower() if "@" in name else name

@@ -1,0 +1,44 @@
+import pytest
+from django.contrib.auth import get_user_model
+
+from clubs import accounts
+from clubs.models import Player
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a long new secret 42"
+
+
+def test_a_sign_up_that_loses_the_race_for_its_address_writes_and_sends_nothing(
+    monkeypatch, committed, mailoutbox
+):
+    committed(accounts.account_sign_up, name="Nora", email="nora@example.org", password=PASSWORD)
+    # The second sign-up read the address as free before the first one's commit.
+    monkeypatch.setattr(accounts, "_known", lambda email: None)
+
+    committed(accounts.account_sign_up, name="Eve", email="nora@example.org", password="x" * 12)
+
+    user = get_user_model().objects.get(username="nora@example.org")
+    assert (user.first_name, len(mailoutbox)) == ("Nora", 1)
+
+
+def test_a_login_without_a_player_gets_one_named_as_it_signed_up_never_by_its_address():
+    named = UserFactory(username="nora@example.org", first_name="Nora Nash")
+    unnamed = UserFactory(username="ben@example.org", first_name="")
+
+    assert accounts.player_for(named).name == "Nora Nash"
+    assert accounts.player_for(unnamed).name == "ben"
+    assert accounts.player_for(named) == Player.objects.get(user=named)
+
+
+def test_a_wrong_or_foreign_link_finds_no_waiting_account():
+    active = UserFactory()
+    uid = accounts.urlsafe_base64_encode(accounts.force_bytes(active.pk))
+
+    assert (
+        accounts.account_waiting(uidb64=uid, token=accounts.address_tokens.make_token(active))
+        is None
+    )
+    assert accounts.account_confirm(uidb64="!!", token="x-y") is None
+    assert accounts.account_confirm(uidb64=uid, token="x-y") is None

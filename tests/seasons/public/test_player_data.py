@@ -1,0 +1,62 @@
+"""The player downloads his own data through his personal link, recorded; a link
+replaced or taken by his erasure opens nothing."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from seasons.models import SeasonRecord
+from seasons.services import player_link_issue
+from tests.seasons import everything
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def kept(organizer, after_commit):
+    return everything.build(organizer, after_commit)
+
+
+def test_his_own_page_offers_his_data(kept):
+    page = Client().get(reverse("public:player-own", args=[kept["link"].token]))
+
+    assert page.status_code == 200
+    assert reverse("public:player-own-data", args=[kept["link"].token]) in page.text
+
+
+def test_the_player_downloads_his_own_data_and_it_is_recorded(kept):
+    he = Client(enforce_csrf_checks=True)
+    own = reverse("public:player-own", args=[kept["link"].token])
+    he.get(own)
+    token = he.cookies["csrftoken"].value
+
+    answer = he.post(
+        reverse("public:player-own-data", args=[kept["link"].token]),
+        {"csrfmiddlewaretoken": token},
+    )
+
+    assert answer.status_code == 200
+    assert answer["Content-Disposition"].startswith("attachment;")
+    data = json.loads(answer.content)
+    assert data["player"]["name"] == "Ada Quill" and data["club"]["slug"] == kept["club"].slug
+    record = SeasonRecord.objects.get(action=SeasonRecord.Action.DATA_SENT)
+    assert record.details == {"player_id": kept["ada"].pk, "by": "player"}
+    assert record.user is None
+
+
+def test_a_replaced_link_downloads_nothing(kept, organizer):
+    old = kept["link"].token
+    player_link_issue(club=kept["club"], player=kept["ada"], user=organizer.player.user)
+
+    answer = Client().post(reverse("public:player-own-data", args=[old]))
+
+    assert answer.status_code == 404
+    assert not SeasonRecord.objects.filter(action=SeasonRecord.Action.DATA_SENT).exists()
+
+
+def test_the_download_is_a_post(kept):
+    url = reverse("public:player-own-data", args=[kept["link"].token])
+
+    assert Client().get(url).status_code == 405

@@ -1,0 +1,195 @@
+"""The live parts of a tournament's public page and wall screen: the standings, the
+round's tables, the screen's slides. Each is rendered once per stored board and
+language and kept in the cache (`board.cached`), so a spectator's ask costs a cache
+read.
+
+Rendered by the first spectator to ask after a new board, a championship's parts
+took 40–200 ms each, on top of reading the board out of the cache, in a web process
+the phones were queueing for. So a part rendered on a spectator's ask is noted
+(`_note`), and the board's builder renders the noted parts with every new board
+before its counter moves (`parts_for_board`, through `stored_board.with_board`):
+the spectators woken by the news find them ready. A part nobody asked for lately
+(another sort, the German page at an English club) is not rendered at all."""
+
+import contextlib
+import math
+import time
+
+from django.core.cache import cache
+from django.http import HttpRequest, QueryDict
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django_tables2 import RequestConfig
+
+from tournaments import board, screen
+from tournaments.public import knockout
+from tournaments.public.tables import standings_table_for
+
+STANDINGS_PER_PAGE = 100
+#: A part asked for within this long is rendered with each new board; one not
+#: asked for since drops out, and its next ask renders it (and notes it again).
+ASKED_SECONDS = 600
+#: At most this many parts of a tournament are rendered with each board: the
+#: usual ones (the standings as they come, the tables, the screen, in a language
+#: or two) and a few sorts.
+ASKED_KEEP = 8
+
+
+# --------------------------------------------------------------------------- the parts
+
+
+def standings_part(request, tournament, version, load) -> dict:
+    """The standings table (``html``) and what the page says beside it, in the
+    sort and on the page asked for."""
+    if not tournament.public_standings:
+        return {}
+    sort, page = _standings_order(request, tournament, load)
+    return {"standings": _cached(tournament, version, ("standings", sort, page), load)}
+
+
+def tables_html(tournament, version, load) -> str:
+    if not tournament.public_pairings:
+        return ""
+    return mark_safe(_cached(tournament, version, ("tables", "", 1), load))
+
+
+def screen_html(tournament, version, load) -> str:
+    own = _cached(tournament, version, ("screen", "", 1), load)
+    # While the final is played (and once it is decided) its bracket is a slide too.
+    own += knockout.bracket_html(tournament, version, screen=True)
+    # The slides of the apps above (the club's season table) keep their own cache:
+    # they change with the club's other events too. Their own templates' output.
+    return mark_safe(own + screen.more_slides(tournament))
+
+
+def parts_for_board(tournament, data: board.Board) -> dict:
+    """The builder's share: the parts spectators asked for lately, rendered from
+    the board just built, under their cache names (without the board's version,
+    which the builder adds once the board's counter has its new number)."""
+    asked = _asked(tournament.pk)
+    now = time.time()
+    rendered = {}
+    for (language, *spec), at in asked.items():
+        if now - at > ASKED_SECONDS or not _published(tournament, spec[0]):
+            continue
+        with translation.override(language):
+            rendered[_name(tournament, spec)] = _render(tournament, data, spec)
+    return rendered
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def _cached(tournament, version, spec, load):
+    def render():
+        _note(tournament.pk, spec)
+        return _render(tournament, load(), spec)
+
+    return board.cached(_name(tournament, spec), version, render)
+
+
+def _name(tournament, spec) -> str:
+    part, sort, page = spec
+    if part == "standings":
+        # Only a column's name and a page the table has make a key: any other value
+        # shows (and shares) the table as it is without it.
+        return f"standings-html:{tournament.pk}:{get_language()}:{sort}:{page}"
+    return f"{part}-html:{tournament.pk}:{get_language()}"
+
+
+def _published(tournament, part) -> bool:
+    return {"standings": tournament.public_standings, "tables": tournament.public_pairings}.get(
+        part, True
+    )
+
+
+def _render(tournament, data: board.Board, spec):
+    part, sort, page = spec
+    if part == "standings":
+        return _standings(tournament, data, sort, page)
+    if part == "tables":
+        context = {"current": data.current, "rounds": [r.number for r in data.rounds]}
+        return render_to_string(
+            "tournaments/public/_tables.html", {"tournament": tournament, **context}
+        )
+    # Every row goes out: the screen's script splits them into slides that fit the
+    # screen it runs on, which the server cannot know.
+    context = {"current": data.current if tournament.public_pairings else None}
+    # A final under way has a slide of its own (knockout): never "nothing to show".
+    stage = getattr(tournament, "final_stage", None)
+    context["final"] = (
+        tournament.public_pairings and stage is not None and stage.status != "planned"
+    )
+    if tournament.public_standings:
+        context["standings"] = data.standings
+        context["provisional"] = data.provisional
+    return render_to_string(
+        "tournaments/public/_screen.html", {"tournament": tournament, **context}
+    )
+
+
+def _standings(tournament, data: board.Board, sort: str, page: int) -> dict:
+    # The table's links keep the query as it was understood, nothing else; they are
+    # relative ("?sort=…"), so the rendering needs no page's address, and the
+    # builder renders it with no request at all.
+    request = HttpRequest()
+    request.GET = QueryDict(mutable=True)
+    if sort:
+        request.GET["sort"] = sort
+    if page != 1:
+        request.GET["page"] = str(page)
+    slug = tournament.slug if tournament.public_results else None
+    table = standings_table_for(tournament)(data.standings, slug=slug, request=request)
+    RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+    html = render_to_string(
+        "tournaments/public/_standings_table.html", {"table": table}, request=request
+    )
+    return {
+        "html": html,
+        "after_round": data.after_round,
+        "provisional": data.provisional,
+        "draws": data.draws,
+    }
+
+
+def _standings_order(request, tournament, load) -> tuple[str, int]:
+    """The standings' ``?sort=`` (a sortable column, or "-" and one) and ``?page=``
+    (one the table has) as asked; anything else is no sort and the first page."""
+    sort = request.GET.get("sort", "")
+    columns = standings_table_for(tournament).base_columns.items()
+    sortable = {name for name, column in columns if column.orderable is not False}
+    if sort.removeprefix("-") not in sortable:
+        sort = ""
+    page = request.GET.get("page", "1")
+    if not (page.isascii() and page.isdigit()) or page == "1":
+        return sort, 1
+    # Past the first page, the board (from the cache) says how many there are.
+    pages = max(1, math.ceil(len(load().standings) / STANDINGS_PER_PAGE))
+    return sort, int(page) if 1 <= int(page) <= pages else 1
+
+
+# --------------------------------------------------------------------------- what was asked
+
+
+def _asked_key(pk: int) -> str:
+    return f"parts-asked:{pk}"
+
+
+def _asked(pk: int) -> dict:
+    try:
+        return cache.get(_asked_key(pk)) or {}
+    except Exception:  # the cache away: nothing is noted, nothing rendered ahead
+        return {}
+
+
+def _note(pk: int, spec) -> None:
+    """Notes a part rendered on a spectator's ask, in its language, the most recent
+    `ASKED_KEEP` kept. (Two pages noting at once may lose one note: that part is
+    then rendered on its next ask, and noted then.)"""
+    asked = _asked(pk)
+    asked[(get_language(), *spec)] = time.time()
+    kept = dict(sorted(asked.items(), key=lambda item: item[1])[-ASKED_KEEP:])
+    with contextlib.suppress(Exception):  # the cache away: the next ask renders it
+        cache.set(_asked_key(pk), kept, ASKED_SECONDS)
