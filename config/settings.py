@@ -68,6 +68,8 @@ INSTALLED_APPS = [
     "scoring",
     "tournaments",
     "seasons",
+    # The players told by e-mail and push: above the apps whose events it tells.
+    "notices",
     # The demo loader (`manage.py load_demo`): above every app, since it fills them all.
     "demo",
 ]
@@ -283,6 +285,17 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", 10))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Knock <knock@localhost>")
 # The address links in e-mails begin with (a mail is read away from any request).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Web push to the players' phones: the site's VAPID private key (base64 of its raw
+# number or of its DER, as in `vapid --gen`'s PEM). Without it push is off, and the
+# pages say so.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:knock@localhost")
+# Push only to services over HTTPS, by name (notices.services.push_endpoint_allowed);
+# off only for a push service on this machine (the tests').
+PUSH_ENDPOINTS_HTTPS_ONLY = True
+# Notices a worker sends at most (Celery's rate limit, per worker): a club's mail
+# provider takes no more.
+NOTICES_RATE_LIMIT = os.environ.get("NOTICES_RATE_LIMIT", "60/m")
 # One address may ask for ACCOUNT_MAIL_LIMIT sign-ups, and as many password
 # resets, within ACCOUNT_MAIL_WINDOW seconds (config/throttle.py); past that it is
 # answered 429 until the window ends.
@@ -387,4 +400,6 @@ LOGGING = {
 CELERY_BEAT_SCHEDULE = {
     "pair-waiting-rounds": {"task": "tournaments.tasks.pair_waiting_rounds", "schedule": 30.0},
     "advance-finals": {"task": "tournaments.final.tasks.advance_finals", "schedule": 30.0},
+    # The season digests, to the players who asked for one: once a week.
+    "season-digests": {"task": "notices.tasks.send_digests", "schedule": timedelta(days=7)},
 }

@@ -17,6 +17,9 @@ from clubs.public.urls import site_urlpatterns as clubs_site
 from config.api import api
 from config.favicon import favicon
 from config.health import health
+from notices.manage import urls as notices_manage
+from notices.public import urls as notices_public
+from notices.seat import urls as notices_seat
 from scoring.manage import urls as scoring_manage
 from scoring.seat import urls as scoring_seat
 from seasons.manage import urls as seasons_manage
@@ -28,9 +31,12 @@ from tournaments.seat import urls as tournaments_seat
 
 AUDIENCES = {
     # namespace: (prefix, the apps' URL modules)
-    "public": ("", [clubs_public, tournaments_public, seasons_public]),
-    "seat": ("", [scoring_seat, tournaments_seat]),
-    "manage": ("manage/", [clubs_manage, scoring_manage, tournaments_manage, seasons_manage]),
+    "public": ("", [clubs_public, tournaments_public, seasons_public, notices_public]),
+    "seat": ("", [scoring_seat, tournaments_seat, notices_seat]),
+    "manage": (
+        "manage/",
+        [clubs_manage, scoring_manage, tournaments_manage, seasons_manage, notices_manage],
+    ),
 }
 
 urlpatterns = [

@@ -192,6 +192,25 @@ def party_changed(party_id: int) -> None:
         after_commit(callback, party_id)
 
 
+#: What is told when a party starts (its players' notices) registers here at
+#: start-up: scoring cannot import the apps above it.
+_after_party_start = []
+
+
+def after_party_start(callback) -> None:
+    """``callback(party_id)`` runs after the commit of every party started, at a
+    club night or a tournament's table; its failure is logged and never undoes
+    the start (``robust``)."""
+    if callback not in _after_party_start:
+        _after_party_start.append(callback)
+
+
+def party_started(party_id: int) -> None:
+    """A party was started: its seats are drawn and their links given."""
+    for callback in _after_party_start:
+        after_commit(callback, party_id)
+
+
 #: What is kept from a party's hands (its score, `scores.keep_party_score`)
 #: registers here at start-up, to be told after the commit of each change.
 _after_party_change = []

@@ -77,7 +77,7 @@ def test_the_catalogue_holds_every_message_of_the_code_and_templates(
     tmp_path, settings, monkeypatch
 ):
     # makemessages writes beside the sources it reads, so it reads a copy of them.
-    for folder in ("clubs", "scoring", "tournaments", "seasons", "config", "templates"):
+    for folder in ("clubs", "scoring", "tournaments", "seasons", "notices", "config", "templates"):
         shutil.copytree(
             LOCALE.parent / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__")
         )

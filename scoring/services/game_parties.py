@@ -87,6 +87,7 @@ def game_party_start(
         for i, player in enumerate(players)
     )
     versions.night_changed(party.night_id)
+    versions.party_started(party.pk)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.START,

@@ -87,6 +87,7 @@ def party_start(
         for i, pk in enumerate(order)
     )
     versions.night_changed(party.night_id)
+    versions.party_started(party.pk)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.START,

@@ -17,6 +17,7 @@ from clubs.invitations import invitation_create, invitation_revoke
 from clubs.models import Membership
 from demo.games import BLUE
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
+from notices.tokens import unsubscribe_token
 from scoring.models import Hand, Party
 from scoring.services.games import game_hand_enter
 from scoring.services.hands import Result, hand_enter
@@ -125,8 +126,16 @@ def evening():
             fresh.get_absolute_url(),
             chinchon[1].get_absolute_url(),
             canasta.get_absolute_url(),
+            # This phone told by push, from a seat page's link.
+            f"/table/{fresh.token}/notices/",
         ],
-        "links": [f"/me/{own.token}/", f"/door/{cup.door_token}/"],
+        "links": [
+            f"/me/{own.token}/",
+            f"/door/{cup.door_token}/",
+            # What the player is told, and the one-click unsubscribe of a message.
+            f"/me/{own.token}/notices/",
+            f"/notices/off/{unsubscribe_token(listed.pk, 'table')}/",
+        ],
         "manage": [
             "/manage/",
             f"/manage/clubs/{club.slug}/",
@@ -160,6 +169,7 @@ def evening():
             f"/manage/clubs/{club.slug}/players/{listed.pk}/erase/",
             f"/manage/clubs/{club.slug}/seasons/",
             f"/manage/seasons/{season.pk}/",
+            f"/manage/clubs/{club.slug}/notices/",
             "/manage/new-club/",
             f"/manage/clubs/{club.slug}/invitations/",
             f"/manage/clubs/{club.slug}/organizers/",

@@ -141,3 +141,20 @@ self.addEventListener("message", function (event) {
     }, function () { /* no network: the next visit keeps it */ });
   })));
 });
+
+// A notice pushed to this phone (the player's choice, on the player's own page):
+// shown, and a tap opens its link (the seat, the standings).
+self.addEventListener("push", function (event) {
+  var data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (e) { data = { body: event.data.text() }; }
+  event.waitUntil(self.registration.showNotification(data.title || "Knock", {
+    body: data.body || "",
+    data: { url: data.url || "/" }
+  }));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var url = (event.notification.data && event.notification.data.url) || "/";
+  event.waitUntil(self.clients.openWindow(url));
+});

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class NoticesConfig(AppConfig):
+    name = "notices"
+
+    def ready(self):
+        # The players are told of what happens in the apps below, which cannot
+        # import this one: what tells them registers on their hooks here.
+        from notices import tasks
+        from scoring import versions
+        from tournaments import records
+
+        versions.after_party_start(tasks.send_party_started)
+        versions.after_party_change(tasks.send_party_changed)
+        records.after_tournament_change(tasks.send_tournament_changed)

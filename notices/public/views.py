@@ -1,0 +1,73 @@
+"""What a player is told, chosen on his own page; and turning one kind off from
+a message, with no login."""
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from notices import delivery, selectors, services
+from notices.forms import ChoicesForm, subscription_from
+from notices.models import Kind
+from notices.tokens import read_unsubscribe_token
+from seasons.selectors import player_by_link
+
+
+def choices(request, token):
+    """The player's choices, each kind by e-mail and by push, and this phone's
+    subscription to push. His address is never shown: only whether the club has one."""
+    link = player_by_link(token)
+    lines = selectors.choices_of(link.player)
+    form = ChoicesForm(request.POST if request.method == "POST" else None, lines=lines)
+    if form.is_valid():
+        services.choices_set(player=link.player, chosen=form.chosen())
+        messages.success(request, _("Your choices are saved."))
+        return redirect("public:notices-choose", token)
+    context = {
+        "link": link,
+        "form": form,
+        "rows": [(line, form[f"{line.kind}-email"], form[f"{line.kind}-push"]) for line in lines],
+        "has_address": bool(link.player.email),
+        "push_key": delivery.public_key(),
+        "phones": selectors.push_subscribed(link.player),
+        "push_url": reverse("public:notices-push", args=[link.token]),
+    }
+    return render(request, "notices/public/choice_list.html", context)
+
+
+@require_POST
+def push_subscribe(request, token):
+    """This phone's subscription to push, or its end (`forms.subscription_from`).
+    A 4xx with a JSON body says what is wrong."""
+    link = player_by_link(token)
+    try:
+        sent = subscription_from(request.body)
+        subscribed = services.push_change(player=link.player, sent=sent)
+    except services.SubscriptionRefused as refused:
+        return JsonResponse({"detail": str(refused)}, status=409)
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse({"detail": _("This is not a push subscription.")}, status=400)
+    return JsonResponse({"subscribed": subscribed}, status=201 if subscribed else 200)
+
+
+# A mail program posts the one-click unsubscribe on its own (RFC 8058): it has no
+# CSRF token; the signed token in the address is the key.
+@csrf_exempt
+@never_cache
+@require_http_methods(["GET", "POST"])
+def turn_off(request, token):
+    """GET asks (a link checker opening it turns nothing off); POST turns the kind
+    of the message off, by e-mail and push."""
+    found = read_unsubscribe_token(token)
+    if found is None or found[1] not in Kind.values:
+        return render(request, "notices/public/turn_off.html", {"invalid": True}, status=400)
+    player_id, kind = found
+    done = request.method == "POST"
+    if done and services.kind_turn_off(player_id=player_id, kind=kind) is None:
+        return render(request, "notices/public/turn_off.html", {"invalid": True}, status=400)
+    context = {"kind": Kind(kind).label, "done": done, "token": token}
+    return render(request, "notices/public/turn_off.html", context)
