@@ -138,8 +138,8 @@ def _refuse(club: Club, player: Player, memberships: list[Membership], user) -> 
     if others or elsewhere:
         raise ErasureRefused(
             gettext(
-                "%(name)s also plays at another club, which keeps his data there: "
-                "ask the site's administrator to erase him everywhere."
+                "%(name)s also plays at another club, which keeps that data there: "
+                "ask the site's administrator to erase the player everywhere."
             )
             % {"name": player.name}
         )

@@ -92,7 +92,7 @@ def player_erase(request, found):
         else:
             messages.success(
                 request,
-                _("The player is erased: his results stay, under the name %(name)s.")
+                _("The player is erased: the results stay, under the name %(name)s.")
                 % {"name": name},
             )
             return redirect("manage:season-player", slug=club.slug, pk=player.pk)

@@ -43,7 +43,7 @@ def test_the_organizer_downloads_then_erases_and_the_public_pages_forget_the_nam
     log_in(page, "director", "correct horse battery")
     expect(page.get_by_role("heading", name="Ada Quill", exact=True)).to_be_visible()
     with page.expect_download() as download:
-        page.get_by_role("button", name="Download his data").click()
+        page.get_by_role("button", name="Download the player's data").click()
     data = json.loads(Path(download.value.path()).read_text())
     assert data["player"]["email"] == "ada@quill.example"
     assert fits(page)

@@ -90,7 +90,7 @@ def test_the_typed_name_erases_the_player(client, kept):
     assert answer.status_code == 302
     assert Player.objects.get(pk=kept["ada"].pk).name == "Former member 1"
     assert messages_after(client, answer) == [
-        "The player is erased: his results stay, under the name Former member 1."
+        "The player is erased: the results stay, under the name Former member 1."
     ]
     page = client.get(answer["Location"])
     assert "This player was erased." in page.text and 'id="player-erase"' not in page.text
