@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import translation
@@ -38,7 +37,7 @@ def season_digests(*, club: Club, today: date) -> list[Draft]:
     links = own_links(club, list(players))
     ranked = sum(line.place is not None for line in table)
     drafts = []
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(club.language):
         for line in lines:
             player = players[line.player]
             if line.place is None:

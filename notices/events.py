@@ -1,5 +1,5 @@
 """What happened, and what each player concerned is told of it: drafts of the
-notices, written in the site's language with the reason they came and the link
+notices, written in the club's language with the reason they came and the link
 that turns their kind off. Which drafts become notices is the players' choice
 (`services.notices_write`)."""
 
@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
@@ -56,7 +55,7 @@ def party_started(party_id: int) -> list[Draft]:
     kind = Kind.CHANGE if changed else Kind.TABLE
     seats = list(party.seats.select_related("player").order_by("position"))
     links = own_links(party.club, [s.player_id for s in seats])
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(party.club.language):
         title = party_title(party)
         drafts = []
         for seat in seats:
@@ -97,7 +96,7 @@ def party_ended(party_id: int) -> list[Draft]:
     seats = list(party.seats.select_related("player").order_by("position"))
     links = own_links(party.club, [s.player_id for s in seats])
     score = party_scores([party.pk]).get(party.pk) if party.game == Party.Game.GIN_RUMMY else None
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(party.club.language):
         title = party_title(party)
         lines = []
         if score is not None:
@@ -142,7 +141,7 @@ def tournament_finished(tournament_id: int) -> list[Draft]:
         places = {line.entrant.pk: line for line in standings_for(tournament).lines}
     entrants = list(tournament.entrants.select_related("player").order_by("pk"))
     links = own_links(tournament.club, [e.player_id for e in entrants])
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(tournament.club.language):
         drafts = []
         for entrant in entrants:
             line = places.get(entrant.pk)
@@ -193,7 +192,7 @@ def table_changes(tournament_id: int) -> list[Draft]:
         by_table.setdefault(seating.table_id, []).append(seating)
     links = own_links(tournament.club, [s.entrant.player_id for s in seatings])
     drafts = []
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(tournament.club.language):
         for sitting in by_table.values():
             table = sitting[0].table
             title = gettext("%(tournament)s · Round %(round)s · Table %(table)s") % {

@@ -10,7 +10,7 @@ from notices.models import Channel, Kind, Notice
 from scoring.models import Party
 from tests.factories import ClubNightFactory, MembershipFactory
 from tests.notices.conftest import play_out
-from tournaments import rounds
+from tournaments import registration, rounds
 from tournaments.seating import round_pair
 
 pytestmark = pytest.mark.django_db
@@ -234,3 +234,18 @@ def test_a_tournament_of_long_ago_brought_to_its_end_tells_nobody(smtp, club, me
     assert not Notice.objects.filter(kind=Kind.STANDINGS).exists()
     # What happens at the tables today is told as ever.
     assert Notice.objects.filter(kind=Kind.SHEET).count() == 2
+
+
+def test_a_german_clubs_players_are_told_in_german(smtp, club, members, committed):
+    club.language = "de"
+    club.save(update_fields=["language"])
+    anna, ben = members("Anna", "Ben")
+    tournament = registration.tournament_create(club=club, name="Frühjahr", rounds=1)
+    registration.entrant_register(tournament=tournament, players=[anna, ben])
+    for entrant in tournament.entrants.all():
+        registration.entrant_check_in(entrant=entrant)
+
+    committed(rounds.round_start, tournament=tournament)
+
+    (message,) = smtp.to("anna@example.org")
+    assert message["Subject"] == "Ihr Tisch: Frühjahr · Runde 1 · Tisch 1"
