@@ -11,9 +11,11 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from clubs.models import ClubRecord, Membership
+from clubs.invitations import invitation_create
+from clubs.models import Club, ClubRecord, Invitation, Membership
 from scoring.models import AuditRecord, Party
 from seasons.models import SeasonRecord
 from tests.race_world import CHINCHON_HAND, World
@@ -36,6 +38,9 @@ class Recipe:
     shot: Callable[[World], Shot]
     holds: Callable[[World], None] | None = None
     done: tuple | str | None = "default"
+    # Run first with the organizer's logged-in test client, whose session the shots
+    # then carry: a step before the page (the member list uploaded before its preview).
+    before: Callable[[World, object], None] | None = None
 
 
 def m(name: str, **kwargs) -> str:
@@ -106,6 +111,24 @@ SEASON = {
 }
 
 
+NEW_CLUB = {"name": "Harbour Club", "language": "en", "time_zone": "Europe/Berlin"}
+ROSTER = ("file", "members.csv", b"name,email,role\nNina Voss,nina@example.org,member\n")
+
+
+def _invitation(w) -> Invitation:
+    return invitation_create(club=w.club, by=w.user, email="eve@example.org")[0]
+
+
+def _roster_uploaded(w, client) -> None:
+    """The member list uploaded in the organizer's session; the preview's fingerprint
+    kept for the confirmation."""
+    slug = w.club.slug
+    field, name, content = ROSTER
+    upload = SimpleUploadedFile(name, content, content_type="text/csv")
+    client.post(m("member-import", slug=slug), {field: upload})
+    w.seen = client.get(m("member-import-preview", slug=slug)).context["seen"]
+
+
 def _archive(w) -> bytes:
     return json.dumps(tournament_export(w.tournament), default=str).encode()
 
@@ -141,6 +164,47 @@ MANAGE = {
             {"member": _member_pk(w), "username": f"eve-{w.club.pk}"},
         ),
         count_is(1, lambda w: w.club.memberships.filter(role=Membership.Role.ORGANIZER)),
+    ),
+    "club-create": Recipe(
+        lambda w: Shot(
+            m("club-create"),
+            {**NEW_CLUB, "slug": f"harbour-{w.club.pk}", "form_key": "harness-club-1"},
+        ),
+        count_is(1, lambda w: Club.objects.filter(slug=f"harbour-{w.club.pk}")),
+    ),
+    "invitation-list": Recipe(
+        lambda w: Shot(
+            m("invitation-list", slug=w.club.slug),
+            {"email": "eve@example.org", "form_key": "harness-invitation-1"},
+        ),
+        count_is(1, lambda w: Invitation.objects.filter(club=w.club)),
+    ),
+    "invitation-revoke": Recipe(
+        lambda w: Shot(m("invitation-revoke", slug=w.club.slug, pk=_invitation(w).pk)),
+        count_is(
+            1,
+            lambda w: ClubRecord.objects.filter(
+                club=w.club, action=ClubRecord.Action.INVITE_REVOKED
+            ),
+        ),
+    ),
+    "member-import": Recipe(
+        lambda w: Shot(m("member-import", slug=w.club.slug), file=ROSTER), done=(302,)
+    ),
+    "member-import-preview": Recipe(
+        lambda w: Shot(m("member-import-preview", slug=w.club.slug), {"seen": w.seen}),
+        one_nina,
+        before=_roster_uploaded,
+    ),
+    "member-import-cancel": Recipe(
+        lambda w: Shot(m("member-import-cancel", slug=w.club.slug)), before=_roster_uploaded
+    ),
+    # Each one a file of the list as it is (and each one recorded).
+    "member-export-csv": Recipe(
+        lambda w: Shot(m("member-export-csv", slug=w.club.slug)), done=(200,)
+    ),
+    "member-export-xlsx": Recipe(
+        lambda w: Shot(m("member-export-xlsx", slug=w.club.slug)), done=(200,)
     ),
     "organizer-link": Recipe(
         lambda w: Shot(m("organizer-link", slug=w.club.slug, pk=w.organizer.pk))
@@ -312,6 +376,20 @@ MANAGE = {
         ),
         one_merge,
     ),
+    # Each download a file of the player's data (and each one recorded).
+    "season-player-data": Recipe(
+        lambda w: Shot(m("season-player-data", slug=w.club.slug, pk=w.pair[0].pk)), done=(200,)
+    ),
+    "season-player-erase": Recipe(
+        lambda w: Shot(
+            m("season-player-erase", slug=w.club.slug, pk=w.pair[0].pk), {"name": w.pair[0].name}
+        ),
+        count_is(
+            1, lambda w: SeasonRecord.objects.filter(club=w.club, action=SeasonRecord.Action.ERASED)
+        ),
+    ),
+    # notices
+    "notice-list": Recipe(lambda w: Shot(m("notice-list", slug=w.club.slug)), done=None),
     "season-list": Recipe(lambda w: Shot(m("season-list", slug=w.club.slug), SEASON)),
     "season-detail": Recipe(lambda w: Shot(m("season-detail", pk=w.season.pk), SEASON)),
     "season-close": Recipe(

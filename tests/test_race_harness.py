@@ -22,6 +22,7 @@ import time
 import traceback
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from urllib.parse import urlencode
 from urllib.request import HTTPErrorProcessor, Request, build_opener
 
@@ -137,9 +138,13 @@ def fire(site, request: Request, times: int = TIMES) -> list[int]:
         return list(pool.map(send, range(times)))
 
 
-def _login(user) -> str:
+def _login(user, before=None) -> str:
+    """The organizer's session, after ``before(client)``: what a page needs from an
+    earlier step of his (an upload kept in his session)."""
     client = Client()
     client.force_login(user)
+    if before is not None:
+        before(client)
     return client.cookies["sessionid"].value
 
 
@@ -157,7 +162,8 @@ def _fire_all(site, recipes: dict[str, Recipe], api: bool) -> list[str]:
         errors_before = len(site.errors)
         try:
             world = World()
-            request = _request(site, world, recipe.shot(world), api, _login(world.user))
+            session = _login(world.user, recipe.before and partial(recipe.before, world))
+            request = _request(site, world, recipe.shot(world), api, session)
             statuses = fire(site, request)
             errors = site.errors[errors_before:]
             if [s for s in statuses if s >= 500] or errors:

@@ -14,6 +14,7 @@ from clubs import invitations, selectors
 from clubs.invitations import InvitationRefused
 from clubs.manage.forms import InvitationForm
 from clubs.permissions import organizer_required
+from clubs.submissions import AlreadySent, key_of, submit_once, to_first
 
 
 @login_required
@@ -23,7 +24,17 @@ def invitation_list(request, club):
     form = InvitationForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         email = form.cleaned_data["email"]
-        _invitation, key = invitations.invitation_create(club=club, by=request.user, email=email)
+        # A double click sends one mail, not two (the form's one-time key).
+        here = reverse("manage:invitation-list", args=[club.slug])
+        try:
+            _invitation, key = submit_once(
+                user=request.user,
+                key=key_of(request),
+                make=lambda: invitations.invitation_create(club=club, by=request.user, email=email),
+                location=lambda made: here,
+            )
+        except AlreadySent as sent:
+            return to_first(request, sent)
         if email:
             messages.success(request, _("The invitation is on its way."))
         else:
