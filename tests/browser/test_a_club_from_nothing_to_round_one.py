@@ -2,11 +2,12 @@
 at a laptop (her confirmation link read from the mail the local SMTP server took),
 creates her club, imports seven members from a CSV file through the preview, and
 invites Cora, who signs up from the invitation on her phone and accepts it. Anna
-lets her phone be told by push from her own page. Nora creates a tournament,
-registers the seven, checks them in and starts round 1: each paired player's
-mailbox holds his own seat link, Anna's push service an encrypted message that
-opens to hers. Then Ben's data is downloaded and he is erased, and every page the
-others use still answers, without his name.
+and Ben let their phones be told by push from their own pages. Nora creates a
+tournament, registers the seven, checks them in and starts round 1: each paired
+player's mailbox holds his own seat link, the bye's a mail saying he sits out,
+and each phone's push service an encrypted message that opens to its player's
+link. Then Ben's data is downloaded and he is erased, and every page the others
+use still answers, without his name; his own seat link is gone.
 
 Headless Chromium has no push service: the page's own script asks for the
 permission, registers the service worker and posts the subscription to the
@@ -164,6 +165,7 @@ def test_a_club_from_nothing_to_round_one_and_a_player_erased(
     nora.locator("#tournament-create").click()
     expect(nora.locator(".messages")).to_contain_text("Tournament “Spring Open” created")
     tournament_url = nora.url
+    slug = tournament_url.rstrip("/").rsplit("/", 1)[1]
     for name in MEMBERS:
         nora.locator("#members-form").get_by_label(name, exact=True).check()
     nora.locator("#register-members").click()
@@ -183,27 +185,23 @@ def test_a_club_from_nothing_to_round_one_and_a_player_erased(
         assert len(texts) == 1, (name, texts)
         assert link in texts[0]
         assert [other for other in seats.values() if other in texts[0]] == [link]
-    # The bye is told nothing: no party starts for him, and only a party's start
-    # tells a player of his round.
-    assert mailed(smtp, MEMBERS[bye]) == [], bye
+    # The bye is told he sits out, with the round's public page.
+    (text,) = mailed(smtp, MEMBERS[bye])
+    assert "You have the bye" in text
+    assert f"/t/{slug}/rounds/1/" in text
+    assert not [link for link in seats.values() if link in text]
 
     # Each phone subscribed got one encrypted push, which opens to its player's
-    # seat link; the bye's phone nothing.
+    # seat link (or, for the bye, to the round).
     for name, service_phone in pushed_to.items():
-        bodies = [
-            body
-            for path, _, body in push_service.received
-            if push_service.url + path == service_phone.endpoint
-        ]
-        if name == bye:
-            assert bodies == [], name
-        else:
-            assert len(bodies) == 1, (name, len(bodies))
-            assert _path(service_phone.read(bodies[0])["url"]) == seats[name]
+        sent = [(push_service.url + path, body) for path, _, body in push_service.received]
+        bodies = [body for endpoint, body in sent if endpoint == service_phone.endpoint]
+        assert len(bodies) == 1, (name, len(bodies))
+        opened = _path(service_phone.read(bodies[0])["url"])
+        assert opened == (f"/t/{slug}/rounds/1/" if name == bye else seats[name])
 
     # Ben's data, downloaded; then Ben erased, his name typed to confirm.
     erased = "Ben Brook" if bye != "Ben Brook" else "Carl Cato"
-    slug = tournament_url.rstrip("/").rsplit("/", 1)[1]
     cora.goto(f"{base}/t/{slug}/rounds/1/")
     expect(cora.locator("main")).to_contain_text(erased)
     nora.goto(club_url + "players/")
