@@ -176,11 +176,8 @@ def table_changes(tournament_id: int) -> list[Draft]:
     an entrant who withdrew during the round is told the organizer decides it.
     (Players swapped by hand, and a forfeit taken back, start a party: told as
     its start, `party_started`.)"""
-    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
-    if tournament is None or tournament.status != Tournament.Status.RUNNING:
-        return []
-    round = tournament.round_set.filter(status=Round.Status.PLAYING).order_by("-number").first()
-    if round is None or round.started_at is None or round.started_at < timezone.now() - RECENT:
+    tournament, round = round_being_played(tournament_id)
+    if round is None:
         return []
     seatings = list(
         round.seatings.select_related("table__party", "entrant__player").order_by(
@@ -250,6 +247,55 @@ def table_changes(tournament_id: int) -> list[Draft]:
                         )
                     )
     return drafts
+
+
+def round_byes(tournament_id: int) -> list[Draft]:
+    """The entrant with the bye in the round being played starts no party, so
+    `party_started` does not tell him: he is told here that he sits out, with the
+    round's public page."""
+    tournament, round = round_being_played(tournament_id)
+    if round is None:
+        return []
+    byes = list(round.seatings.filter(table__bye=True).select_related("table", "entrant__player"))
+    links = own_links(tournament.club, [s.entrant.player_id for s in byes])
+    link = absolute(reverse("public:round-detail", args=[tournament.slug, round.number]))
+    drafts = []
+    with translation.override(tournament.club.language):
+        title = gettext("%(tournament)s · Round %(round)s") % {
+            "tournament": tournament.name,
+            "round": round.number,
+        }
+        for seating in byes:
+            text = gettext(
+                "%(club)s: %(title)s.\nYou have the bye: you play no party this round.\n"
+                "The round's tables:\n%(link)s"
+            ) % {"club": tournament.club.name, "title": title, "link": link}
+            player = seating.entrant.player
+            drafts.append(
+                draft(
+                    tournament.club,
+                    player,
+                    Kind.TABLE,
+                    f"bye:{round.pk}:{player.pk}",
+                    gettext("Your bye: %(title)s") % {"title": title},
+                    text,
+                    link,
+                    links,
+                )
+            )
+    return drafts
+
+
+def round_being_played(tournament_id: int):
+    """The running tournament and its round being played, started lately; or
+    (tournament or None, None)."""
+    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+    if tournament is None or tournament.status != Tournament.Status.RUNNING:
+        return tournament, None
+    round = tournament.round_set.filter(status=Round.Status.PLAYING).order_by("-number").first()
+    if round is None or round.started_at is None or round.started_at < timezone.now() - RECENT:
+        return tournament, None
+    return tournament, round
 
 
 def own_links(club: Club, player_ids) -> dict[int, str]:

@@ -46,8 +46,13 @@ def notices_party_ended(party_id: int) -> int:
 
 @shared_task(ignore_result=True)
 def notices_tournament_changed(tournament_id: int) -> int:
-    """A table changed in the round being played, or the tournament is over."""
-    drafts = events.table_changes(tournament_id) + events.tournament_finished(tournament_id)
+    """A round paired with a bye, a table changed in the round being played, or
+    the tournament is over."""
+    drafts = (
+        events.round_byes(tournament_id)
+        + events.table_changes(tournament_id)
+        + events.tournament_finished(tournament_id)
+    )
     return len(services.notices_write(drafts=drafts, deliver=send_notice))
 
 

@@ -7,15 +7,19 @@ import time
 from pathlib import Path
 
 import pytest
+from aiosmtpd.controller import Controller
 from django.conf import settings
+from django.core.cache import cache
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test.testcases import LiveServerThread
 from django.utils import translation
 from hypothesis import Phase
 from hypothesis import settings as hypothesis_settings
 
+from notices import delivery
 from tests.factories import OrganizerFactory
 from tests.mutants_db import TEMPLATE
+from tests.servers import Inbox, PushService, free_port, vapid_key
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parent.parent
@@ -252,6 +256,50 @@ def _public_pages_show_each_change_at_once(settings):
     production); tests look right after each change (eager tasks build at once
     anyway). tests/tournaments/test_stored_board.py checks the countdown itself."""
     settings.PUBLIC_REFRESH_SECONDS = 0
+
+
+@pytest.fixture
+def smtp(settings):
+    """Django sends through a real SMTP server on a free port: the notices, and the
+    account mails (sign-up, invitations), also those the live server sends."""
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = controller.port
+    settings.EMAIL_USE_TLS = False
+    settings.EMAIL_TIMEOUT = 5
+    # A dead server an earlier test left on this port number is not this one.
+    cache.delete(delivery.down_key())
+    yield inbox
+    controller.stop()
+
+
+@pytest.fixture
+def dead_smtp(settings):
+    """A mail server that is down: nothing listens on its port."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = free_port()
+    settings.EMAIL_TIMEOUT = 5
+
+
+@pytest.fixture
+def vapid(settings):
+    """The site's VAPID key, made for the test: push is on."""
+    settings.VAPID_PRIVATE_KEY = vapid_key()
+    settings.VAPID_SUBJECT = "mailto:club@example.org"
+    return settings.VAPID_PRIVATE_KEY
+
+
+@pytest.fixture
+def push_service(settings):
+    """The push service, over plain HTTP on this machine: allowed for the test."""
+    settings.PUSH_ENDPOINTS_HTTPS_ONLY = False
+    service = PushService()
+    yield service
+    service.stop()
 
 
 def cache_keys(containing: str = "") -> set[str]:

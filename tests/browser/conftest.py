@@ -138,6 +138,18 @@ LAPTOP = {"width": 1280, "height": 900}
 
 
 @pytest.fixture
+def laptop(chromium, live_server):
+    """A laptop at the site's first page, nobody logged in: the organizer of a club
+    that does not exist yet."""
+    context = chromium.new_context(viewport=LAPTOP, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_server.url + "/")
+    yield page
+    close(context)
+
+
+@pytest.fixture
 def desk(chromium, live_server):
     """The organizer's laptop, logged in."""
     organizer = OrganizerFactory(player__name="Olga").player.user

@@ -16,7 +16,7 @@ from notices.models import Choice
 from notices.tokens import unsubscribe_token
 from seasons.models import PlayerLink
 from tests.factories import MembershipFactory
-from tests.notices.conftest import vapid_key
+from tests.servers import vapid_key
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ from notices.models import Channel, Kind, Notice
 from scoring.models import Party
 from tests.factories import ClubNightFactory, MembershipFactory
 from tests.notices.conftest import play_out
-from tournaments import registration, rounds
+from tournaments import registration, rounds, withdrawals
 from tournaments.seating import round_pair
 
 pytestmark = pytest.mark.django_db
@@ -67,6 +67,30 @@ def test_a_round_paired_twice_sends_once(smtp, paired, committed):
     assert len(smtp.to("anna@example.org")) == 1
     assert len(smtp.to("ben@example.org")) == 1
     assert Notice.objects.filter(kind=Kind.TABLE, channel=Channel.EMAIL).count() == 2
+
+
+def test_the_player_with_the_bye_is_told_he_sits_out_once(smtp, club, members, committed, settings):
+    players = members("Anna", "Ben", "Cleo")
+    tournament = registration.tournament_create(club=club, name="Spring Open", rounds=2)
+    registration.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        registration.entrant_check_in(entrant=entrant)
+    round = committed(rounds.round_start, tournament=tournament)
+    bye = round.seatings.get(table__bye=True).entrant.player
+    (message,) = smtp.to(bye.email)
+    assert message["Subject"] == "Your bye: Spring Open · Round 1"
+    text = message.get_content()
+    assert "You have the bye: you play no party this round." in text
+    public_round = reverse("public:round-detail", args=[tournament.slug, 1])
+    assert f"{settings.SITE_URL}{public_round}" in text.splitlines()
+    assert "Turn it off with one click" in text
+    # Another change of the tournament in the same round tells him nothing new.
+    entrant = round.seatings.exclude(table__bye=True).first().entrant
+    committed(withdrawals.entrant_withdraw, entrant=entrant)
+    assert len(smtp.to(bye.email)) == 1
+    for player in players:
+        if player != bye:
+            assert all("bye" not in m["Subject"] for m in smtp.to(player.email))
 
 
 def test_a_player_who_turned_his_table_off_gets_nothing(smtp, club, members, committed):

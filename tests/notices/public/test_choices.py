@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from notices.models import Choice, PushSubscription
 from seasons.models import PlayerLink
-from tests.notices.conftest import Phone
+from tests.servers import Phone
 
 pytestmark = pytest.mark.django_db
 

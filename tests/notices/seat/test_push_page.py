@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from notices.models import PushSubscription
 from scoring.services.parties import party_start
-from tests.notices.conftest import Phone
+from tests.servers import Phone
 
 pytestmark = pytest.mark.django_db
 
