@@ -2,7 +2,6 @@
 a message, with no login."""
 
 from django.contrib import messages
-from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -11,8 +10,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from notices import delivery, selectors, services
-from notices.forms import ChoicesForm, subscription_from
+from notices.forms import ChoicesForm
 from notices.models import Kind
+from notices.subscribing import push_answer
 from notices.tokens import read_unsubscribe_token
 from seasons.selectors import player_by_link
 
@@ -41,17 +41,8 @@ def choices(request, token):
 
 @require_POST
 def push_subscribe(request, token):
-    """This phone's subscription to push, or its end (`forms.subscription_from`).
-    A 4xx with a JSON body says what is wrong."""
-    link = player_by_link(token)
-    try:
-        sent = subscription_from(request.body)
-        subscribed = services.push_change(player=link.player, sent=sent)
-    except services.SubscriptionRefused as refused:
-        return JsonResponse({"detail": str(refused)}, status=409)
-    except (ValueError, KeyError, TypeError):
-        return JsonResponse({"detail": _("This is not a push subscription.")}, status=400)
-    return JsonResponse({"subscribed": subscribed}, status=201 if subscribed else 200)
+    """This phone's subscription to push, or its end (`subscribing.push_answer`)."""
+    return push_answer(player=player_by_link(token).player, body=request.body)
 
 
 # A mail program posts the one-click unsubscribe on its own (RFC 8058): it has no

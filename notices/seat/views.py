@@ -1,14 +1,12 @@
 """This phone told by push, from the seat page: the subscription is the seat's
 player's, kept after the party (his next table, his sheet)."""
 
-from django.http import JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from notices import delivery, selectors, services
-from notices.forms import subscription_from
+from notices import delivery, selectors
+from notices.subscribing import push_answer
 from scoring.selectors import seat_by_token
 
 
@@ -25,13 +23,5 @@ def push_page(request, token):
 
 @require_POST
 def push_subscribe(request, token):
-    """As the own page's (`public.views.push_subscribe`), for the seat's player."""
-    seat = seat_by_token(token)
-    try:
-        sent = subscription_from(request.body)
-        subscribed = services.push_change(player=seat.player, sent=sent)
-    except services.SubscriptionRefused as refused:
-        return JsonResponse({"detail": str(refused)}, status=409)
-    except (ValueError, KeyError, TypeError):
-        return JsonResponse({"detail": _("This is not a push subscription.")}, status=400)
-    return JsonResponse({"subscribed": subscribed}, status=201 if subscribed else 200)
+    """As the own page's, for the seat's player."""
+    return push_answer(player=seat_by_token(token).player, body=request.body)
