@@ -37,6 +37,7 @@ import random
 import re
 import socket
 import time
+from html import unescape
 from http.cookiejar import DefaultCookiePolicy
 from urllib.parse import urlsplit
 
@@ -71,6 +72,8 @@ confirms: list[tuple[int, int, float, float, int | None]] = []
 heard_by_party: dict[int, list[list[float]]] = {}
 board_heard: list[list[tuple[float, int]]] = []
 streams = {"opened": 0, "dropped": 0, "refused": 0}
+#: The live parts the spectators' events carried (shown without an ask).
+spectators = {"carried": 0}
 #: Seconds from each stream's loss (dropped, refused) to its next hello; and the
 #: streams lost and not back when the run ended (their loss times).
 back_on_stream: list[float] = []
@@ -375,14 +378,22 @@ class Spectator(_Client):
         slug = MANIFEST["slug"]
         self.page = f"/t/{slug}/screen/" if random.random() < 0.2 else f"/t/{slug}/"
         html = self.get(self.page, name="public page").text or ""
-        self.parts = dict(re.findall(r'data-live="([^"]+)" data-version="([^"]*)"', html))
+        found = re.findall(
+            r'data-part="([^"]+)" data-events="([^"]+)" data-live="([^"]+)" data-version="([^"]*)"',
+            html,
+        )
+        # Each live part's address and version, and its name in the stream's events.
+        self.parts = {live: version for _, _, live, version in found}
+        self.names = {live: part for part, _, live, _ in found}
+        self.asking = set(self.parts)  # the parts the next ask is for
+        events = unescape(found[0][1]) if found else f"/t/{slug}/events/"
         self.wake = Event()
         self.settle = 0.0
         self.later = None
         self.asked = 0.0
         self.heard = []
         board_heard.append(self.heard)
-        self.stream = _streamed(self, f"/t/{slug}/events/")
+        self.stream = _streamed(self, events)
 
     def on_stop(self):
         if self.stream is not None:
@@ -391,10 +402,21 @@ class Spectator(_Client):
     def told(self, kind, data, when):
         if kind == "hello":
             self.settle = float(data.get("settle", 0))
+            self.asking = set(self.parts)
             self.wake.set()
         elif kind == "moved":
             if data["counter"] == "board":
                 self.heard.append((when, int(data["version"])))
+            # As live.js: a part the event carried is shown, the others asked for.
+            carried = data.get("parts", {})
+            spectators["carried"] += len(carried)
+            for url in self.parts:
+                if self.names[url] in carried:
+                    self.parts[url] = data["shown"]
+                else:
+                    self.asking.add(url)
+            if not self.asking:
+                return
             if not self.settle:
                 self.wake.set()
                 return
@@ -427,9 +449,12 @@ class Spectator(_Client):
         self.refresh()
 
     def refresh(self):
-        for url, version in list(self.parts.items()):
+        # Polling (no stream), every part is asked for.
+        asking = self.asking if self.stream is not None and self.stream.live() else self.parts
+        self.asking = set()
+        for url in list(asking):
             sep = "&" if "?" in url else "?"
-            response = self.get(f"{url}{sep}v={version}", name="public live part")
+            response = self.get(f"{url}{sep}v={self.parts[url]}", name="public live part")
             if response.status_code == 200:
                 self.parts[url] = response.headers.get("X-Board-Version", "")
 
@@ -537,6 +562,7 @@ def told_figures(end: float) -> dict:
         "board": board,
         "board_missed": board_missed,
         "streams": streams,
+        "spectators": spectators,
         "back": back_on_stream,
         "not_back": [end - since for since in lost.values()],
     }

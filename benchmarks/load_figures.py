@@ -106,7 +106,9 @@ def told_lines(told: dict) -> dict:
     held = figures.get("streams", {})
     print(
         f"    streams: {held.get('opened', 0)} opened, {held.get('dropped', 0)} dropped "
-        f"by the server or a fault, {held.get('refused', 0)} refused"
+        f"by the server or a fault, {held.get('refused', 0)} refused; "
+        f"{figures.get('spectators', {}).get('carried', 0)} live parts carried by the "
+        "spectators' events (shown without an ask)"
     )
     back, not_back = figures.get("back", []), figures.get("not_back", [])
     if back or not_back:

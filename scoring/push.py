@@ -4,6 +4,13 @@ then fetches what changed exactly as its poll does. An event holds a name the
 page chose ("seat", "scores", "board") and the counter's new number, nothing
 else: no token, no score, nothing a stranger could use.
 
+An event may also carry what the page would then fetch (`Carry`): cache entries
+that whoever moved the counter kept under its new number before the move (the
+public board's parts, `tournaments.public.parts`). The process holding the
+streams reads them once for all its streams and sends them along, so a page that
+only listens costs the web processes nothing; what is not in the cache the page
+fetches as before.
+
 Server-Sent Events rather than WebSockets: the pages only listen, so one plain
 GET that stays open is enough. It passes the proxy like any answer, the
 browser's EventSource reconnects by itself, and Django's own async streaming
@@ -12,7 +19,8 @@ serves it under an ASGI server (uvicorn) without Channels or a second protocol.
 Delivery from the process that committed to the processes holding the streams:
 - with ``REDIS_URL``, Redis publish/subscribe: every bump is published on one
   channel; each serving process keeps one subscription and hands each message to
-  its own open streams. A stream never touches the database or Redis itself.
+  its own open streams. A stream never touches the database, nor Redis but
+  through the cache for what its events carry.
 - without it (the embedded default), the process that committed is the one that
   serves: the bump is handed straight to its streams, in memory.
 
@@ -32,9 +40,12 @@ import json
 import logging
 import random
 import threading
+import time
 import weakref
+from typing import NamedTuple
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse
 
@@ -206,6 +217,57 @@ async def relay_stop() -> None:
             await relay.task
 
 
+# --------------------------------------------------------------------------- what an event carries
+
+
+class Carry(NamedTuple):
+    """What the events of one counter carry: ``parts`` ({the page's name for it:
+    its cache name}) read under ``f"{name}:{version}"``, the version being
+    ``version`` (a form with ``{}``) filled in with the counter's new number."""
+
+    version: str
+    parts: dict[str, str]
+
+
+#: A carried event read for one stream is kept this long for the others of the
+#: process that are told the same number (they are told within a second).
+CARRIED_SECONDS = 30
+
+_carried: dict[asyncio.AbstractEventLoop, dict[tuple, tuple[float, asyncio.Future]]] = {}
+
+
+async def _carried_event(name: str, value: int, carry: Carry) -> bytes:
+    """The event telling that counter ``name`` moved to ``value``, with what it
+    carries: read and encoded once per process, whatever the number of its
+    streams that hear it."""
+    shown = carry.version.format(value)
+    wanted = tuple(sorted((part, f"{key}:{shown}") for part, key in carry.parts.items()))
+    kept = _carried.setdefault(asyncio.get_running_loop(), {})
+    now = time.monotonic()
+    for old in [k for k, (at, _) in kept.items() if now - at > CARRIED_SECONDS]:
+        del kept[old]
+    found = kept.get((name, value, wanted))
+    if found is None:
+        future = asyncio.ensure_future(_read_carried(name, value, shown, wanted))
+        found = kept[(name, value, wanted)] = (now, future)
+    # Shielded: a stream that ends while it waits must not end the others' read.
+    return await asyncio.shield(found[1])
+
+
+async def _read_carried(name: str, value: int, shown: str, wanted: tuple) -> bytes:
+    try:
+        # Django's cache is synchronous: read in a thread, never on the loop.
+        found = await asyncio.to_thread(cache.get_many, [key for _, key in wanted])
+    except Exception:  # the cache away: the page asks, as with nothing carried
+        log.warning("push: the cache is away, %s carried nothing", name, exc_info=True)
+        found = {}
+    parts = {part: found[key] for part, key in wanted if isinstance(found.get(key), str)}
+    data = {"counter": name, "version": value}
+    if parts:
+        data.update(shown=shown, parts=parts)
+    return _event("moved", data)
+
+
 # --------------------------------------------------------------------------- the answer
 
 #: How a view hands the stream to `asgi` below: the counters, in a header that
@@ -213,13 +275,16 @@ async def relay_stop() -> None:
 MARK = "X-Knock-Stream"
 
 
-def stream(request, counters: dict[str, str], settle: float = 0) -> HttpResponse:
+def stream(
+    request, counters: dict[str, str], settle: float = 0, carry: dict[str, Carry] | None = None
+) -> HttpResponse:
     """The event stream of a page that shows ``counters`` (the name the page
     knows → the counter's cache key). ``settle``: for a counter that moves more
     often than what the page shows, the seconds after which a change is surely
     shown, told to the page in the first event (static/js/push.js then asks at
     most that often). 0 for every page today: the public tournament pages follow
     the stored board's counter, which moves only after a board is stored.
+    ``carry``: by the page's name of a counter, what its events carry.
 
     The view has done its checks (the seat guard, the login, the 404s) when it
     calls this; the stream itself is served by `asgi`, after Django has finished
@@ -231,7 +296,8 @@ def stream(request, counters: dict[str, str], settle: float = 0) -> HttpResponse
         # 503) is hidden from the page, which would only try again and again.
         return HttpResponse(_event("poll", {}), content_type="text/event-stream; charset=utf-8")
     response = HttpResponse()
-    response[MARK] = json.dumps({"counters": counters, "settle": settle})
+    carried = {name: found._asdict() for name, found in (carry or {}).items() if found.parts}
+    response[MARK] = json.dumps({"counters": counters, "settle": settle, "carry": carried})
     return response
 
 
@@ -276,7 +342,8 @@ async def _serve(handed: dict, receive, send) -> None:
     await send({"type": "http.response.start", "status": 200, "headers": headers})
 
     async def pump():
-        async for chunk in _events(handed["counters"], handed["settle"]):
+        carry = {name: Carry(**found) for name, found in handed["carry"].items()}
+        async for chunk in _events(handed["counters"], handed["settle"], carry):
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
@@ -298,7 +365,7 @@ def _event(kind: str, data: dict) -> bytes:
     return f"event: {kind}\ndata: {json.dumps(data)}\n\n".encode()
 
 
-async def _events(counters: dict[str, str], settle: float):
+async def _events(counters: dict[str, str], settle: float, carry: dict[str, Carry]):
     listener = Listener(counters)
     hub.add(listener)
     relay = _relay()
@@ -331,6 +398,10 @@ async def _events(counters: dict[str, str], settle: float):
             listener.wake.clear()
             moved, listener.moved = listener.moved, {}
             for key, value in moved.items():
-                yield _event("moved", {"counter": listener.names[key], "version": value})
+                name = listener.names[key]
+                if name in carry:
+                    yield await _carried_event(name, value, carry[name])
+                else:
+                    yield _event("moved", {"counter": name, "version": value})
     finally:
         hub.remove(listener)

@@ -266,10 +266,16 @@ def _overdue(built, wanted) -> bool:
     return covers != wanted and time.time() - at > late
 
 
-def _version(tournament: Tournament, number: int) -> str:
-    # The flags too: the parts rendered depend on what is published.
+def version_form(tournament: Tournament) -> str:
+    """A public page's version with ``{}`` for the stored board's number: the
+    flags too, since the parts rendered depend on what is published. (The live
+    stream fills it in with each number it is told, `tournament_events`.)"""
     flags = (tournament.public_pairings, tournament.public_standings, tournament.public_results)
-    return "-".join(str(n) for n in (number, *map(int, flags)))
+    return "-".join(["{}", *(str(int(flag)) for flag in flags)])
+
+
+def _version(tournament: Tournament, number: int) -> str:
+    return version_form(tournament).format(number)
 
 
 def _load(tournament: Tournament) -> Board:

@@ -1,6 +1,7 @@
 // The new club's form: the address of its pages follows the name as it is typed
-// ("Café Pik" → "cafe-pik") until the person edits the address himself. The
-// server checks it and offers a free one when it is taken.
+// ("Café Pik" → "cafe-pik") until the person edits the address. The server
+// checks it and offers a free one when it is taken. A name already there when
+// the script starts (typed before it ran, or put back by the browser) counts too.
 (function () {
   "use strict";
   var name = document.getElementById("id_name");
@@ -20,7 +21,9 @@
   slug.addEventListener("input", function () {
     own = slug.value !== "";
   });
-  name.addEventListener("input", function () {
+  function follow() {
     if (!own) slug.value = slugify(name.value);
-  });
+  }
+  name.addEventListener("input", follow);
+  if (name.value) follow();
 })();

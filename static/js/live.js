@@ -1,6 +1,7 @@
 // The public tournament pages and the screen: each [data-live] part asks, when the
 // page's live stream says so (static/js/push.js) or else every few seconds,
-// whether it changed (204: no) and swaps in the new HTML without a reload;
+// whether it changed (204: no) and swaps in the new HTML without a reload; a part
+// the stream's event carried (by its data-part name) is swapped in without asking;
 // the screen shows its slides in turn; a round's clock counts down. A file of its
 // own: the pages allow no inline script.
 (function () {
@@ -19,15 +20,18 @@
         return r.text();
       })
       .then(function (html) {
-        if (html === null) return;
-        if (box.dataset.cycle) {
-          screen(box, html);
-        } else {
-          box.innerHTML = html;
-          tick();
-        }
+        if (html !== null) show(box, html);
       })
       .catch(function () { /* offline for a moment: the next tick tries again */ });
+  }
+
+  function show(box, html) {
+    if (box.dataset.cycle) {
+      screen(box, html);
+    } else {
+      box.innerHTML = html;
+      tick();
+    }
   }
 
   // The screen: one slide at a time. The server sends each group (the standings,
@@ -165,8 +169,19 @@
 
   tick();
   var boxes = document.querySelectorAll("[data-live]");
-  // One stream for the page, whatever its parts: each asks when told.
-  var refresh = function () { boxes.forEach(poll); };
+  // One stream for the page, whatever its parts: each shows what the news carried
+  // for it, or asks (a room of pages spreads its asks over a quarter of a second).
+  var refresh = function (news) {
+    boxes.forEach(function (box) {
+      var carried = news && news.parts[box.dataset.part];
+      if (carried === undefined) {
+        setTimeout(poll, news ? Math.random() * 250 : 0, box);
+        return;
+      }
+      box.dataset.version = news.shown;
+      show(box, carried);
+    });
+  };
   if (boxes.length && window.KnockPush) {
     window.KnockPush.follow(boxes[0].dataset.events, refresh, POLL);
   } else if (boxes.length) {

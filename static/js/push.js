@@ -1,5 +1,6 @@
 // Live push: a page keeps one open stream (Server-Sent Events, scoring/push.py) and
-// is told when what it shows has moved; it then asks as its poll does. While the
+// is told when what it shows has moved; it then asks as its poll does, or shows
+// what the event carried (refresh is handed the event's data then). While the
 // stream is silent — not there yet, broken, held back by a proxy that buffers, or
 // a browser without EventSource — the page polls as before, by itself.
 // <html data-push="live"> while the stream speaks, "poll" otherwise.
@@ -85,8 +86,16 @@
         heard = 0;
         mark();
       });
-      source.addEventListener("moved", function () {
+      source.addEventListener("moved", function (event) {
         hear();
+        // What the event carries (the parts the page shows) is shown at once; the
+        // page asks only for what it did not carry.
+        var data = JSON.parse(event.data);
+        if (data.parts) {
+          clearTimeout(soon);
+          refresh(data);
+          return;
+        }
         // A room of phones hears the same event: their requests are spread over a
         // quarter of a second.
         if (!settle) {

@@ -26,8 +26,12 @@ from scoring.services.hands import Result
 from tests.browser.conftest import PHONE
 from tests.factories import ClubFactory, MembershipFactory, start_party
 from tournaments import registration, rounds, stored_board, tables
+from tournaments.public import parts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: A page's stream, whatever it asks to carry (the public pages' ?parts=…).
+STREAMS = re.compile(r"/events/(\?.*)?$")
 
 
 @pytest.fixture
@@ -175,7 +179,7 @@ def test_a_page_whose_stream_is_silent_or_broken_polls(asgi_server, browse, prox
         if url.startswith("/"):
             url = asgi_server + url
         context_page = browse("about:blank")
-        context_page.route("**/events/", route)
+        context_page.route(STREAMS, route)
         context_page.goto(url)
         pages.append(context_page)
     phone, screen = pages
@@ -232,7 +236,7 @@ def test_a_stream_refused_while_live_restarts_is_opened_again_ever_later(asgi_se
             route.fulfill(status=200, content_type="text/event-stream", body=answer)
 
     page = browse("about:blank")
-    page.route("**/events/", route)
+    page.route(STREAMS, route)
     page.goto(asgi_server + seat.get_absolute_url())
     until(page, lambda: len(opened) > len(answers))
     expect(page.locator("html")).to_have_attribute("data-push", "live")
@@ -342,13 +346,13 @@ def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_s
     expect(monitor.locator("#table-1")).to_have_attribute("data-state", "disputed")
 
 
-def test_a_spectator_asks_only_when_a_board_is_stored_and_sees_the_last_hand(asgi_server, browse):
+def test_a_spectator_is_shown_each_stored_board_by_its_stream_without_asking(asgi_server, browse):
     """The public stream speaks only after a new board is stored
-    (tournaments/stored_board.py): a spectator told of six hands asks at most once
-    per board stored (news close together are one ask), finds each board at least
-    as new as the news, and so shows the last hand without waiting or asking again;
-    with no more news it asks no more. The asks are counted by the browser's own
-    resource timing."""
+    (tournaments/stored_board.py), and carries the parts the page shows as the
+    builder rendered them with that board: a spectator told of six hands shows the
+    last one without asking anything, and its page's version is the last board's.
+    A part the builder did not keep is asked for (the next test). The asks are
+    counted by the browser's own resource timing."""
     tournament, seats, _ = table_in_play()
     screen = browse(f"{asgi_server}/t/{tournament.slug}/screen/")
     expect(screen.locator("html")).to_have_attribute("data-push", "live")
@@ -356,7 +360,6 @@ def test_a_spectator_asks_only_when_a_board_is_stored_and_sees_the_last_hand(asg
     since = screen.evaluate("performance.now()")
     row = screen.locator("[data-table='1']")
     counter = stored_board.board_stored_key(tournament.pk)
-    first = cache.get(counter)
 
     def knocker_shows(points):  # in whichever column the knocker sits
         expect(row.locator("td", has_text=re.compile(f"^{points}$"))).to_have_count(1)
@@ -370,14 +373,41 @@ def test_a_spectator_asks_only_when_a_board_is_stored_and_sees_the_last_hand(asg
 
     # A knock of 1 against 3, six times: 12 at the table.
     knocker_shows(12)
-    stored = cache.get(counter) - first
+    shown = stored_board.version_form(tournament).format(cache.get(counter))
+    expect(screen.locator("#screen")).to_have_attribute("data-version", shown)
     screen.wait_for_timeout(4000)  # longer than a poll: nothing moves, nothing is asked
-
     asks = screen.evaluate(
         """since => performance.getEntriesByType("resource")
             .filter(entry => entry.name.includes("/live/") && entry.startTime > since)
             .length""",
         since,
     )
-    # One part on the screen: at most one ask per board stored, at least one.
+    assert asks == 0
+
+
+def test_a_part_the_stream_did_not_carry_is_asked_for_once_per_board(
+    asgi_server, browse, monkeypatch
+):
+    """The builder keeps no part (none was asked for lately, as after a quiet
+    spell): each stored board's news comes bare, and the page asks for its part,
+    at most once per board stored, and shows the last hand."""
+    monkeypatch.setattr(parts, "_asked", lambda pk: {})
+    tournament, seats, entrant = table_in_play()
+    screen = browse(f"{asgi_server}/t/{tournament.slug}/screen/")
+    expect(screen.locator("html")).to_have_attribute("data-push", "live")
+    screen.wait_for_timeout(500)  # the hello's ask is over
+    since = screen.evaluate("performance.now()")
+    counter = stored_board.board_stored_key(tournament.pk)
+    first = cache.get(counter)
+
+    gin_against_90(seats)
+    expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
+    stored = cache.get(counter) - first
+    screen.wait_for_timeout(4000)  # longer than a poll: nothing moves, nothing is asked
+    asks = screen.evaluate(
+        """since => performance.getEntriesByType("resource")
+            .filter(entry => entry.name.includes("/live/") && entry.startTime > since)
+            .length""",
+        since,
+    )
     assert 1 <= asks <= stored, (asks, stored)

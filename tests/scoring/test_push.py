@@ -14,6 +14,7 @@ import threading
 import pytest
 import redis
 from asgiref.sync import async_to_sync, sync_to_async
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.urls import reverse
 
@@ -29,7 +30,7 @@ from tests.factories import (
     start_night_party,
     start_party,
 )
-from tournaments import registration
+from tournaments import registration, rounds, stored_board
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -78,7 +79,7 @@ def events_url(seat) -> str:
 class Answer:
     """One GET through the ASGI application, its body read as it arrives."""
 
-    def __init__(self, path: str, cookie: str = ""):
+    def __init__(self, path: str, cookie: str = "", language: str = ""):
         self.messages: asyncio.Queue = asyncio.Queue()
         self.left = asyncio.Event()
         self.asked = False
@@ -87,10 +88,13 @@ class Answer:
         headers = [(b"host", b"testserver")]
         if cookie:
             headers.append((b"cookie", cookie.encode()))
+        if language:
+            headers.append((b"accept-language", language.encode()))
+        path, _, query = path.partition("?")
         scope = {
             "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-            "query_string": b"", "root_path": "", "headers": headers,
+            "query_string": query.encode(), "root_path": "", "headers": headers,
             "client": ("127.0.0.1", 50000), "server": ("testserver", 80),
         }  # fmt: skip
         self.task = asyncio.ensure_future(application(scope, self.receive, self.messages.put))
@@ -117,8 +121,8 @@ class Answer:
 OPEN: list[Answer] = []
 
 
-async def open_stream(path, cookie=""):
-    answer = await Answer(path, cookie).start()
+async def open_stream(path, cookie="", language=""):
+    answer = await Answer(path, cookie, language).start()
     assert answer.status == 200, answer.status
     assert answer.headers["content-type"].startswith("text/event-stream")
     assert answer.headers["x-accel-buffering"] == "no"
@@ -143,18 +147,18 @@ async def next_event(stream, wait=10.0) -> tuple[str, dict]:
 
 def run(scenario):
     """Runs the test's coroutine, then closes its streams and ends the Redis
-    subscription it started."""
+    subscription it started. What the coroutine returned."""
 
     async def whole():
         try:
-            await scenario()
+            return await scenario()
         finally:
             for answer in OPEN:
                 await answer.close()
             OPEN.clear()
             await push.relay_stop()
 
-    async_to_sync(whole)()
+    return async_to_sync(whole)()
 
 
 def test_a_seat_stream_hears_each_confirmed_hand_and_nothing_else(delivery):
@@ -236,20 +240,9 @@ def test_a_replaced_seat_link_gets_no_stream_and_an_open_one_hears_no_more_hands
 
 
 def test_the_public_stream_speaks_only_once_the_board_with_the_hand_is_stored(settings):
-    from django.core.cache import cache
-
-    from tournaments import rounds, stored_board
-
     settings.REDIS_URL = ""
     settings.PUBLIC_REFRESH_SECONDS = 10
-    night = ClubNightFactory()
-    tournament = registration.tournament_create(club=night.club, name="Cup")
-    players = [MembershipFactory(club=night.club).player for _ in range(2)]
-    registration.entrant_register(tournament=tournament, players=players)
-    for entrant in tournament.entrants.all():
-        registration.entrant_check_in(entrant=entrant)
-    rounds.round_start(tournament=tournament)  # paired after the commit (eagerly here)
-    party = tournament.round_set.get().tables.get().party
+    tournament, party = cup_in_play()
     stored = f"board-2:{tournament.pk}"
 
     async def scenario():
@@ -268,6 +261,122 @@ def test_the_public_stream_speaks_only_once_the_board_with_the_hand_is_stored(se
         assert data["version"] == last
         # By then the board stored shows the hand: a knock of 3 against 21.
         assert sorted(s.points for s in cache.get(stored).rounds[0].tables[0].sides) == [0, 18]
+
+    run(scenario)
+
+
+def cup_in_play():
+    """A tournament's round in play at one table: the tournament and its party."""
+    night = ClubNightFactory()
+    tournament = registration.tournament_create(club=night.club, name="Cup")
+    players = [MembershipFactory(club=night.club).player for _ in range(2)]
+    registration.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        registration.entrant_check_in(entrant=entrant)
+    rounds.round_start(tournament=tournament)  # paired after the commit (eagerly here)
+    return tournament, tournament.round_set.get().tables.get().party
+
+
+def public_stream(tournament, shown) -> str:
+    url = reverse("public:tournament-events", args=[tournament.slug])
+    return f"{url}?parts={shown}"
+
+
+def test_the_public_stream_carries_the_parts_the_page_shows_as_kept_with_the_board(
+    delivery, client
+):
+    """The page names its parts when it opens its stream; each stored board's news
+    then carries them as the builder rendered them with that board: the same text
+    an ask is answered, under the version an ask would have got."""
+    tournament, party = cup_in_play()
+
+    async def scenario():
+        stream = await open_stream(public_stream(tournament, "standings,tables"))
+        assert (await next_event(stream))[0] == "hello"
+        await sync_to_async(play)(party, 1)  # entered, then confirmed: two boards
+        last = await sync_to_async(cache.get)(stored_board.board_stored_key(tournament.pk))
+        data = {}
+        while data.get("version") != last:
+            kind, data = await next_event(stream)
+            assert (kind, data["counter"], set(data["parts"])) == (
+                "moved",
+                "board",
+                {"standings", "tables"},
+            )
+        return data
+
+    data = run(scenario)
+    for part, html in data["parts"].items():
+        asked = client.get(reverse("public:tournament-live", args=[tournament.slug, part]))
+        assert asked["X-Board-Version"] == data["shown"]
+        assert asked.text == html
+    assert ">18<" in data["parts"]["tables"]  # a knock of 3 against 21
+
+
+def test_the_public_stream_carries_only_what_is_published_in_the_pages_language(settings):
+    settings.REDIS_URL = ""
+    tournament, party = cup_in_play()
+    tournament.refresh_from_db()
+    tournament.public_standings = False
+    tournament.save(update_fields=["public_standings"])
+
+    async def scenario():
+        url = public_stream(tournament, "standings,tables,screen,nonsense")
+        stream = await open_stream(url, language="de")
+        assert (await next_event(stream))[0] == "hello"
+        await sync_to_async(play)(party, 1)
+        _, data = await next_event(stream)
+        assert set(data["parts"]) == {"tables", "screen"}
+        assert ">Tisch<" in data["parts"]["screen"]  # the tables' slide, in German
+        assert data["shown"].endswith("-1-0-1")  # the flags: pairings, standings, results
+
+    run(scenario)
+
+
+def test_the_parts_are_read_once_for_all_the_streams_of_a_process(settings, monkeypatch):
+    settings.REDIS_URL = ""
+    tournament, party = cup_in_play()
+    reads = []
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(cache, name)
+
+        def get_many(self, keys):
+            reads.append(keys)
+            return cache.get_many(keys)
+
+    monkeypatch.setattr(push, "cache", Counting())
+
+    async def scenario():
+        streams = [await open_stream(public_stream(tournament, "tables")) for _ in range(5)]
+        for stream in streams:
+            assert (await next_event(stream))[0] == "hello"
+        await sync_to_async(enter)(party, 1)  # one board
+        told = [await next_event(stream) for stream in streams]
+        assert {data["version"] for _, data in told} == {told[0][1]["version"]}
+        assert all("tables" in data["parts"] for _, data in told)
+        assert len(reads) == 1
+
+    run(scenario)
+
+
+def test_with_the_cache_away_the_news_comes_bare_and_the_page_asks(settings, monkeypatch):
+    settings.REDIS_URL = ""
+    tournament, party = cup_in_play()
+
+    class Away:
+        def get_many(self, keys):
+            raise ConnectionError("the cache is away")
+
+    async def scenario():
+        stream = await open_stream(public_stream(tournament, "tables"))
+        assert (await next_event(stream))[0] == "hello"
+        monkeypatch.setattr(push, "cache", Away())
+        await sync_to_async(enter)(party, 1)
+        kind, data = await next_event(stream)
+        assert (kind, data["counter"]) == ("moved", "board")
+        assert "parts" not in data
 
     run(scenario)
 

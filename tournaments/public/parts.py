@@ -9,7 +9,14 @@ the phones were queueing for. So a part rendered on a spectator's ask is noted
 (`_note`), and the board's builder renders the noted parts with every new board
 before its counter moves (`parts_for_board`, through `stored_board.with_board`):
 the spectators woken by the news find them ready. A part nobody asked for lately
-(another sort, the German page at an English club) is not rendered at all."""
+(another sort, the German page at an English club) is not rendered at all.
+
+An open page need not even ask: its live stream carries the parts it shows, read
+from the cache by the `live` process that holds the stream (`carried`, for
+`tournament_events`), so a spectator costs the web processes nothing per board.
+Each part is kept as the page shows it (the standings with their heading, the
+screen with the final's and the club's slides), so what the stream carries, what
+an ask is answered and what the page is rendered with are the same text."""
 
 import contextlib
 import math
@@ -30,7 +37,11 @@ from tournaments.public.tables import standings_table_for
 STANDINGS_PER_PAGE = 100
 #: A part asked for within this long is rendered with each new board; one not
 #: asked for since drops out, and its next ask renders it (and notes it again).
-ASKED_SECONDS = 600
+#: A page that only listens notes its parts when it opens its stream, which lasts
+#: ten minutes and a tenth at most (`scoring.push.STREAM_SECONDS`): longer than that.
+ASKED_SECONDS = 900
+#: The parts a page's live stream may carry (the final's bracket page is asked).
+CARRIED = ("standings", "tables", "screen")
 #: At most this many parts of a tournament are rendered with each board: the
 #: usual ones (the standings as they come, the tables, the screen, in a language
 #: or two) and a few sorts.
@@ -40,13 +51,13 @@ ASKED_KEEP = 8
 # --------------------------------------------------------------------------- the parts
 
 
-def standings_part(request, tournament, version, load) -> dict:
-    """The standings table (``html``) and what the page says beside it, in the
-    sort and on the page asked for."""
+def standings_html(request, tournament, version, load) -> str:
+    """The standings (their heading, the table in the sort and on the page asked
+    for, the card draws) as the page shows them."""
     if not tournament.public_standings:
-        return {}
+        return ""
     sort, page = _standings_order(request, tournament, load)
-    return {"standings": _cached(tournament, version, ("standings", sort, page), load)}
+    return mark_safe(_cached(tournament, version, ("standings", sort, page), load))
 
 
 def tables_html(tournament, version, load) -> str:
@@ -56,12 +67,28 @@ def tables_html(tournament, version, load) -> str:
 
 
 def screen_html(tournament, version, load) -> str:
-    own = _cached(tournament, version, ("screen", "", 1), load)
-    # While the final is played (and once it is decided) its bracket is a slide too.
-    own += knockout.bracket_html(tournament, version, screen=True)
-    # The slides of the apps above (the club's season table) keep their own cache:
-    # they change with the club's other events too. Their own templates' output.
-    return mark_safe(own + screen.more_slides(tournament))
+    return mark_safe(_cached(tournament, version, ("screen", "", 1), load))
+
+
+def carried(request, tournament) -> dict[str, str]:
+    """What a page's live stream is to carry with each new board: ``{part: its
+    cache name}`` (the board's version is added by the stream), for the parts the
+    page names in ``?parts=`` that are published, the standings in the page's sort
+    and page. Each is noted as asked, so that the builder renders it while the page
+    only listens. A part the cache does not hold when the news comes (not rendered
+    yet, another page of the standings than there are) is asked for by the page."""
+    wanted = request.GET.get("parts", "").split(",")
+    specs = []
+    for part in CARRIED:
+        if part in wanted and _published(tournament, part):
+            sort, page = (
+                _standings_order(request, tournament, None) if part == "standings" else ("", 1)
+            )
+            specs.append((part, sort, page))
+    # Past the first page of the standings the board says which pages there are:
+    # only an ask, which reads it, notes them.
+    _note(tournament.pk, *[spec for spec in specs if spec[2] == 1])
+    return {spec[0]: _name(tournament, spec) for spec in specs}
 
 
 def parts_for_board(tournament, data: board.Board) -> dict:
@@ -91,12 +118,13 @@ def _cached(tournament, version, spec, load):
 
 
 def _name(tournament, spec) -> str:
+    # ("-part": each kept as the page shows it; an older release kept other values.)
     part, sort, page = spec
     if part == "standings":
         # Only a column's name and a page the table has make a key: any other value
         # shows (and shares) the table as it is without it.
-        return f"standings-html:{tournament.pk}:{get_language()}:{sort}:{page}"
-    return f"{part}-html:{tournament.pk}:{get_language()}"
+        return f"standings-part:{tournament.pk}:{get_language()}:{sort}:{page}"
+    return f"{part}-part:{tournament.pk}:{get_language()}"
 
 
 def _published(tournament, part) -> bool:
@@ -105,10 +133,11 @@ def _published(tournament, part) -> bool:
     )
 
 
-def _render(tournament, data: board.Board, spec):
+def _render(tournament, data: board.Board, spec) -> str:
     part, sort, page = spec
     if part == "standings":
-        return _standings(tournament, data, sort, page)
+        context = {"standings": _standings(tournament, data, sort, page)}
+        return render_to_string("tournaments/public/_standings.html", context)
     if part == "tables":
         context = {"current": data.current, "rounds": [r.number for r in data.rounds]}
         return render_to_string(
@@ -125,8 +154,12 @@ def _render(tournament, data: board.Board, spec):
     if tournament.public_standings:
         context["standings"] = data.standings
         context["provisional"] = data.provisional
-    return render_to_string(
-        "tournaments/public/_screen.html", {"tournament": tournament, **context}
+    own = render_to_string("tournaments/public/_screen.html", {"tournament": tournament, **context})
+    # While the final is played (and once it is decided) its bracket is a slide too,
+    # rendered from the final's own rows; then the slides of the apps above (the
+    # club's season table), which keep their own cache.
+    return (
+        own + knockout.bracket_html(tournament, None, screen=True) + screen.more_slides(tournament)
     )
 
 
@@ -163,8 +196,11 @@ def _standings_order(request, tournament, load) -> tuple[str, int]:
     if sort.removeprefix("-") not in sortable:
         sort = ""
     page = request.GET.get("page", "1")
-    if not (page.isascii() and page.isdigit()) or page == "1":
+    # (More digits than any page count has: Python refuses to read 4,300 of them.)
+    if not (page.isascii() and page.isdigit()) or len(page) > 6 or int(page) <= 1:
         return sort, 1
+    if load is None:  # a page taken as asked (see `carried`)
+        return sort, int(page)
     # Past the first page, the board (from the cache) says how many there are.
     pages = max(1, math.ceil(len(load().standings) / STANDINGS_PER_PAGE))
     return sort, int(page) if 1 <= int(page) <= pages else 1
@@ -184,12 +220,19 @@ def _asked(pk: int) -> dict:
         return {}
 
 
-def _note(pk: int, spec) -> None:
-    """Notes a part rendered on a spectator's ask, in its language, the most recent
-    `ASKED_KEEP` kept. (Two pages noting at once may lose one note: that part is
+def _note(pk: int, *specs) -> None:
+    """Notes parts rendered on a spectator's ask or carried by a page's stream, in
+    the language asked, the most recent `ASKED_KEEP` kept. A part noted lately is
+    not written again. (Two pages noting at once may lose one note: that part is
     then rendered on its next ask, and noted then.)"""
+    if not specs:
+        return
     asked = _asked(pk)
-    asked[(get_language(), *spec)] = time.time()
+    now = time.time()
+    noted = [(get_language(), *spec) for spec in specs]
+    if all(now - asked.get(spec, 0) < ASKED_SECONDS / 10 for spec in noted):
+        return
+    asked.update(dict.fromkeys(noted, now))
     kept = dict(sorted(asked.items(), key=lambda item: item[1])[-ASKED_KEEP:])
     with contextlib.suppress(Exception):  # the cache away: the next ask renders it
         cache.set(_asked_key(pk), kept, ASKED_SECONDS)

@@ -5,9 +5,11 @@ tournament's flags itself, and an unpublished part is a 404."""
 
 import csv
 import datetime
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -67,9 +69,18 @@ def tournament_detail(request, slug):
     # The stored board (read at most once, and only when a part is not cached).
     version, load = stored_board.board_shown(tournament)
     context = {"tournament": tournament, "version": version or ""}
-    context.update(parts.standings_part(request, tournament, version, load))
+    context["standings_html"] = parts.standings_html(request, tournament, version, load)
     context["tables_html"] = parts.tables_html(tournament, version, load)
+    context["events"] = _events_url(tournament, ["tables", "standings"], request.GET)
     return render(request, "tournaments/public/tournament_detail.html", context)
+
+
+def _events_url(tournament, shown, query) -> str:
+    """The page's live stream, told which parts it is to carry (and the standings'
+    sort and page, as the page was asked)."""
+    asked = {"parts": ",".join(shown)}
+    asked.update((name, query[name]) for name in ("sort", "page") if name in query)
+    return f"{reverse('public:tournament-events', args=[tournament.slug])}?{urlencode(asked)}"
 
 
 def tournament_live(request, slug, part):
@@ -88,9 +99,7 @@ def tournament_live(request, slug, part):
     if version is not None and request.GET.get("v") == version:
         return HttpResponse(status=204)
     if part == "standings":
-        context = parts.standings_part(request, tournament, version, load)
-        template = "tournaments/public/_standings.html"
-        response = render(request, template, {"tournament": tournament, **context})
+        response = HttpResponse(parts.standings_html(request, tournament, version, load))
     elif part == "tables":
         response = HttpResponse(parts.tables_html(tournament, version, load))
     elif part == "final":
@@ -103,13 +112,19 @@ def tournament_live(request, slug, part):
 
 def tournament_events(request, slug):
     """The live stream of the tournament's page and screen: an event after a new
-    board is stored, never before, so the page that asks then gets a board at least
-    as new as the news. No settle time: the builder stores a board at most every
-    PUBLIC_REFRESH_SECONDS, so the events already come that seldom, and each one
-    is worth asking for at once."""
+    board is stored, never before, carrying the parts the page shows as the builder
+    kept them with that board (a part not kept is asked for by the page, and finds
+    a board at least as new as the news). No settle time: the builder stores a
+    board at most every PUBLIC_REFRESH_SECONDS, so the events already come that
+    seldom."""
     tournament = public_tournament(slug)
     counters = {"board": stored_board.board_stored_key(tournament.pk)}
-    return push.stream(request, counters)
+    carry = {
+        "board": push.Carry(
+            stored_board.version_form(tournament), parts.carried(request, tournament)
+        )
+    }
+    return push.stream(request, counters, carry=carry)
 
 
 def tournament_screen(request, slug):
@@ -119,6 +134,7 @@ def tournament_screen(request, slug):
     version, load = stored_board.board_shown(tournament)
     context = {"tournament": tournament, "version": version or ""}
     context["screen_html"] = parts.screen_html(tournament, version, load)
+    context["events"] = _events_url(tournament, ["screen"], {})
     return render(request, "tournaments/public/tournament_screen.html", context)
 
 
