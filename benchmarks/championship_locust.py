@@ -70,6 +70,12 @@ confirms: list[tuple[int, int, float, float, int | None]] = []
 #: Each party's two phones' "moved" events (arrival times), and the spectators'
 #: "moved" events of the stored board (arrival time, counter number).
 heard_by_party: dict[int, list[list[float]]] = {}
+#: Each party's two phones' "hello" events (arrival times): a page whose stream
+#: opened after a confirmation's answer asks on its hello what it missed, so it is
+#: told then (a simulated phone that confirms the moment its reloaded page shows
+#: the hand does so before the other page's new stream is open, which a player's
+#: thumb is not quick enough to do).
+hellos_by_party: dict[int, list[list[float]]] = {}
 board_heard: list[list[tuple[float, int]]] = []
 streams = {"opened": 0, "dropped": 0, "refused": 0}
 #: The live parts the spectators' events carried (shown without an ask).
@@ -251,6 +257,7 @@ class Phone(_Client):
         self.last_entry = None  # (form data) of the last hand this phone entered
         self.wake = Event()
         self.heard = heard_by_party.setdefault(self.party, [[], []])[self.index]
+        self.hellos = hellos_by_party.setdefault(self.party, [[], []])[self.index]
         self.stream = _streamed(self, f"/table/{self.token}/events/")
         self.load()
 
@@ -261,6 +268,8 @@ class Phone(_Client):
     def told(self, kind, data, when):
         if kind == "moved":
             self.heard.append(when)
+        elif kind == "hello":
+            self.hellos.append(when)
         if kind in ("moved", "hello"):  # on hello the page asks what it missed
             self.wake.set()
 
@@ -537,12 +546,20 @@ def told_figures(end: float) -> dict:
     for party, confirmer, sent, answered, _ in confirms:
         if answered > end - LAST:
             continue
+        hellos = hellos_by_party.get(party, [[], []])
         for index, heard in enumerate(heard_by_party.get(party, [])):
             if index == confirmer:
                 continue
+            # The first event after the confirmation was sent, or the first hello
+            # after it was answered (committed: the hello's ask finds it).
             i = bisect.bisect_right(heard, sent)
-            if i < len(heard) and heard[i] - sent < TOLD_WITHIN:
-                phones.append(max(0.0, heard[i] - answered) * 1000)
+            j = bisect.bisect_right(hellos[index], answered)
+            first = min(
+                heard[i] if i < len(heard) else float("inf"),
+                hellos[index][j] if j < len(hellos[index]) else float("inf"),
+            )
+            if first - sent < TOLD_WITHIN:
+                phones.append(max(0.0, first - answered) * 1000)
             else:
                 phones_missed += 1
     for _, _, sent, answered, number in confirms:
