@@ -84,6 +84,18 @@ class TableLine:
     pending: bool
     disputed: bool
 
+    # The two sides of a table of two by name: a template's ``sides.0`` costs a
+    # failed attribute lookup and a dir() of the tuple first, 4,000 of them in a
+    # championship's screen.
+    @property
+    def first(self) -> Side:
+        return self.sides[0]
+
+    @property
+    def second(self) -> Side | None:
+        """(None at a bye.)"""
+        return self.sides[1] if len(self.sides) > 1 else None
+
 
 @dataclass(slots=True)
 class RoundLine:
