@@ -41,7 +41,12 @@ def look(page, name):
 def play_round(desk, phone, number):
     """Every game of the round is played on the seat pages, opened from the table
     cards: the first player's phone enters his gin against 90 (the party is over in
-    one hand), the other phone confirms. The round page follows by itself."""
+    one hand), the other phone confirms. The round page follows by itself.
+
+    The tables play at once, as in a room: each step is taken at every table before
+    the next is waited for, so the pages' polls (every three seconds here, where
+    the test server holds no live stream) are waited out once a step, not once a
+    table."""
     round_page = desk.url
     cards = desk.context.new_page()
     cards.goto(round_page + "cards/")
@@ -52,16 +57,19 @@ def play_round(desk, phone, number):
         )
     cards.close()
     assert seats, f"round {number} has no table cards"
+    phones = {}
     for table, ((name, first), (_, second)) in sorted(seats.items()):
-        a, b = phone(_path(first)), phone(_path(second))
+        a, b = phones[table] = phone(_path(first)), phone(_path(second))
         a.locator("#quick-entry input[name=ending][value=gin]").check()
         mine = a.locator("#quick-entry label").filter(has_text=re.compile(rf"^\s*{name}\s*$"))
         mine.locator("input[name=knocker]").check()
         a.locator("#id_defender_deadwood").fill("90")
         a.locator("#enter-hand").click()
+    for _first, b in phones.values():
         expect(b.locator("#confirm")).to_be_visible()
         b.locator("#confirm").click()
-        for page in (a, b):
+    for table, pages in phones.items():
+        for page in pages:
             expect(page.get_by_role("heading", name="Party over")).to_be_visible()
         # The round page shows the finished table without being reloaded.
         expect(desk.locator(f"#table-{table}")).to_have_attribute("data-state", "finished")

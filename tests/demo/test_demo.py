@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import override_settings
 
 from clubs.models import Club, ClubNight, Membership, Player
 from scoring.models import Hand
@@ -19,33 +20,54 @@ def development(settings):
     settings.DEBUG = True
 
 
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo, loaded once for the tests of this module that read it (about two
+    seconds a load), as `make demo` loads it: committed. Each test runs in its own
+    transaction on top, rolled back after it, so none sees another's changes; a
+    test that loads the demo again makes the second load. At the end the database
+    is emptied, as after a transactional test. What the load sends after its
+    commit (the final, the ratings, the boards) runs in this process, as the
+    tests' own tasks do (tests/conftest.py, tasks_in_process)."""
+    from config.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        with django_db_blocker.unblock(), override_settings(DEBUG=True):
+            call_command("load_demo")
+    finally:
+        app.conf.task_always_eager = eager
+    yield
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
+
+
 def test_demo_is_refused_in_production(settings):
     settings.DEBUG = False
+    clubs = Club.objects.count()
     with pytest.raises(CommandError, match="only with DEBUG on"):
         call_command("load_demo")
-    assert not Club.objects.exists()
+    assert Club.objects.count() == clubs
 
 
-def test_demo_has_the_knickerbocker_club_with_twelve_members_and_an_organizer():
-    call_command("load_demo")
+def test_demo_has_the_knickerbocker_club_with_twelve_members_and_an_organizer(demo):
     club = Club.objects.get(slug="knickerbocker")
     assert (club.name, club.city, club.founded) == ("Knickerbocker Whist Club", "New York", 1909)
     assert club.memberships.count() >= 12
     assert club.memberships.filter(role=Membership.Role.OWNER, player__user__isnull=False)
 
 
-def test_loading_the_demo_twice_duplicates_nothing(capsys):
-    call_command("load_demo")
+def test_loading_the_demo_twice_duplicates_nothing(demo, capsys):
     counts = (Club.objects.count(), Player.objects.count(), Membership.objects.count())
     call_command("load_demo")
     assert (Club.objects.count(), Player.objects.count(), Membership.objects.count()) == counts
     assert "organizer / knock-1909" in capsys.readouterr().out
 
 
-def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
+def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82(demo):
     from scoring.selectors import state_for
 
-    call_command("load_demo")
     call_command("load_demo")
     club = Club.objects.get(slug="knickerbocker")
     night = club.nights.get(name="Demo night")
@@ -61,14 +83,13 @@ def test_demo_night_holds_the_seed_sheet_party_settled_284_to_82():
     assert formats == {"two", "rotation", "chouette", "partners"}
 
 
-def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
+def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin(demo):
     from tournaments import registration
     from tournaments.explanations import round_explanation
     from tournaments.models import Round, Tournament
     from tournaments.standings import standings_for
     from tournaments.tables import round_tables
 
-    call_command("load_demo")
     call_command("load_demo")
 
     swiss = Tournament.objects.get(slug="knickerbocker-spring-open")
@@ -94,13 +115,12 @@ def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin():
     assert Tournament.objects.count() == 4  # and the Autumn Cup with its final, the Blue Fourteen
 
 
-def test_demo_has_a_season_in_progress_with_real_statistics_and_kept_ratings(client):
+def test_demo_has_a_season_in_progress_with_real_statistics_and_kept_ratings(client, demo):
     from django.urls import reverse
 
     from seasons.models import Rating, Season
     from seasons.services import ratings_rebuild
 
-    call_command("load_demo")
     club = Club.objects.get(slug="knickerbocker")
     season = Season.objects.get(club=club, published=True)
     table = client.get(reverse("public:season-detail", args=[club.slug, season.pk]))
@@ -115,11 +135,10 @@ def test_demo_has_a_season_in_progress_with_real_statistics_and_kept_ratings(cli
     assert rebuilt == kept
 
 
-def test_demo_has_a_finished_swiss_with_its_final_being_played():
+def test_demo_has_a_finished_swiss_with_its_final_being_played(demo):
     from tournaments.final import bracket
     from tournaments.models import Tournament
 
-    call_command("load_demo")
     call_command("load_demo")
 
     cup = Tournament.objects.get(slug="knickerbocker-autumn-cup")
@@ -137,22 +156,20 @@ def test_demo_has_a_finished_swiss_with_its_final_being_played():
     assert rounds[1].matches[0].party_id is not None
 
 
-def test_the_readmes_archive_commands_run_on_the_demo(tmp_path, monkeypatch):
+def test_the_readmes_archive_commands_run_on_the_demo(tmp_path, monkeypatch, demo):
     # Word for word as the README gives them, from a checkout with the demo loaded.
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     commands = re.findall(
         r"^\.venv/bin/python manage\.py ((?:ex|im)port_archive .*)$", readme, re.M
     )
     assert [c.split()[0] for c in commands] == ["export_archive", "import_archive"]
-    call_command("load_demo")
     monkeypatch.chdir(tmp_path)
     for command in commands:
         call_command(*shlex.split(command))
     assert (tmp_path / "spring-open.json").exists()
 
 
-def test_demo_has_a_games_night_and_a_blue_fourteen_tournament_in_play(client):
-    call_command("load_demo")
+def test_demo_has_a_games_night_and_a_blue_fourteen_tournament_in_play(client, demo):
     night = ClubNight.objects.get(name="Games night")
     parties = {party.game: party for party in night.parties.all()}
     assert set(parties) == {"chinchon", "canasta", "blaue_vierzehn", "cruzo"}
