@@ -121,13 +121,12 @@ def board_not_due(tournament_id: int) -> None:
 
 def boards_moved_by_scores(club_id: int) -> list[int]:
     """The club's tournaments whose board a hand at the club may move: those
-    running or with a final being played; and a finished one whose board is
-    stored (a hand of it corrected). A finished one with no board stored needs
-    nothing: its next reader builds it (`board_shown`)."""
-    found = (
-        Tournament.objects.filter(club_id=club_id)
-        .exclude(status=Tournament.Status.REGISTRATION)
-        .values_list("pk", "status", "final_stage__status")
+    running or with a final being played; and any other whose board is stored (a
+    hand of a finished one corrected; and the wall screen kept with every stored
+    board shows the club's season table, which any hand at the club moves). One
+    with no board stored needs nothing: its next reader builds it (`board_shown`)."""
+    found = Tournament.objects.filter(club_id=club_id).values_list(
+        "pk", "status", "final_stage__status"
     )
     playing, finished = [], []
     for pk, status, final in found:
