@@ -293,24 +293,27 @@ def test_the_public_stream_carries_the_parts_the_page_shows_as_kept_with_the_boa
     async def scenario():
         stream = await open_stream(public_stream(tournament, "standings,tables"))
         assert (await next_event(stream))[0] == "hello"
-        await sync_to_async(play)(party, 1)  # entered, then confirmed: two boards
-        last = await sync_to_async(cache.get)(stored_board.board_stored_key(tournament.pk))
-        data = {}
-        while data.get("version") != last:
+        await sync_to_async(play)(party, 1)  # entered, then confirmed
+        # Each board's news until the one with the confirmed hand (built by the
+        # worker when there is one: its boards come when they come).
+        while True:
             kind, data = await next_event(stream)
             assert (kind, data["counter"], set(data["parts"])) == (
                 "moved",
                 "board",
                 {"standings", "tables"},
             )
-        return data
+            if ">18<" in data["parts"]["tables"]:  # a knock of 3 against 21
+                return data
 
     data = run(scenario)
     for part, html in data["parts"].items():
         asked = client.get(reverse("public:tournament-live", args=[tournament.slug, part]))
-        assert asked["X-Board-Version"] == data["shown"]
+        # The same board, or one built again since from the same hands.
+        number = int(data["shown"].split("-")[0])
+        assert int(asked["X-Board-Version"].split("-")[0]) >= number
+        assert asked["X-Board-Version"].split("-")[1:] == data["shown"].split("-")[1:]
         assert asked.text == html
-    assert ">18<" in data["parts"]["tables"]  # a knock of 3 against 21
 
 
 def test_the_public_stream_carries_only_what_is_published_in_the_pages_language(settings):
