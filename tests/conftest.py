@@ -90,67 +90,9 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
         test["NAME"] = str(tmp_path_factory.mktemp("database") / "knock-test.sqlite3")
 
 
-# The suite's longest tests (20 s to well over a minute each), by the start of their
-# node ids. A run ends when its last worker does: one of these started near the end
-# ran on alone while the other workers had nothing left (a minute and more of a
-# pass). Under pytest-xdist each worker starts with its share of them (`longest_first`).
-LONGEST = (
-    "tests/scoring/api/test_schemathesis.py",
-    "tests/config/test_openapi.py::test_the_api_keeps_its_document",
-    "tests/config/test_production.py",
-    "tests/browser/test_accessibility.py::test_no_page_",
-    "tests/browser/test_final_stage.py",
-    "tests/browser/test_tournament_day.py",
-    "tests/browser/test_tournament.py",
-    "tests/browser/test_game_tournament.py",
-    "tests/browser/test_table.py",
-    "tests/browser/test_monitors.py",
-    "tests/browser/test_screen.py",
-    "tests/browser/test_a_club_from_nothing_to_round_one.py",
-    "tests/browser/test_content_security_policy.py",
-    "tests/browser/test_night_of_every_game.py",
-    "tests/scoring/test_concurrency.py",
-    "tests/scoring/manage/test_fuzz.py",
-    "tests/tournaments/manage/test_fuzz.py",
-)
-
-
-def longest_first(items, workers: int) -> list:
-    """The order in which pytest-xdist's work stealing, which hands each worker an
-    equal run of the list at the start and later moves tests from the end of the
-    longest queue to an idle worker, gives each worker an equal number of the
-    `LONGEST` tests at the start of its run: the end of every queue, where the
-    waiting happens, is then made of short tests. The order of the tests within
-    each group is kept (pytest-randomly's). Every worker computes the same order
-    from the same collection, as xdist requires."""
-    long = [item for item in items if item.nodeid.startswith(LONGEST)]
-    if not long:
-        return items
-    short = [item for item in items if not item.nodeid.startswith(LONGEST)]
-    # The scheduler's first shares: each idle worker in turn gets the remaining
-    # tests divided by the workers still to serve.
-    sizes, left = [], len(items)
-    for remaining in range(workers, 0, -1):
-        sizes.append(left // remaining)
-        left -= sizes[-1]
-    ordered = []
-    for worker, size in enumerate(sizes):
-        share = long[worker::workers]
-        ordered += share
-        ordered += short[: size - len(share)]
-        short = short[size - len(share) :]
-    return ordered + short
-
-
-@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """Worker tests need a real broker; on the embedded default tasks run eagerly.
-    Browser tests need Debian's Chromium; CI requires it (KNOCK_REQUIRE_BROWSER).
-    Under pytest-xdist the longest tests start first (`longest_first`): after
-    pytest-randomly's shuffle and pytest-django's grouping (trylast)."""
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 0)
-    if workers > 1:
-        items[:] = longest_first(items, workers)
+    Browser tests need Debian's Chromium; CI requires it (KNOCK_REQUIRE_BROWSER)."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         skip = pytest.mark.skip(reason="tasks run eagerly here (no REDIS_URL)")
         for item in items:
