@@ -128,17 +128,17 @@ def boards_moved_by_scores(club_id: int) -> list[int]:
     found = Tournament.objects.filter(club_id=club_id).values_list(
         "pk", "status", "final_stage__status"
     )
-    playing, finished = [], []
+    playing, others = [], []
     for pk, status, final in found:
         live = status == Tournament.Status.RUNNING or final == FinalStage.Status.PLAYING
-        (playing if live else finished).append(pk)
-    if finished:
+        (playing if live else others).append(pk)
+    if others:
         try:
-            stored = cache.get_many([_built_key(pk) for pk in finished])
+            stored = cache.get_many([_built_key(pk) for pk in others])
         except Exception:
-            log.warning("cache unavailable: finished boards not looked up", exc_info=True)
+            log.warning("cache unavailable: stored boards not looked up", exc_info=True)
             stored = {}
-        playing += [pk for pk in finished if _built_key(pk) in stored]
+        playing += [pk for pk in others if _built_key(pk) in stored]
     return playing
 
 

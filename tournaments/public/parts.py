@@ -12,7 +12,7 @@ the spectators woken by the news find them ready. A part nobody asked for lately
 (another sort, the German page at an English club) is not rendered at all.
 
 An open page need not even ask: its live stream carries the parts it shows, read
-from the cache by the `live` process that holds the stream (`carried`, for
+from the cache by the `live` process that holds the stream (`carry`, for
 `tournament_events`), so a spectator costs the web processes nothing per board.
 Each part is kept as the page shows it (the standings with their heading, the
 screen with the final's and the club's slides), so what the stream carries, what
@@ -21,16 +21,19 @@ an ask is answered and what the page is rendered with are the same text."""
 import contextlib
 import math
 import time
+from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.http import HttpRequest, QueryDict
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
-from tournaments import board, screen
+from scoring import push
+from tournaments import board, screen, stored_board
 from tournaments.public import knockout
 from tournaments.public.tables import standings_table_for
 
@@ -70,13 +73,22 @@ def screen_html(tournament, version, load) -> str:
     return mark_safe(_cached(tournament, version, ("screen", "", 1), load))
 
 
-def carried(request, tournament) -> dict[str, str]:
-    """What a page's live stream is to carry with each new board: ``{part: its
-    cache name}`` (the board's version is added by the stream), for the parts the
+def events_url(tournament, shown: list[str], query) -> str:
+    """The address of a page's live stream, naming the parts it shows (and the
+    standings' sort and page, as the page was asked) for `carry`."""
+    asked = {"parts": ",".join(shown)}
+    asked.update((name, query[name]) for name in ("sort", "page") if name in query)
+    return f"{reverse('public:tournament-events', args=[tournament.slug])}?{urlencode(asked)}"
+
+
+def carry(request, tournament) -> push.Carry:
+    """What a page's live stream is to carry with each new board: the parts the
     page names in ``?parts=`` that are published, the standings in the page's sort
-    and page. Each is noted as asked, so that the builder renders it while the page
-    only listens. A part the cache does not hold when the news comes (not rendered
-    yet, another page of the standings than there are) is asked for by the page."""
+    and page, each by its cache name (the stream adds the board's version, in
+    `stored_board.version_form`). Each is noted as asked, so that the builder
+    renders it while the page only listens. A part the cache does not hold when the
+    news comes (not rendered yet, a page of the standings past the last) is asked
+    for by the page."""
     wanted = request.GET.get("parts", "").split(",")
     specs = []
     for part in CARRIED:
@@ -88,7 +100,8 @@ def carried(request, tournament) -> dict[str, str]:
     # Past the first page of the standings the board says which pages there are:
     # only an ask, which reads it, notes them.
     _note(tournament.pk, *[spec for spec in specs if spec[2] == 1])
-    return {spec[0]: _name(tournament, spec) for spec in specs}
+    names = {spec[0]: _name(tournament, spec) for spec in specs}
+    return push.Carry(stored_board.version_form(tournament), names)
 
 
 def parts_for_board(tournament, data: board.Board) -> dict:

@@ -5,11 +5,9 @@ tournament's flags itself, and an unpublished part is a 404."""
 
 import csv
 import datetime
-from urllib.parse import urlencode
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -71,16 +69,8 @@ def tournament_detail(request, slug):
     context = {"tournament": tournament, "version": version or ""}
     context["standings_html"] = parts.standings_html(request, tournament, version, load)
     context["tables_html"] = parts.tables_html(tournament, version, load)
-    context["events"] = _events_url(tournament, ["tables", "standings"], request.GET)
+    context["events"] = parts.events_url(tournament, ["tables", "standings"], request.GET)
     return render(request, "tournaments/public/tournament_detail.html", context)
-
-
-def _events_url(tournament, shown, query) -> str:
-    """The page's live stream, told which parts it is to carry (and the standings'
-    sort and page, as the page was asked)."""
-    asked = {"parts": ",".join(shown)}
-    asked.update((name, query[name]) for name in ("sort", "page") if name in query)
-    return f"{reverse('public:tournament-events', args=[tournament.slug])}?{urlencode(asked)}"
 
 
 def tournament_live(request, slug, part):
@@ -119,12 +109,7 @@ def tournament_events(request, slug):
     seldom."""
     tournament = public_tournament(slug)
     counters = {"board": stored_board.board_stored_key(tournament.pk)}
-    carry = {
-        "board": push.Carry(
-            stored_board.version_form(tournament), parts.carried(request, tournament)
-        )
-    }
-    return push.stream(request, counters, carry=carry)
+    return push.stream(request, counters, carry={"board": parts.carry(request, tournament)})
 
 
 def tournament_screen(request, slug):
@@ -134,7 +119,7 @@ def tournament_screen(request, slug):
     version, load = stored_board.board_shown(tournament)
     context = {"tournament": tournament, "version": version or ""}
     context["screen_html"] = parts.screen_html(tournament, version, load)
-    context["events"] = _events_url(tournament, ["screen"], {})
+    context["events"] = parts.events_url(tournament, ["screen"], {})
     return render(request, "tournaments/public/tournament_screen.html", context)
 
 
