@@ -45,6 +45,8 @@ import gevent
 from gevent.event import Event
 from locust import FastHttpUser, between, constant, events, task
 
+from scoring.carried import patched
+
 
 def _manifest() -> dict:
     if "LOAD_MANIFEST" not in os.environ:
@@ -78,8 +80,10 @@ heard_by_party: dict[int, list[list[float]]] = {}
 hellos_by_party: dict[int, list[list[float]]] = {}
 board_heard: list[list[tuple[float, int]]] = []
 streams = {"opened": 0, "dropped": 0, "refused": 0}
-#: The live parts the spectators' events carried (shown without an ask).
-spectators = {"carried": 0}
+#: The live parts the spectators' events carried (shown without an ask): whole, or
+#: as the lines changed since the text the page held; and the bytes the streams of
+#: the spectators received.
+spectators = {"carried": 0, "changed": 0, "bytes": 0}
 #: Seconds from each stream's loss (dropped, refused) to its next hello; and the
 #: streams lost and not back when the run ended (their loss times).
 back_on_stream: list[float] = []
@@ -150,6 +154,7 @@ class Stream:
         self.grace = 20.0
         self.retry = 3.0
         self.refusals = 0
+        self.received = 0  # bytes, as the stream's chunks say
         self.sock = None
         self.renewing = False
         self.greenlet = gevent.spawn(self._run)
@@ -208,6 +213,7 @@ class Stream:
                 size = int(file.readline().strip() or b"0", 16)
                 if size == 0:
                     return False
+                self.received += size
                 buffer += file.read(size)
                 file.readline()
                 while b"\n\n" in buffer:
@@ -391,9 +397,11 @@ class Spectator(_Client):
             r'data-part="([^"]+)" data-events="([^"]+)" data-live="([^"]+)" data-version="([^"]*)"',
             html,
         )
-        # Each live part's address and version, and its name in the stream's events.
+        # Each live part's address and version, and its name in the stream's events;
+        # the text of the parts the stream carried or an ask answered (live.js's).
         self.parts = {live: version for _, _, live, version in found}
         self.names = {live: part for part, _, live, _ in found}
+        self.texts = {}
         self.asking = set(self.parts)  # the parts the next ask is for
         events = unescape(found[0][1]) if found else f"/t/{slug}/events/"
         self.wake = Event()
@@ -406,6 +414,7 @@ class Spectator(_Client):
 
     def on_stop(self):
         if self.stream is not None:
+            spectators["bytes"] += self.stream.received
             self.stream.stop()
 
     def told(self, kind, data, when):
@@ -416,14 +425,22 @@ class Spectator(_Client):
         elif kind == "moved":
             if data["counter"] == "board":
                 self.heard.append((when, int(data["version"])))
-            # As live.js: a part the event carried is shown, the others asked for.
-            carried = data.get("parts", {})
-            spectators["carried"] += len(carried)
+            # As live.js: a part the event carried is shown (whole, or its changes
+            # applied to the text held), the others asked for.
+            whole, changes = data.get("parts", {}), data.get("changes", {})
             for url in self.parts:
-                if self.names[url] in carried:
-                    self.parts[url] = data["shown"]
-                else:
+                name, text = self.names[url], None
+                if name in whole:
+                    text = whole[name]
+                    spectators["carried"] += 1
+                elif name in changes and self.texts.get(url, ("",))[0] == changes[name]["from"]:
+                    text = patched(self.texts[url][1], changes[name]["edits"])
+                    spectators["changed"] += 1
+                if text is None:
                     self.asking.add(url)
+                else:
+                    self.parts[url] = data["shown"]
+                    self.texts[url] = (data["shown"], text)
             if not self.asking:
                 return
             if not self.settle:
@@ -466,6 +483,7 @@ class Spectator(_Client):
             response = self.get(f"{url}{sep}v={self.parts[url]}", name="public live part")
             if response.status_code == 200:
                 self.parts[url] = response.headers.get("X-Board-Version", "")
+                self.texts[url] = (self.parts[url], response.text)
 
 
 class Director(_Client):

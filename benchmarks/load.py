@@ -291,6 +291,7 @@ class Lab:
         prefix = self.folder / name
         settings = {k: v for k, v in os.environ.items() if k.startswith("LOAD_")}
         env = {**self.env, **settings, **extra_env, "LOAD_MANIFEST": str(self.manifest)}
+        env["PYTHONPATH"] = str(ROOT)  # the spectators apply carried edits as the site makes them
         command = [
             str(BIN / "locust"),
             "-f",

@@ -106,9 +106,13 @@ def told_lines(told: dict) -> dict:
     held = figures.get("streams", {})
     print(
         f"    streams: {held.get('opened', 0)} opened, {held.get('dropped', 0)} dropped "
-        f"by the server or a fault, {held.get('refused', 0)} refused; "
-        f"{figures.get('spectators', {}).get('carried', 0)} live parts carried by the "
-        "spectators' events (shown without an ask)"
+        f"by the server or a fault, {held.get('refused', 0)} refused"
+    )
+    seen = figures.get("spectators", {})
+    print(
+        f"    the spectators' events carried {seen.get('carried', 0)} live parts whole and "
+        f"{seen.get('changed', 0)} as their changed lines (shown without an ask); their "
+        f"streams received {seen.get('bytes', 0) / 2**20:.0f} MiB"
     )
     back, not_back = figures.get("back", []), figures.get("not_back", [])
     if back or not_back:

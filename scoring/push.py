@@ -4,12 +4,11 @@ then fetches what changed exactly as its poll does. An event holds a name the
 page chose ("seat", "scores", "board") and the counter's new number, nothing
 else: no token, no score, nothing a stranger could use.
 
-An event may also carry what the page would then fetch (`Carry`): cache entries
+An event may also carry what the page would then fetch (`carried`): cache entries
 that whoever moved the counter kept under its new number before the move (the
-public board's parts, `tournaments.public.parts`). The process holding the
-streams reads them once for all its streams and sends them along, so a page that
-only listens costs the web processes nothing; what is not in the cache the page
-fetches as before.
+public board's parts, `tournaments.public.parts`), whole or as the lines changed
+since the stream carried them last, so a page that only listens costs the web
+processes nothing; what is not in the cache the page fetches as before.
 
 Server-Sent Events rather than WebSockets: the pages only listen, so one plain
 GET that stays open is enough. It passes the proxy like any answer, the
@@ -40,14 +39,14 @@ import json
 import logging
 import random
 import threading
-import time
 import weakref
-from typing import NamedTuple
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse
+
+from scoring import carried
+from scoring.carried import Carry
 
 log = logging.getLogger(__name__)
 
@@ -217,57 +216,6 @@ async def relay_stop() -> None:
             await relay.task
 
 
-# --------------------------------------------------------------------------- what an event carries
-
-
-class Carry(NamedTuple):
-    """What the events of one counter carry: ``parts`` ({the page's name for it:
-    its cache name}) read under ``f"{name}:{version}"``, the version being
-    ``version`` (a form with ``{}``) filled in with the counter's new number."""
-
-    version: str
-    parts: dict[str, str]
-
-
-#: A carried event read for one stream is kept this long for the others of the
-#: process that are told the same number (they are told within a second).
-CARRIED_SECONDS = 30
-
-_carried: dict[asyncio.AbstractEventLoop, dict[tuple, tuple[float, asyncio.Future]]] = {}
-
-
-async def _carried_event(name: str, value: int, carry: Carry) -> bytes:
-    """The event telling that counter ``name`` moved to ``value``, with what it
-    carries: read and encoded once per process, whatever the number of its
-    streams that hear it."""
-    shown = carry.version.format(value)
-    wanted = tuple(sorted((part, f"{key}:{shown}") for part, key in carry.parts.items()))
-    kept = _carried.setdefault(asyncio.get_running_loop(), {})
-    now = time.monotonic()
-    for old in [k for k, (at, _) in kept.items() if now - at > CARRIED_SECONDS]:
-        del kept[old]
-    found = kept.get((name, value, wanted))
-    if found is None:
-        future = asyncio.ensure_future(_read_carried(name, value, shown, wanted))
-        found = kept[(name, value, wanted)] = (now, future)
-    # Shielded: a stream that ends while it waits must not end the others' read.
-    return await asyncio.shield(found[1])
-
-
-async def _read_carried(name: str, value: int, shown: str, wanted: tuple) -> bytes:
-    try:
-        # Django's cache is synchronous: read in a thread, never on the loop.
-        found = await asyncio.to_thread(cache.get_many, [key for _, key in wanted])
-    except Exception:  # the cache away: the page asks, as with nothing carried
-        log.warning("push: the cache is away, %s carried nothing", name, exc_info=True)
-        found = {}
-    parts = {part: found[key] for part, key in wanted if isinstance(found.get(key), str)}
-    data = {"counter": name, "version": value}
-    if parts:
-        data.update(shown=shown, parts=parts)
-    return _event("moved", data)
-
-
 # --------------------------------------------------------------------------- the answer
 
 #: How a view hands the stream to `asgi` below: the counters, in a header that
@@ -367,6 +315,7 @@ def _event(kind: str, data: dict) -> bytes:
 
 async def _events(counters: dict[str, str], settle: float, carry: dict[str, Carry]):
     listener = Listener(counters)
+    sent: dict[str, str] = {}  # by part, the version this stream carried last
     hub.add(listener)
     relay = _relay()
     try:
@@ -400,7 +349,7 @@ async def _events(counters: dict[str, str], settle: float, carry: dict[str, Carr
             for key, value in moved.items():
                 name = listener.names[key]
                 if name in carry:
-                    yield await _carried_event(name, value, carry[name])
+                    yield await carried.event(name, value, carry[name], sent)
                 else:
                     yield _event("moved", {"counter": name, "version": value})
     finally:

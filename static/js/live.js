@@ -1,12 +1,17 @@
 // The public tournament pages and the screen: each [data-live] part asks, when the
 // page's live stream says so (static/js/push.js) or else every few seconds,
 // whether it changed (204: no) and swaps in the new HTML without a reload; a part
-// the stream's event carried (by its data-part name) is swapped in without asking;
+// the stream's event carried (by its data-part name) is swapped in without asking,
+// whole or as the lines that changed since the text this page holds;
 // the screen shows its slides in turn; a round's clock counts down. A file of its
 // own: the pages allow no inline script.
 (function () {
   "use strict";
   var POLL = 3000;
+  // Each part's text as the server last sent it, and its version: what the
+  // carried edits apply to (the page's own HTML, as the browser reads it back,
+  // is not the same text).
+  var kept = new WeakMap();
 
   function poll(box) {
     var url = box.dataset.live;
@@ -20,7 +25,9 @@
         return r.text();
       })
       .then(function (html) {
-        if (html !== null) show(box, html);
+        if (html === null) return;
+        kept.set(box, { version: box.dataset.version, text: html });
+        show(box, html);
       })
       .catch(function () { /* offline for a moment: the next tick tries again */ });
   }
@@ -171,15 +178,38 @@
   var boxes = document.querySelectorAll("[data-live]");
   // One stream for the page, whatever its parts: each shows what the news carried
   // for it, or asks (a room of pages spreads its asks over a quarter of a second).
+  // The lines start to end (not included) of the text replaced by new lines, in
+  // order: scoring/carried.py works them out (and applies them the same way).
+  function patched(text, edits) {
+    var lines = text.split("\n");
+    var made = [];
+    var at = 0;
+    edits.forEach(function (edit) {
+      made = made.concat(lines.slice(at, edit[0]), edit[2]);
+      at = edit[1];
+    });
+    return made.concat(lines.slice(at)).join("\n");
+  }
+
+  function carriedText(box, news) {
+    var name = box.dataset.part;
+    if (news.parts && news.parts[name] !== undefined) return news.parts[name];
+    var change = news.changes && news.changes[name];
+    var mine = kept.get(box);
+    if (!change || !mine || mine.version !== change.from) return undefined;
+    return patched(mine.text, change.edits);
+  }
+
   var refresh = function (news) {
     boxes.forEach(function (box) {
-      var carried = news && news.parts[box.dataset.part];
-      if (carried === undefined) {
+      var text = news && carriedText(box, news);
+      if (text === undefined || text === null) {
         setTimeout(poll, news ? Math.random() * 250 : 0, box);
         return;
       }
       box.dataset.version = news.shown;
-      show(box, carried);
+      kept.set(box, { version: news.shown, text: text });
+      show(box, text);
     });
   };
   if (boxes.length && window.KnockPush) {

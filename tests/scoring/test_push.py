@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from config.asgi import application
-from scoring import push, versions
+from scoring import carried, push, versions
 from scoring.services import hands
 from scoring.services.hands import Result
 from scoring.services.seats import seat_link_reissue
@@ -282,12 +282,36 @@ def public_stream(tournament, shown) -> str:
     return f"{url}?parts={shown}"
 
 
+def held_after(held: dict, data: dict) -> dict:
+    """What a page holds after an event, as static/js/live.js: by part, the version
+    and text, whole where the event carried it whole, else its changes applied to
+    the text held (which must be the version they start from)."""
+    for part, text in data.get("parts", {}).items():
+        held[part] = (data["shown"], text)
+    for part, change in data.get("changes", {}).items():
+        version, text = held[part]
+        assert version == change["from"]
+        held[part] = (data["shown"], carried.patched(text, change["edits"]))
+    return held
+
+
+def assert_as_asked(client, tournament, held):
+    """Each part held is what an ask is answered, under the same flags."""
+    for part, (shown, html) in held.items():
+        asked = client.get(reverse("public:tournament-live", args=[tournament.slug, part]))
+        # The same board, or one built again since from the same hands.
+        assert int(asked["X-Board-Version"].split("-")[0]) >= int(shown.split("-")[0])
+        assert asked["X-Board-Version"].split("-")[1:] == shown.split("-")[1:]
+        assert asked.text == html
+
+
 def test_the_public_stream_carries_the_parts_the_page_shows_as_kept_with_the_board(
     delivery, client
 ):
     """The page names its parts when it opens its stream; each stored board's news
-    then carries them as the builder rendered them with that board: the same text
-    an ask is answered, under the version an ask would have got."""
+    then carries them as the builder rendered them with that board (whole, or the
+    lines changed since the stream carried them last): the same text an ask is
+    answered, under the version an ask would have got."""
     tournament, party = cup_in_play()
 
     async def scenario():
@@ -296,24 +320,50 @@ def test_the_public_stream_carries_the_parts_the_page_shows_as_kept_with_the_boa
         await sync_to_async(play)(party, 1)  # entered, then confirmed
         # Each board's news until the one with the confirmed hand (built by the
         # worker when there is one: its boards come when they come).
+        held = {}
         while True:
             kind, data = await next_event(stream)
-            assert (kind, data["counter"], set(data["parts"])) == (
+            carried_parts = set(data["parts"]) | set(data.get("changes", {}))
+            assert (kind, data["counter"], carried_parts) == (
                 "moved",
                 "board",
                 {"standings", "tables"},
             )
-            if ">18<" in data["parts"]["tables"]:  # a knock of 3 against 21
-                return data
+            held_after(held, data)
+            if ">18<" in held["tables"][1]:  # a knock of 3 against 21
+                return held
 
-    data = run(scenario)
-    for part, html in data["parts"].items():
-        asked = client.get(reverse("public:tournament-live", args=[tournament.slug, part]))
-        # The same board, or one built again since from the same hands.
-        number = int(data["shown"].split("-")[0])
-        assert int(asked["X-Board-Version"].split("-")[0]) >= number
-        assert asked["X-Board-Version"].split("-")[1:] == data["shown"].split("-")[1:]
-        assert asked.text == html
+    assert_as_asked(client, tournament, run(scenario))
+
+
+def test_after_the_first_board_a_stream_carries_only_the_lines_that_changed(client, settings):
+    """A stream that carried a part carries the next board's as the lines changed
+    since; a stream opened since gets it whole. Both make the text an ask is
+    answered."""
+    settings.REDIS_URL = ""
+    tournament, party = cup_in_play()
+    other = party.seats.get(position=1)
+
+    async def scenario():
+        first = await open_stream(public_stream(tournament, "tables"))
+        assert (await next_event(first))[0] == "hello"
+        await sync_to_async(enter)(party, 1)  # a board: carried whole
+        _, data = await next_event(first)
+        whole = data["parts"]["tables"]
+        held = held_after({}, data)
+        later = await open_stream(public_stream(tournament, "tables"))
+        assert (await next_event(later))[0] == "hello"
+        await sync_to_async(hands.hand_confirm)(seat=other, number=1, version=1)
+        _, data = await next_event(first)
+        assert "tables" not in data["parts"]
+        edits = data["changes"]["tables"]["edits"]
+        assert 0 < len(json.dumps(edits)) < len(whole) / 4
+        held_after(held, data)
+        _, fresh = await next_event(later)
+        assert held["tables"] == (fresh["shown"], fresh["parts"]["tables"])
+        return held
+
+    assert_as_asked(client, tournament, run(scenario))
 
 
 def test_the_public_stream_carries_only_what_is_published_in_the_pages_language(settings):
@@ -349,7 +399,7 @@ def test_the_parts_are_read_once_for_all_the_streams_of_a_process(settings, monk
             reads.append(keys)
             return cache.get_many(keys)
 
-    monkeypatch.setattr(push, "cache", Counting())
+    monkeypatch.setattr(carried, "cache", Counting())
 
     async def scenario():
         streams = [await open_stream(public_stream(tournament, "tables")) for _ in range(5)]
@@ -375,7 +425,7 @@ def test_with_the_cache_away_the_news_comes_bare_and_the_page_asks(settings, mon
     async def scenario():
         stream = await open_stream(public_stream(tournament, "tables"))
         assert (await next_event(stream))[0] == "hello"
-        monkeypatch.setattr(push, "cache", Away())
+        monkeypatch.setattr(carried, "cache", Away())
         await sync_to_async(enter)(party, 1)
         kind, data = await next_event(stream)
         assert (kind, data["counter"]) == ("moved", "board")

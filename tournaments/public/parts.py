@@ -32,7 +32,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
-from scoring import push
+from scoring.carried import Carry
 from tournaments import board, screen, stored_board
 from tournaments.public import knockout
 from tournaments.public.tables import standings_table_for
@@ -81,7 +81,7 @@ def events_url(tournament, shown: list[str], query) -> str:
     return f"{reverse('public:tournament-events', args=[tournament.slug])}?{urlencode(asked)}"
 
 
-def carry(request, tournament) -> push.Carry:
+def carry(request, tournament) -> Carry:
     """What a page's live stream is to carry with each new board: the parts the
     page names in ``?parts=`` that are published, the standings in the page's sort
     and page, each by its cache name (the stream adds the board's version, in
@@ -101,7 +101,7 @@ def carry(request, tournament) -> push.Carry:
     # only an ask, which reads it, notes them.
     _note(tournament.pk, *[spec for spec in specs if spec[2] == 1])
     names = {spec[0]: _name(tournament, spec) for spec in specs}
-    return push.Carry(stored_board.version_form(tournament), names)
+    return Carry(stored_board.version_form(tournament), names)
 
 
 def parts_for_board(tournament, data: board.Board) -> dict:
