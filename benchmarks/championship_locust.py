@@ -600,7 +600,24 @@ def told_figures(end: float) -> dict:
         "spectators": spectators,
         "back": back_on_stream,
         "not_back": [end - since for since in lost.values()],
+        "own_delay": own_delay,
     }
+
+
+#: How late the load generator's own loop woke from a 0.1-s sleep, in ms: every
+#: figure above includes this much of its own waiting.
+own_delay: list[float] = []
+
+
+@events.test_start.add_listener
+def _watch_own_delay(environment, **kwargs):
+    def watch():
+        while True:
+            started = time.perf_counter()
+            gevent.sleep(0.1)
+            own_delay.append((time.perf_counter() - started - 0.1) * 1000)
+
+    gevent.spawn(watch)
 
 
 @events.quitting.add_listener

@@ -103,7 +103,12 @@ class Lab:
         # Where the load goes: the proxy when it runs, else the one web and live group.
         self.site, self.live_site = self.layout.site, self.layout.live_site
         self.env = {
-            **{k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "TMPDIR")},
+            # GUNICORN_CMD_ARGS reaches every gunicorn (an access log, a config file).
+            **{
+                k: v
+                for k, v in os.environ.items()
+                if k in ("PATH", "HOME", "LANG", "TMPDIR", "GUNICORN_CMD_ARGS")
+            },
             "DEBUG": "off",
             "SECRET_KEY": secrets.token_urlsafe(50),
             "ALLOWED_HOSTS": "127.0.0.1",
@@ -289,7 +294,7 @@ class Lab:
 
     def locust(self, users: dict, seconds: int, extra_env: dict, name: str):
         prefix = self.folder / name
-        settings = {k: v for k, v in os.environ.items() if k.startswith("LOAD_")}
+        settings = {k: v for k, v in os.environ.items() if k.startswith(("LOAD_", "GEVENT_"))}
         env = {**self.env, **settings, **extra_env, "LOAD_MANIFEST": str(self.manifest)}
         env["PYTHONPATH"] = str(ROOT)  # the spectators apply carried edits as the site makes them
         command = [

@@ -114,6 +114,13 @@ def told_lines(told: dict) -> dict:
         f"{seen.get('changed', 0)} as their changed lines (shown without an ask); their "
         f"streams received {seen.get('bytes', 0) / 2**20:.0f} MiB"
     )
+    delay = figures.get("own_delay", [])
+    if delay:
+        print(
+            f"    the load generator's own delay (a 0.1-s sleep woken late): p50 "
+            f"{percentile(delay, 0.5):.0f} ms, p95 {percentile(delay, 0.95):.0f} ms, "
+            f"longest {max(delay):.0f} ms"
+        )
     back, not_back = figures.get("back", []), figures.get("not_back", [])
     if back or not_back:
         print(
