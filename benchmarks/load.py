@@ -69,6 +69,7 @@ from benchmarks.load_figures import (
     rss_kib,
 )
 from benchmarks.load_layout import Layout, free_port
+from benchmarks.load_probe import Probe
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -341,6 +342,17 @@ class Lab:
             figures[label] = read_stats(prefix)["hammer"]
         return figures
 
+    def probe_paths(self) -> dict:
+        """What the outside probe asks: the seat page and poll of a table the load
+        leaves alone (the profile's), and the public page everyone shares."""
+        paths = self.poll_paths()
+        slug = json.loads(self.manifest.read_text())["slug"]
+        return {
+            "seat page": paths["seat page"][0],
+            "seat poll": paths["seat poll, changed (200)"][0],
+            "public page": f"/t/{slug}/",
+        }
+
     def poll_paths(self) -> dict:
         token = json.loads(self.manifest.read_text())["tables"][-1]["seats"][0]["token"]
         poll = f"/table/{token}/state/"
@@ -384,16 +396,19 @@ class Lab:
         }
         idle = rss_kib(self.layout.live_pids())
         process, prefix = self.locust(users, SECONDS, extra, f"run-{len(self.ledgers)}")
+        probe = None
         if faults:
             load_faults.inject_faults(self, process, SECONDS)
         else:  # the CPU time of each part while the users are all there
             time.sleep(-(-sum(users.values()) // SPAWN))
+            probe = Probe(self.site, self.probe_paths())
             before, measured = self.cpu(process), time.monotonic()
             time.sleep(max(0, SECONDS - 5) / 2)
             held, busy = load_faults.open_streams(self), rss_kib(self.layout.live_pids())
             per_group = [load_faults.open_streams(self, g) for g in self.layout.live if g.running]
             time.sleep(max(0, SECONDS - 5) / 2)
             after, measured = self.cpu(process), time.monotonic() - measured
+            probe.done.set()  # while the users are all there only
             # Per process: one that ended in between (a closed connection) takes its
             # time with it, so only those alive at the end are counted.
             spent = {
@@ -411,6 +426,8 @@ class Lab:
             print(f"  !! locust said:\n{said[said.index('Traceback') :][:3000]}")
         told = json.loads(ledger.read_text()) if ledger.exists() else {"unexpected": ["no ledger"]}
         result = report(label, stats, told, faults)
+        if probe is not None:
+            probe.stop()
         if not faults:
             per = f"{(busy - idle) / held:.1f} KiB an open stream" if held else "no stream open"
             groups = f" ({' + '.join(map(str, per_group))})" if len(per_group) > 1 else ""
