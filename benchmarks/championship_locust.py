@@ -88,6 +88,9 @@ spectators = {"carried": 0, "changed": 0, "bytes": 0}
 #: streams lost and not back when the run ended (their loss times).
 back_on_stream: list[float] = []
 lost: dict[int, float] = {}
+#: How late the load generator's own loop woke from a 0.1-s sleep, in ms: every
+#: request it times includes this much of its own waiting.
+own_delay: list[float] = []
 _seats = itertools.chain.from_iterable(
     ((table, index) for index in range(len(table["seats"]))) for table in TABLES
 )
@@ -602,11 +605,6 @@ def told_figures(end: float) -> dict:
         "not_back": [end - since for since in lost.values()],
         "own_delay": own_delay,
     }
-
-
-#: How late the load generator's own loop woke from a 0.1-s sleep, in ms: every
-#: figure above includes this much of its own waiting.
-own_delay: list[float] = []
 
 
 @events.test_start.add_listener

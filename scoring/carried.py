@@ -43,8 +43,8 @@ CARRIED_SECONDS = 30
 #: The last text of a part is kept this long to carry the next one as edits (a
 #: board moves every few seconds while hands come in).
 LAST_SECONDS = 900
-#: Edits worth less than this share of the whole text are not worth the page's
-#: work: the part is carried whole.
+#: Edits as long as this share of the whole text or longer save too little: the
+#: part is carried whole.
 EDITS_AT_MOST = 0.5
 
 
@@ -73,7 +73,7 @@ async def event(name: str, value: int, carry: Carry, sent: dict[str, str]) -> by
     ``value``, with what it carries, encoded. ``sent``: the stream's own record, by
     part, of the version it carried last, which this updates."""
     shown = carry.version.format(value)
-    wanted = tuple(sorted((part, key) for part, key in carry.parts.items()))
+    wanted = tuple(sorted(carry.parts.items()))
     kept = _kept.setdefault(asyncio.get_running_loop(), _Kept())
     now = time.monotonic()
     for old in [k for k, (at, _) in kept.reads.items() if now - at > CARRIED_SECONDS]:

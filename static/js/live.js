@@ -176,8 +176,7 @@
 
   tick();
   var boxes = document.querySelectorAll("[data-live]");
-  // One stream for the page, whatever its parts: each shows what the news carried
-  // for it, or asks (a room of pages spreads its asks over a quarter of a second).
+
   // The lines start to end (not included) of the text replaced by new lines, in
   // order: scoring/carried.py works them out (and applies them the same way).
   function patched(text, edits) {
@@ -200,10 +199,12 @@
     return patched(mine.text, change.edits);
   }
 
+  // One stream for the page, whatever its parts: each shows what the news carried
+  // for it, or asks (a room of pages spreads its asks over a quarter of a second).
   var refresh = function (news) {
     boxes.forEach(function (box) {
       var text = news && carriedText(box, news);
-      if (text === undefined || text === null) {
+      if (text === undefined) {
         setTimeout(poll, news ? Math.random() * 250 : 0, box);
         return;
       }

@@ -1,10 +1,16 @@
 """The lines a carried part changed by (scoring/carried.py): applied to the text
-the page holds, they make the new text exactly, whatever the two texts."""
+the page holds, they make the new text exactly, whatever the two texts; and which
+stream gets them, which the whole part."""
 
+import json
+import uuid
+
+from asgiref.sync import async_to_sync
+from django.core.cache import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.carried import edits, patched
+from scoring.carried import Carry, edits, event, patched
 
 # Lines of a rendered part: few distinct ones, so that the texts share most lines
 # (as two boards do), and some empty, as a template's blank lines.
@@ -26,3 +32,52 @@ def test_a_changed_line_is_carried_alone():
     old = "\n".join(f"<td>{n}</td>" for n in range(500))
     new = old.replace("<td>250</td>", "<td>18</td>")
     assert edits(old, new) == [[250, 251, ["<td>18</td>"]]]
+
+
+def test_a_stream_gets_the_lines_changed_since_it_last_carried_the_part_else_the_whole():
+    """Read through `event` as the stream reads it: the first carry whole, the next
+    as changes from the version that stream got, and a stream that missed that
+    version (a burst of boards is one event) the whole part again."""
+    rows = [f"<td>{n}</td>" for n in range(200)]
+    texts = {1: "\n".join(rows), 2: "\n".join(rows).replace("<td>7<", "<td>18<")}
+    texts[3] = texts[2].replace("<td>9<", "<td>21<")
+    name = f"tables-part:{uuid.uuid4().hex}"  # the process keeps what it read by name
+    cache.set_many({f"{name}:{n}": text for n, text in texts.items()})
+    carry = Carry("{}", {"tables": name})
+
+    async def told():
+        steady, late = {}, {}
+        first = decoded(await event("board", 1, carry, steady))
+        second = decoded(await event("board", 2, carry, steady))
+        await event("board", 1, carry, late)  # this one hears 1, then 3 only
+        third_steady = decoded(await event("board", 3, carry, steady))
+        third_late = decoded(await event("board", 3, carry, late))
+        return first, second, third_steady, third_late
+
+    first, second, third_steady, third_late = async_to_sync(told)()
+    assert first["parts"] == {"tables": texts[1]}
+    assert (second["parts"], second["changes"]["tables"]["from"]) == ({}, "1")
+    assert patched(texts[1], second["changes"]["tables"]["edits"]) == texts[2]
+    assert patched(texts[2], third_steady["changes"]["tables"]["edits"]) == texts[3]
+    assert third_late["parts"] == {"tables": texts[3]} and "changes" not in third_late
+
+
+def test_a_part_changed_throughout_is_carried_whole():
+    old = "\n".join(f"<td>{n}</td>" for n in range(100))
+    new = "\n".join(f"<td>{n} hands</td>" for n in range(100))
+    name = f"screen-part:{uuid.uuid4().hex}"
+    cache.set_many({f"{name}:1": old, f"{name}:2": new})
+    carry = Carry("{}", {"screen": name})
+
+    async def told():
+        sent = {}
+        await event("board", 1, carry, sent)
+        return decoded(await event("board", 2, carry, sent))
+
+    assert async_to_sync(told)()["parts"] == {"screen": new}
+
+
+def decoded(raw: bytes) -> dict:
+    kind, data = raw.decode().strip().split("\n")
+    assert kind == "event: moved"
+    return json.loads(data.removeprefix("data: "))
