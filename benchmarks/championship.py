@@ -197,11 +197,12 @@ def check(manifest_path: str, ledger_path: str, site: str) -> bool:
     """Every hand a phone was told was entered is stored exactly once, with what
     the phone sent; every hand it was told was confirmed is confirmed; the audit
     log has an entry for each, and one for each confirmation; the public standings
-    (as the ``site`` answers them, from its cache) equal a fresh computation."""
+    (as the ``site`` answers them, from its cache) and the kept standings equal a
+    recomputation from every table and party."""
     from django.conf import settings
 
     from scoring.models import AuditRecord, Hand
-    from tournaments import board, registration
+    from tournaments import history, registration, standings
 
     with open(manifest_path) as file:
         manifest = json.load(file)
@@ -251,9 +252,21 @@ def check(manifest_path: str, ledger_path: str, site: str) -> bool:
     from tournaments.stored_board import DUE_SECONDS
 
     tournament = registration.tournament_by_slug(manifest["slug"])
+    # The recomputation from every table and party, not the kept results the
+    # board adds up (`tournaments.kept`): the two are compared here too.
+    entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
+    rounds = list(tournament.round_set.order_by("number"))
+    rows = history.tournament_history(tournament)
     fresh = [
-        (line.place, line.entrant, line.points) for line in board.build_board(tournament).standings
+        (line.place, line.entrant.pk, line.points)
+        for line in standings.standings_from(tournament, entrants, rounds, rows, live=True).lines
     ]
+    kept = [
+        (line.place, line.entrant.pk, line.points)
+        for line in standings.kept_standings(tournament, entrants, rounds, live=True).lines
+    ]
+    if kept != fresh:
+        problems.append("the kept standings differ from a recomputation")
     url = f"{site}/api/tournaments/{manifest['slug']}/standings"
     request = urllib.request.Request(url, headers={"X-Forwarded-Proto": "https"})
     started = time.monotonic()
@@ -274,7 +287,8 @@ def check(manifest_path: str, ledger_path: str, site: str) -> bool:
         f"{len(ledger['confirmed'])} as confirmed, {sum(stored.values())} stored "
         f"({len(extra)} stored without the phone hearing so), "
         f"{sum(audited.values())} audit records; standings of {len(fresh)} entrants "
-        f"{'equal' if shown == fresh else 'DIFFER from'} a recomputation"
+        f"{'equal' if shown == fresh else 'DIFFER from'} a recomputation, as shown, and "
+        f"{'equal' if kept == fresh else 'DIFFER from'} it, as kept"
     )
     for problem in problems[:20]:
         print(f"  !! {problem}")

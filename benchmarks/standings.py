@@ -47,7 +47,8 @@ def _measure() -> None:
     from django.urls import reverse
 
     from demo.big import big_tournament
-    from tournaments import board, standings
+    from tournaments import board, history, standings
+    from tournaments.kept import keep_results
     from tournaments.public import parts
 
     started = time.perf_counter()
@@ -62,7 +63,20 @@ def _measure() -> None:
     for part in ("standings", "tables", "screen"):
         client.get(reverse("public:tournament-live", args=[tournament.slug, part]))
     built = board.build_board(tournament)
+    # Every seat worked out from the hands, as before the results were kept; then
+    # kept, as the board's builder keeps them before each build (`tournaments.kept`).
+    entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
+    rounds = list(tournament.round_set.order_by("number"))
+
+    def recomputed():
+        rows = history.tournament_history(tournament)
+        return standings.standings_from(tournament, entrants, rounds, rows)
+
+    started = time.perf_counter()
+    kept = keep_results(tournament)
+    print(f"  {kept} seats kept in {(time.perf_counter() - started) * 1000:.0f} ms")
     for label, build in [
+        ("standings recomputed (standings_from)", recomputed),
         ("organizer's standings (standings_for)", lambda: standings.standings_for(tournament)),
         ("public board (build_board)", lambda: board.build_board(tournament)),
         ("its parts asked for (parts_for_board)", lambda: parts.parts_for_board(tournament, built)),

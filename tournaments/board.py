@@ -18,14 +18,14 @@ from clubs.names import shown_names
 from scoring.scores import party_scores
 from tournaments.engine.formats import format_of
 from tournaments.engine.table_points import bye_points
+from tournaments.history import tournament_history
 from tournaments.models import Round, Table, Tournament
 from tournaments.outcomes import outcome_score, seat_scores
 from tournaments.standings import (
     draw_groups,
     final_order,
+    kept_standings,
     round_places,
-    standings_from,
-    tournament_history,
 )
 
 log = logging.getLogger(__name__)
@@ -167,7 +167,7 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
         )
     # A cancelled party counts nowhere, as in the organizer's standings.
     history.outcomes = {pk: s for pk, s in scores.items() if not s.cancelled}
-    standings = standings_from(tournament, entrants, rounds, history, live=True)
+    standings = kept_standings(tournament, entrants, rounds, live=True, history=history)
     by_id = {e.pk: e for e in entrants}
     player_of = {e.pk: e.player_id for e in entrants}
     qualifying = standings.lines if format_of(tournament.format).plays_rounds else []

@@ -240,6 +240,40 @@ class Seating(models.Model):
         return f"{self.entrant} @ {self.table}"
 
 
+class KeptResult(models.Model):
+    """What one seat at a table adds to its entrant's line of the standings, kept
+    so that the standings of a thousand entrants add up kept rows instead of
+    reading every table and party again (`tournaments.kept`). ``entrant``,
+    ``party``, ``changes`` and ``absent`` say what it was worked out from (the
+    seat's entrant, the table's party and its count of changes, `Party.changes`,
+    and the side that did not come, -1 for none): a seat whose table has moved on
+    since is worked out again. Derived data only: deleting every row loses nothing."""
+
+    seating = models.OneToOneField(
+        Seating, primary_key=True, on_delete=models.CASCADE, related_name="kept"
+    )
+    entrant = models.PositiveIntegerField()
+    party = models.PositiveIntegerField()  # 0: no party
+    changes = models.PositiveIntegerField()
+    absent = models.SmallIntegerField()
+    # Gin Rummy: the party's plus/minus; at tables of another game: the tournament
+    # points of the place. A bye's and a forfeit's value are the tournament's
+    # settings, added when the lines are read: they may change.
+    points = models.IntegerField(default=0)
+    score = models.IntegerField(default=0)  # at tables: the margin
+    won = models.PositiveSmallIntegerField(default=0)
+    games = models.PositiveSmallIntegerField(default=0)  # 1 once the result is in
+    byes = models.PositiveSmallIntegerField(default=0)
+    forfeits = models.SmallIntegerField(default=0)  # +1 the opponent did not come, -1 did not come
+
+    class Meta:
+        verbose_name = _("kept result")
+        verbose_name_plural = _("kept results")
+
+    def __str__(self):
+        return f"{self.seating_id} at {self.party}/{self.changes}"
+
+
 class KeepApart(models.Model):
     """Two entrants who should not meet (family, partners): paired like a
     previous meeting. Stored with the lower id first, so a pair is stored once."""

@@ -29,6 +29,7 @@ from tournaments.engine.standings import (
 )
 from tournaments.engine.table_points import byes_needed, lowest_without_bye
 from tournaments.engine.tables import TableLine, explain, seat_tables
+from tournaments.history import tournament_history
 from tournaments.models import (
     Entrant,
     Round,
@@ -41,7 +42,6 @@ from tournaments.standings import (
     draws_by_entrant,
     kept_apart,
     table_totals_of,
-    tournament_history,
     tournament_totals,
 )
 

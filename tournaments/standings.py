@@ -1,203 +1,32 @@
-"""Reads of what the rounds so far hold: every table and result (the history),
-the plus/minus standings after the closed rounds, and the card draws that order
-ties, each in a fixed number of queries however many entrants and rounds.
-
-Parties come in through scoring's readers only: `party_scores` (kept, settled
-again only where a party changed) for results and how far a table has come; the
-other games' parties through
-`tournaments.outcomes` beside them. A tournament of another game (issue 28) ranks
-by points by place at its tables (`tournaments.engine.table_points`)."""
+"""The standings: plus/minus after the closed rounds (or, provisional, with the
+finished tables of the round being played), places shared on equal points unless
+a card draw separates them, and the card draws that order ties; after a final,
+its order. Read from the kept results (`tournaments.kept`) in a fixed number of
+queries however many entrants and rounds; `standings_from` recomputes the same
+from the history (`tournaments.history`), which the kept ones always equal. A
+tournament of another game (issue 28) ranks by points by place at its tables
+(`tournaments.engine.table_points`)."""
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
-from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from clubs.names import shown_names
-from config.rows import plain_rows
 from scoring.engine.cards import parse_card
-from scoring.scores import PartyScore, party_scores
 from tournaments.engine import knockout
 from tournaments.engine.formats import format_of
-from tournaments.engine.standings import (
-    Bye,
-    Forfeit,
-    Place,
-    Played,
-    places,
-    plus_minus,
-)
+from tournaments.engine.standings import Place, places, plus_minus
 from tournaments.engine.table_points import (
-    AtTable,
-    TableBye,
     TablePlace,
+    TableTotal,
     bye_points,
     table_places,
     table_totals,
 )
-from tournaments.models import (
-    Entrant,
-    FinalStage,
-    Round,
-    Seating,
-    Table,
-    Tournament,
-)
-from tournaments.outcomes import GameOutcome, game_outcomes
-
-
-class TableRow(NamedTuple):
-    """A table of the history, as plain values with its round's number and status."""
-
-    pk: int
-    round_id: int
-    round_number: int
-    round_status: str
-    number: int
-    bye: bool
-    absent: int | None
-    party_id: int | None
-
-
-class SeatingRow(NamedTuple):
-    table_id: int
-    entrant_id: int
-    side: int
-
-
-@dataclass
-class History:
-    """What the rounds so far hold: every table, who sat where, the results."""
-
-    tables: list[TableRow]
-    seated: dict[int, list[SeatingRow]]  # table id -> seatings by side
-    # Gin Rummy's parties by id (cancelled ones left out): whether finished, and
-    # each player's plus/minus.
-    outcomes: dict[int, PartyScore]
-    # The other games' parties (`tournaments.outcomes`), by party id.
-    games: dict[int, GameOutcome] = field(default_factory=dict)
-
-    def pairs(self, before: int | None = None) -> list[tuple[int, int]]:
-        """Entrant id pairs that met (forfeits included: they were paired)."""
-        return [
-            (seats[0].entrant_id, seats[1].entrant_id)
-            for table in self.tables
-            if not table.bye and (before is None or table.round_number < before)
-            for seats in [self.seated[table.pk]]
-        ]
-
-    def meetings(self, before: int | None = None) -> list[tuple[int, int]]:
-        """Every two entrants who sat at one table (a table of two is its pair); a
-        pair that met twice is listed twice."""
-        return [
-            pair
-            for table in self.tables
-            if not table.bye and (before is None or table.round_number < before)
-            for pair in itertools.combinations(
-                [seat.entrant_id for seat in self.seated[table.pk]], 2
-            )
-        ]
-
-    def table_results(self, entrant_player: dict[int, int], closed_only: bool = True) -> list:
-        """The results of a tournament at tables as its standings engine reads them
-        (`table_points`): each finished party's places and margins, and the byes."""
-        results = []
-        for table in self.tables:
-            if closed_only and table.round_status != Round.Status.CLOSED:
-                continue
-            ids = [seat.entrant_id for seat in self.seated[table.pk]]
-            if table.bye:
-                results.append(TableBye(ids[0]))
-                continue
-            outcome = self.games.get(table.party_id)
-            if outcome is None or not outcome.finished:
-                continue
-            players = [entrant_player[pk] for pk in ids]
-            results.append(
-                AtTable(
-                    tuple(ids),
-                    tuple(outcome.places[p] for p in players),
-                    tuple(outcome.margins[p] for p in players),
-                )
-            )
-        return results
-
-    def byes(self, before: int | None = None) -> list[int]:
-        return [
-            self.seated[table.pk][0].entrant_id
-            for table in self.tables
-            if table.bye and (before is None or table.round_number < before)
-        ]
-
-    def results(self, entrant_player: dict[int, int], closed_only: bool = True) -> list:
-        """The results of the closed rounds as the standings engine reads them
-        (``closed_only=False``: the finished tables of the rounds after them too)."""
-        closed, later = self.results_split(entrant_player)
-        return closed if closed_only else closed + later
-
-    def results_split(self, entrant_player: dict[int, int]) -> tuple[list, list]:
-        """The results of the closed rounds, and those of the finished tables of the
-        rounds after them: the provisional standings add the second to the first,
-        each read once."""
-        closed, later = [], []
-        for table in self.tables:
-            found = closed if table.round_status == Round.Status.CLOSED else later
-            seats = self.seated[table.pk]
-            if table.bye:
-                found.append(Bye(seats[0].entrant_id))
-                continue
-            first, second = seats[0].entrant_id, seats[1].entrant_id
-            if table.absent is not None:
-                present, absent = (second, first) if table.absent == 0 else (first, second)
-                found.append(Forfeit(present=present, absent=absent))
-                continue
-            outcome = self.outcomes.get(table.party_id)
-            if outcome is None or not outcome.finished:
-                continue
-            margin = outcome.plus_minus[entrant_player[first]]
-            winner = None if margin == 0 else first if margin > 0 else second
-            found.append(Played(first, second, winner, abs(margin)))
-        return closed, later
-
-
-def tournament_history(tournament: Tournament, *, with_outcomes: bool = True) -> History:
-    """Every table of every round with its seatings (two queries), and the parties'
-    outcomes (three more; Gin Rummy's only ``with_outcomes``, another game's always,
-    `tournaments.outcomes`). Rows are read as plain values, never as models: a big
-    tournament's history is tens of thousands of rows, read for every standings."""
-    tables = Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
-    rows = [
-        TableRow(pk, round_id, round_number, status, number, bool(bye), absent, party)
-        for pk, round_id, round_number, status, number, bye, absent, party in plain_rows(
-            tables.values_list(
-                "pk",
-                "round_id",
-                "round__number",
-                "round__status",
-                "number",
-                "bye",
-                "absent",
-                "party_id",
-            )
-        )
-    ]
-    seated: dict[int, list[SeatingRow]] = defaultdict(list)
-    seatings = Seating.objects.filter(round__tournament=tournament).order_by("table_id", "side")
-    for row in plain_rows(seatings.values_list("table_id", "entrant_id", "side")):
-        seated[row[0]].append(SeatingRow(*row))
-    outcomes, games = {}, {}
-    # The ids as a subquery: no list of thousands of ids is sent.
-    parties = tables.filter(party__isnull=False).values("party_id")
-    if tournament.plays_at_tables:
-        # Read whatever ``with_outcomes`` says: it spares Gin Rummy's outcomes to a
-        # reader that makes them from the parties' scores (the board).
-        games = game_outcomes(parties, cancelled=False)
-    elif with_outcomes:
-        outcomes = {pk: s for pk, s in party_scores(parties).items() if not s.cancelled}
-    return History(rows, seated, outcomes, games)
+from tournaments.history import Counts, History, gin_counts, tournament_history
+from tournaments.kept import Sums, kept_sums
+from tournaments.models import Entrant, FinalStage, Round, Tournament
 
 
 def kept_apart(tournament: Tournament) -> list[tuple[int, int]]:
@@ -251,24 +80,24 @@ def draws_by_entrant(draws: list[dict]) -> dict[int, tuple]:
 def standings_for(tournament: Tournament) -> Standings:
     """The standings after the last closed round: plus/minus points, places shared
     on equal points unless a card draw separates them (the draw that orders the
-    next round, or the final draw). Seven queries, whatever the size."""
+    next round, or the final draw). From the kept results (`tournaments.kept`), in
+    a fixed number of queries, whatever the size."""
     entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
     rounds = list(tournament.round_set.order_by("number"))
-    return standings_from(tournament, entrants, rounds, tournament_history(tournament))
+    return kept_standings(tournament, entrants, rounds)
 
 
 def standings_from(
     tournament: Tournament, entrants, rounds, history: History, *, live: bool = False
 ) -> Standings:
-    """`standings_for` from rows already loaded. ``live``: the tables of the round
-    being played count as soon as they are finished (provisional standings for the
-    spectators). A card draw orders tied entrants while they stand on the points
-    they drew on: the draw that paired the round being played still separates
-    those it separated, one place each, and a tie that a finished table made
-    anew is shared until the draw for the next round is made."""
+    """`standings_for` recomputed from the history: what the kept standings
+    (`tournaments.kept`) always equal. ``live``: the tables of the round being
+    played count as soon as they are finished (provisional standings for the
+    spectators)."""
     closed = [r for r in rounds if r.status == Round.Status.CLOSED]
     if tournament.plays_at_tables:
-        return _table_standings(tournament, entrants, history, closed, live)
+        totals = table_totals_of(tournament, entrants, history, live=live)
+        return table_standings(entrants, closed, totals)
     players = _players(entrants)
     ids = [e.pk for e in entrants]
     values = {"bye_value": tournament.bye_value, "forfeit_value": tournament.forfeit_value}
@@ -280,39 +109,83 @@ def standings_from(
         results = closed_results + later
         now = plus_minus(ids, later, **values)
         totals = {pk: points + now[pk] for pk, points in drawn_on.items()}
+    return gin_standings(tournament, entrants, rounds, drawn_on, totals, gin_counts(results))
+
+
+def gin_standings(
+    tournament: Tournament, entrants, rounds, drawn_on: dict, totals: dict, counts: Counts
+) -> Standings:
+    """The plus/minus standings from each entrant's points: ``drawn_on`` after the
+    closed rounds, ``totals`` now (the same, or with the round being played). A card
+    draw orders tied entrants while they stand on the points they drew on: the draw
+    that paired the round being played still separates those it separated, one
+    place each, and a tie that a finished table made anew is shared until the draw
+    for the next round is made."""
+    closed = [r for r in rounds if r.status == Round.Status.CLOSED]
     draws = []
     if tournament.status == Tournament.Status.FINISHED:
         draws = tournament.final_draws
     elif closed and len(rounds) > len(closed):
         draws = rounds[len(closed)].draws
-    games, won, byes = defaultdict(int), defaultdict(int), defaultdict(int)
-    for result in results:
-        for entrant in _entrants_of(result):
-            games[entrant] += 1
-        if isinstance(result, Bye):
-            byes[result.entrant] += 1
-        elif isinstance(result, Forfeit):
-            won[result.present] += 1
-        elif result.winner is not None:
-            won[result.winner] += 1
+    games, won, byes = counts
     by_id = {e.pk: e for e in entrants}
     lines = [
-        _line(place, by_id[place.entrant], games[pk], won[pk], byes[pk])
+        _line(place, by_id[place.entrant], games.get(pk, 0), won.get(pk, 0), byes.get(pk, 0))
         for place in places(totals, _standing_draws(draws, totals, drawn_on))
         for pk in [place.entrant]
     ]
     return Standings(lines, closed[-1].number if closed else 0, draws)
 
 
-def _table_standings(tournament, entrants, history: History, closed, live: bool) -> Standings:
-    """`standings_from` of a tournament at tables: points by place, then the game
-    score, then parties won (`table_points`); equal on all three share the place."""
+def table_standings(entrants, closed, totals: list[TableTotal]) -> Standings:
+    """The standings of a tournament at tables from each entrant's
+    `table_points.TableTotal`: points by place, then the game score, then parties
+    won (`table_points`); equal on all three share the place."""
     by_id = {e.pk: e for e in entrants}
-    lines = [
-        _table_line(place, by_id[place.total.entrant])
-        for place in table_places(table_totals_of(tournament, entrants, history, live=live))
-    ]
+    lines = [_table_line(place, by_id[place.total.entrant]) for place in table_places(totals)]
     return Standings(lines, closed[-1].number if closed else 0)
+
+
+def kept_standings(
+    tournament: Tournament, entrants, rounds, *, live: bool = False, history: History | None = None
+) -> Standings:
+    """The standings from the kept results (`kept_sums`): the same as
+    `standings.standings_from` recomputes from the history, in a fixed number of
+    queries that read one row per entrant and round status. ``history``: read by
+    the caller already, with its outcomes (the board's)."""
+    closed_rounds = [r for r in rounds if r.status == Round.Status.CLOSED]
+    closed, later = kept_sums(tournament, {e.pk: e.player_id for e in entrants}, history)
+    ids = [e.pk for e in entrants]
+    if tournament.plays_at_tables:
+        value = bye_points(tournament.table_size)
+        lines = [_now(closed, later, pk, live) for pk in ids]
+        totals = [
+            TableTotal(pk, s.points + value * s.byes, s.score, s.won, s.games, s.byes)
+            for pk, s in zip(ids, lines, strict=True)
+        ]
+        return table_standings(entrants, closed_rounds, totals)
+    bye, forfeit = tournament.bye_value, tournament.forfeit_value
+
+    def points(s: Sums) -> int:
+        return s.points + bye * s.byes + forfeit * s.forfeits
+
+    drawn_on = {pk: points(closed.get(pk, Sums())) for pk in ids}
+    now = {pk: _now(closed, later, pk, live) for pk in ids}
+    totals = {pk: points(s) for pk, s in now.items()}
+    counts = Counts(
+        {pk: s.games for pk, s in now.items()},
+        {pk: s.won for pk, s in now.items()},
+        {pk: s.byes for pk, s in now.items()},
+    )
+    return gin_standings(tournament, entrants, rounds, drawn_on, totals, counts)
+
+
+def _now(closed, later, pk, live: bool) -> Sums:
+    found = Sums()
+    found.add(closed.get(pk, Sums()))
+    if live:
+        found.add(later.get(pk, Sums()))
+    return found
 
 
 def table_totals_of(tournament: Tournament, entrants, history: History, *, live=False) -> list:
@@ -368,14 +241,6 @@ def _line(place: Place, entrant: Entrant, games: int, won: int, byes: int) -> St
 
 def _players(entrants) -> dict[int, int]:
     return {e.pk: e.player_id for e in entrants}
-
-
-def _entrants_of(result) -> tuple:
-    if isinstance(result, Played):
-        return (result.first, result.second)
-    if isinstance(result, Forfeit):
-        return (result.present, result.absent)
-    return (result.entrant,)
 
 
 def _totals(tournament: Tournament, entrants, history: History) -> dict[int, int]:

@@ -38,6 +38,7 @@ from django.core.cache import cache
 
 from scoring import versions
 from tournaments.board import Board, build_board
+from tournaments.kept import keep_results
 from tournaments.models import FinalStage, Tournament
 
 log = logging.getLogger(__name__)
@@ -172,7 +173,10 @@ def board_store(*, tournament_id: int) -> str:
         tournament = Tournament.objects.filter(pk=pk).first()
         if tournament is None:
             return GONE
+        # The seats whose table moved since the last build are kept first: the build
+        # and every other reader then add up kept rows (`tournaments.kept`).
         # (A failing build is the task's failure, logged by Celery; the lock goes.)
+        keep_results(tournament)
         board = build_board(tournament)
         if _try(_store, tournament, board, wanted) is None:
             return NO_CACHE

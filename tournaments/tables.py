@@ -18,6 +18,7 @@ from tournaments.engine.explain import (
     BY_HAND,
     Line,
 )
+from tournaments.history import tournament_history
 from tournaments.models import (
     Entrant,
     Round,
@@ -29,7 +30,7 @@ from tournaments.models import (
 from tournaments.outcomes import SeatScore, seat_scores, table_scores
 from tournaments.records import TournamentError, record, tournament_changed
 from tournaments.seating import table_party
-from tournaments.standings import kept_apart, show_cards, tournament_history
+from tournaments.standings import kept_apart, show_cards
 
 
 def check_two_at_a_table(tournament: Tournament) -> None:

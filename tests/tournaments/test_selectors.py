@@ -33,9 +33,10 @@ def test_standings_and_round_reads_take_the_same_queries_for_any_field(
     view = round_tables(second)[0]
     play_out(view.table, view.entrants[1])
 
-    # Nothing is kept inside the test's transaction (a party's score is kept after
-    # the commit of its change): every score is settled from the hands.
-    with django_assert_num_queries(8):
+    # Nothing is kept inside the test's transaction (a party's score and its
+    # table's results are kept after the commit of its change): every score is
+    # settled from the hands, and every seat's result worked out from them.
+    with django_assert_num_queries(10):
         standings = standings_for(tournament)
     with django_assert_num_queries(6):
         tables = round_tables(second)
