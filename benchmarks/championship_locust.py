@@ -45,6 +45,7 @@ import gevent
 from gevent.event import Event
 from locust import FastHttpUser, between, constant, events, task
 
+from benchmarks.load_figures import SETTLE_SECONDS
 from scoring.carried import patched
 
 
@@ -604,7 +605,41 @@ def told_figures(end: float) -> dict:
         "back": back_on_stream,
         "not_back": [end - since for since in lost.values()],
         "own_delay": own_delay,
+        "arrival": arrival,
+        "settle": SETTLE_SECONDS,
     }
+
+
+#: The figures of the arrival and the settling, per kind of request, kept before
+#: the reset.
+arrival: dict[str, dict] = {}
+
+
+#: The run's environment, for the listeners that are not given it.
+_environment = []
+
+
+@events.init.add_listener
+def _keep_environment(environment, **kwargs):
+    _environment.append(environment)
+
+
+@events.spawning_complete.add_listener
+def _settle(**kwargs):
+    environment = _environment[0]
+
+    def reset():
+        for (name, _), entry in environment.runner.stats.entries.items():
+            arrival[name] = {
+                "count": entry.num_requests,
+                "p50": entry.get_response_time_percentile(0.5),
+                "p95": entry.get_response_time_percentile(0.95),
+            }
+        environment.runner.stats.reset_all()
+        confirms.clear()
+
+    if SETTLE_SECONDS:
+        gevent.spawn_later(SETTLE_SECONDS, reset)
 
 
 @events.test_start.add_listener

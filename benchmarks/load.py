@@ -60,6 +60,8 @@ from pathlib import Path
 from benchmarks import load_faults
 from benchmarks.load_figures import (
     KINDS,
+    SETTLE_SECONDS,
+    SPAWN,
     TARGETS,
     cpu_seconds,
     nan,
@@ -80,7 +82,6 @@ WORKERS = int(os.environ.get("LOAD_WORKERS", 2))
 LIVE_WORKERS = int(os.environ.get("LOAD_LIVE_WORKERS", 2))
 SPECTATORS = int(os.environ.get("LOAD_SPECTATORS", 200))
 HAMMER = int(os.environ.get("LOAD_HAMMER_SECONDS", 15))
-SPAWN = 50  # users started per second
 DATABASE = os.environ.get("LOAD_DATABASE", "postgres://postgres@127.0.0.1:5432/knock_load")
 POLL_SECONDS = 3  # as the seat page's script
 
@@ -308,8 +309,9 @@ class Lab:
             "-r",
             str(SPAWN),
             "-t",
-            # The run's seconds are counted once every user is there (--reset-stats).
-            f"{seconds + -(-sum(users.values()) // SPAWN)}s",
+            # The run's seconds are counted once every user is there and the
+            # arrival has settled (`SETTLE_SECONDS`).
+            f"{seconds + -(-sum(users.values()) // SPAWN) + SETTLE_SECONDS:.0f}s",
             "--host",
             self.site,
             "--csv",
@@ -399,8 +401,8 @@ class Lab:
         probe = None
         if faults:
             load_faults.inject_faults(self, process, SECONDS)
-        else:  # the CPU time of each part while the users are all there
-            time.sleep(-(-sum(users.values()) // SPAWN))
+        else:  # the CPU time of each part while the users are all there, settled
+            time.sleep(-(-sum(users.values()) // SPAWN) + SETTLE_SECONDS)
             probe = Probe(self.site, self.probe_paths())
             before, measured = self.cpu(process), time.monotonic()
             time.sleep(max(0, SECONDS - 5) / 2)
