@@ -149,8 +149,8 @@ def table_standings(entrants, closed, totals: list[TableTotal]) -> Standings:
 def kept_standings(
     tournament: Tournament, entrants, rounds, *, live: bool = False, history: History | None = None
 ) -> Standings:
-    """The standings from the kept results (`kept_sums`): the same as
-    `standings.standings_from` recomputes from the history, in a fixed number of
+    """The standings from the kept results (`kept.kept_sums`): the same as
+    `standings_from` recomputes from the history, in a fixed number of
     queries that read one row per entrant and round status. ``history``: read by
     the caller already, with its outcomes (the board's)."""
     closed_rounds = [r for r in rounds if r.status == Round.Status.CLOSED]
