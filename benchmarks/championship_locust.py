@@ -611,7 +611,8 @@ def told_figures(end: float) -> dict:
 
 
 #: The figures of the arrival and the settling, per kind of request, kept before
-#: the reset.
+#: the reset (`SETTLE_SECONDS`); the confirmations made meanwhile are left out of
+#: the told figures too.
 arrival: dict[str, dict] = {}
 
 

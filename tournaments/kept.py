@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 
 from django.db import DatabaseError, transaction
 from django.db.models import F, Q, Sum
@@ -49,8 +49,6 @@ _STALE = (
     | ~Q(kept__absent=Coalesce(F("table__absent"), NO_ONE_ABSENT))
 )
 
-_SUMMED = ("points", "score", "won", "games", "byes", "forfeits")
-
 
 @dataclass(slots=True)
 class Sums:
@@ -67,6 +65,10 @@ class Sums:
     def add(self, other: Sums) -> None:
         for name in _SUMMED:
             setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+#: The kept columns that add up: `KeptResult`'s fields of the same names.
+_SUMMED = tuple(f.name for f in fields(Sums))
 
 
 # --------------------------------------------------------------------------- keeping
@@ -123,7 +125,7 @@ def worked_out(tournament: Tournament, table_ids: list[int]) -> list[KeptResult]
             seating_id=seat.pk,
             entrant=seat.entrant_id,
             **dict(zip(("party", "changes", "absent"), stamps[table.pk], strict=True)),
-            **vars_of(share),
+            **asdict(share),
         )
         for table, seat, share in _worked(tournament, history, history.tables, players)
     ]
@@ -141,7 +143,7 @@ def _worked(tournament, history: History, tables, players):
 def _shares(tournament, history, table, players, ids) -> dict[int, Sums]:
     """Each seat's share of one table's result, by the rules the recomputed
     standings follow: `table_points.table_totals` at tables of another game, else
-    `standings.plus_minus` and `standings.gin_counts`."""
+    `engine.standings.plus_minus` and `history.gin_counts`."""
     shares = {pk: Sums() for pk in ids}
     if tournament.plays_at_tables:
         result = history.table_result(table, players)
@@ -165,10 +167,6 @@ def _shares(tournament, history, table, players, ids) -> dict[int, Sums]:
     if isinstance(result, Forfeit):
         shares[result.present].forfeits, shares[result.absent].forfeits = 1, -1
     return shares
-
-
-def vars_of(sums: Sums) -> dict[str, int]:
-    return {name: getattr(sums, name) for name in _SUMMED}
 
 
 # --------------------------------------------------------------------------- reading

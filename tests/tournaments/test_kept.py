@@ -133,7 +133,7 @@ def play_on(party, rng):
         party.refresh_from_db()
 
 
-def test_the_builder_keeps_each_moved_seat_once_and_the_standings_read_them(
+def test_each_moved_seat_is_kept_once_and_the_standings_read_them(
     started, committed, django_assert_max_num_queries
 ):
     tournament, round = started(["Anna", "Ben", "Carl", "Dora", "Emil"], bye_value=20)
