@@ -27,10 +27,15 @@
     if (now && next) now.innerHTML = next.innerHTML;
   }
 
+  // The organizer's own form (starting the round, say) is on its way: the change
+  // it makes must not reload the page under it and cut its answer off.
+  var leaving = false;
+  document.addEventListener("submit", function (event) { leaving = !event.defaultPrevented; });
+
   function poll() {
     fetch(url, { headers: { Accept: "text/html" }, cache: "no-store", credentials: "same-origin" })
       .then(function (r) {
-        if (!r.ok) return null;
+        if (!r.ok || leaving) return null;
         if (r.headers.get("X-Tournament-Status") !== "registration") {
           window.location.reload();
           return null;

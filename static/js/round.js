@@ -26,6 +26,12 @@
     return tablesBusy() || picked || (el !== null && el.tagName === "SELECT");
   }
 
+  // The organizer's own form (closing the round, say) is on its way: the round's
+  // change it makes must not reload the page under it, which would cut the answer
+  // off and land here again instead of where the form leads.
+  var leaving = false;
+  document.addEventListener("submit", function (event) { leaving = !event.defaultPrevented; });
+
   // The tables' numbers go back as the ETag they were: while nothing changed the
   // answer is an empty 304 (not "ok", so nothing happens).
   var etag = null;
@@ -35,7 +41,7 @@
     if (etag) headers["If-None-Match"] = etag;
     fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (r) {
-        if (!r.ok) return null;
+        if (!r.ok || leaving) return null;
         var changed = r.headers.get("X-Round-Status") !== status ||
           r.headers.get("X-Round-Untouched") !== untouched;
         if (changed && !pageBusy()) {

@@ -1,0 +1,80 @@
+"""The organizer's tournament and round pages reload themselves when the tournament or
+the round changes (entrants.js, round.js). The organizer's own change must not be cut
+off by that reload: starting or closing a round changes them too, and the page's next
+ask sees it while the organizer's browser is still waiting for the answer to the click,
+which would land back on the same page instead of where the button leads."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import LAPTOP
+from tests.factories import MembershipFactory, OrganizerFactory
+from tournaments import registration, rounds, tables
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def desk(chromium, live_server):
+    """The organizer at a laptop; his club's Swiss of four has everyone checked in."""
+    membership = OrganizerFactory(player__name="Olga")
+    players = [
+        MembershipFactory(club=membership.club, player__name=n, listed=True).player
+        for n in ("Anna", "Ben", "Carl", "Dora")
+    ]
+    tournament = registration.tournament_create(club=membership.club, name="Spring Open")
+    registration.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        registration.entrant_check_in(entrant=entrant)
+    context = chromium.new_context(viewport=LAPTOP, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_server.url + "/login/?next=/manage/")
+    page.get_by_label("Username").fill(membership.player.user.username)
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()
+    page.tournament = tournament
+    yield page
+    context.close()
+
+
+def click_and_hold(page, button, action, polled):
+    """Clicks the button; its form's request goes through at once, but its answer
+    is held back until the page has asked once more and been told of the change
+    (`polled` says which answer that is)."""
+    held = []
+    page.route(action, lambda route: held.append((route, route.fetch(max_redirects=0))))
+    with page.expect_response(polled):
+        page.locator(button).click(no_wait_after=True)
+    route, answer = held.pop()
+    route.fulfill(response=answer)
+
+
+def test_starting_the_round_lands_on_the_round_while_the_page_asks(desk, live_server):
+    slug = desk.tournament.slug
+    desk.goto(live_server.url + f"/manage/tournaments/{slug}/")
+    click_and_hold(
+        desk,
+        "#start",
+        "**/start/",
+        lambda r: r.url.endswith(f"/{slug}/entrants/")
+        and r.headers.get("x-tournament-status") == "running",
+    )
+    expect(desk.get_by_role("heading", name="Round 1 of 3")).to_be_visible()
+
+
+def test_closing_the_round_lands_on_the_standings_while_the_page_asks(desk, live_server):
+    round = rounds.round_start(tournament=desk.tournament)
+    # Both tables decided by a no-show, so the round can be closed.
+    for view in tables.round_tables(round):
+        tables.table_forfeit(table=view.table, absent=view.entrants[1])
+    desk.goto(live_server.url + f"/manage/tournaments/{desk.tournament.slug}/rounds/1/")
+    click_and_hold(
+        desk,
+        "#close",
+        "**/rounds/1/close/",
+        lambda r: "/rounds/1/tables/" in r.url and r.headers.get("x-round-status") == "closed",
+    )
+    expect(desk.get_by_role("heading", name="Standings")).to_be_visible()
+    expect(desk.locator(".messages")).to_contain_text("Round 1 is closed.")
