@@ -280,7 +280,9 @@ class Phone(_Client):
             self.heard.append(when)
         elif kind == "hello":
             self.hellos.append(when)
-        if kind in ("moved", "hello"):  # on hello the page asks what it missed
+        # On hello the page asks what it missed, unless the hello finds it drawn
+        # at the seat's number now (static/js/push.js).
+        if kind == "moved" or (kind == "hello" and data["versions"].get("seat") != self.version):
             self.wake.set()
 
     def load(self):

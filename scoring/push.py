@@ -42,6 +42,7 @@ import threading
 import weakref
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse
 
@@ -309,6 +310,18 @@ async def _serve(handed: dict, receive, send) -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+async def _versions(counters: dict[str, str]) -> dict[str, str]:
+    """By the page's name of each counter, its number now, as the page shows it; a
+    counter the cache does not know, or a cache that is down, is left out (the
+    page then asks)."""
+    try:
+        found = await cache.aget_many(list(counters.values()))
+    except Exception:
+        log.warning("cache unavailable: the hello carries no versions", exc_info=True)
+        return {}
+    return {name: str(found[key]) for name, key in counters.items() if key in found}
+
+
 def _event(kind: str, data: dict) -> bytes:
     return f"event: {kind}\ndata: {json.dumps(data)}\n\n".encode()
 
@@ -336,8 +349,13 @@ async def _events(counters: dict[str, str], settle: float, carry: dict[str, Carr
                 continue
             if not greeted:
                 # The page asks once on hello: whatever moved before is caught up.
+                # The hello says where its counters stand now, read only once the
+                # stream hears every later move: a page drawn at these numbers has
+                # missed nothing and need not ask (a room of phones opening their
+                # pages at once would otherwise ask twice each).
                 greeted = True
                 hello = {"ping": PING_SECONDS, "settle": settle, "reopen": REOPEN_SECONDS}
+                hello["versions"] = await _versions(counters)
                 yield _event("hello", hello)
             try:
                 await asyncio.wait_for(listener.wake.wait(), min(PING_SECONDS, left))

@@ -19,7 +19,10 @@
   var FIRST_WAIT = 1000;  // until a hello says otherwise (its `reopen`, seconds)
   var LONGEST_WAIT = 60000;
 
-  function follow(url, refresh, every) {
+  // `shown`: by the name of each counter the stream follows, the number the page
+  // was drawn at (optional). A hello that finds every one still there spares the
+  // page its ask.
+  function follow(url, refresh, every, shown) {
     var heard = 0;
     var grace = 0;
     var settle = 0;
@@ -34,6 +37,11 @@
     function live() { return heard !== 0 && Date.now() - heard < grace; }
     function mark() { document.documentElement.dataset.push = live() ? "live" : "poll"; }
     function hear() { heard = Date.now(); mark(); }
+    function seen(versions) {
+      return !!shown && !!versions && Object.keys(shown).every(function (name) {
+        return versions[name] === shown[name];
+      });
+    }
 
     // The stream is gone: the page polls, and opens a new one after its wait.
     // EventSource hides the status that ended it, so any refusal is tried again,
@@ -76,7 +84,7 @@
         if (data.reopen) first = Number(data.reopen) * 1000;
         failures = 0;
         hear();
-        refresh();  // what moved while there was no stream
+        if (!seen(data.versions)) refresh();  // what moved while there was no stream
       });
       source.addEventListener("ping", hear);
       // A server that holds no streams (runserver, gunicorn's sync workers, the

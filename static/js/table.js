@@ -43,7 +43,7 @@
       })
       .catch(function () { /* offline for a moment: try again on the next tick */ });
   }
-  if (window.KnockPush) window.KnockPush.follow(root.dataset.eventsUrl, poll, 3000);
+  if (window.KnockPush) window.KnockPush.follow(root.dataset.eventsUrl, poll, 3000, { seat: version });
   else setInterval(poll, 3000);
 
   root.querySelectorAll("form").forEach(function (form) {

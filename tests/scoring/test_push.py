@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from config.asgi import application
-from scoring import carried, push, versions
+from scoring import carried, push, selectors, versions
 from scoring.services import hands
 from scoring.services.hands import Result
 from scoring.services.seats import seat_link_reissue
@@ -166,10 +166,17 @@ def test_a_seat_stream_hears_each_confirmed_hand_and_nothing_else(delivery):
     b = party.seats.order_by("position")[1]
 
     async def scenario():
+        # Where the seat's counter stands, as its page shows it (`seat_poll`).
+        now = await sync_to_async(selectors.seat_poll)(b.token)
         stream = await open_stream(events_url(b))
         kind, hello = await next_event(stream)
         assert kind == "hello"
-        assert hello == {"ping": push.PING_SECONDS, "settle": 0, "reopen": push.REOPEN_SECONDS}
+        assert hello == {
+            "ping": push.PING_SECONDS,
+            "settle": 0,
+            "reopen": push.REOPEN_SECONDS,
+            "versions": {"seat": now},
+        }
 
         await sync_to_async(play)(party, 1)
         kind, data = await next_event(stream)
@@ -178,11 +185,49 @@ def test_a_seat_stream_hears_each_confirmed_hand_and_nothing_else(delivery):
         assert set(data) == {"counter", "version"}
         assert data["counter"] == "seat"
         first = data["version"]
+        assert str(first) != now
 
         await sync_to_async(play)(party, 2)
         kind, data = await next_event(stream)
         assert (kind, data["counter"]) == ("moved", "seat")
         assert data["version"] > first
+
+    run(scenario)
+
+
+def test_a_hello_tells_the_seat_page_whether_it_missed_anything(client, delivery):
+    """The number the seat's page was drawn at is the hello's while nothing moved
+    (the page then asks nothing); after a hand, a new stream's hello carries the
+    new one."""
+    party = start_party()
+    b = party.seats.order_by("position")[1]
+    drawn = client.get(b.get_absolute_url()).content.decode()
+
+    async def scenario():
+        kind, hello = await next_event(await open_stream(events_url(b)))
+        assert f'data-version="{hello["versions"]["seat"]}"' in drawn
+        await sync_to_async(play)(party, 1)
+        kind, later = await next_event(await open_stream(events_url(b)))
+        assert kind == "hello"
+        assert f'data-version="{later["versions"]["seat"]}"' not in drawn
+        assert later["versions"]["seat"] == await sync_to_async(selectors.seat_poll)(b.token)
+
+    run(scenario)
+
+
+def test_a_hello_without_the_cache_carries_no_versions(monkeypatch, settings):
+    """The cache away: the hello says nothing of the counters, and the page asks."""
+    settings.REDIS_URL = ""
+    url = events_url(start_party().seats.first())
+
+    async def down(keys):
+        raise ConnectionError("cache away")
+
+    monkeypatch.setattr(cache, "aget_many", down)
+
+    async def scenario():
+        kind, hello = await next_event(await open_stream(url))
+        assert (kind, hello["versions"]) == ("hello", {})
 
     run(scenario)
 
