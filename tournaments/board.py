@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import Count, Max, Sum
 
 from clubs.names import shown_names
+from config.rows import plain_rows
 from scoring.scores import party_scores
 from tournaments.engine.formats import format_of
 from tournaments.engine.table_points import bye_points
 from tournaments.history import tournament_history
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Round, Seating, Table, Tournament
 from tournaments.outcomes import outcome_score, seat_scores
 from tournaments.standings import (
     draw_groups,
@@ -59,7 +61,6 @@ class Line:
 class Side:
     entrant: int
     name: str
-    place: int | None  # in the standings now (the crosstable names opponents by it)
     points: int | None  # running hand points (in play), or the result (+/-) once over
     # In the standings the round was paired from (`round_places`): the
     # place in brackets beside the name, as in the organizer's explanation.
@@ -134,8 +135,13 @@ class Board:
         """Per entrant, one cell per round (`_crosstable`). Made when a page asks,
         from the rounds and the standings: only the crosstable page reads it, and a
         championship's 10,000 cells were a tenth of every build."""
-        entrants = [line.entrant for line in self.standings]
-        return _crosstable(self.rounds, entrants, self.at_tables)
+        return _crosstable(self.rounds, self.places(), self.at_tables)
+
+    def places(self) -> dict[int, int]:
+        """Each entrant's place in the standings now (entrant id -> place): how the
+        crosstable and the API name a table's players. Looked up when asked, so a
+        closed round's tables, kept between builds (`_closed`), never hold one."""
+        return {line.entrant: line.place for line in self.standings}
 
     @property
     def current(self) -> RoundLine | None:
@@ -148,28 +154,47 @@ class Board:
 # --------------------------------------------------------------------------- building
 
 
+#: The tables of each closed round as this process last built them, with what they
+#: were built from (`_built_from`), by tournament, round and whose eyes the names
+#: are for. A championship's closed rounds are thousands of tables that seldom move
+#: again; reading and building them anew took half of every board. Read again only
+#: when what they were built from has moved, so a kept round is never older than
+#: the rows. At most `KEEP_ROUNDS` are kept in a process.
+_closed: dict[tuple[int, int, bool], tuple[tuple, tuple[TableLine, ...]]] = {}
+KEEP_ROUNDS = 400
+
+
 def build_board(tournament: Tournament, *, public: bool = True) -> Board:
-    """The board from the database: thirteen queries, whatever the size. Once the
+    """The board from the database, in a fixed number of queries whatever the size;
+    a closed round's tables built by this process before are read again only when
+    they have moved since (`_closed`). Once the
     final is decided, the standings are in its order (`standings.final_order`), as
     everywhere. The names as ``public`` or the organizers see them (`clubs.names`)."""
     entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
     names = shown_names(tournament.club_id, [e.player for e in entrants], public=public)
     rounds = list(tournament.round_set.order_by("number"))
-    history = tournament_history(tournament, with_outcomes=False)
+    player_of = {e.pk: e.player_id for e in entrants}
+    paired = {r.pk: round_places(r) for r in rounds}
+    built_from = _built_from(tournament, rounds, paired, names, player_of)
+    kept = {}
+    for r in rounds:
+        found = _closed.get((tournament.pk, r.pk, public))
+        if r.status == Round.Status.CLOSED and found is not None and found[0] == built_from[r.pk]:
+            kept[r.pk] = found[1]
+    fresh = [r.pk for r in rounds if r.pk not in kept]
+    read = Table.objects.filter(round_id__in=fresh)
+    history = tournament_history(
+        tournament, with_outcomes=False, only=read.values("pk") if kept else None
+    )
     if tournament.plays_at_tables:
         # Another game's parties were read with the history (cancelled ones left out).
         scores = {pk: outcome_score(outcome) for pk, outcome in history.games.items()}
     else:
-        scores = party_scores(
-            Table.objects.filter(round__tournament=tournament, party__isnull=False).values(
-                "party_id"
-            )
-        )
+        scores = party_scores(read.filter(party__isnull=False).values("party_id"))
     # A cancelled party counts nowhere, as in the organizer's standings.
     history.outcomes = {pk: s for pk, s in scores.items() if not s.cancelled}
     standings = kept_standings(tournament, entrants, rounds, live=True, history=history)
     by_id = {e.pk: e for e in entrants}
-    player_of = {e.pk: e.player_id for e in entrants}
     qualifying = standings.lines if format_of(tournament.format).plays_rounds else []
     final = final_order(tournament, qualifying, by_id)
     if final is None:
@@ -177,7 +202,6 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
     else:
         line_of = {line.entrant.pk: line for line in standings.lines}
         ordered = [(f.place, f.shared, f.reached, line_of[f.entrant.pk]) for f in final]
-    place = {line.entrant.pk: at for at, _, _, line in ordered}
     lines = [
         Line(
             place=at,
@@ -199,7 +223,6 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
         )
         for at, shared, reached, line in ordered
     ]
-    paired = {r.pk: round_places(r) for r in rounds}
     tables_of = defaultdict(list)
     for table in history.tables:
         seats = history.seated[table.pk]
@@ -209,7 +232,6 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
             Side(
                 entrant=s.entrant_id,
                 name=names[player_of[s.entrant_id]],
-                place=place.get(s.entrant_id),
                 points=_side_points(table, s, score, player_of, tournament),
                 paired_place=paired[table.round_id].get(s.entrant_id),
                 **extra,
@@ -229,6 +251,13 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
                 disputed=bool(score and score.disputed),
             )
         )
+    for r in rounds:
+        if r.pk in kept:
+            tables_of[r.pk] = kept[r.pk]
+        elif r.status == Round.Status.CLOSED:
+            if len(_closed) >= KEEP_ROUNDS:
+                _closed.clear()
+            _closed[tournament.pk, r.pk, public] = (built_from[r.pk], tuple(tables_of[r.pk]))
     round_lines = [
         RoundLine(
             number=r.number,
@@ -253,6 +282,52 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
             standings.draws, by_id, points, {pk: names[e.player_id] for pk, e in by_id.items()}
         ),
     )
+
+
+def _built_from(tournament, rounds, paired, names, player_of) -> dict[int, tuple]:
+    """By round, everything its tables' lines are built from, in two queries that
+    read no seat: each table's row and its party's count of changes (every change
+    of a party moves it: a hand, a correction, its status, who sits where), the
+    seatings' count and ids (a swap makes new ones), the places it was paired
+    from, the tournament's values and the names. Closed rounds' rows seldom move,
+    so this costs a few milliseconds where building them cost a hundred."""
+    tables = defaultdict(list)
+    for row in plain_rows(
+        Table.objects.filter(round__tournament=tournament)
+        .order_by("round_id", "number")
+        .values_list(
+            "round_id",
+            "pk",
+            "number",
+            "bye",
+            "absent",
+            "party_id",
+            "party__changes",
+            "party__started_at",
+        )
+    ):
+        tables[row[0]].append(row[1:])
+    seatings = {
+        round_id: rest
+        for round_id, *rest in plain_rows(
+            Seating.objects.filter(round__tournament=tournament)
+            .values_list("round_id")
+            .order_by()
+            .annotate(Count("pk"), Sum("pk"), Max("pk"))
+        )
+    }
+    values = (
+        # (With the times made: a test's rolled-back rows leave their ids to the next.)
+        tournament.created_at,
+        tournament.plays_at_tables,
+        tournament.table_size,
+        tournament.bye_value,
+        tournament.forfeit_value,
+    )
+    return {
+        r.pk: (tuple(tables[r.pk]), seatings.get(r.pk), paired[r.pk], values, names, player_of)
+        for r in rounds
+    }
 
 
 def _at_table(table, seats, score, player_of, tournament) -> list[dict]:
@@ -290,12 +365,12 @@ def _deadline(round: Round, tournament: Tournament):
 
 
 def _crosstable(
-    rounds: list[RoundLine], entrants: list[int], at_tables: bool = False
+    rounds: list[RoundLine], places: dict[int, int], at_tables: bool = False
 ) -> dict[int, list[Cell | None]]:
-    """Per entrant, one cell per round: whom he met (by place) and what it came to;
-    ``at_tables`` (another game): everyone at his table, his place there and the
-    tournament points it gave."""
-    cells: dict[int, list[Cell | None]] = {pk: [None] * len(rounds) for pk in entrants}
+    """Per entrant (``places``: entrant id -> place in the standings now), one cell
+    per round: whom he met (by place) and what it came to; ``at_tables`` (another
+    game): everyone at his table, his place there and the tournament points it gave."""
+    cells: dict[int, list[Cell | None]] = {pk: [None] * len(rounds) for pk in places}
     for index, round in enumerate(rounds):
         for table in round.tables:
             if table.bye:
@@ -305,7 +380,7 @@ def _crosstable(
                 continue
             if at_tables:
                 for me in table.sides:
-                    others = tuple(s.place for s in table.sides if s is not me)
+                    others = tuple(places.get(s.entrant) for s in table.sides if s is not me)
                     kind = "played" if table.finished else "playing"
                     cells[me.entrant][index] = Cell(kind, None, me.earned, others, me.table_place)
                 continue
@@ -316,7 +391,7 @@ def _crosstable(
                 else:
                     kind = "played" if table.finished else "playing"
                 points = me.points if kind != "playing" else None
-                cells[me.entrant][index] = Cell(kind, them.place, points)
+                cells[me.entrant][index] = Cell(kind, places.get(them.entrant), points)
     return cells
 
 

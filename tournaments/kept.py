@@ -179,8 +179,8 @@ def kept_sums(
     of the rounds after them (entrant id -> `Sums`; an entrant with no kept result
     is missing; ``players``: entrant id -> player id). Seats kept from an older
     state of their table are worked out now, from ``history`` when the caller has
-    read it (the board), and left out of the database's sums: two queries while
-    nothing is stale, six more when some are and no history is given."""
+    read it (the board) and it holds them, and left out of the database's sums: two
+    queries while nothing is stale, six more when some are and no history holds them."""
     stale = _stale_tables(tournament)
     closed: dict[int, Sums] = defaultdict(Sums)
     later: dict[int, Sums] = defaultdict(Sums)
@@ -195,9 +195,11 @@ def kept_sums(
     for entrant, status, *values in plain_rows(found):
         (closed if status == Round.Status.CLOSED else later)[entrant].add(Sums(*values))
     if stale:
-        if history is None:
-            history = tournament_history(tournament, only=stale)
         moved = set(stale)
+        # The caller's history may hold only some rounds (the board reads only those
+        # it builds again): a stale table outside it is read here.
+        if history is None or not moved <= {table.pk for table in history.tables}:
+            history = tournament_history(tournament, only=stale)
         tables = [table for table in history.tables if table.pk in moved]
         for table, seat, share in _worked(tournament, history, tables, players):
             done = closed if table.round_status == Round.Status.CLOSED else later

@@ -71,7 +71,7 @@ def board_stored_key(tournament_id: int) -> str:
 def _board_key(pk: int) -> str:
     # (The number after "board" is the stored board's form: a board kept by an
     # older release is not read by this one, which builds its own.)
-    return f"board-2:{pk}"
+    return f"board-3:{pk}"
 
 
 def _built_key(pk: int) -> str:

@@ -58,8 +58,10 @@ def test_starting_the_round_lands_on_the_round_while_the_page_asks(desk, live_se
         desk,
         "#start",
         "**/start/",
-        lambda r: r.url.endswith(f"/{slug}/entrants/")
-        and r.headers.get("x-tournament-status") == "running",
+        lambda r: (
+            r.url.endswith(f"/{slug}/entrants/")
+            and r.headers.get("x-tournament-status") == "running"
+        ),
     )
     expect(desk.get_by_role("heading", name="Round 1 of 3")).to_be_visible()
 

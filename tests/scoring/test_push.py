@@ -288,7 +288,7 @@ def test_the_public_stream_speaks_only_once_the_board_with_the_hand_is_stored(se
     settings.REDIS_URL = ""
     settings.PUBLIC_REFRESH_SECONDS = 10
     tournament, party = cup_in_play()
-    stored = f"board-2:{tournament.pk}"
+    stored = f"board-3:{tournament.pk}"
 
     async def scenario():
         url = reverse("public:tournament-events", args=[tournament.slug])

@@ -2,7 +2,8 @@
 from every table and party (`standings.standings_from`): after random results,
 no-shows taken back, hands corrected and voided after the party ended, rounds
 closed and taken back, the bye's and forfeit's values changed, whether the
-builder kept the moved seats or a reader works them out."""
+builder kept the moved seats or a reader works them out. And the public board,
+whose closed rounds a process keeps between builds, always equals one built anew."""
 
 import contextlib
 import random
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from clubs.models import Player
 from scoring import errors
 from scoring.models import Hand, Party
 from scoring.selectors import state_for
@@ -18,10 +20,10 @@ from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
 from tests.factories import UserFactory
 from tests.tournaments.conftest import play_out
 from tests.tournaments.test_table_tournaments import FOUR, play_chinchon, table_tournament
-from tournaments import rounds, tables
+from tournaments import board, rounds, tables
 from tournaments.history import tournament_history
 from tournaments.kept import keep_results
-from tournaments.models import KeptResult, Round, Tournament
+from tournaments.models import KeptResult, Round, Table, Tournament
 from tournaments.standings import kept_standings, standings_for, standings_from
 
 pytestmark = pytest.mark.django_db
@@ -51,6 +53,29 @@ def _plain(standings):
 def assert_kept_equals_recomputed(tournament):
     for kept, recomputed in both(tournament):
         assert kept == recomputed
+    # The public board, its closed rounds as this process kept them from earlier
+    # builds, equals one built with none kept.
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    warm = board.build_board(tournament)
+    kept = dict(board._closed)
+    board._closed.clear()
+    try:
+        cold = board.build_board(tournament)
+    finally:
+        board._closed.update(kept)
+    assert warm == cold
+    assert warm.crosstable() == cold.crosstable()
+
+
+def correct_first_hand(hand, organizer, rng):
+    """The organizer corrects the hand, or voids it; a correction that would end
+    the party before its later hands is refused, and left so."""
+    result = None
+    if rng.random() < 0.8:
+        knocker = rng.choice(list(hand.party.seats.order_by("position"))).position
+        result = Result("knock", knocker, rng.randint(0, 10), rng.randint(11, 90))
+    with contextlib.suppress(errors.EntryError):
+        hand_decide(hand=hand, user=organizer, result=result, reason="miscounted")
 
 
 @settings(
@@ -83,14 +108,7 @@ def test_kept_standings_equal_the_recomputed_ones_whatever_happens(started, comm
             assert_kept_equals_recomputed(tournament)
             if rng.random() < 0.4:
                 # The organizer corrects the first hand after the party ended, or voids it.
-                hand = Hand.objects.get(party=table.party, number=1)
-                result = None
-                if rng.random() < 0.8:
-                    knocker = rng.choice(list(hand.party.seats.order_by("position"))).position
-                    result = Result("knock", knocker, rng.randint(0, 10), rng.randint(11, 90))
-                # (A correction that would end the party before later hands is refused.)
-                with contextlib.suppress(errors.EntryError):
-                    hand_decide(hand=hand, user=organizer, result=result, reason="miscounted")
+                correct_first_hand(Hand.objects.get(party=table.party, number=1), organizer, rng)
                 assert_kept_equals_recomputed(tournament)
         for view in tables.round_tables(round):
             if view.table.party is not None and view.table.absent is None:
@@ -98,6 +116,19 @@ def test_kept_standings_equal_the_recomputed_ones_whatever_happens(started, comm
         assert_kept_equals_recomputed(tournament)
         rounds.round_close(round=round)
         assert_kept_equals_recomputed(tournament)
+        if rng.random() < 0.5:
+            # Later, a hand of a closed round is corrected (the board kept that round).
+            played = Table.objects.filter(
+                round__tournament=tournament, party__isnull=False, absent__isnull=True
+            )
+            table = rng.choice(list(played.order_by("pk")))
+            correct_first_hand(Hand.objects.get(party=table.party, number=1), organizer, rng)
+            assert_kept_equals_recomputed(tournament)
+        if rng.random() < 0.3:
+            # A player's name is put right: every round shows the new one.
+            entrant = rng.choice(list(tournament.entrants.order_by("pk")))
+            Player.objects.filter(pk=entrant.player_id).update(name=f"Renamed {rng.random()}")
+            assert_kept_equals_recomputed(tournament)
         if rng.random() < 0.3:
             Tournament.objects.filter(pk=tournament.pk).update(
                 bye_value=rng.randint(0, 50), forfeit_value=rng.randint(0, 80)

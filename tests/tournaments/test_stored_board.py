@@ -19,7 +19,7 @@ NAMES = ["Anna", "Ben", "Carl", "Dora"]
 
 
 def stored(tournament):
-    return cache.get(f"board-2:{tournament.pk}")
+    return cache.get(f"board-3:{tournament.pk}")
 
 
 def first_points(tournament):

@@ -48,7 +48,7 @@ def test_a_confirmed_hand_reaches_the_public_board_through_the_worker(club, memb
     for entrant in tournament.entrants.all():
         registration.entrant_check_in(entrant=entrant)
     round = rounds.round_start(tournament=tournament)
-    board_key = f"board-2:{tournament.pk}"
+    board_key = f"board-3:{tournament.pk}"
     counter = stored_board.board_stored_key(tournament.pk)
 
     def waited(found, what):

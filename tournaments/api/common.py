@@ -35,16 +35,23 @@ def tournament_body(tournament) -> dict:
     }
 
 
-def round_body(round, *, tables: bool = True) -> dict:
+def round_body(round, places=None) -> dict:
+    """A round of the board (`board.RoundLine`); with ``places`` (`Board.places`),
+    its tables too, each player with his place in the standings now."""
     body = {
         "number": round.number,
         "status": round.status,
         "started_at": round.started_at,
         "deadline": round.deadline,
     }
-    if tables:
+    if places is not None:
         body["tables"] = [
-            {**dataclasses.asdict(t), "sides": [dataclasses.asdict(s) for s in t.sides]}
+            {
+                **dataclasses.asdict(t),
+                "sides": [
+                    {**dataclasses.asdict(s), "place": places.get(s.entrant)} for s in t.sides
+                ],
+            }
             for t in round.tables
         ]
     return body

@@ -49,11 +49,12 @@ def _organized(request, slug: str):
 def _detail(tournament) -> dict:
     data = board.build_board(tournament, public=False)
     problems = {r.number: r.problem for r in rounds.tournament_rounds(tournament)}
+    places = data.places()
     return {
         **tournament_body(tournament),
         "entrants": [_entrant(e) for e in registration.tournament_entrants(tournament)],
         "rounds_played": [
-            {**round_body(r), "problem": problems.get(r.number, "")} for r in data.rounds
+            {**round_body(r, places), "problem": problems.get(r.number, "")} for r in data.rounds
         ],
     }
 

@@ -73,10 +73,10 @@ def tournament_standings(request, slug: Slug):
 
 def _visible_rounds(tournament):
     """The rounds the public may see: the one in play with the pairings published,
-    the others with the results."""
+    the others with the results; and the board they are read from."""
     data = stored_board.board_for(tournament)
     current = data.current
-    return [
+    return data, [
         r
         for r in data.rounds
         if (tournament.public_pairings if r is current else tournament.public_results)
@@ -87,7 +87,7 @@ def _visible_rounds(tournament):
 @router.get("/tournaments/{slug}/rounds", response={200: list[TournamentRoundOut], **PUBLIC_READ})
 def tournament_rounds(request, slug: Slug):
     tournament = published.public_tournament(slug)
-    return [round_body(r, tables=False) for r in _visible_rounds(tournament)]
+    return [round_body(r) for r in _visible_rounds(tournament)[1]]
 
 
 @router.get("/tournaments/{slug}/rounds/{number}", response={200: RoundDetailOut, **PUBLIC_READ})
@@ -98,10 +98,11 @@ def tournament_round(request, slug: Slug, number: Number):
     over his margin (``points``), ``table_place`` and tournament points
     (``earned``)."""
     tournament = published.public_tournament(slug)
-    found = [r for r in _visible_rounds(tournament) if r.number == number]
+    data, visible = _visible_rounds(tournament)
+    found = [r for r in visible if r.number == number]
     if not found:
         raise Http404
-    return round_body(found[0])
+    return round_body(found[0], data.places())
 
 
 @router.get(

@@ -91,7 +91,7 @@ def test_the_screen_keeps_its_query_count_as_the_season_grows(
             a, b = (MembershipFactory(club=club).player for _ in range(2))
             play_party(club, [a, b], winner=a, night=night, seed=n)
     clear_cache()
-    with django_assert_max_num_queries(18):
+    with django_assert_max_num_queries(20):
         html = client.get(screen).content.decode()
     assert html.count("data-season-player=") == 15
     # Once in the cache: the tournament, and the season and its ratings ledger.
