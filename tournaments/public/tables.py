@@ -1,6 +1,7 @@
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
@@ -41,13 +42,44 @@ class StandingsTable(tables.Table):
         orderable = True
         empty_text = _("No entrants yet.")
         attrs = {"class": "sheet standings"}
-        row_attrs = {"data-entrant": lambda record: record.entrant}
+        template_name = "tournaments/public/_standings_sheet.html"
 
     def __init__(self, data, *args, slug=None, **kwargs):
         # With the results published, each name links to the player's page.
         self.slug = slug
         final = any(line.reached for line in data)
         super().__init__(data, *args, exclude=() if final else ("reached",), **kwargs)
+
+    def rows_html(self):
+        """The rows of the page shown, each cell as the columns' ``render_…`` say.
+        Written here, not cell by cell through the table's own machinery: a
+        championship's board renders its standings with every board stored, every
+        second or two, and that machinery took a thousandth of a second a cell (80
+        ms a page of a hundred rows); the headers, the sorting and the pages stay
+        the table's."""
+        columns = [(column.name, column.attrs["td"].as_html()) for column in self.columns]
+        rows = []
+        for index, row in enumerate(self.paginated_rows):
+            record = row.record
+            cells = format_html_join(
+                "", "<td {}>{}</td>", ((attrs, self._cell(name, record)) for name, attrs in columns)
+            )
+            parity = "odd" if index % 2 else "even"
+            rows.append(
+                format_html(
+                    '<tr data-entrant="{}" class="{}">{}</tr>', record.entrant, parity, cells
+                )
+            )
+        return mark_safe("\n".join(rows))
+
+    def _cell(self, name, record):
+        if name in ("place", "name"):
+            return getattr(self, f"render_{name}")(record)
+        value = getattr(record, name)
+        if value in ("", None):  # the column's default
+            return ""
+        render = getattr(self, f"render_{name}", None)
+        return value if render is None else render(value)
 
     def render_reached(self, value):
         return reached_label(value)
