@@ -34,7 +34,7 @@ from django_tables2 import RequestConfig
 
 from scoring.carried import Carry
 from tournaments import board, screen, stored_board
-from tournaments.public import knockout
+from tournaments.public import knockout, slides
 from tournaments.public.tables import standings_table_for
 
 STANDINGS_PER_PAGE = 100
@@ -164,8 +164,11 @@ def _render(tournament, data: board.Board, spec) -> str:
     context["final"] = (
         tournament.public_pairings and stage is not None and stage.status != "planned"
     )
+    if context["current"] is not None:
+        context["table_rows"] = slides.table_rows(tournament, context["current"])
     if tournament.public_standings:
         context["standings"] = data.standings
+        context["standings_rows"] = slides.standings_rows(tournament, data.standings)
         context["provisional"] = data.provisional
     own = render_to_string("tournaments/public/_screen.html", {"tournament": tournament, **context})
     # While the final is played (and once it is decided) its bracket is a slide too,
