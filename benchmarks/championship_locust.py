@@ -268,6 +268,7 @@ class Phone(_Client):
         self.wake = Event()
         self.heard = heard_by_party.setdefault(self.party, [[], []])[self.index]
         self.hellos = hellos_by_party.setdefault(self.party, [[], []])[self.index]
+        self.version = None  # the page's number, once it is loaded
         self.stream = _streamed(self, f"/table/{self.token}/events/")
         self.load()
 
