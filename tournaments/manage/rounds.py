@@ -19,6 +19,7 @@ from scoring import push, qr, versions
 from scoring.forms import first_error
 from tournaments import explanations, records, registration, rounds, tables
 from tournaments.final import bracket
+from tournaments.manage import boards
 from tournaments.manage.common import POLL_MS, confirm, round_url, show_refusal, tournament_url
 from tournaments.manage.forms import (
     CardsForm,
@@ -65,12 +66,14 @@ def round_pair(request, tournament):
 
 def _round_context(round) -> dict:
     views = tables.round_tables(round)
+    playing = round.status == Round.Status.PLAYING
     return {
         "round": round,
         "tournament": round.tournament,
         "tables": views,
+        "boards": boards.boards_html(round, views, playing),
         "clock": rounds.round_clock(round, timezone.now()),
-        "playing": round.status == Round.Status.PLAYING,
+        "playing": playing,
         "unfinished": sum(not view.finished for view in views),
         "untouched": sum(view.untouched for view in views),
     }
