@@ -1,12 +1,12 @@
-"""The rows of the wall screen's slides, written at once rather than through the
-template language: the builder renders the screen with every board stored, every
-second or two, and a championship's thousand standings rows and five hundred
-tables took 70-100 ms a time that way (the rest of the slide is the template's,
-`_screen.html`)."""
+"""The rows of the wall screen's slides and of a round's pairings, written at once
+rather than through the template language: the builder renders them with every
+board stored, every second or two, and a championship's thousand standings rows
+and five hundred tables took 70-100 ms a time each that way (the rest of each part
+is its template's: `_screen.html`, `_round_tables.html`)."""
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 
 def _long(name: str, over: int) -> str:
@@ -89,3 +89,51 @@ def _points(t, side) -> str:
 
 def _blank(value) -> str:
     return "" if value is None else value
+
+
+def pairing_rows(round) -> SafeString:
+    """The rows of a round's pairings at tables of two (`_round_tables.html`), on the
+    public page as the builder renders it with every board, the round's page and
+    its print."""
+    return mark_safe("".join(_pairing_row(t) for t in round.tables))
+
+
+def _pairing_row(t) -> str:
+    first = format_html('<td>{}</td><td class="num">{}</td>', _named(t.first), _points(t, t.first))
+    if t.bye:
+        second = format_html("<td>{}</td><td></td>", gettext("bye"))
+    else:
+        second = format_html(
+            '<td>{}</td><td class="num">{}</td>', _named(t.second), _points(t, t.second)
+        )
+    state = "disputed" if t.disputed else "finished" if t.finished else ""
+    return format_html(
+        '<tr data-table="{}" class="{}"><td class="num">{}</td>{}{}<td><small>{}</small></td></tr>',
+        t.number,
+        state,
+        t.number,
+        first,
+        second,
+        _progress(t),
+    )
+
+
+def _named(side) -> str:
+    # With the place it was paired from, in brackets, where the round was paired
+    # from standings.
+    if not side.paired_place:
+        return side.name
+    return format_html('{} <small class="meta">({}.)</small>', side.name, side.paired_place)
+
+
+def _progress(t) -> str:
+    if t.bye:
+        return gettext("bye")
+    if t.absent is not None:
+        return gettext("forfeit")
+    if t.finished:
+        return gettext("finished")
+    if t.disputed:
+        return gettext("disputed")
+    hands = ngettext("%(counter)s hand", "%(counter)s hands", t.hands) % {"counter": t.hands}
+    return hands + (" · " + gettext("waiting for confirmation") if t.pending else "")
