@@ -2,7 +2,8 @@
 rather than through the template language: the builder renders them with every
 board stored, every second or two, and a championship's thousand standings rows
 and five hundred tables took 70-100 ms a time each that way (the rest of each part
-is its template's: `_screen.html`, `_round_tables.html`)."""
+is its template's: `_screen.html`, `_round_tables.html`). A row a line: an open
+page is sent only the lines that changed (`scoring.carried`)."""
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
@@ -17,7 +18,7 @@ def _long(name: str, over: int) -> str:
 def standings_rows(tournament, standings) -> SafeString:
     at_tables = tournament.plays_at_tables
     return format_html_join(
-        "",
+        "\n",
         '<tr data-entrant="{}"><td class="num">{}.</td><td class="name{}">{}</td>'
         '<td class="num">{}</td><td class="num">{}</td></tr>',
         (
@@ -37,7 +38,7 @@ def standings_rows(tournament, standings) -> SafeString:
 def table_rows(tournament, current) -> SafeString:
     if tournament.plays_at_tables:
         return format_html_join(
-            "",
+            "\n",
             '<tr data-table="{}" class="{}"><td class="num">{}</td><td class="name{}">{}</td>'
             '<td class="num">{}</td><td class="num">{}</td></tr>',
             (
@@ -54,7 +55,7 @@ def table_rows(tournament, current) -> SafeString:
                 for side in t.sides
             ),
         )
-    return mark_safe("".join(_gin_row(t) for t in current.tables))
+    return mark_safe("\n".join(_gin_row(t) for t in current.tables))
 
 
 def _gin_row(t) -> str:
@@ -95,7 +96,7 @@ def pairing_rows(round) -> SafeString:
     """The rows of a round's pairings at tables of two (`_round_tables.html`), on the
     public page as the builder renders it with every board, the round's page and
     its print."""
-    return mark_safe("".join(_pairing_row(t) for t in round.tables))
+    return mark_safe("\n".join(_pairing_row(t) for t in round.tables))
 
 
 def _pairing_row(t) -> str:
