@@ -12,11 +12,13 @@ from tournaments.public import parts
 
 pytestmark = pytest.mark.django_db
 
+PARTS = ("tables", "screen")
+
 
 def rendered(tournament):
     data = board.build_board(tournament)
     with translation.override("en"):
-        return {part: parts._render(tournament, data, (part, "", 1)) for part in ("tables", "screen")}
+        return {part: parts._render(tournament, data, (part, "", 1)) for part in PARTS}
 
 
 def test_a_hand_at_one_table_changes_that_tables_line_only(started):
@@ -28,7 +30,7 @@ def test_a_hand_at_one_table_changes_that_tables_line_only(started):
     hand_confirm(seat=b, number=1, version=entered.version)
     after = rendered(tournament)
 
-    for part in ("tables", "screen"):
+    for part in PARTS:
         changed = edits(before[part], after[part])
         assert len(changed) == 1, part
         start, end, lines = changed[0]
