@@ -79,6 +79,12 @@ heard_by_party: dict[int, list[list[float]]] = {}
 #: the hand does so before the other page's new stream is open, which a player's
 #: thumb is not quick enough to do).
 hellos_by_party: dict[int, list[list[float]]] = {}
+#: Of those, the hellos whose counter was not the one the phone's page was drawn
+#: at (so the page asked): a stream opened between a confirmation's commit and its
+#: answer says hello with the new number, and the page is told then. (Its ask may
+#: also come just before the commit; the event that follows tells it then, a few
+#: milliseconds later than counted.)
+woken_by_party: dict[int, list[list[float]]] = {}
 board_heard: list[list[tuple[float, int]]] = []
 streams = {"opened": 0, "dropped": 0, "refused": 0}
 #: The live parts the spectators' events carried (shown without an ask): whole, or
@@ -268,6 +274,7 @@ class Phone(_Client):
         self.wake = Event()
         self.heard = heard_by_party.setdefault(self.party, [[], []])[self.index]
         self.hellos = hellos_by_party.setdefault(self.party, [[], []])[self.index]
+        self.woken = woken_by_party.setdefault(self.party, [[], []])[self.index]
         self.version = None  # the page's number, once it is loaded
         self.stream = _streamed(self, f"/table/{self.token}/events/")
         self.load()
@@ -283,7 +290,10 @@ class Phone(_Client):
             self.hellos.append(when)
         # On hello the page asks what it missed, unless the hello finds it drawn
         # at the seat's number now (static/js/push.js).
-        if kind == "moved" or (kind == "hello" and data["versions"].get("seat") != self.version):
+        woken = kind == "hello" and data["versions"].get("seat") != self.version
+        if woken:
+            self.woken.append(when)
+        if kind == "moved" or woken:
             self.wake.set()
 
     def load(self):
@@ -561,13 +571,28 @@ def _board_number() -> int | None:
         return None
 
 
+def _next(times: list[float], after: float) -> float:
+    i = bisect.bisect_right(times, after)
+    return times[i] if i < len(times) else float("inf")
+
+
+def _timeline(sent, answered, heard, hellos) -> str:
+    """Where a phone not told stood: its stream's events and hellos from 5 s before
+    the confirmation was sent to 35 s after, in seconds from the sending."""
+
+    def near(times):
+        return [round(t - sent, 2) for t in times if -5 < t - sent < TOLD_WITHIN + 5]
+
+    return f"answered {answered - sent:+.2f} s; events {near(heard)}; hellos {near(hellos)}"
+
+
 def told_figures(end: float) -> dict:
     """Milliseconds from each confirmation's answer to the other phone's stream,
     and to each spectator's stream, hearing of it (0 when the event came before the
     answer); and how many were not heard within TOLD_WITHIN. The phone that
     confirmed is told by its answer, the page it reloads: its stream is the one
     that page replaces, so whether that stream still heard is chance."""
-    phones, board, phones_missed, board_missed = [], [], 0, 0
+    phones, board, phones_missed, board_missed, missed = [], [], 0, 0, []
     for party, confirmer, sent, answered, _ in confirms:
         if answered > end - LAST:
             continue
@@ -575,18 +600,20 @@ def told_figures(end: float) -> dict:
         for index, heard in enumerate(heard_by_party.get(party, [])):
             if index == confirmer:
                 continue
-            # The first event after the confirmation was sent, or the first hello
-            # after it was answered (committed: the hello's ask finds it).
-            i = bisect.bisect_right(heard, sent)
-            j = bisect.bisect_right(hellos[index], answered)
+            # The first event after the confirmation was sent, the first hello
+            # after it was answered (committed: the page shows it, or asks), or the
+            # first hello after it was sent that made the page ask.
+            woken = woken_by_party.get(party, [[], []])[index]
             first = min(
-                heard[i] if i < len(heard) else float("inf"),
-                hellos[index][j] if j < len(hellos[index]) else float("inf"),
+                _next(heard, sent),
+                _next(hellos[index], answered),
+                _next(woken, sent),
             )
             if first - sent < TOLD_WITHIN:
                 phones.append(max(0.0, first - answered) * 1000)
             else:
                 phones_missed += 1
+                missed.append(_timeline(sent, answered, heard, hellos[index]))
     for _, _, sent, answered, number in confirms:
         if answered > end - LAST or number is None:
             continue
@@ -601,6 +628,7 @@ def told_figures(end: float) -> dict:
     return {
         "phones": phones,
         "phones_missed": phones_missed,
+        "missed": missed[:5],
         "board": board,
         "board_missed": board_missed,
         "streams": streams,

@@ -198,4 +198,6 @@ def report(label: str, stats: dict, told: dict, faults: bool = False) -> dict:
         )
     for line in unexpected[:5]:
         print(f"    !! {line}")
+    for line in told.get("told", {}).get("missed", []):
+        print(f"    the other phone not told: {line}")
     return {"holds": holds, "p95": p95, "errors": total["errors"], "unexpected": unexpected}
