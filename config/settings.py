@@ -199,11 +199,11 @@ PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 300))
 # A tournament's public board is built at most once per this many seconds, off
 # the request path (tournaments/stored_board.py): at a championship a change
 # shows this long (and one build) late at most; after a quiet spell, at once.
-# Every open public page asks once per build. At 2 s, 200 spectators asked 200
-# times a second: they were told within 2 s, but on two cores the phones' entries
-# then waited 1.4 s (p95) at 500 tables (make load, README). Until a spectator's
-# ask costs less than a pass through Django, 10 s.
-PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", 10))
+# An open page asks nothing per build (its stream carries the changed lines), and
+# the builder of a 1,000-entrant board takes about a fifth of a core at 1.5 s:
+# spectators told within 2 s (p95 1.5-1.6 s) with every phone's target held at
+# 500 tables on two cores (make load, README).
+PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", 1.5))
 
 # The largest archive file the organizer's import page takes (a big tournament's
 # archive runs to a few megabytes); the import_archive command has no limit.

@@ -402,7 +402,10 @@ def test_after_the_first_board_a_stream_carries_only_the_lines_that_changed(clie
         _, data = await next_event(first)
         assert "tables" not in data["parts"]
         edits = data["changes"]["tables"]["edits"]
-        assert 0 < len(json.dumps(edits)) < len(whole) / 4
+        # The one table's row, a line of its own, in place of the line it was.
+        [(start, end, lines)] = edits
+        assert end - start == 1 and len(lines) == 1 and 'data-table="1"' in lines[0]
+        assert len(json.dumps(edits)) < len(whole) / 2
         held_after(held, data)
         _, fresh = await next_event(later)
         assert held["tables"] == (fresh["shown"], fresh["parts"]["tables"])
