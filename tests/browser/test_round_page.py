@@ -7,36 +7,27 @@ which would land back on the same page instead of where the button leads."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import LAPTOP
-from tests.factories import MembershipFactory, OrganizerFactory
+from clubs.models import Club
+from tests.factories import MembershipFactory
 from tournaments import registration, rounds, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def desk(chromium, live_server):
-    """The organizer at a laptop; his club's Swiss of four has everyone checked in."""
-    membership = OrganizerFactory(player__name="Olga")
+def spring_open(desk):
+    """The club of the organizer at the laptop (`desk`) runs a Swiss of four, with
+    everyone checked in."""
+    club = Club.objects.get()
     players = [
-        MembershipFactory(club=membership.club, player__name=n, listed=True).player
+        MembershipFactory(club=club, player__name=n, listed=True).player
         for n in ("Anna", "Ben", "Carl", "Dora")
     ]
-    tournament = registration.tournament_create(club=membership.club, name="Spring Open")
+    tournament = registration.tournament_create(club=club, name="Spring Open")
     registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
         registration.entrant_check_in(entrant=entrant)
-    context = chromium.new_context(viewport=LAPTOP, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(live_server.url + "/login/?next=/manage/")
-    page.get_by_label("Username").fill(membership.player.user.username)
-    page.get_by_label("Password").fill("correct horse battery")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()
-    page.tournament = tournament
-    yield page
-    context.close()
+    return tournament
 
 
 def click_and_hold(page, button, action, polled):
@@ -51,8 +42,8 @@ def click_and_hold(page, button, action, polled):
     route.fulfill(response=answer)
 
 
-def test_starting_the_round_lands_on_the_round_while_the_page_asks(desk, live_server):
-    slug = desk.tournament.slug
+def test_starting_the_round_lands_on_the_round_while_the_page_asks(desk, spring_open, live_server):
+    slug = spring_open.slug
     desk.goto(live_server.url + f"/manage/tournaments/{slug}/")
     click_and_hold(
         desk,
@@ -66,12 +57,14 @@ def test_starting_the_round_lands_on_the_round_while_the_page_asks(desk, live_se
     expect(desk.get_by_role("heading", name="Round 1 of 3")).to_be_visible()
 
 
-def test_closing_the_round_lands_on_the_standings_while_the_page_asks(desk, live_server):
-    round = rounds.round_start(tournament=desk.tournament)
+def test_closing_the_round_lands_on_the_standings_while_the_page_asks(
+    desk, spring_open, live_server
+):
+    round = rounds.round_start(tournament=spring_open)
     # Both tables decided by a no-show, so the round can be closed.
     for view in tables.round_tables(round):
         tables.table_forfeit(table=view.table, absent=view.entrants[1])
-    desk.goto(live_server.url + f"/manage/tournaments/{desk.tournament.slug}/rounds/1/")
+    desk.goto(live_server.url + f"/manage/tournaments/{spring_open.slug}/rounds/1/")
     click_and_hold(
         desk,
         "#close",
