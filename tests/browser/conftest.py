@@ -11,7 +11,8 @@ from playwright.sync_api import Error as BrowserError
 from playwright.sync_api import expect
 
 from tests.conftest import CHROMIUM
-from tests.factories import OrganizerFactory
+from tests.factories import MembershipFactory, OrganizerFactory
+from tournaments import registration
 
 PHONE = {"width": 360, "height": 740}
 
@@ -176,3 +177,16 @@ def reload(page):
         if "ERR_ABORTED" not in str(error) and "Not attached to an active page" not in str(error):
             raise
         page.wait_for_load_state()
+
+
+def spring_open(club):
+    """The club's Swiss of four (Anna, Ben, Carl, Dora), everyone checked in."""
+    players = [
+        MembershipFactory(club=club, player__name=n, listed=True).player
+        for n in ("Anna", "Ben", "Carl", "Dora")
+    ]
+    tournament = registration.tournament_create(club=club, name="Spring Open")
+    registration.entrant_register(tournament=tournament, players=players)
+    for entrant in tournament.entrants.all():
+        registration.entrant_check_in(entrant=entrant)
+    return tournament

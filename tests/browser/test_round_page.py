@@ -8,26 +8,17 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Club
-from tests.factories import MembershipFactory
-from tournaments import registration, rounds, tables
+from tests.browser.conftest import spring_open
+from tournaments import rounds, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def spring_open(desk):
+def tournament(desk):
     """The club of the organizer at the laptop (`desk`) runs a Swiss of four, with
     everyone checked in."""
-    club = Club.objects.get()
-    players = [
-        MembershipFactory(club=club, player__name=n, listed=True).player
-        for n in ("Anna", "Ben", "Carl", "Dora")
-    ]
-    tournament = registration.tournament_create(club=club, name="Spring Open")
-    registration.entrant_register(tournament=tournament, players=players)
-    for entrant in tournament.entrants.all():
-        registration.entrant_check_in(entrant=entrant)
-    return tournament
+    return spring_open(Club.objects.get())
 
 
 def click_and_hold(page, button, action, polled):
@@ -42,8 +33,8 @@ def click_and_hold(page, button, action, polled):
     route.fulfill(response=answer)
 
 
-def test_starting_the_round_lands_on_the_round_while_the_page_asks(desk, spring_open, live_server):
-    slug = spring_open.slug
+def test_starting_the_round_lands_on_the_round_while_the_page_asks(desk, tournament, live_server):
+    slug = tournament.slug
     desk.goto(live_server.url + f"/manage/tournaments/{slug}/")
     click_and_hold(
         desk,
@@ -58,13 +49,13 @@ def test_starting_the_round_lands_on_the_round_while_the_page_asks(desk, spring_
 
 
 def test_closing_the_round_lands_on_the_standings_while_the_page_asks(
-    desk, spring_open, live_server
+    desk, tournament, live_server
 ):
-    round = rounds.round_start(tournament=spring_open)
+    round = rounds.round_start(tournament=tournament)
     # Both tables decided by a no-show, so the round can be closed.
     for view in tables.round_tables(round):
         tables.table_forfeit(table=view.table, absent=view.entrants[1])
-    desk.goto(live_server.url + f"/manage/tournaments/{spring_open.slug}/rounds/1/")
+    desk.goto(live_server.url + f"/manage/tournaments/{tournament.slug}/rounds/1/")
     click_and_hold(
         desk,
         "#close",

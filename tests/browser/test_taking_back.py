@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
-from tests.factories import MembershipFactory, OrganizerFactory
-from tournaments import registration, rounds, tables
+from tests.browser.conftest import PHONE, spring_open
+from tests.factories import OrganizerFactory
+from tournaments import rounds, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,15 +34,7 @@ def desk(request, chromium, live_server):
     """The organizer, logged in, at the size of the parameter; his club runs a
     Swiss of four in round 1."""
     membership = OrganizerFactory(player__name="Olga")
-    club = membership.club
-    players = [
-        MembershipFactory(club=club, player__name=n, listed=True).player
-        for n in ("Anna", "Ben", "Carl", "Dora")
-    ]
-    tournament = registration.tournament_create(club=club, name="Spring Open")
-    registration.entrant_register(tournament=tournament, players=players)
-    for entrant in tournament.entrants.all():
-        registration.entrant_check_in(entrant=entrant)
+    tournament = spring_open(membership.club)
     rounds.round_start(tournament=tournament)
     context = chromium.new_context(
         viewport=request.param, locale="en-US", is_mobile=request.param == PHONE
