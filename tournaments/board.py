@@ -167,9 +167,9 @@ KEEP_ROUNDS = 400
 def build_board(tournament: Tournament, *, public: bool = True) -> Board:
     """The board from the database, in a fixed number of queries whatever the size;
     a closed round's tables built by this process before are read again only when
-    they have moved since (`_closed`). Once the
-    final is decided, the standings are in its order (`standings.final_order`), as
-    everywhere. The names as ``public`` or the organizers see them (`clubs.names`)."""
+    they have moved since (`_closed`). Once the final is decided, the standings are
+    in its order (`standings.final_order`), as everywhere. The names as ``public``
+    or the organizers see them (`clubs.names`)."""
     entrants = list(tournament.entrants.select_related("player").order_by("player__name", "pk"))
     names = shown_names(tournament.club_id, [e.player for e in entrants], public=public)
     rounds = list(tournament.round_set.order_by("number"))
