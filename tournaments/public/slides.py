@@ -59,25 +59,27 @@ def table_rows(tournament, current) -> SafeString:
 
 
 def _gin_row(t) -> str:
-    first = format_html(
-        '<td class="num">{}</td><td class="name{}">{}</td><td class="num">{}</td>',
-        t.number,
-        _long(t.first.name, 30),
-        t.first.name,
-        _points(t, t.first),
+    state = "finished" if t.finished else ""
+    cells = _two_sides(
+        t, lambda side: format_html('<td class="name{}">{}</td>', _long(side.name, 30), side.name)
     )
-    if t.bye:
-        second = format_html("<td>{}</td><td></td>", gettext("bye"))
-    else:
-        second = format_html(
-            '<td class="name{}">{}</td><td class="num">{}</td>',
-            _long(t.second.name, 30),
-            t.second.name,
-            _points(t, t.second),
-        )
-    finished = "finished" if t.finished else ""
     return format_html(
-        '<tr data-table="{}" class="{}">{}{}</tr>', t.number, finished, first, second
+        '<tr data-table="{}" class="{}"><td class="num">{}</td>{}</tr>',
+        t.number,
+        state,
+        t.number,
+        cells,
+    )
+
+
+def _two_sides(t, name_cell) -> str:
+    """A table of two's cells: each side's name (``name_cell``) and points, a bye
+    in the second's place."""
+    first = format_html('{}<td class="num">{}</td>', name_cell(t.first), _points(t, t.first))
+    if t.bye:
+        return first + format_html("<td>{}</td><td></td>", gettext("bye"))
+    return first + format_html(
+        '{}<td class="num">{}</td>', name_cell(t.second), _points(t, t.second)
     )
 
 
@@ -100,21 +102,14 @@ def pairing_rows(round) -> SafeString:
 
 
 def _pairing_row(t) -> str:
-    first = format_html('<td>{}</td><td class="num">{}</td>', _named(t.first), _points(t, t.first))
-    if t.bye:
-        second = format_html("<td>{}</td><td></td>", gettext("bye"))
-    else:
-        second = format_html(
-            '<td>{}</td><td class="num">{}</td>', _named(t.second), _points(t, t.second)
-        )
     state = "disputed" if t.disputed else "finished" if t.finished else ""
+    cells = _two_sides(t, lambda side: format_html("<td>{}</td>", _named(side)))
     return format_html(
-        '<tr data-table="{}" class="{}"><td class="num">{}</td>{}{}<td><small>{}</small></td></tr>',
+        '<tr data-table="{}" class="{}"><td class="num">{}</td>{}<td><small>{}</small></td></tr>',
         t.number,
         state,
         t.number,
-        first,
-        second,
+        cells,
         _progress(t),
     )
 
