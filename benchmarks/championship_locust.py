@@ -4,10 +4,11 @@
   page's script (static/js/push.js, table.js) it holds the seat's event stream on the
   live server (``LOAD_LIVE``) and, when told, asks the seat's number with the page's
   number as ETag and loads the page again when it moved (a loaded page opens a new
-  stream, as the browser's does). While the stream is silent (not yet there, dropped,
-  Redis away) it polls every 3 s instead. One phone of a table enters a hand every
-  ``LOAD_HAND_SECONDS`` or so; the other confirms what its page shows. Now and then
-  a phone taps twice (the same form again) or sends a page that is out of date.
+  stream, as the browser's does). While the stream is silent (dropped, Redis away,
+  not there 10 s after the page was loaded) it polls every 3 s instead. One phone of
+  a table enters a hand every ``LOAD_HAND_SECONDS`` or so; the other confirms what
+  its page shows. Now and then a phone taps twice (the same form again) or sends a
+  page that is out of date.
 - ``Spectator``: the public tournament page or the screen, with the tournament's
   stream; told, it asks its live parts as push.js does: at most once per the board's
   settle time (at once after a quiet spell, once more when the board can have
@@ -60,6 +61,9 @@ MANIFEST = _manifest()
 TABLES = MANIFEST.get("tables", [])[: int(os.environ.get("LOAD_TABLES", 0))]
 HAND_SECONDS = float(os.environ.get("LOAD_HAND_SECONDS", 120))
 POLL = 3.0
+#: A page just loaded does not poll while its first stream opens, this long at
+#: most (push.js's QUIET): the hello says what moved meanwhile.
+QUIET = 10.0
 LIVE = os.environ.get("LOAD_LIVE", "")  # the live server (streams); none: poll only
 #: A confirmation not heard of within this long counts as not told (its page
 #: caught up by the poll instead); those in the run's last seconds are not counted.
@@ -167,12 +171,18 @@ class Stream:
         self.received = 0  # bytes, as the stream's chunks say
         self.sock = None
         self.renewing = False
+        self.quiet = time.time() + QUIET  # until then the page waits for its hello
         self.greenlet = gevent.spawn(self._run)
 
     def live(self) -> bool:
         return self.heard != 0 and time.time() - self.heard < self.grace
 
+    def awaited(self) -> bool:
+        """Live, or the page's first stream still on its way: no poll needed."""
+        return self.live() or time.time() < self.quiet
+
     def renew(self) -> None:
+        self.quiet = time.time() + QUIET
         if self.sock is None:  # waiting to open it again: the new page opens it now
             self.greenlet.kill(block=False)
             self.greenlet = gevent.spawn(self._run)
@@ -196,6 +206,7 @@ class Stream:
             if self.renewing:
                 self.renewing = False
                 continue
+            self.quiet = 0.0  # failed or ended: the page polls until the next hello
             lost.setdefault(id(self), time.time())
             if refused:
                 wait = min(2**self.refusals, 30)
@@ -306,13 +317,13 @@ class Phone(_Client):
 
     @task
     def follow(self):
-        if self.stream is not None and self.stream.live():
+        if self.stream is not None and self.stream.awaited():
             told = self.wake.wait(timeout=POLL)
         else:
             told = False
             gevent.sleep(POLL)
         self.wake.clear()
-        if told or self.stream is None or not self.stream.live():
+        if told or self.stream is None or not self.stream.awaited():
             self.poll()
         if self.enters:
             self.maybe_enter()
@@ -482,7 +493,7 @@ class Spectator(_Client):
 
     @task
     def follow(self):
-        if self.stream is not None and self.stream.live():
+        if self.stream is not None and self.stream.awaited():
             if not self.wake.wait(timeout=POLL):
                 return
             gevent.sleep(random.random() * 0.25)  # a room of pages spreads its asking

@@ -1,8 +1,9 @@
 // Live push: a page keeps one open stream (Server-Sent Events, scoring/push.py) and
 // is told when what it shows has moved; it then asks as its poll does, or shows
 // what the event carried (refresh is handed the event's data then). While the
-// stream is silent — not there yet, broken, held back by a proxy that buffers, or
-// a browser without EventSource — the page polls as before, by itself.
+// stream is silent — broken, held back by a proxy that buffers, not there ten
+// seconds after the page was drawn, or a browser without EventSource — the page
+// polls as before, by itself.
 // <html data-push="live"> while the stream speaks, "poll" otherwise.
 //
 // A stream that ends is opened again. When it ends as streams do (after its ten
@@ -18,6 +19,12 @@
 
   var FIRST_WAIT = 1000;  // until a hello says otherwise (its `reopen`, seconds)
   var LONGEST_WAIT = 60000;
+  // A page just drawn shows what is current, and its stream's hello will say
+  // whether anything moved meanwhile: so while that first stream is on its way it
+  // does not poll, for this long at most, or until the stream fails. When a
+  // championship starts, a thousand phones open their pages within seconds; the
+  // polls of those whose stream is still opening would queue behind the pages.
+  var QUIET = 10000;
 
   // `shown`: by the name of each counter the stream follows, the number the page
   // was drawn at (optional). A hello that finds every one still there spares the
@@ -33,6 +40,7 @@
     var first = FIRST_WAIT;
     var failures = 0;
     var reopen = null;
+    var quiet = url && window.EventSource ? Date.now() + QUIET : 0;
 
     function live() { return heard !== 0 && Date.now() - heard < grace; }
     function mark() { document.documentElement.dataset.push = live() ? "live" : "poll"; }
@@ -68,7 +76,7 @@
       // for this stream.
       if (source && heard !== 0 && !live()) lost();
       mark();
-      if (!live()) refresh();
+      if (!live() && Date.now() >= quiet) refresh();
     }, every);
     if (!url || !window.EventSource) return;
 
@@ -90,6 +98,7 @@
       // A server that holds no streams (runserver, gunicorn's sync workers, the
       // tests' live server) never will: the page polls for good.
       source.addEventListener("poll", function () {
+        quiet = 0;
         source.close();
         heard = 0;
         mark();
@@ -133,6 +142,7 @@
         }, settle - since + Math.random() * 1000);
       });
       source.addEventListener("error", function () {
+        quiet = 0;
         heard = 0;
         mark();
         // CONNECTING: the browser tries again by itself, after the stream's
@@ -146,6 +156,7 @@
     // polls as before; shown again, it opens a new one at once.
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) {
+        quiet = 0;
         source.close();
         clearTimeout(reopen);
         reopen = null;

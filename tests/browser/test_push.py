@@ -165,8 +165,10 @@ def test_a_browser_without_eventsource_polls(live_server, browse):
 
 @pytest.mark.parametrize("proxy", ["buffers", "fails"])
 def test_a_page_whose_stream_is_silent_or_broken_polls(asgi_server, browse, proxy):
-    """A proxy that buffers the stream: the answer never arrives. One that fails:
-    the stream errors (and the browser keeps trying)."""
+    """A proxy that buffers the stream: the answer never arrives, and a page just
+    drawn waits ten seconds for it before it polls (its hello would say what moved
+    meanwhile). One that fails: the stream errors (and the browser keeps trying),
+    and the page polls from its first tick."""
     tournament, seats, entrant = table_in_play()
     held = []
 
@@ -176,18 +178,34 @@ def test_a_page_whose_stream_is_silent_or_broken_polls(asgi_server, browse, prox
         else:
             route.fulfill(status=502, body="Bad Gateway")
 
-    pages = []
-    for url in (asgi_server + seats[1].get_absolute_url(), f"/t/{tournament.slug}/screen/"):
-        if url.startswith("/"):
-            url = asgi_server + url
-        context_page = browse("about:blank")
-        context_page.route(STREAMS, route)
-        context_page.goto(url)
-        pages.append(context_page)
+    def timed(page, polled):
+        """Seconds from now to each of the page's requests that ``polled``."""
+        drawn, times = time.monotonic(), []
+        page.on("request", lambda r: polled(r) and times.append(time.monotonic() - drawn))
+        return times
+
+    # The phone's poll sends its number as ETag (the check of its offline queue,
+    # made when the page is shown, does not); the screen's asks for a live part.
+    phone_polled = lambda r: "/state/" in r.url and "if-none-match" in r.headers  # noqa: E731
+    pages, waited = [], []
+    for url, polled in (
+        (seats[1].get_absolute_url(), phone_polled),
+        (f"/t/{tournament.slug}/screen/", lambda r: "/live/" in r.url),
+    ):
+        page = browse("about:blank")
+        page.route(STREAMS, route)
+        waited.append(timed(page, polled))
+        page.goto(asgi_server + url)
+        pages.append(page)
     phone, screen = pages
     for page in pages:
         expect(page.locator("html")).to_have_attribute("data-push", "poll")
     gin_against_90(seats)
+    # Both poll every three seconds: within the quiet ten, a failed stream's page
+    # has polled, a buffered one's has not.
+    until(phone, lambda: all(waited), seconds=25)
+    for polls in waited:
+        assert polls[0] >= 10 if proxy == "buffers" else polls[0] < 10, polls
     expect(phone.locator("#table")).to_contain_text("330")
     expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
 
