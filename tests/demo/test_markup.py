@@ -159,25 +159,25 @@ def crawl(client, start: str) -> dict[str, list[str]]:
     return kinds
 
 
-@pytest.fixture
-def demo(settings):
+def test_every_page_kind_public_and_the_organizer_s_has_unique_ids_and_an_unbroken_outline(
+    client, settings
+):
+    # One test for both crawls: the demo's load is most of its time.
     settings.DEBUG = True
     call_command("load_demo")
-
-
-def test_every_public_page_kind_has_unique_ids_and_an_unbroken_outline(client, demo):
     kinds = crawl(client, "/")
     assert {"/t/knickerbocker-autumn-cup/final/", "/clubs/knickerbocker/seasons/N/"} <= set(kinds)
-    failing = {kind: found for kind, found in kinds.items() if found}
-    assert not failing, "\n".join(f"{k}: {v}" for k, v in failing.items())
-
-
-def test_every_organizer_page_kind_has_unique_ids_and_an_unbroken_outline(client, demo):
     client.force_login(User.objects.get(username="organizer"))
-    kinds = crawl(client, "/manage/")
+    organizer = crawl(client, "/manage/")
     assert {"/manage/seasons/N/", "/manage/tournaments/knickerbocker-autumn-cup/final/"} <= set(
-        kinds
+        organizer
     )
-    assert len(kinds) >= 25
-    failing = {kind: found for kind, found in kinds.items() if found}
+    assert len(organizer) >= 25
+    crawls = {"public": kinds, "organizer": organizer}
+    failing = {
+        f"{who} {kind}": found
+        for who, crawled in crawls.items()
+        for kind, found in crawled.items()
+        if found
+    }
     assert not failing, "\n".join(f"{k}: {v}" for k, v in failing.items())
