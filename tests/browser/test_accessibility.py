@@ -198,9 +198,9 @@ def serious_violations(page) -> list[str]:
     ]
 
 
-def visit(page, url, found, path, size=""):
+def visit(page, url, found, path):
     assert page.goto(url + path).ok, path
-    found[f"{path} ({size})" if size else path] = serious_violations(page)
+    found[path] = serious_violations(page)
 
 
 @pytest.fixture
@@ -213,64 +213,46 @@ def axe_page(chromium, live_server, viewport):
     context.close()
 
 
-@pytest.fixture
-def each_size(chromium, live_server):
-    """For each viewport in turn, its name and a page of its size (as `axe_page`):
-    the demo, loaded once (the longest part of these tests), is measured at both."""
-    contexts = []
-
-    def sizes():
-        for name, viewport in VIEWPORTS.items():
-            contexts.append(
-                chromium.new_context(viewport=viewport, locale="en-US", bypass_csp=True)
-            )
-            yield name, contexts[-1].new_page()
-
-    yield sizes
-    for context in contexts:
-        context.close()
-
-
 def assert_none(found):
     """Every violation of every page visited, at once."""
     failing = [f"{path}: {rule}" for path, rules in found.items() for rule in rules]
     assert not failing, "\n".join(failing)
 
 
-def test_no_page_a_visitor_or_player_opens_has_a_serious_violation(live_server, evening, each_size):
-    found = {}
-    for size, page in each_size():
-        for path in evening["public"] + evening["links"]:
-            visit(page, live_server.url, found, path, size)
-        for path in evening["gone"]:
-            page.goto(live_server.url + path)
-            found[f"{path} ({size})"] = serious_violations(page)
-        for path in evening["seat"]:
-            visit(page, live_server.url, found, path, size)
-            # The card picker, as a player opens it to enter a hand from the cards.
-            entry = page.get_by_text("Enter from the cards")
-            if entry.count():
-                entry.click()
-                found[f"{path} (cards, {size})"] = serious_violations(page)
-        for path in evening["docs"]:
-            assert page.goto(live_server.url + path).ok, path
-            # Swagger UI draws the operations from a script of some size: on a busy
-            # machine that takes a while.
-            page.wait_for_selector(".opblock", timeout=90_000)
-            found[f"{path} ({size})"] = serious_violations(page)
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_no_page_a_visitor_or_player_opens_has_a_serious_violation(live_server, evening, axe_page):
+    page, found = axe_page
+    for path in evening["public"] + evening["links"]:
+        visit(page, live_server.url, found, path)
+    for path in evening["gone"]:
+        page.goto(live_server.url + path)
+        found[path] = serious_violations(page)
+    for path in evening["seat"]:
+        visit(page, live_server.url, found, path)
+        # The card picker, as a player opens it to enter a hand from the cards.
+        entry = page.get_by_text("Enter from the cards")
+        if entry.count():
+            entry.click()
+            found[path + " (cards)"] = serious_violations(page)
+    for path in evening["docs"]:
+        assert page.goto(live_server.url + path).ok, path
+        # Swagger UI draws the operations from a script of some size: on a busy
+        # machine that takes a while.
+        page.wait_for_selector(".opblock", timeout=90_000)
+        found[path] = serious_violations(page)
     assert_none(found)
 
 
-def test_no_page_an_organizer_opens_has_a_serious_violation(live_server, evening, each_size):
-    found = {}
-    for size, page in each_size():
-        page.goto(live_server.url + "/login/")
-        page.get_by_label("Username").fill(evening["username"])
-        page.get_by_label("Password").fill(evening["password"])
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url("**/manage/**")
-        for path in evening["manage"]:
-            visit(page, live_server.url, found, path, size)
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_no_page_an_organizer_opens_has_a_serious_violation(live_server, evening, axe_page):
+    page, found = axe_page
+    page.goto(live_server.url + "/login/")
+    page.get_by_label("Username").fill(evening["username"])
+    page.get_by_label("Password").fill(evening["password"])
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/manage/**")
+    for path in evening["manage"]:
+        visit(page, live_server.url, found, path)
     assert_none(found)
 
 
