@@ -8,11 +8,15 @@
   var version = root.dataset.version;
   var notice = document.getElementById("sheet-changed");
 
-  // A reload would throw away a half-entered hand: then the page only says so.
+  // A reload would throw away a half-entered hand, or cut off one on its way (its
+  // own confirmation moves the party: the poll can hear of it before the answer
+  // comes, and the queue would then send it again, answered "already stored"):
+  // then the page only says so. Once the answer comes the page moves on anyway.
+  var sending = false;
   function busy() {
     var el = document.activeElement;
     var typing = el && (el.tagName === "INPUT" || el.tagName === "SELECT") && el.type !== "hidden";
-    return typing || root.querySelector("form[data-dirty]") !== null;
+    return sending || typing || root.querySelector("form[data-dirty]") !== null;
   }
 
   // Always a GET of the seat's page: a page drawn after a refused POST must not be
@@ -49,6 +53,7 @@
   root.querySelectorAll("form").forEach(function (form) {
     form.addEventListener("change", function () { form.dataset.dirty = "1"; });
     form.addEventListener("submit", function () {
+      sending = true;
       form.querySelectorAll("[data-once]").forEach(function (b) {
         setTimeout(function () { b.disabled = true; }, 0);
       });
