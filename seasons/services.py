@@ -3,9 +3,10 @@
 Ratings are derived data. `ratings_update` runs after the commit of a change to a
 club's scores (`scoring.versions.after_scores_change`; one update for a busy spell,
 `seasons.tasks`): it reads the parties' audit record from where it last stopped,
-and refolds the ratings from the earliest party that changed (a corrected or decided hand, a cancelled or reopened party, a
-newly finished one). Since the fold is the same as `ratings_rebuild`'s, the kept
-ratings always equal a rebuild from the stored parties."""
+and refolds the ratings from the earliest party that changed (a corrected or
+decided hand, a cancelled or reopened party, a newly finished one). Since the fold
+is the same as `ratings_rebuild`'s, the kept ratings always equal a rebuild from
+the stored parties."""
 
 import secrets
 from functools import reduce
