@@ -4,6 +4,7 @@ driven by Playwright, never a downloaded browser."""
 import os
 import signal
 import threading
+import time
 import warnings
 
 import pytest
@@ -164,6 +165,15 @@ def desk(chromium, live_server):
     expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()
     yield page
     close(context)
+
+
+def until(page, condition, seconds=20):
+    """Waits until ``condition()`` holds, the browser's events (and the routes'
+    handlers) running meanwhile."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not within the deadline"
+        page.wait_for_timeout(20)
 
 
 def reload(page):

@@ -23,7 +23,7 @@ from config.asgi import application
 from scoring import push
 from scoring.services import hands
 from scoring.services.hands import Result
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, until
 from tests.factories import ClubFactory, MembershipFactory, start_party
 from tournaments import registration, rounds, stored_board, tables
 from tournaments.public import parts
@@ -184,13 +184,18 @@ def test_a_page_whose_stream_is_silent_or_broken_polls(asgi_server, browse, prox
         page.on("request", lambda r: polled(r) and times.append(time.monotonic() - drawn))
         return times
 
-    # The phone's poll sends its number as ETag (the check of its offline queue,
-    # made when the page is shown, does not); the screen's asks for a live part.
-    phone_polled = lambda r: "/state/" in r.url and "if-none-match" in r.headers  # noqa: E731
+    def phone_polled(request):
+        # The poll sends the page's number as ETag (the check of the offline queue,
+        # made when the page is shown, does not).
+        return "/state/" in request.url and "if-none-match" in request.headers
+
+    def screen_polled(request):
+        return "/live/" in request.url
+
     pages, waited = [], []
     for url, polled in (
         (seats[1].get_absolute_url(), phone_polled),
-        (f"/t/{tournament.slug}/screen/", lambda r: "/live/" in r.url),
+        (f"/t/{tournament.slug}/screen/", screen_polled),
     ):
         page = browse("about:blank")
         page.route(STREAMS, route)
@@ -208,15 +213,6 @@ def test_a_page_whose_stream_is_silent_or_broken_polls(asgi_server, browse, prox
         assert polls[0] >= 10 if proxy == "buffers" else polls[0] < 10, polls
     expect(phone.locator("#table")).to_contain_text("330")
     expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
-
-
-def until(page, condition, seconds=20):
-    """Waits until ``condition()`` holds, the browser's events (and the routes'
-    handlers) running meanwhile."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "not within the deadline"
-        page.wait_for_timeout(20)
 
 
 def sse(*events, retry_ms=50):

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Error, expect
 
 from scoring.services.hands import Result, hand_enter
+from tests.browser.conftest import until
 from tests.factories import start_party
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -56,13 +57,11 @@ def test_a_confirmation_is_answered_on_its_own_page_while_the_page_asks(phone):
     # The page acts on what its poll was told: it reloads, or, while its
     # confirmation is on its way, only says that the sheet changed.
     changed = page.locator("#sheet-changed")
-    while not reloads and not changed.is_visible():
-        page.wait_for_timeout(20)
+    until(page, lambda: reloads or changed.is_visible())
     route, answer = held.pop()
     with contextlib.suppress(Error):  # the page went meanwhile: what this test is about
         route.fulfill(response=answer)
     # Once the phone's queue is empty, the confirmation went once, and the page says so.
-    while queued(page):
-        page.wait_for_timeout(20)
+    until(page, lambda: not queued(page))
     expect(page.locator(".messages")).to_contain_text("Hand 1 confirmed")
     assert len(sent) == 1, sent
