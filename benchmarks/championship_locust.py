@@ -90,7 +90,7 @@ hellos_by_party: dict[int, list[list[float]]] = {}
 #: milliseconds later than counted.)
 woken_by_party: dict[int, list[list[float]]] = {}
 board_heard: list[list[tuple[float, int]]] = []
-streams = {"opened": 0, "dropped": 0, "refused": 0}
+streams = {"opened": 0, "dropped": 0, "refused": 0, "refused_by": {}}
 #: The live parts the spectators' events carried (shown without an ask): whole, or
 #: as the lines changed since the text the page held; and the bytes the streams of
 #: the spectators received.
@@ -225,6 +225,8 @@ class Stream:
             status = file.readline().split()
             if len(status) < 2 or status[1] != b"200":
                 streams["refused"] += 1
+                code = status[1].decode() if len(status) > 1 else "no status"
+                streams["refused_by"][code] = streams["refused_by"].get(code, 0) + 1
                 return True
             while file.readline() not in (b"\r\n", b""):
                 pass  # the headers: chunked, as every stream uvicorn answers

@@ -32,7 +32,8 @@ It prints, in this order:
    told, and a profile of the slowest kind of request.
 
 Settings (environment): ``LOAD_TABLES`` (500), ``LOAD_STEPS`` (the tables for step 2,
-default "125,250,500"), ``LOAD_SECONDS`` per run (60), ``LOAD_WORKERS`` (2),
+default "125,250,500"), ``LOAD_SECONDS`` per run (60), ``LOAD_WORKERS`` (twice the
+cores and one, as the image's web: 5 here),
 ``LOAD_LIVE_WORKERS`` (2, as compose.yaml's live),
 ``LOAD_SPECTATORS`` (200), ``LOAD_HAND_SECONDS`` (120), ``LOAD_HAMMER_SECONDS``
 (15, each poll-cost run), ``LOAD_FAULT_ENTRANTS`` (1000, the round whose pairing
@@ -78,7 +79,9 @@ BIN = Path(sys.executable).parent
 TABLES = int(os.environ.get("LOAD_TABLES", 500))
 STEPS = [int(n) for n in os.environ.get("LOAD_STEPS", "125,250,500").split(",")]
 SECONDS = int(os.environ.get("LOAD_SECONDS", 60))
-WORKERS = int(os.environ.get("LOAD_WORKERS", 2))
+# As the image's web runs (docker/Dockerfile): a sync process is held after each
+# answer until its client closes the connection, so more processes than cores.
+WORKERS = int(os.environ.get("LOAD_WORKERS", 2 * (os.cpu_count() or 1) + 1))
 LIVE_WORKERS = int(os.environ.get("LOAD_LIVE_WORKERS", 2))
 SPECTATORS = int(os.environ.get("LOAD_SPECTATORS", 200))
 HAMMER = int(os.environ.get("LOAD_HAMMER_SECONDS", 15))

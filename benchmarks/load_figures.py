@@ -114,9 +114,11 @@ def told_lines(told: dict) -> dict:
             f"({len(values)} told, {missed} not told within 30 s)"
         )
     held = figures.get("streams", {})
+    answers = ", ".join(f"{n} × {code}" for code, n in sorted(held.get("refused_by", {}).items()))
     print(
         f"    streams: {held.get('opened', 0)} opened, {held.get('dropped', 0)} dropped "
         f"by the server or a fault, {held.get('refused', 0)} refused"
+        + (f" ({answers})" if answers else "")
     )
     seen = figures.get("spectators", {})
     print(

@@ -186,7 +186,7 @@ def test_without_a_manifest_pages_fail_and_the_health_check_says_so(tmp_path):
 
 
 def test_production_without_a_shared_cache_refuses_to_start(tmp_path):
-    """The image's three workers, without REDIS_URL, would each keep their own seat
+    """The image's several workers, without REDIS_URL, would each keep their own seat
     counters: gunicorn stops at once and says what is missing."""
     env = environment(tmp_path, tmp_path / "static")
     command = [str(BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{free_port()}"]
