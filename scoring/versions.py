@@ -173,9 +173,11 @@ def seat_counter_start(token: str) -> int | None:
     """Starts the counter of a seat the caller has found in the database (never of
     a mere guess: the cache would fill with them). None when the cache is down."""
     key = seat_key(token)
+    start = _start()
     try:
-        cache.add(key, _start(), SEAT_SECONDS)
-        return cache.get(key)  # whoever started it first
+        if cache.add(key, start, SEAT_SECONDS):
+            return start
+        return cache.get(key)  # another request started it first
     except Exception:
         log.warning("cache unavailable: seat version not started", exc_info=True)
         return None
@@ -211,7 +213,7 @@ def party_started(party_id: int) -> None:
         after_commit(callback, party_id)
 
 
-#: What is kept from a party's hands (its score, `scores.keep_party_score`)
+#: What is kept from a party's hands (its score, `tasks.send_party_score`)
 #: registers here at start-up, to be told after the commit of each change.
 _after_party_change = []
 
