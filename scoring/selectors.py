@@ -37,8 +37,11 @@ RULINGS = (
 HAND_SEATS = ("dealer", "knocker", "defender", "winner", "entered_by", "confirmed_by")
 
 
-def state_for(party: Party):
-    seats = list(party.seats.select_related("player").order_by("position"))
+def state_for(party: Party, seats: list[Seat] | None = None):
+    """The party's state and its hands. ``seats``: the party's seats with their
+    players, in position order, when the caller has read them already."""
+    if seats is None:
+        seats = list(party.seats.select_related("player").order_by("position"))
     hands = list(party.hands.order_by("number", "table"))
     # A hand's seats are among the party's, read above with their players: given
     # from there instead of joined again four times for every hand, which made
@@ -70,6 +73,25 @@ def seat_by_token(token: str) -> Seat:
     if not is_seat_token(token):
         raise Http404
     return get_object_or_404(Seat.objects.select_related("party", "player"), token=token)
+
+
+def seat_and_table(token: str) -> tuple[Seat, list[Seat]]:
+    """The seat under ``token`` and every seat of its party in position order,
+    with their players and the one party, in one query: the seat page, which every
+    phone reloads after each event, read the seat and then its party's seats."""
+    if not is_seat_token(token):
+        raise Http404
+    seats = list(
+        Seat.objects.select_related("party", "player")
+        .filter(party__seats__token=token)
+        .order_by("position")
+    )
+    seat = next((s for s in seats if s.token == token), None)
+    if seat is None:
+        raise Http404
+    for other in seats:
+        other.party = seat.party
+    return seat, seats
 
 
 def seat_live_counters(token: str) -> dict[str, str]:
@@ -208,10 +230,11 @@ def settlement_view(state) -> dict:
     return {"totals": list(outcome.sides), "payments": payments}
 
 
-def seat_view(seat: Seat) -> dict:
+def seat_view(seat: Seat, seats: list[Seat] | None = None) -> dict:
     """Everything a seat's page shows: the sheet, the open hand at its table, who
-    plays and deals, whether it may confirm, and the settlement once finished."""
-    state, hands = state_for(seat.party)
+    plays and deals, whether it may confirm, and the settlement once finished.
+    ``seats``: as `state_for` takes them."""
+    state, hands = state_for(seat.party, seats)
     table = state.table_of(seat.position)
     open_hand = state.open_hands.get(table) if table else None
     by_position = {s.position: s for s in state.seats}

@@ -195,14 +195,14 @@ def table_manifest(request, token):
 def _page(request, token, *, cards_form=None, status=200):
     # The polled number first, then the party (see `selectors.seat_poll`).
     version = selectors.seat_poll(token)
-    seat = selectors.seat_by_token(token)
+    seat, seats = selectors.seat_and_table(token)
     if entry_form_for(seat.party) is not None:
         response = games.page(request, seat, version)
         if seat.party.status == seat.party.Status.RUNNING:
             response[OFFLINE_COPY] = "keep"
         return response
     rules = _rules(seat)
-    view = selectors.seat_view(seat)
+    view = selectors.seat_view(seat, seats)
     sheet = view["sheet"]
     context = {
         "seat": seat,

@@ -119,6 +119,22 @@ def test_the_sheet_query_count_does_not_grow_with_hands(
         enter(client, b, hands + 1, knocker=1, knocker_deadwood=9, defender_deadwood=10)
 
 
+def test_the_seat_page_reads_its_table_in_two_queries(client, django_assert_num_queries):
+    # Every phone reloads it after each event: the seat with its party's seats in
+    # one query, then the hands. A seat the cache does not know yet (its first
+    # page) costs one more, which refuses a guessed link before any counter starts.
+    party = start_party(confirmation_required=False)
+    a, b = party.seats.order_by("position")
+    enter(client, a, 1, knocker=0, knocker_deadwood=9, defender_deadwood=10)
+    with django_assert_num_queries(3):
+        first = client.get(table_url(b))
+    with django_assert_num_queries(2):
+        again = client.get(table_url(b))
+    assert first.status_code == again.status_code == 200
+    assert b.player.name in again.text and a.player.name in again.text
+    assert "Hand 2" in again.text
+
+
 def test_the_finished_party_shows_the_settlement_on_both_seats(client):
     party = start_party(confirmation_required=False)
     a, b = party.seats.order_by("position")
