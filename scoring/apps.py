@@ -5,7 +5,7 @@ class ScoringConfig(AppConfig):
     name = "scoring"
 
     def ready(self):
-        from scoring import tasks, versions
+        from scoring import scores, versions
 
-        # Each party's score kept as its hands change (`models.KeptScore`), by the worker.
-        versions.after_party_change(tasks.send_party_score)
+        # Each party's score kept as its hands change (`models.KeptScore`).
+        versions.after_party_change(scores.keep_party_score)

@@ -213,7 +213,7 @@ def party_started(party_id: int) -> None:
         after_commit(callback, party_id)
 
 
-#: What is kept from a party's hands (its score, `tasks.send_party_score`)
+#: What is kept from a party's hands (its score, `scores.keep_party_score`)
 #: registers here at start-up, to be told after the commit of each change.
 _after_party_change = []
 
