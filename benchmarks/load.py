@@ -79,8 +79,9 @@ BIN = Path(sys.executable).parent
 TABLES = int(os.environ.get("LOAD_TABLES", 500))
 STEPS = [int(n) for n in os.environ.get("LOAD_STEPS", "125,250,500").split(",")]
 SECONDS = int(os.environ.get("LOAD_SECONDS", 60))
-# As the image's web runs (docker/Dockerfile): a sync process is held after each
-# answer until its client closes the connection, so more processes than cores.
+# As the image's web runs (docker/Dockerfile, WEB_CONCURRENCY): a sync process is
+# held after each answer until its client closes the connection, so more processes
+# than cores.
 WORKERS = int(os.environ.get("LOAD_WORKERS", 2 * (os.cpu_count() or 1) + 1))
 LIVE_WORKERS = int(os.environ.get("LOAD_LIVE_WORKERS", 2))
 SPECTATORS = int(os.environ.get("LOAD_SPECTATORS", 200))
