@@ -1,12 +1,12 @@
 """Each other game's rule options as form fields, in a club's words: the one
 place the organizer's forms take them from, a club night's party start and a
 tournament's creation alike. Looked up by the game's key, as the engines are
-(`GAMES`); what the options may be is the engine's (`settle_options`)."""
+(`ENTRY_GAMES`); what the options may be is the engine's (`settle_options`)."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES
 from scoring.models import Party
 
 #: Each game's options as a club names them: (label, help, choices in words, or
@@ -63,7 +63,7 @@ def option_field_name(game: str, option: str) -> str:
 
 def option_field(game: str, option: str) -> forms.Field:
     label, help_text, words = OPTION_WORDS[game][option]
-    engine_option = GAMES[game].options[option]
+    engine_option = ENTRY_GAMES[game].options[option]
     if words is None:
         return forms.IntegerField(
             label=label,
@@ -88,26 +88,28 @@ def option_field(game: str, option: str) -> forms.Field:
 
 def add_option_fields(form) -> None:
     """Every other game's option fields (``<game>_<option>``) added to ``form``."""
-    for game in GAMES:
-        for option in GAMES[game].options:
+    for game in ENTRY_GAMES:
+        for option in ENTRY_GAMES[game].options:
             form.fields[option_field_name(game, option)] = option_field(game, option)
 
 
 def option_names(game: str) -> set[str]:
     """The form fields of ``game``'s options (none for Gin Rummy)."""
-    engine = GAMES.get(game)
+    engine = ENTRY_GAMES.get(game)
     return {option_field_name(game, option) for option in engine.options} if engine else set()
 
 
 def all_option_names() -> set[str]:
     """The form fields of every other game's options."""
-    return {name for game in GAMES for name in option_names(game)}
+    return {name for game in ENTRY_GAMES for name in option_names(game)}
 
 
 def options_of(cleaned_data: dict, game: str) -> dict:
     """``game``'s options as the form gave them; one left empty takes the game's
     default (`settle_options`)."""
-    given = {name: cleaned_data.get(option_field_name(game, name)) for name in GAMES[game].options}
+    given = {
+        name: cleaned_data.get(option_field_name(game, name)) for name in ENTRY_GAMES[game].options
+    }
     return {option: value for option, value in given.items() if value not in (None, "")}
 
 
@@ -119,8 +121,10 @@ def option_groups(form) -> list[dict]:
         {
             "game": game,
             "name": labels[game],
-            "sizes": GAMES[game].table_sizes,
-            "fields": [form[option_field_name(game, option)] for option in GAMES[game].options],
+            "sizes": ENTRY_GAMES[game].table_sizes,
+            "fields": [
+                form[option_field_name(game, option)] for option in ENTRY_GAMES[game].options
+            ],
         }
-        for game in GAMES
+        for game in ENTRY_GAMES
     ]

@@ -28,7 +28,7 @@ from scoring.api.entry_schemas import (  # noqa: F401  (the bodies' one address)
     _refuse,
     _shapes,
 )
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES
 
 # --- Responses -------------------------------------------------------------------
 
@@ -291,11 +291,11 @@ class PartyStartIn(Schema):
                 "type": "object",
                 "properties": {
                     **others,
-                    "game": {"type": "string", "enum": sorted(GAMES)},
+                    "game": {"type": "string", "enum": sorted(ENTRY_GAMES)},
                     "players": {
                         **players,
-                        "minItems": min(min(g.table_sizes) for g in GAMES.values()),
-                        "maxItems": max(max(g.table_sizes) for g in GAMES.values()),
+                        "minItems": min(min(g.table_sizes) for g in ENTRY_GAMES.values()),
+                        "maxItems": max(max(g.table_sizes) for g in ENTRY_GAMES.values()),
                     },
                     "options": {"description": "The game's options by name; null: its defaults."},
                 },

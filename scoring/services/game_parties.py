@@ -5,7 +5,7 @@ from django.db import transaction
 from django.utils.translation import get_language, gettext
 
 from scoring import errors, versions
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import Problem, check_table, settle_options
 from scoring.models import AuditRecord, Party, Seat
@@ -53,15 +53,15 @@ def game_party_start(
     anyway: bool = False,
     rematch_of: Party | None = None,
 ) -> Party:
-    """Starts a party of ``game`` (a key of `GAMES`): the players sit in the order
+    """Starts a party of ``game`` (a key of `ENTRY_GAMES`): the players sit in the order
     given (the table says who sits where; the first deals first), the game puts
     them into sides (`Game.sides`), and the options agreed (``options``) are
     settled over the game's defaults and kept on the party. The night's checks
     are Gin Rummy's (`check_seating`); confirmation not given comes from the
     night, else each hand is confirmed."""
-    if game not in GAMES:
+    if game not in ENTRY_GAMES:
         raise errors.EntryError(gettext("There is no game called %(name)r.") % {"name": game})
-    engine = GAMES[game]
+    engine = ENTRY_GAMES[game]
     night = check_seating(night, players, anyway=anyway)
     try:
         check_table(engine, len(players))
@@ -105,7 +105,7 @@ def game_party_start(
 
 def check_other_game(party: Party) -> None:
     """These services take only parties of the other games."""
-    if party.game not in GAMES:
+    if party.game not in ENTRY_GAMES:
         raise errors.WrongGame(
             gettext("This party plays %(game)s: enter its hands as %(game)s hands.")
             % {"game": party.get_game_display()}

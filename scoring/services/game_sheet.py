@@ -5,7 +5,7 @@ same way, from its confirmed hands through the game's engine (never stored)."""
 
 from dataclasses import dataclass
 
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.engine.games.game import (
     Game,
     HandScore,
@@ -99,5 +99,5 @@ def plays_other_game(party: Party) -> bool:
 
 
 def other_game(key: str) -> bool:
-    """Whether ``key`` names one of the other games (a key of `GAMES`)."""
-    return key in GAMES
+    """Whether ``key`` names one of the other games (a key of `ENTRY_GAMES`)."""
+    return key in ENTRY_GAMES

@@ -33,7 +33,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from config.validators import FilledText, KeyText, Text
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.engine.rules import RULESETS, SHUTOUT_BONUS, SHUTOUT_DOUBLE
 from scoring.models import AuditRecord, Hand, Party
 from tournaments.archive.export import FORMAT, VERSIONS
@@ -309,7 +309,7 @@ class PartyIn(Strict):
 #: The most players at a table of any game (Cruzo is played by up to seven).
 MOST_SEATS = max(max(game.table_sizes) for game in GAMES.values())
 
-GameKey = Literal[tuple(GAMES)]
+GameKey = Literal[tuple(ENTRY_GAMES)]
 GamePosition = Annotated[int, Field(ge=0, le=MOST_SEATS - 1)]
 OptionName = Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,40}$")]
 #: A game's options as `settle_options` settles them: names and plain values.

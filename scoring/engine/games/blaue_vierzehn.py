@@ -40,12 +40,16 @@ from dataclasses import dataclass
 from scoring.engine.cards import InvalidCard
 from scoring.engine.games.game import (
     EntryError,
+    Figure,
+    FigureKind,
     HandScore,
     Option,
     Outcome,
     after_agreed,
     check_agreed,
+    count_of,
     each_alone,
+    majority_of_others,
     reason,
 )
 from scoring.engine.games.game import Problem as _
@@ -339,6 +343,18 @@ class BlaueVierzehn:
     table_sizes = tuple(TABLE_SIZES)
     lower_wins = True
     options = {"deals": Option(None)}
+    figures = {
+        "blue_fourteens": FigureKind(_("Blue fourteens taken (card entries)"), True, "hands")
+    }
+    draws_for_ties = False
+    formats: Mapping = {}
+    confirmations_needed = staticmethod(majority_of_others)
+
+    def record(self, hands, places, parties) -> dict[str, Figure]:
+        """The hands he took the blue fourteen, of those entered from the cards
+        (only there is it known)."""
+        known = [h for h in hands if "blue_fourteen" in h.facts]
+        return {"blue_fourteens": count_of(known, "blue_fourteen")}
 
     def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
         return each_alone(self, players)

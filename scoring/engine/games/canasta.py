@@ -52,10 +52,14 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from scoring.engine.cards import DECK, Card, InvalidCard, parse_card
 from scoring.engine.games.game import (
     EntryError,
+    Figure,
+    FigureKind,
     HandScore,
     Option,
     Outcome,
     check_table,
+    count_of,
+    majority_of_others,
     reason,
     side_totals,
 )
@@ -608,6 +612,23 @@ class Canasta:
     table_sizes = (2, 3, 4, 5, 6)
     lower_wins = False
     options = {"partnerships": Option(None, choices=(None, 2, 3))}
+    figures = {
+        "canastas_per_party": FigureKind(_("Canastas per party"), False, "parties"),
+        "went_out": FigureKind(_("Hands gone out"), True, "hands"),
+    }
+    draws_for_ties = False
+    formats: Mapping = {}
+    confirmations_needed = staticmethod(majority_of_others)
+
+    def record(self, hands, places, parties) -> dict[str, Figure]:
+        """His side's natural and mixed canastas per finished party, and the hands
+        his side went out."""
+        canastas = [h.facts.get("canastas") or () for h in hands]
+        made = sum(c[h.side] for c, h in zip(canastas, hands, strict=True) if len(c) > h.side)
+        return {
+            "canastas_per_party": Figure(made / parties if parties else None, parties),
+            "went_out": count_of(hands, "went_out"),
+        }
 
     def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
         check_table(self, players)

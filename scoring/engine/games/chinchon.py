@@ -56,10 +56,15 @@ from itertools import combinations, product
 
 from scoring.engine.games.game import (
     EntryError,
+    Figure,
+    FigureKind,
     HandScore,
     Option,
     Outcome,
+    count_of,
     each_alone,
+    majority_of_others,
+    mean,
     reason,
     side_totals,
 )
@@ -542,6 +547,26 @@ class Chinchon:
     table_sizes = (2, 3, 4)
     lower_wins = True
     options = {"deck": Option(40, choices=DECKS), "conga": Option(False, choices=(False, True))}
+    figures = {
+        "closes": FigureKind(_("Hands closed"), True, "hands"),
+        "chinchons": FigureKind(_("Chinchóns"), True, "hands"),
+        "average_penalty": FigureKind(_("Average penalty per hand"), False, "hands"),
+    }
+    draws_for_ties = False
+    formats: Mapping = {}
+    confirmations_needed = staticmethod(majority_of_others)
+
+    def record(self, hands, places, parties) -> dict[str, Figure]:
+        """The hands he closed, those closed with a Chinchón (the party won at
+        once), and his points per hand (the penalty, −10 for closing all melded)."""
+        chinchons = sum(
+            h.facts.get("closer") == h.side and bool(h.facts.get("chinchon")) for h in hands
+        )
+        return {
+            "closes": count_of(hands, "closer"),
+            "chinchons": Figure(chinchons, len(hands)),
+            "average_penalty": mean([h.scores[h.side] for h in hands]),
+        }
 
     def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
         return each_alone(self, players)

@@ -33,12 +33,16 @@ from itertools import pairwise
 
 from scoring.engine.games.game import (
     EntryError,
+    Figure,
+    FigureKind,
     HandScore,
     Option,
     Outcome,
     after_agreed,
     check_agreed,
     each_alone,
+    majority_of_others,
+    mean,
     reason,
 )
 from scoring.engine.games.game import Problem as _
@@ -216,6 +220,14 @@ class Cruzo:
     table_sizes = (2, 3, 4, 5, 6, 7)
     lower_wins = False
     options = {"games": Option(None)}
+    figures = {"average_place": FigureKind(_("Average place"), False, "parties")}
+    draws_for_ties = False
+    formats: Mapping = {}
+    confirmations_needed = staticmethod(majority_of_others)
+
+    def record(self, hands, places, parties) -> dict[str, Figure]:
+        """His average place at the table over his finished parties (1 best)."""
+        return {"average_place": mean(places)}
 
     def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
         return each_alone(self, players)

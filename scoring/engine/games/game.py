@@ -86,6 +86,36 @@ class Outcome:
     out: frozenset = frozenset()
 
 
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A figure of a player's record and what it rests on: ``of`` hands or parties
+    (a gin rate of 50 % from two hands is not one from two hundred)."""
+
+    value: float | int | None
+    of: int
+
+
+@dataclass(frozen=True, slots=True)
+class FigureKind:
+    """What one figure of a game's record is called (``label``, a `Problem` the
+    pages translate), whether it is a count of ``unit`` (``"hands"`` or
+    ``"parties"``) rather than a mean, and so how it is shown."""
+
+    label: str
+    count: bool
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """One confirmed hand as one player played it: his ``side``, each side's
+    ``scores`` and the engine's ``facts`` (`HandScore`)."""
+
+    side: int
+    scores: tuple[int, ...]
+    facts: Mapping = field(default_factory=dict)
+
+
 class Game(Protocol):
     """A game as the club scores it. Implemented once per game, in its module."""
 
@@ -97,6 +127,25 @@ class Game(Protocol):
     #: Whether the lowest total is best (penalty points) rather than the highest.
     lower_wins: bool
     options: Mapping[str, Option]
+    #: The figures of a player's record in this game (`record`), in page order.
+    figures: Mapping[str, FigureKind]
+    #: Whether a tournament's entrants tied on points are ordered by a card draw
+    #: (seed 000's Kartenziehen). Where the game's own score orders the tied
+    #: entrants first (tables of three to six), no draw is offered.
+    draws_for_ties: bool
+    #: The party formats that seat tables of their own within a party, each hand at
+    #: the format's table (Gin Rummy's rotation, chouette, partnerships; empty:
+    #: every player at the one table, every hand).
+    formats: Mapping
+
+    def record(
+        self, hands: Sequence[PlayedHand], places: Sequence[int], parties: int
+    ) -> dict[str, Figure]:
+        """A player's figures (`figures`) from the confirmed hands he played and the
+        places of his finished ``parties``."""
+
+    def confirmations_needed(self, sides: Sequence[Sequence[int]], entering: int) -> int:
+        """How many players not on side ``entering`` must confirm an entry."""
 
     def sides(self, players: int, options: Mapping) -> list[tuple[int, ...]]:
         """Who plays with whom: each side's seats (0 … players − 1)."""
@@ -224,6 +273,29 @@ def ranked_winners(totals: Sequence[int], lower_wins: bool) -> frozenset:
     """The sides with the best total."""
     best = min(totals) if lower_wins else max(totals)
     return frozenset(side for side, total in enumerate(totals) if total == best)
+
+
+def majority_of_others(sides: Sequence[Sequence[int]], entering: int) -> int:
+    """Confirmations an entry needs (decided for the club's tables): at a table of
+    two sides one player of the other side, as at Gin Rummy; at a table of three
+    or more sides more than half of the players not on the entering side, so one
+    friend of the entering player cannot wave a wrong hand through (at a table of
+    four, two of the other three), and a table never stalls on one player who went
+    for a drink."""
+    if len(sides) == 2:
+        return 1
+    others = sum(len(seats) for side, seats in enumerate(sides) if side != entering)
+    return others // 2 + 1
+
+
+def count_of(hands: Sequence[PlayedHand], fact: str) -> Figure:
+    """The hands in which the player's side is the one ``fact`` names."""
+    return Figure(sum(h.facts.get(fact) == h.side for h in hands), len(hands))
+
+
+def mean(values: Sequence[float]) -> Figure:
+    values = list(values)
+    return Figure(sum(values) / len(values) if values else None, len(values))
 
 
 def player_margins(sides: Sequence[Sequence], side_margins: Sequence[int]) -> dict:

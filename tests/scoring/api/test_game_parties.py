@@ -6,7 +6,7 @@ decided; a wrong game, option or table is a 4xx with a sentence and a code."""
 import pytest
 
 from clubs.services import api_token_create
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES
 from scoring.models import Hand, Party
 from scoring.services.games import game_hand_confirm, game_hand_enter
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
@@ -181,7 +181,7 @@ def test_the_openapi_document_lists_every_game_the_start_takes(client):
     titles = [variant["title"] for variant in start["oneOf"]]
     assert "two, 2 players (PartyStartIn)" in titles
     other = next(v for v in start["oneOf"] if v["title"] == "another game (PartyStartIn)")
-    assert other["properties"]["game"]["enum"] == sorted(GAMES)
+    assert other["properties"]["game"]["enum"] == sorted(ENTRY_GAMES)
     # From the smallest table of any game (two) to Cruzo's seven.
     players = other["properties"]["players"]
     assert (players["minItems"], players["maxItems"]) == (2, 7)
