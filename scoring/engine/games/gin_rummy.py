@@ -69,7 +69,10 @@ def format_of(options: Mapping, players: int):
     chosen = options.get("format")
     if chosen is not None:
         return FORMATS[chosen]
-    return next(f for f in FORMATS.values() if players in f.sizes)
+    # Four and six play in partnerships (seed 000, "Sind vier Spieler beteiligt…",
+    # "zu sechst"); a chouette is what five can play.
+    preferred = ("two", "rotation", "partners", "chouette")
+    return next(FORMATS[key] for key in preferred if players in FORMATS[key].sizes)
 
 
 class GinRummy:
