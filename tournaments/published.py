@@ -98,3 +98,14 @@ def tournament_table(tournament: Tournament, table_id: int) -> Table:
     return get_object_or_404(
         Table.objects.select_related("round"), pk=table_id, round__tournament=tournament
     )
+
+
+def table_ids(tournament: Tournament, *, round_number: int | None = None) -> dict:
+    """Each table's id by its round's number and its own, ``(round, table) -> id``:
+    the board (`board.TableLine`) names a table by its number, and the organizer's
+    forfeit and its undo take its id. One query; ``round_number``: one round's."""
+    tables = Table.objects.filter(round__tournament=tournament)
+    if round_number is not None:
+        tables = tables.filter(round__number=round_number)
+    rows = tables.order_by().values_list("round__number", "number", "pk")
+    return {(round, number): pk for round, number, pk in rows}

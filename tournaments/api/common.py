@@ -35,9 +35,10 @@ def tournament_body(tournament) -> dict:
     }
 
 
-def round_body(round, places=None) -> dict:
+def round_body(round, places=None, ids=None) -> dict:
     """A round of the board (`board.RoundLine`); with ``places`` (`Board.places`),
-    its tables too, each player with his place in the standings now."""
+    its tables too, each player with his place in the standings now, and each
+    table's id from ``ids`` (`published.table_ids`)."""
     body = {
         "number": round.number,
         "status": round.status,
@@ -48,6 +49,7 @@ def round_body(round, places=None) -> dict:
         body["tables"] = [
             {
                 **dataclasses.asdict(t),
+                "id": (ids or {}).get((round.number, t.number)),
                 "sides": [
                     {**dataclasses.asdict(s), "place": places.get(s.entrant)} for s in t.sides
                 ],

@@ -50,11 +50,13 @@ def _detail(tournament) -> dict:
     data = board.build_board(tournament, public=False)
     problems = {r.number: r.problem for r in rounds.tournament_rounds(tournament)}
     places = data.places()
+    ids = published.table_ids(tournament)
     return {
         **tournament_body(tournament),
         "entrants": [_entrant(e) for e in registration.tournament_entrants(tournament)],
         "rounds_played": [
-            {**round_body(r, places), "problem": problems.get(r.number, "")} for r in data.rounds
+            {**round_body(r, places, ids), "problem": problems.get(r.number, "")}
+            for r in data.rounds
         ],
     }
 

@@ -102,7 +102,8 @@ def tournament_round(request, slug: Slug, number: Number):
     found = [r for r in visible if r.number == number]
     if not found:
         raise Http404
-    return round_body(found[0], data.places())
+    ids = published.table_ids(tournament, round_number=number)
+    return round_body(found[0], data.places(), ids)
 
 
 @router.get(

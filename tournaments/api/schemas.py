@@ -74,8 +74,12 @@ class SideOut(Schema):
 
 
 class TournamentTableOut(Schema):
-    """A table of a round: who plays whom, and how far they are."""
+    """A table of a round: who plays whom, and how far they are. ``id`` is what
+    the organizer's forfeit and its undo take
+    (``/api/manage/tournaments/{slug}/tables/{table_id}/forfeit``); null only for
+    the moment a round paired anew takes to reach the public answers."""
 
+    id: int | None
     number: int
     sides: list[SideOut]
     bye: bool
