@@ -2,11 +2,13 @@
 with who did it and from where, shown to the club's organizers."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
 
 from clubs import services
+from clubs.invitations import invitation_create, invitation_revoke
 from clubs.models import ClubRecord, Membership
 from scoring.services.nights import night_create
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -16,6 +18,12 @@ pytestmark = pytest.mark.django_db
 
 def club_url(club):
     return reverse("manage:club-detail", args=[club.slug])
+
+
+def details_shown(page) -> str:
+    """The club record's details column, row after row."""
+    box = page.text[page.text.index('id="club-records"') :]
+    return "\n".join(re.findall(r"<td>([^<]*)</td>\s*</tr>", box))
 
 
 def test_opening_a_night_is_recorded_and_shown_to_the_clubs_organizers(client, organizer):
@@ -61,6 +69,97 @@ def test_the_club_record_reads_in_words_not_stored_keys(client, organizer, langu
         assert stored not in box
     for word in words:
         assert word in box
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        (
+            "en",
+            [
+                "Invitation made: Nov. 28, 2026 6:37 p.m.",
+                "Sent by e-mail: yes · Valid until: Dec. 5, 2026 6:37 p.m.",
+                "Club night: Friday night · Date: Nov. 27, 2026 · Stake per point: 0.05 · "
+                "Before: –",
+                "Club name: Café Pik · Address of its pages: cafe-pik · Language: German",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Einladung erstellt: 28. November 2026 18:37",
+                "Per E-Mail verschickt: ja · Gültig bis: 5. Dezember 2026 18:37",
+                "Clubabend: Friday night · Datum: 27. November 2026 · Einsatz pro Punkt: 0,05 · "
+                "Vorher: –",
+                "Name des Clubs: Café Pik · Adresse seiner Seiten: cafe-pik · Sprache: Deutsch",
+            ],
+        ),
+    ],
+)
+def test_the_club_record_reads_dates_flags_and_invitations_as_a_person_does(
+    client, organizer, language, words
+):
+    club, director = organizer.club, organizer.player.user
+    # What the services store: moments in ISO form, in UTC; Berlin is an hour ahead.
+    services.club_record_add(
+        ClubRecord.Action.FOUNDED,
+        club=club,
+        user=director,
+        name="Café Pik",
+        slug="cafe-pik",
+        language="de",
+        time_zone="Europe/Berlin",
+    )
+    services.club_record_add(
+        ClubRecord.Action.STAKE,
+        club=club,
+        user=director,
+        night="Friday night",
+        date="2026-11-27",
+        stake="0.05",
+        was=None,
+    )
+    services.club_record_add(
+        ClubRecord.Action.INVITED,
+        club=club,
+        user=director,
+        by_email=True,
+        expires="2026-12-05T17:37:48.214906+00:00",
+    )
+    services.club_record_add(
+        ClubRecord.Action.INVITE_REVOKED,
+        club=club,
+        user=director,
+        made="2026-11-28T17:37:48.214906+00:00",
+    )
+
+    page = client.get(club_url(club), HTTP_ACCEPT_LANGUAGE=language)
+
+    box = details_shown(page)
+    # No stored key (small letters), no ISO moment, no Python value.
+    assert not re.search(r"(^|· )[a-z_]+:", box, re.MULTILINE)
+    for stored in ("T17:37", "2026-1", "True"):
+        assert stored not in box
+    for word in words:
+        assert word in box
+
+
+def test_an_invitation_made_and_taken_back_is_named_in_words(client, organizer, committed):
+    organizer.role = Membership.Role.OWNER
+    organizer.save(update_fields=["role"])
+    director = organizer.player.user
+    invitation, _key = committed(
+        invitation_create, club=organizer.club, by=director, email="new@example.org"
+    )
+    invitation_revoke(invitation=invitation, by=director)
+
+    page = client.get(club_url(organizer.club))
+
+    box = details_shown(page)
+    assert "Sent by e-mail: yes · Valid until: " in box
+    assert "Invitation made: " in box
+    assert not re.search(r"(^|· )[a-z_]+:", box, re.MULTILINE)
+    assert f"{invitation.made_at:%Y-%m-%d}" not in box
 
 
 def test_a_new_member_and_a_changed_role_are_recorded():
