@@ -51,7 +51,11 @@ def game_seat_view(seat: Seat) -> GameSeatView:
     confirmations = open_hand.confirmations if pending else []
     ours = pending and open_hand.entered_by.side == seat.side
     can_confirm = pending and not ours and seat.position not in confirmations
-    still = confirmations_needed(seats, open_hand.entered_by) - len(confirmations) if pending else 0
+    still = (
+        confirmations_needed(sheet.party, seats, open_hand.entered_by) - len(confirmations)
+        if pending
+        else 0
+    )
     over = sheet.outcome.over
     hints = getattr(sheet.game, "hints", None)
     return GameSeatView(

@@ -8,7 +8,8 @@ entry as sent (``Hand.details["entry"]``), what the engine made of it
 Every write locks the party row first and writes an audit record; the pages learn
 of it through the same counters as Gin Rummy's.
 
-Confirmation (decided here):
+Confirmation (how many confirm is the game's rule, `Game.confirmations_needed`;
+for these games `majority_of_others`):
 
 - **Two sides** (two players, or Canasta's two partnerships): a player of the other
   side confirms, as in Gin Rummy.
@@ -203,14 +204,14 @@ def _same(hand: Hand, scores: list, facts: dict) -> bool:
     )
 
 
-def confirmations_needed(seats, entered_by: Seat) -> int:
-    """How many players must confirm an entry (see the module's docstring): one of
-    the other side at a table of two sides, else more than half of those not on the
-    entering side."""
-    if side_count(seats) == 2:
-        return 1
-    others = sum(1 for seat in seats if seat.side != entered_by.side)
-    return others // 2 + 1
+def confirmations_needed(party: Party, seats, entered_by: Seat) -> int:
+    """How many players must confirm an entry made at ``entered_by``'s seat: the
+    party's game says (`Game.confirmations_needed`, one rule for every page and the
+    API), from the sides at the table."""
+    sides = [
+        [seat.position for seat in seats if seat.side == side] for side in range(side_count(seats))
+    ]
+    return game_of(party).confirmations_needed(sides, entered_by.side)
 
 
 def _confirm(party, seats, hand: Hand, seat: Seat, record) -> Outcome:
@@ -219,7 +220,7 @@ def _confirm(party, seats, hand: Hand, seat: Seat, record) -> Outcome:
     if seat.position in hand.confirmations:
         return Outcome("repeated", hand)
     hand.confirmations = [*hand.confirmations, seat.position]
-    if len(hand.confirmations) < confirmations_needed(seats, hand.entered_by):
+    if len(hand.confirmations) < confirmations_needed(party, seats, hand.entered_by):
         hand.save()
         record(AuditRecord.Action.CONFIRM)
         return Outcome("noted", hand)

@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import errors
+from scoring.engine.games import GAMES
 from scoring.models import AuditRecord, Hand, Party
 from scoring.services.game_sheet import game_sheet
 from scoring.services.games import (
@@ -61,8 +62,27 @@ def test_how_many_confirm_depends_on_the_sides_at_the_table():
         ("canasta", 4, 1),
         ("chinchon", 2, 1),
     ]:
-        seats = list(start_game_party(game, players).seats.all())
-        assert confirmations_needed(seats, seats[0]) == needed, (game, players)
+        party = start_game_party(game, players)
+        seats = list(party.seats.all())
+        assert confirmations_needed(party, seats, seats[0]) == needed, (game, players)
+
+
+def test_how_many_confirm_is_the_games_own_rule(monkeypatch):
+    _party, (a, b, c, _d) = table_of_four()
+    asked = []
+
+    def everyone_else(sides, entering):
+        asked.append((sides, entering))
+        return 3
+
+    monkeypatch.setattr(GAMES["blaue_vierzehn"], "confirmations_needed", everyone_else)
+    entered = game_hand_enter(seat=a, number=1, entry=DEAL)
+    game_hand_confirm(seat=b, number=1, version=entered.hand.version)
+
+    second = game_hand_confirm(seat=c, number=1, version=entered.hand.version)
+
+    assert second.action == "noted"
+    assert asked[-1] == ([[0], [1], [2], [3]], 0)
 
 
 def test_a_confirmation_of_an_older_version_is_refused():
