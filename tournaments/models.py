@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.games import GAMES
 from scoring.models import Party
 from tournaments.engine.formats import DEFAULT_FORMAT
 
@@ -84,6 +85,11 @@ class Tournament(models.Model):
     def plays_at_tables(self) -> bool:
         """Another game than Gin Rummy: tables of three to six, points by place."""
         return self.game != Party.Game.GIN_RUMMY
+
+    @property
+    def draws_for_ties(self) -> bool:
+        """Whether entrants tied on points draw cards (`Game.draws_for_ties`)."""
+        return GAMES[self.game].draws_for_ties
 
 
 class Entrant(models.Model):

@@ -190,9 +190,9 @@ def round_close(*, round: Round) -> Round:
     if round.number < (tournament.rounds or 0):
         following = Round(tournament=tournament, number=round.number + 1, seed=new_seed())
         # Ties are drawn now, so the organizer sees (or replaces) the draw that
-        # will order the next pairing.
-        # A tournament at tables breaks its ties by game score, parties won and lot.
-        if format_of(tournament.format).pairs_from_standings and not tournament.plays_at_tables:
+        # will order the next pairing. Where the game draws no cards for ties, its
+        # game score, parties won and lot order them.
+        if format_of(tournament.format).pairs_from_standings and tournament.draws_for_ties:
             totals, _, entrants = tournament_totals(tournament)
             active = playing_in(entrants, following.number)
             following.draws = tie_draws(following.seed, [], {e.pk: totals[e.pk] for e in active})
@@ -245,9 +245,10 @@ def standings_draw_enter(
 
 
 def _check_drawn_ties(tournament: Tournament) -> None:
-    """Card draws order Gin Rummy's ties; at tables of another game the game score,
-    the parties won and the lot do."""
-    if tournament.plays_at_tables:
+    """Card draws order the ties of a game that draws for them
+    (`Game.draws_for_ties`); at tables of another game the game score, the
+    parties won and the lot do."""
+    if not tournament.draws_for_ties:
         raise TournamentError(
             gettext(
                 "At tables of %(game)s ties are broken by game score and parties won, "
@@ -473,7 +474,10 @@ def round_clock(round: Round, now: datetime) -> Clock | None:
 
 def venue_draw_groups(tournament: Tournament, standings: Standings) -> list[list[StandingsLine]]:
     """The tied groups of entrants who play on, when the next round waits to be
-    paired: who draws cards at the venue (`services.standings_draw_enter`)."""
+    paired: who draws cards at the venue (`services.standings_draw_enter`). None
+    where the game draws no cards for ties (`Game.draws_for_ties`)."""
+    if not tournament.draws_for_ties:
+        return []
     waiting = latest_round(tournament)
     if waiting is None or waiting.status not in (Round.Status.PENDING, Round.Status.STUCK):
         return []

@@ -11,7 +11,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import MembershipFactory
-from tests.tournaments.test_table_tournaments import play_chinchon, table_tournament, tables_of
+from tests.tournaments.test_table_tournaments import (
+    blaue_vierzehn,
+    play_chinchon,
+    table_tournament,
+    tables_of,
+)
 from tournaments import registration
 from tournaments.models import Tournament
 from tournaments.rounds import round_close
@@ -178,6 +183,28 @@ def test_the_standings_count_tournament_points_game_score_and_parties_won(client
     first = re.sub(r"<[^>]+>", " ", rows[0]).split()
     assert first[0] == "1=" and "6" in first and "+190" in first
     # No final card draw at tables: ties are broken by game score and parties won.
+    assert 'name="final_draw"' not in page
+
+
+def test_the_standings_of_a_blaue_vierzehn_swiss_offer_no_card_draw_for_its_ties(
+    client, club, committed
+):
+    tournament, round = table_tournament(
+        club, 8, committed, game="blaue_vierzehn", game_options={"deals": 1}
+    )
+    # Both tables of four end alike: each place is tied on points, game score and
+    # parties won with the same place at the other table.
+    for view in tables_of(round):
+        blaue_vierzehn(view.table.party, [0, 10, 13, 33])
+    round_close(round=round)
+
+    page = client.get(reverse("manage:standings", args=[tournament.slug])).text
+
+    rows = re.findall(r"<tr[^>]*data-entrant[^>]*>(.*?)</tr>", page, re.S)
+    assert re.sub(r"<[^>]+>", " ", rows[0]).split()[0] == "1="
+    # The game score has ordered what it can; the rest share their place.
+    assert 'id="draws-form"' not in page and "Cards drawn at the venue" not in page
+    assert "card draw" not in page
     assert 'name="final_draw"' not in page
 
 

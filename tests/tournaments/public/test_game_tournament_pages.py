@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from tests.conftest import clear_cache
 from tests.tournaments.test_table_tournaments import (
+    blaue_vierzehn,
     play,
     play_chinchon,
     table_tournament,
@@ -144,6 +145,20 @@ def test_the_round_after_is_seated_from_the_standings_and_shown(client, club, co
     # The two winners of round 1 sit at table 1, with their places in brackets.
     first = re.search(r'<table[^>]*data-table="1">(.*?)</table>', page, re.S).group(1)
     assert "(1.)" in first and "(2.)" in first
+
+
+def test_the_ties_of_a_blaue_vierzehn_swiss_are_shared_without_a_card_draw(client, club, committed):
+    tournament, round = table_tournament(
+        club, 8, committed, game="blaue_vierzehn", game_options={"deals": 1}
+    )
+    for view in tables_of(round):
+        blaue_vierzehn(view.table.party, [0, 10, 13, 33])
+    round_close(round=round)
+
+    page = client.get(reverse("public:tournament-detail", args=[tournament.slug])).text
+
+    assert "1. =" in text(page)
+    assert "card draw" not in page and 'id="standings-draws"' not in page
 
 
 PAGES = [
