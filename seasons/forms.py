@@ -6,7 +6,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from config.validators import PrintableForm
-from scoring.models import Party
 from seasons.models import ALL_GAMES, Season
 
 
@@ -61,7 +60,6 @@ class SeasonForm(SchemeForm):
     game = forms.ChoiceField(
         label=_("Game"),
         choices=Season._meta.get_field("game").choices,
-        initial=Party.Game.GIN_RUMMY,
         required=False,
         help_text=_(
             "All games: only points by place count, since plus/minus points of "
@@ -83,12 +81,18 @@ class SeasonForm(SchemeForm):
         "published",
     ]
 
+    def __init__(self, *args, game: str, **kwargs):
+        """``game``: what the season counts unless the organizer chooses another
+        (a new season: the game the club plays most; a season: its own)."""
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.fields["game"].initial = game
+
     def clean(self):
         data = super().clean()
         if data.get("starts") and data.get("ends") and data["ends"] < data["starts"]:
             self.add_error("ends", _("The season cannot end before it starts."))
-        # Left out, as before there was a choice: Gin Rummy.
-        data["game"] = data.get("game") or Party.Game.GIN_RUMMY
+        data["game"] = data.get("game") or self.game
         if data.get("game") == ALL_GAMES and data.get("scheme") == Season.Scheme.PLUS_MINUS:
             self.add_error("scheme", _("A season of all games is scored by points by place."))
         return data
@@ -107,7 +111,7 @@ class SeasonForm(SchemeForm):
             "minimum_events": season.minimum_events,
             "published": season.published,
         }
-        return cls(data, initial=initial)
+        return cls(data, initial=initial, game=season.game)
 
 
 class ReopenForm(PrintableForm):

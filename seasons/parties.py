@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.engine.games.game import HandScore, margins, places, side_totals
 from scoring.models import Hand, Party, Seat
 from seasons.engine.ratings import RatedParty, games_from_payments, rated_match
@@ -52,13 +52,13 @@ def placed(totals, winners, lower_wins: bool) -> list[int]:
 
 def game_results(party_ids) -> dict[int, GameResult]:
     """The results of the parties of other games among ``party_ids`` (ids, or a
-    query of them), cancelled ones left out; Gin Rummy's are `party_sheets`'."""
+    query of them), cancelled ones left out; Gin Rummy's, whose hands are not the
+    game's own entry, are `party_sheets`'."""
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
     query = (
-        Party.objects.filter(pk__in=ids)
-        .exclude(game=Party.Game.GIN_RUMMY)
+        Party.objects.filter(pk__in=ids, game__in=list(ENTRY_GAMES))
         .exclude(status=Party.Status.CANCELLED)
         .order_by()
     )

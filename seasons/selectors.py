@@ -4,31 +4,48 @@ parties, events or players."""
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Q, Sum
+from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, ClubNight, Membership, Player
 from clubs.names import Named, listed_ids, names_in
+from scoring.engine.games import GAMES
+from scoring.engine.games.game import PlayedHand
 from scoring.models import Hand, Party, Seat
+from scoring.services.game_parties import translated
+from scoring.services.game_sheet import other_game
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.season import Event, Line, Scheme, Score, season_table
-from seasons.engine.stats import (
-    DEFENDER,
-    KNOCKER,
-    GameHand,
-    HandFact,
-    PartyFact,
-    game_record,
-    player_stats,
-)
+from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
 from seasons.models import ALL_GAMES, PlayerLink, Rating, RatingChange, RatingLedger, Season
 from tournaments.models import FinalStage, Round, Seating, Tournament
 from tournaments.standings import final_standings
 
+# Gin Rummy's hands live in the columns knocker/defender/winner, not in Hand.scores:
+# its record is `player_stats`' over its settlements, the others' their game's own.
 GIN = Party.Game.GIN_RUMMY.value
+
+
+def club_games(club: Club) -> list[str]:
+    """Every game, the one the club plays most first: by the club's parties
+    (cancelled ones left out), more first; equal ones, and the games it never
+    played, in the games' order. So the pages open on the club's own game, and on
+    Gin Rummy only for a club with no party yet. One query."""
+    counts = dict(
+        Party.objects.filter(club=club)
+        .exclude(status=Party.Status.CANCELLED)
+        .order_by()
+        .values_list("game")
+        .annotate(parties=Count("pk"))
+    )
+    return sorted(Party.Game.values, key=lambda key: -counts.get(key, 0))
+
+
+def main_game(club: Club) -> str:
+    """The game the club plays most (`club_games`)."""
+    return club_games(club)[0]
 
 
 def club_player(club: Club, player_id: int, *, public: bool) -> Player:
@@ -54,9 +71,12 @@ class RecentParty:
 def player_page(
     *, club: Club, player: Player, public: bool, own: bool = False, today: date | None = None
 ) -> dict:
-    """Everything a player's page shows: parties, plus/minus, the rating with its
-    history, the gin statistics with what each rests on, the best party, head to
-    head and the latest parties. Seven queries, however many parties.
+    """Everything a player's page shows, a section for each game he played, the
+    club's own game first (`club_games`): in Gin Rummy parties, plus/minus, the
+    rating with its history, the gin statistics with what each rests on, the best
+    party, head to head and the latest parties; in each other game its rating and
+    the game's record (`other_games`). A player who played nothing yet finds the
+    club's game. Eight queries, however many parties.
 
     ``public``: other players appear by their initials unless they agreed to be
     listed; ``own``: the player reads his own page (his personal link), so his own
@@ -66,6 +86,7 @@ def player_page(
         Seat.objects.filter(player=player, party__club=club).values_list("party_id", "side")
     )
     seat_ids = Seat.objects.filter(player=player, party__club=club).values("pk")
+    # Gin Rummy's hands: only its hands name a knocker and a defender.
     hands = Hand.objects.filter(
         Q(knocker_id__in=seat_ids) | Q(defender_id__in=seat_ids),
         status=Hand.Status.CONFIRMED,
@@ -107,7 +128,9 @@ def player_page(
         "party__label",
         "party__night__name",
     ):
-        if change["game"] != GIN:
+        # The other games' hands are in Hand.scores (`other_games`); Gin Rummy's
+        # settlements pay boxes, shutouts and games player to player.
+        if other_game(change["game"]):
             elsewhere.append(change)
             continue
         pk, day = change["party_id"], change["finished_at"].date()
@@ -151,8 +174,15 @@ def player_page(
         for row in Rating.objects.filter(club=club, player=player)
     }
     rating = rows.get(GIN)
+    order = club_games(club)
+    played = {change["game"] for change in elsewhere}
+    if stats.parties or stats.hands or rating:
+        played.add(GIN)
+    shown = [key for key in order if key in played] or order[:1]
+    games = other_games(rows, elsewhere, mine, today, [k for k in shown if k in played])
     return {
-        "games": other_games(rows, elsewhere, mine, today),
+        "games": games,
+        "sections": _sections(shown, games, rows, today),
         "club": club,
         "player": names[player.pk],
         "name": names[player.pk].name if own else names[player.pk].shown(public),
@@ -175,24 +205,28 @@ def player_page(
     }
 
 
-#: What each figure of another game's record is called on the page, and whether
-#: it is a count (else a mean) of what unit.
-GAME_FIGURES = {
-    "closes": (_("Hands closed"), True, "hands"),
-    "chinchons": (_("Chinchóns"), True, "hands"),
-    "average_penalty": (_("Average penalty per hand"), False, "hands"),
-    "canastas_per_party": (_("Canastas per party"), False, "parties"),
-    "went_out": (_("Hands gone out"), True, "hands"),
-    "blue_fourteens": (_("Blue fourteens taken (card entries)"), True, "hands"),
-    "average_place": (_("Average place"), False, "parties"),
-}
+def _sections(shown: list[str], games: list[dict], ratings: dict, today: date) -> list[dict]:
+    """The page's sections in order: Gin Rummy's from `player_stats` (``stats``),
+    each other game's from `other_games`; an other game not played (the club's
+    game, for a player who played nothing yet) with an empty record."""
+    found = {section["key"]: section for section in games}
+    names = dict(Party.Game.choices)
+    sections = []
+    for key in shown:
+        if not other_game(key):
+            sections.append({"key": key, "name": names[key], "stats": True})
+        else:
+            sections.append(found.get(key) or _section(key, names[key], [], {}, ratings, today))
+    return sections
 
 
-def other_games(ratings: dict, changes: list[dict], sides: dict, today: date) -> list[dict]:
-    """The player's sections of the other games played (seed 003), in the games'
-    order: the rating, parties, won, and the game's small record
-    (`stats.game_record`) from the confirmed hands' facts. One query (the hands),
-    none when no other game was played."""
+def other_games(
+    ratings: dict, changes: list[dict], sides: dict, today: date, keys: list[str]
+) -> list[dict]:
+    """The player's sections of the other games (seed 003) among ``keys``, in
+    their order: the rating, parties, won, and the game's own record
+    (`Game.record`) from the confirmed hands' facts. One query (the hands), none
+    when no other game was played."""
     if not changes:
         return []
     parties = {change["party_id"] for change in changes}
@@ -204,43 +238,49 @@ def other_games(ratings: dict, changes: list[dict], sides: dict, today: date) ->
         side = sides.get(party_id)
         if scores is not None and side is not None and side < len(scores):
             facts = (details or {}).get("facts", {})
-            hands.setdefault(party_id, []).append(GameHand(side, tuple(scores), facts))
+            hands.setdefault(party_id, []).append(PlayedHand(side, tuple(scores), facts))
+    names = dict(Party.Game.choices)
     sections = []
-    for game, label in Party.Game.choices:
+    for game in keys:
         mine = [change for change in changes if change["game"] == game]
-        if game == GIN or not mine:
-            continue
-        played = [hand for change in mine for hand in hands.get(change["party_id"], [])]
-        record = game_record(game, played, [c["place"] for c in mine if c["place"]], len(mine))
-        rating = ratings.get(game)
-        sections.append(
-            {
-                "key": game,
-                "name": label,
-                "parties": len(mine),
-                "won": sum(change["won"] for change in mine),
-                "rating": rating,
-                "label": rating.label(today) if rating else "—",
-                "spread": rating.spread(today) if rating else None,
-                "provisional": rating.provisional(today) if rating else False,
-                "figures": [
-                    {
-                        "name": name,
-                        "label": GAME_FIGURES[name][0],
-                        "f": figure,
-                        "count": GAME_FIGURES[name][1],
-                        "unit": GAME_FIGURES[name][2],
-                    }
-                    for name, figure in record.items()
-                ],
-            }
-        )
+        if other_game(game) and mine:
+            sections.append(_section(game, names[game], mine, hands, ratings, today))
     return sections
 
 
-def rating_game(value) -> str:
-    """The game asked for (``?game=``), Gin Rummy when none or unknown."""
-    return value if value in Party.Game.values else GIN
+def _section(game: str, name, mine: list[dict], hands: dict, ratings: dict, today: date) -> dict:
+    """One other game's section from the player's finished parties of it (``mine``)
+    and their hands (by party)."""
+    played = [hand for change in mine for hand in hands.get(change["party_id"], [])]
+    engine = GAMES[game]
+    record = engine.record(played, [c["place"] for c in mine if c["place"]], len(mine))
+    rating = ratings.get(game)
+    return {
+        "key": game,
+        "name": name,
+        "parties": len(mine),
+        "won": sum(change["won"] for change in mine),
+        "rating": rating,
+        "label": rating.label(today) if rating else "—",
+        "spread": rating.spread(today) if rating else None,
+        "provisional": rating.provisional(today) if rating else False,
+        "figures": [
+            {
+                "name": figure,
+                "label": translated(engine.figures[figure].label),
+                "f": value,
+                "count": engine.figures[figure].count,
+                "unit": engine.figures[figure].unit,
+            }
+            for figure, value in record.items()
+        ],
+    }
+
+
+def rating_game(value) -> str | None:
+    """The game asked for (``?game=``); None when none or unknown (the rating list
+    then opens on the club's game, `rating_board`)."""
+    return value if value in Party.Game.values else None
 
 
 #: The chart's drawing area, in SVG units (it scales to the page's width).
@@ -270,21 +310,26 @@ def rating_chart(values: list[int]) -> dict | None:
 
 
 def rating_list(
-    *, club: Club, public: bool, today: date | None = None, game: str = GIN
+    *, club: Club, public: bool, today: date | None = None, game: str | None = None
 ) -> list[dict]:
-    """The club's ratings in ``game`` (each game keeps its own), best first;
-    provisional ones after the rest (a rating that is not yet known is not
-    ranked). In public, a player who did not agree to be listed appears by his
-    initials. Two queries."""
+    """The club's ratings in ``game`` (each game keeps its own; by default the
+    game the club plays most, `main_game`), best first; provisional ones after
+    the rest (a rating that is not yet known is not ranked). In public, a player
+    who did not agree to be listed appears by his initials. Two queries, three
+    for the club's game."""
     return rating_board(club=club, public=public, today=today, game=game)["ratings"]
 
 
-def rating_board(*, club: Club, public: bool, today: date | None = None, game: str = GIN) -> dict:
-    """The rating list of ``game`` (`rating_list`) and the games it can be listed
-    by (``games``: Gin Rummy, and each other game with a rated party, in the games'
-    order, as (key, name)). Two queries: the club's ratings of every game are read
+def rating_board(
+    *, club: Club, public: bool, today: date | None = None, game: str | None = None
+) -> dict:
+    """The rating list of ``game`` (`rating_list`; by default the club's game,
+    `main_game`) and the games it can be listed by (``games``: the one shown and
+    each game with a rated party, in the games' order, as (key, name)). Two
+    queries, three for the club's game: the club's ratings of every game are read
     at once."""
     today = today or timezone.localdate()
+    game = game or main_game(club)
     rows = list(Rating.objects.filter(club=club).select_related("player"))
     found = {row.game for row in rows}
     listed = listed_ids(club)
@@ -308,7 +353,7 @@ def rating_board(*, club: Club, public: bool, today: date | None = None, game: s
             }
         )
     entries.sort(key=lambda e: (e["provisional"], -e["shown"], e["name"]))
-    games = [(key, name) for key, name in Party.Game.choices if key == GIN or key in found]
+    games = [(key, name) for key, name in Party.Game.choices if key == game or key in found]
     return {"ratings": entries, "games": games, "game": game}
 
 
@@ -556,12 +601,10 @@ def entrant_ratings(tournament: Tournament, entrant_ids) -> dict[int, float]:
     """The club's ratings of a tournament's entrants (entrant id -> rating), for
     seeding a knockout tournament (`tournaments.seeding`); the unrated are left
     out. The rating's mean: the seeding orders players, it does not bet on them."""
-    # A tournament of another game (`Tournament.game`, where there is one) seeds by
-    # that game's ratings.
-    game = getattr(tournament, "game", GIN)
+    # A tournament of another game seeds by that game's ratings.
     rows = Rating.objects.filter(
         club_id=tournament.club_id,
-        game=game,
+        game=tournament.game,
         player__entries__tournament=tournament,
         player__entries__pk__in=list(entrant_ids),
     ).values_list("player__entries__pk", "mu")

@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from clubs.models import Membership
 from scoring.models import AuditRecord, Party, Seat
 from scoring.selectors import party_sheets
+from scoring.services.game_sheet import other_game
 from seasons.engine.ratings import Rating, rate_party
 from seasons.engine.season import Scheme, SchemeError
 from seasons.models import (
@@ -33,7 +34,7 @@ from seasons.models import (
 )
 from seasons.models import Rating as RatingRow
 from seasons.parties import game_results, party_results, rated_game_party, rated_party
-from seasons.selectors import season_lines
+from seasons.selectors import main_game, season_lines
 from tournaments.models import Entrant
 
 #: Parties read at once while folding: enough to keep the queries few, few enough
@@ -158,18 +159,20 @@ def _fold(club_id: int, ratings: dict, parties, *, rewound=()) -> int:
     moved = set(rewound)
     rated = 0
     for batch in _batched(ids):
-        keys = [pk for pk, _, game in batch if game == GIN]
-        others = [pk for pk, _, game in batch if game != GIN]
+        # Gin Rummy's hands live in the columns knocker/defender/winner, settled by
+        # `party_sheets`; the other games' in Hand.scores, read by `game_results`.
+        keys = [pk for pk, _, game in batch if not other_game(game)]
+        others = [pk for pk, _, game in batch if other_game(game)]
         sheets = party_sheets(keys, cancelled=False) if keys else {}
         matches = game_results(others) if others else {}
         changes = []
         for pk, finished_at, game in batch:
-            if game == GIN:
+            if other_game(game):
+                party, results = rated_game_party(pk, finished_at, matches.get(pk))
+            else:
                 state = sheets.get(pk)
                 party = rated_party(pk, finished_at, state)
                 results = party_results(state) if party is not None else {}
-            else:
-                party, results = rated_game_party(pk, finished_at, matches.get(pk))
             if party is None:
                 continue
             pool = ratings.setdefault(game, {})
@@ -187,8 +190,6 @@ def _fold(club_id: int, ratings: dict, parties, *, rewound=()) -> int:
     _store(club_id, {(g, p): ratings.get(g, {}).get(p) for g, p in moved})
     return rated
 
-
-GIN = Party.Game.GIN_RUMMY.value
 
 #: The columns of a RatingChange as `_fold` makes its rows, in order.
 CHANGE_FIELDS = (
@@ -334,8 +335,10 @@ SEASON_FIELDS = (
 @transaction.atomic
 def season_create(*, club, user, address=None, **fields) -> Season:
     """The organizer defines a season: its name, dates, which events count and how
-    it scores. Recorded in the club's season record."""
+    it scores, and its game (by default the game the club plays most). Recorded
+    in the club's season record."""
     fields = {name: fields[name] for name in SEASON_FIELDS if name in fields}
+    fields["game"] = fields.get("game") or main_game(club)
     _check(
         {**{"place_points": [], "best_of": None, "minimum_events": 0, "scheme": "plus_minus"}}
         | fields

@@ -54,11 +54,13 @@ def _rating(entry: dict) -> dict:
 
 
 @router.get("/clubs/{slug}/ratings", response={200: list[RatingOut], **PUBLIC_READ})
-def club_ratings(request, slug: Slug, game: Party.Game = Party.Game.GIN_RUMMY):
-    """The club's ratings in a game (each game keeps its own; Gin Rummy unless
-    ``game`` says another), best first, provisional ones last."""
+def club_ratings(request, slug: Slug, game: Party.Game | None = None):
+    """The club's ratings in a game (each game keeps its own; the game the club
+    plays most unless ``game`` says another), best first, provisional ones last."""
     club = selectors.club_by_slug(slug)
-    entries = selectors.rating_list(club=club, public=True, game=Party.Game(game).value)
+    entries = selectors.rating_list(
+        club=club, public=True, game=Party.Game(game).value if game else None
+    )
     return [_rating(entry) for entry in entries]
 
 

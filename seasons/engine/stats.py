@@ -1,6 +1,7 @@
-"""A player's figures from the hands and parties entered: what his page shows.
+"""A player's Gin Rummy figures from the hands and parties entered: what his page
+shows. (Each other game's record is the game's own, `Game.record`.)
 
-Every figure says how many hands or parties it rests on (`Figure.rests_on`): a gin
+Every figure says how many hands or parties it rests on (`Figure.of`): a gin
 rate of 50 % from two hands is not one from two hundred. Quick entries give each
 hand's ending, who knocked and the deadwood counts; entries from the cards also
 give the cards the defender laid off (seed 000 § 10), counted where they exist.
@@ -12,6 +13,8 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
+
+from scoring.engine.games.game import Figure
 
 KNOCKER = "knocker"
 DEFENDER = "defender"
@@ -45,14 +48,6 @@ class PartyFact:
     shutout_made: bool = False
     shutout_suffered: bool = False
     games: tuple[tuple[Hashable, int], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """A figure and what it rests on: ``of`` hands or parties."""
-
-    value: float | int | None
-    of: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,60 +145,3 @@ def player_stats(
             for opponent, (parties_met, won, plus_minus) in rivals_met[:rivals]
         ],
     )
-
-
-# ------------------------------------------------------------------ the other games
-
-
-@dataclass(frozen=True, slots=True)
-class GameHand:
-    """One confirmed hand of another game (seed 003) the player played: his
-    ``side`` at the table, each side's ``scores`` and the engine's ``facts`` (who
-    closed, a Chinchón, the canastas, who went out, the blue fourteen …)."""
-
-    side: int
-    scores: tuple[int, ...]
-    facts: dict = field(default_factory=dict)
-
-
-def _count(hands: list[GameHand], fact: str) -> Figure:
-    return Figure(sum(h.facts.get(fact) == h.side for h in hands), len(hands))
-
-
-def game_record(
-    game: str, hands: Iterable[GameHand], places: Iterable[int], parties: int
-) -> dict[str, Figure]:
-    """A player's small record in another game, from the hands' facts and the
-    places of his finished ``parties``, each figure with what it rests on:
-
-    - Chinchón: ``closes`` (the hands he closed), ``chinchons`` (those closed with
-      seven in one run: the party won at once), ``average_penalty`` (his points per
-      hand: the penalty, −10 for closing with all cards melded);
-    - Canasta: ``canastas_per_party`` (his side's natural and mixed canastas) and
-      ``went_out`` (the hands his side went out);
-    - Blaue Vierzehn: ``blue_fourteens`` (the hands he took the blue fourteen,
-      known only where a hand was entered from the cards);
-    - Cruzo: ``average_place`` at the table (1 best)."""
-    hands = list(hands)
-    if game == "chinchon":
-        chinchons = sum(
-            h.facts.get("closer") == h.side and bool(h.facts.get("chinchon")) for h in hands
-        )
-        return {
-            "closes": _count(hands, "closer"),
-            "chinchons": Figure(chinchons, len(hands)),
-            "average_penalty": _mean([h.scores[h.side] for h in hands]),
-        }
-    if game == "canasta":
-        canastas = [h.facts.get("canastas") or () for h in hands]
-        made = sum(c[h.side] for c, h in zip(canastas, hands, strict=True) if len(c) > h.side)
-        return {
-            "canastas_per_party": Figure(made / parties if parties else None, parties),
-            "went_out": _count(hands, "went_out"),
-        }
-    if game == "blaue_vierzehn":
-        known = [h for h in hands if "blue_fourteen" in h.facts]
-        return {"blue_fourteens": _count(known, "blue_fourteen")}
-    if game == "cruzo":
-        return {"average_place": _mean(list(places))}
-    return {}

@@ -40,8 +40,8 @@ def _season(pk: int):
 @organizer_required(selectors.club_by_slug)
 def player_list(request, club):
     """Every player of the club, each linked to his page: the rated ones by rating
-    (in the game asked for, ``?game=``; Gin Rummy by default), then the members and
-    guests who have not played a party here yet."""
+    (in the game asked for, ``?game=``; by default the game the club plays most),
+    then the members and guests who have not played a party here yet."""
     game = selectors.rating_game(request.GET.get("game"))
     context = {
         "club": club,
@@ -155,7 +155,9 @@ def guest_merge(request, found):
 @organizer_required(selectors.club_by_slug)
 def season_list(request, club):
     """The club's seasons, and the form that defines a new one."""
-    form = SeasonForm(request.POST if request.method == "POST" else None)
+    form = SeasonForm(
+        request.POST if request.method == "POST" else None, game=selectors.main_game(club)
+    )
     if form.is_valid():
         try:
             season = submit_once(

@@ -26,8 +26,8 @@ LATEST_EVENTS = 50
 
 def club_detail(request, slug):
     """The club's page: its current published season's table, the rating list (of
-    the game asked for, ``?game=``; Gin Rummy by default), the latest tournaments
-    and club nights, and the members who agreed to be listed."""
+    the game asked for, ``?game=``; by default the game the club plays most), the
+    latest tournaments and club nights, and the members who agreed to be listed."""
     club = clubs.club_by_slug(slug)
     season = selectors.current_season(club=club, public=True)
     game = selectors.rating_game(request.GET.get("game"))

@@ -1,13 +1,15 @@
 """The other games' parties as the ratings see them (seed 003): one match of all
-the sides at the table, ranked by place; and a player's small record per game."""
+the sides at the table, ranked by place; and a player's small record per game, as
+the player's page asks each game for it (`Game.record`)."""
 
 from datetime import date
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.engine.games import GAMES
+from scoring.engine.games.game import PlayedHand
 from seasons.engine.ratings import rate_party, rated_match
-from seasons.engine.stats import GameHand, game_record
 
 DAY = date(2026, 11, 27)
 
@@ -47,11 +49,11 @@ def test_a_better_place_never_leaves_a_lower_rating_from_the_same_start(places):
 
 def test_a_chinchon_record_counts_closes_chinchons_and_the_average_penalty():
     hands = [
-        GameHand(0, (-10, 30), {"closer": 0, "chinchon": False, "clean": True}),
-        GameHand(0, (0, 20), {"closer": 0, "chinchon": True, "clean": True}),
-        GameHand(0, (15, 0), {"closer": 1, "chinchon": False, "clean": False}),
+        PlayedHand(0, (-10, 30), {"closer": 0, "chinchon": False, "clean": True}),
+        PlayedHand(0, (0, 20), {"closer": 0, "chinchon": True, "clean": True}),
+        PlayedHand(0, (15, 0), {"closer": 1, "chinchon": False, "clean": False}),
     ]
-    record = game_record("chinchon", hands, [1], 1)
+    record = GAMES["chinchon"].record(hands, [1], 1)
     assert (record["closes"].value, record["closes"].of) == (2, 3)
     assert record["chinchons"].value == 1
     assert record["average_penalty"].value == 5 / 3
@@ -59,21 +61,21 @@ def test_a_chinchon_record_counts_closes_chinchons_and_the_average_penalty():
 
 def test_a_canasta_record_counts_the_sides_canastas_per_party_and_going_out():
     hands = [
-        GameHand(1, (100, 900), {"canastas": [0, 3], "went_out": 1}),
-        GameHand(1, (700, 50), {"canastas": [2, 1], "went_out": 0}),
+        PlayedHand(1, (100, 900), {"canastas": [0, 3], "went_out": 1}),
+        PlayedHand(1, (700, 50), {"canastas": [2, 1], "went_out": 0}),
     ]
-    record = game_record("canasta", hands, [1, 2], 2)
+    record = GAMES["canasta"].record(hands, [1, 2], 2)
     assert record["canastas_per_party"].value == 2
     assert (record["went_out"].value, record["went_out"].of) == (1, 2)
 
 
 def test_blue_fourteens_rest_on_the_hands_entered_from_the_cards_and_cruzo_on_places():
     hands = [
-        GameHand(2, (10, 20, 26), {"blue_fourteen": 2}),
-        GameHand(2, (26, 20, 10), {"blue_fourteen": 0}),
-        GameHand(2, (20, 20, 16), {}),
+        PlayedHand(2, (10, 20, 26), {"blue_fourteen": 2}),
+        PlayedHand(2, (26, 20, 10), {"blue_fourteen": 0}),
+        PlayedHand(2, (20, 20, 16), {}),
     ]
-    record = game_record("blaue_vierzehn", hands, [], 1)
+    record = GAMES["blaue_vierzehn"].record(hands, [], 1)
     assert (record["blue_fourteens"].value, record["blue_fourteens"].of) == (1, 2)
-    assert game_record("cruzo", [], [1, 2, 3, 2], 4)["average_place"].value == 2
-    assert game_record("cruzo", [], [], 0)["average_place"].value is None
+    assert GAMES["cruzo"].record([], [1, 2, 3, 2], 4)["average_place"].value == 2
+    assert GAMES["cruzo"].record([], [], 0)["average_place"].value is None
