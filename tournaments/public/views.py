@@ -16,6 +16,7 @@ from clubs.models import Player
 from clubs.names import shown_names
 from config.spreadsheet import csv_response, text_cell
 from scoring import push
+from scoring.engine.games import GAMES
 from scoring.selectors import party_states, sheet_rows
 from tournaments import stored_board
 from tournaments.final.bracket import reached_label
@@ -49,7 +50,11 @@ def home(request):
         for c in club_rows
         if c.pk in tournaments or c.pk in nights
     ]
-    return render(request, "tournaments/public/club_list.html", {"table": table, "recent": recent})
+    # Every game a club may score, as the page names them: a site whose club plays
+    # Chinchón is not opened on another game.
+    games = ", ".join(game.name for game in GAMES.values())
+    context = {"table": table, "recent": recent, "games": games}
+    return render(request, "tournaments/public/club_list.html", context)
 
 
 def _by_club(rows) -> dict:

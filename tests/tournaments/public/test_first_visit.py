@@ -1,6 +1,10 @@
+import html
+import re
+
 import pytest
 from django.urls import reverse
 
+from scoring.engine.games import GAMES
 from tests.factories import ClubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -28,3 +32,14 @@ def test_a_site_with_clubs_shows_them_as_before(client):
 
     assert "Start your club" not in page.text
     assert club.name in page.text
+
+
+def test_the_home_page_of_an_empty_site_names_every_game_and_presumes_none(client):
+    page = client.get(reverse("home")).text
+
+    hero = page[page.index('<section class="hero">') : page.index("</section>")]
+    heading = re.search(r"<h1>(.*?)</h1>", hero).group(1)
+    description = re.search(r'<meta name="description" content="([^"]+)">', page).group(1)
+    assert "Gin Rummy" not in heading and "Gin Rummy" not in description
+    for game in GAMES.values():
+        assert game.name in html.unescape(hero)
