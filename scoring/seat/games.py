@@ -7,7 +7,7 @@ import uuid
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from config.client import client_address
@@ -44,6 +44,54 @@ def fact_lines(facts: dict, names: list[str]) -> list[str]:
         elif isinstance(value, int) and 0 <= value < len(names):
             lines.append(str(words) % {"side": names[value]})
     return lines
+
+
+#: What became of an entry, where Gin Rummy's words ("the other side") would
+#: mislead a table of three or more: the page says what the hand waits for.
+OUTCOMES = {"entered": _("Hand %(number)s entered.")}
+
+
+def _told(outcome) -> str:
+    words = OUTCOMES.get(outcome.action)
+    if words is None:
+        return outcome_message(outcome.action, outcome.hand.number)
+    return str(words) % {"number": outcome.hand.number}
+
+
+def listed(names: list[str], every: bool) -> str:
+    """Names every one of whom is needed ("Ben and Cleo"), or any of whom will
+    do ("Ben", "Ben or Cleo", "Ada, Ben or Cleo")."""
+    if len(names) < 2:
+        return "".join(names)
+    words = gettext("%(names)s and %(last)s") if every else gettext("%(names)s or %(last)s")
+    return words % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def waiting_for(view) -> str:
+    """What a pending hand still waits for: how many confirmations (the game's rule,
+    `scoring.services.games.confirmations_needed`), how many are in, and who may
+    still give one (every player off the entering side who has not yet): each of
+    them when all are needed, any of them when fewer are."""
+    hand = view.open_hand
+    done = hand.confirmations
+    still = view.still_needed
+    may = [
+        seat.player.name
+        for seat in view.seats
+        if seat.side != hand.entered_by.side and seat.position not in done
+    ]
+    who = listed(may, every=still >= len(may))
+    if not done:
+        return ngettext(
+            "Waiting for %(n)d confirmation (%(who)s).",
+            "Waiting for %(n)d confirmations (%(who)s).",
+            still,
+        ) % {"n": still, "who": who}
+    return ngettext(
+        "%(done)d of %(needed)d confirmations: waiting for %(n)d more from %(who)s.",
+        "%(done)d of %(needed)d confirmations: waiting for %(n)d more from %(who)s.",
+        still,
+    ) % {"done": len(done), "needed": len(done) + still, "n": still, "who": who}
 
 
 def _rows(sheet) -> list[dict]:
@@ -113,6 +161,7 @@ def table_context(seat, *, form=None) -> dict:
         "open_facts": fact_lines(open_hand.details.get("facts", {}), names) if open_hand else [],
         "confirmed_by": [view.name_at(p) for p in confirmations],
         "still_needed": view.still_needed,
+        "waiting": waiting_for(view) if open_hand and not counter else "",
         "ours": view.ours,
         "can_confirm": view.can_confirm,
         "may_enter": view.may_enter,
@@ -170,7 +219,7 @@ def enter(request, seat):
             form.add_error(None, line)
         return _again(request, seat, form)
     else:
-        messages.success(request, outcome_message(outcome.action, outcome.hand.number))
+        messages.success(request, _told(outcome))
     return redirect(seat)
 
 
@@ -191,7 +240,7 @@ def confirm(request, seat):
     except ValueError as error:
         messages.error(request, errors.explain(error))
     else:
-        messages.success(request, outcome_message(outcome.action, outcome.hand.number))
+        messages.success(request, _told(outcome))
     return redirect(seat)
 
 

@@ -48,16 +48,22 @@ def test_three_phones_play_chinchon_with_confirmations(phone, tmp_path):
     # Hand 1: Ana closes with everything melded; the other two confirm it.
     enter_chinchon(ana, a.position, [0, 12, 7])
     expect(ana.locator(".messages")).to_contain_text("Hand 1 entered")
-    expect(ana.locator("#pending-hand")).to_contain_text("Waiting for the other players")
+    names = f"{b.player.name} and {c.player.name}"
+    expect(ana.locator("#confirmations-needed")).to_have_text(
+        f"Waiting for 2 confirmations ({names})."
+    )
     expect(ana.locator("#game-entry")).to_be_hidden()
     # Ben's page shows the entry by itself (the live stream or the poll).
     expect(ben.locator("#confirm")).to_be_visible()
-    expect(ben.locator("#confirmations-needed")).to_contain_text("2 more confirmations")
+    expect(ben.locator("#confirmations-needed")).to_contain_text("Waiting for 2 confirmations")
     assert fits(ben)
     shoot(ben, tmp_path, "chinchon-pending-360")
     ben.locator("#confirm").click()
     expect(ben.locator(".messages")).to_contain_text("your confirmation is counted")
-    expect(cleo.locator("#confirmations-needed")).to_contain_text("1 more confirmation")
+    expect(ben.locator("#you-confirmed")).to_have_text("You confirmed this entry.")
+    expect(cleo.locator("#confirmations-needed")).to_have_text(
+        f"1 of 2 confirmations: waiting for 1 more from {c.player.name}."
+    )
     cleo.locator("#confirm").click()
     expect(cleo.locator(".messages")).to_contain_text("Hand 1 confirmed")
     # Ana's page moves on without a tap.
@@ -109,7 +115,10 @@ def test_four_phones_play_a_hand_of_canasta_in_partnerships(phone, tmp_path):
         p for p, s in zip(phones, seats, strict=True) if s.side == seats[0].side and p != first
     )
     # The partner's phone waits with the entering one; an opponent confirms.
-    expect(partner.locator("#pending-hand")).to_contain_text("Waiting for the other players")
+    others = " or ".join(s.player.name for s in seats if s.side != seats[0].side)
+    expect(partner.locator("#confirmations-needed")).to_have_text(
+        f"Waiting for 1 confirmation ({others})."
+    )
     expect(opponent.locator("#confirm")).to_be_visible()
     opponent.locator("#confirm").click()
     expect(opponent.locator(".messages")).to_contain_text("Hand 1 confirmed")

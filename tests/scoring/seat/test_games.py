@@ -59,7 +59,7 @@ def test_a_chinchon_hand_is_entered_and_waits_for_two_confirmations_at_a_table_o
     # The entering phone shows its entry waiting, and the correction behind a choice.
     assert 'id="pending-hand"' in response.text
     assert "Correct this hand" in response.text
-    assert "2 more confirmations needed" in response.text
+    assert "Waiting for 2 confirmations" in response.text
 
     page = client.get(url(b)).text
     assert 'id="confirm-hand"' in page
@@ -67,7 +67,7 @@ def test_a_chinchon_hand_is_entered_and_waits_for_two_confirmations_at_a_table_o
         url(b, "table-confirm-game"), {"number": 1, "version": hand.version}, follow=True
     )
     assert "your confirmation is counted" in response.text
-    assert "1 more confirmation needed" in response.text
+    assert "1 of 2 confirmations: waiting for 1 more" in response.text
     assert "You confirmed this entry" in response.text
 
     response = client.post(
@@ -76,6 +76,71 @@ def test_a_chinchon_hand_is_entered_and_waits_for_two_confirmations_at_a_table_o
     assert "Hand 1 confirmed" in response.text
     assert party.hands.get().status == Hand.Status.CONFIRMED
     assert "Hand 2" in response.text
+
+
+def named(party, *names):
+    seats = seats_of(party)
+    for seat, name in zip(seats, names, strict=True):
+        seat.player.name = name
+        seat.player.save()
+    return seats
+
+
+def waiting(page) -> str:
+    return " ".join(page.split('id="confirmations-needed"><strong>', 1)[1].split("<")[0].split())
+
+
+def test_a_table_of_four_is_told_how_many_confirm_and_who_may(client):
+    party = start_game_party("blaue_vierzehn", 4)
+    ada, ben, cleo, _dan = named(party, "Ada", "Ben", "Cleo", "Dan")
+
+    response = enter(client, ada, points_0=10, points_1=20, points_2=13, points_3=13)
+
+    assert "other side" not in response.text
+    assert "Hand 1 entered." in response.text
+    assert waiting(response.text) == "Waiting for 2 confirmations (Ben, Cleo or Dan)."
+    assert 'id="you-confirmed"' not in response.text
+    assert waiting(client.get(url(ben)).text) == "Waiting for 2 confirmations (Ben, Cleo or Dan)."
+
+    version = party.hands.get().version
+    response = client.post(
+        url(ben, "table-confirm-game"), {"number": 1, "version": version}, follow=True
+    )
+
+    told = "1 of 2 confirmations: waiting for 1 more from Cleo or Dan."
+    assert waiting(response.text) == told
+    assert "You confirmed this entry." in response.text
+    assert "Confirmed by Ben." in response.text
+    for seat in (ada, cleo):
+        page = client.get(url(seat)).text
+        assert waiting(page) == told
+        assert 'id="you-confirmed"' not in page
+
+
+def test_a_table_of_three_waits_for_both_others(client):
+    party = start_game_party("chinchon", 3)
+    ada, ben, _cleo = named(party, "Ada", "Ben", "Cleo")
+    response = enter(client, ada, closer=0, penalty_0=0, penalty_1=12, penalty_2=7)
+    assert waiting(response.text) == "Waiting for 2 confirmations (Ben and Cleo)."
+
+    version = party.hands.get().version
+    client.post(url(ben, "table-confirm-game"), {"number": 1, "version": version})
+
+    page = client.get(url(ada)).text
+    assert waiting(page) == "1 of 2 confirmations: waiting for 1 more from Cleo."
+
+
+def test_a_table_of_two_sides_waits_for_one_player_of_the_other_side(client):
+    canasta = start_game_party("canasta", 4)
+    ada, *_others = named(canasta, "Ada", "Ben", "Cleo", "Dan")
+    response = enter(client, ada, meld_points_0=300, meld_points_1=200, hand_points_1=40)
+    # Ada and Cleo are partners: Ben or Dan confirms.
+    assert waiting(response.text) == "Waiting for 1 confirmation (Ben or Dan)."
+
+    chinchon = start_game_party("chinchon", 2)
+    eve, _fay = named(chinchon, "Eve", "Fay")
+    response = enter(client, eve, closer=0, penalty_0=0, penalty_1=12)
+    assert waiting(response.text) == "Waiting for 1 confirmation (Fay)."
 
 
 def test_the_same_submission_sent_twice_is_stored_once(client):
