@@ -19,6 +19,7 @@ from scoring.labels import party_title
 from scoring.models import Party
 from scoring.scores import party_scores
 from seasons.models import PlayerLink
+from seasons.parties import game_results
 from tournaments.engine.formats import format_of
 from tournaments.models import Round, Table, Tournament
 from tournaments.standings import standings_for
@@ -87,7 +88,9 @@ def party_started(party_id: int) -> list[Draft]:
 
 def party_ended(party_id: int) -> list[Draft]:
     """Each player of a finished party is told its result and given its sheet
-    (his seat page shows the settlement)."""
+    (his seat page shows the settlement): at Gin Rummy each player's plus/minus,
+    at another game each side's total and place (as the ratings and seasons take
+    them: a Chinchón that won at once first, whatever the totals)."""
     party = Party.objects.select_related("club").filter(pk=party_id).first()
     if party is None or party.status != Party.Status.FINISHED:
         return []
@@ -95,12 +98,25 @@ def party_ended(party_id: int) -> list[Draft]:
         return []
     seats = list(party.seats.select_related("player").order_by("position"))
     links = own_links(party.club, [s.player_id for s in seats])
-    score = party_scores([party.pk]).get(party.pk) if party.game == Party.Game.GIN_RUMMY else None
+    # Each reads only its own: the other games' hands are in Hand.scores, Gin
+    # Rummy's in the columns its settlement is kept from.
+    result = game_results([party.pk]).get(party.pk)
+    score = None if result is not None else party_scores([party.pk]).get(party.pk)
     with translation.override(party.club.language):
         title = party_title(party)
         lines = []
         if score is not None:
             lines = [f"{s.player.name}: {score.plus_minus.get(s.player_id, 0):+d}" for s in seats]
+        elif result is not None:
+            lines = [
+                gettext("%(name)s: %(total)s points, place %(place)s")
+                % {
+                    "name": s.player.name,
+                    "total": result.totals[s.side],
+                    "place": result.places[s.side],
+                }
+                for s in seats
+            ]
         drafts = []
         for seat in seats:
             link = absolute(seat.get_absolute_url())
