@@ -87,9 +87,15 @@ def _table_sentence(line: dict, name, lot: bool) -> str:
             "number": line["number"],
             "seats": seats,
         }
+    # As the standings show them: a shared place "3=", its sharers in their order.
+    shared = line.get("shared") or [False] * len(line["seats"])
+    seated = sorted(
+        zip(line["seats"], line["places"], shared, strict=True),
+        key=lambda seat: (seat[1], name(seat[0])),
+    )
     seats = ", ".join(
-        f"{name(pk)} ({ordinal(place)})"
-        for pk, place in zip(line["seats"], line["places"], strict=True)
+        f"{name(pk)} ({place}=)" if equal else f"{name(pk)} ({ordinal(place)})"
+        for pk, place, equal in seated
     )
     parts = [gettext("Table %(number)s: %(seats)s") % {"number": line["number"], "seats": seats}]
     for first, second, times in line["met_before"]:
@@ -102,17 +108,28 @@ def _table_sentence(line: dict, name, lot: bool) -> str:
             % {"first": name(first), "second": name(second), "times": times}
         )
     if line["moved_in"] or line["moved_away"]:
-        parts.append(
-            gettext(
-                "%(in)s in place of %(away)s: the tables by the standings alone "
-                "would repeat %(count)s meetings here"
+        moved = {
+            "in": ", ".join(name(pk) for pk in line["moved_in"]),
+            "away": ", ".join(name(pk) for pk in line["moved_away"]),
+            "count": line["cut_repeats"],
+        }
+        # A table whose own cut repeats nothing changes for the other tables' sake.
+        if not line["cut_repeats"]:
+            parts.append(
+                gettext("%(in)s in place of %(away)s, so that other tables repeat fewer meetings")
+                % moved
             )
-            % {
-                "in": ", ".join(name(pk) for pk in line["moved_in"]),
-                "away": ", ".join(name(pk) for pk in line["moved_away"]),
-                "count": line["cut_repeats"],
-            }
-        )
+        else:
+            parts.append(
+                ngettext(
+                    "%(in)s in place of %(away)s: the tables by the standings alone "
+                    "would repeat %(count)s meeting here",
+                    "%(in)s in place of %(away)s: the tables by the standings alone "
+                    "would repeat %(count)s meetings here",
+                    line["cut_repeats"],
+                )
+                % moved
+            )
     return "; ".join(parts) + "."
 
 

@@ -27,7 +27,12 @@ from tournaments.engine.schedules import TableGame
 from tournaments.engine.standings import (
     group_card_draw,
 )
-from tournaments.engine.table_points import byes_needed, lowest_without_bye
+from tournaments.engine.table_points import (
+    TablePlace,
+    byes_needed,
+    lowest_without_bye,
+    table_places,
+)
 from tournaments.engine.tables import TableLine, explain, seat_tables
 from tournaments.history import tournament_history
 from tournaments.models import (
@@ -218,12 +223,16 @@ def _pair_at_tables(round: Round) -> Round:
     history = tournament_history(tournament)
     drawn = sorted(e.pk for e in active)
     Random(round.seed).shuffle(drawn)
+    standing = {}
     if round.number == 1:
         ranking, how, points = drawn, Round.How.LOT, {}
     else:
         totals = {t.entrant: t for t in table_totals_of(tournament, entrants, history)}
         ranking = sorted(drawn, key=lambda pk: tuple(-value for value in totals[pk].key))
         how, points = Round.How.TABLES, {str(pk): totals[pk].points for pk in ranking}
+        # The places the standings show: the lot that orders a tie for the cut
+        # does not part those who share one.
+        standing = {place.total.entrant: place for place in table_places(totals.values())}
     size = tournament.table_size
     count = byes_needed(len(ranking), size, GAMES[tournament.game].table_sizes)
     byes = lowest_without_bye(ranking, history.byes(), count)
@@ -231,7 +240,7 @@ def _pair_at_tables(round: Round) -> Round:
     met = history.meetings() + kept_apart(tournament)
     seating = seat_tables(seated, size, met)
     _seat_tables(round, seating, sorted(byes, key=ranking.index), by_id)
-    lines = [_table_line(line) for line in explain(ranking, seating, met)]
+    lines = [_table_line(line, standing) for line in explain(ranking, seating, met)]
     round.standings, round.points, round.how = ranking, points, how
     round.explanation = lines + [{"kind": "bye", "entrant": pk} for pk in byes]
     round.status = Round.Status.PLAYING
@@ -297,13 +306,17 @@ def _schedule_at_tables(round: Round, tournament_format, ids: list[int], by_id: 
     return round
 
 
-def _table_line(line: TableLine) -> dict:
-    """A table's explanation as stored on the round (`Round.explanation`)."""
+def _table_line(line: TableLine, standing: dict[int, TablePlace]) -> dict:
+    """A table's explanation as stored on the round (`Round.explanation`): each
+    seat's place as the standings it was seated from show it (``standing``; the
+    place in the ranking where there were none, at round 1), and whether shared."""
+    here = [standing.get(pk) for pk in line.seats]
     return {
         "kind": "table",
         "number": line.number,
         "seats": list(line.seats),
-        "places": list(line.places),
+        "places": [at.place if at else place for at, place in zip(here, line.places, strict=True)],
+        "shared": [bool(at and at.shared) for at in here],
         "repeats": line.repeats,
         "met_before": [list(met) for met in line.met_before],
         "cut_repeats": line.cut_repeats,

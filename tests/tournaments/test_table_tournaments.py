@@ -6,6 +6,8 @@ import itertools
 from collections import Counter
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -459,3 +461,62 @@ def test_every_entrant_sits_once_a_round_and_the_points_add_up(club, committed, 
     assert sum(line.points for line in lines) == handed_out
     assert sum(line.score for line in lines) == 0
     assert all(line.games == 3 for line in lines)
+
+
+def test_the_explanation_names_shared_places_as_the_standings_do(organizer, client, committed):
+    # Two tables of four play the same hand: their first seats share 1st place,
+    # their second seats 3rd, and so on down (equal points, game score and wins).
+    tournament, round = table_tournament(organizer.club, 8, committed)
+    play_round(round)
+    second = close_and_pair(tournament, round, committed)
+    standings = standings_for(tournament).lines
+    assert [(line.place, line.shared) for line in standings[:4]] == [
+        (1, True), (1, True), (3, True), (3, True)
+    ]  # fmt: skip
+
+    page = client.get(reverse("manage:round-detail", args=[tournament.slug, 2]))
+
+    first_table = page.context["explanation"][0]
+    seated = {e.pk for e in tables_of(second)[0].entrants}
+    shown = [f"{line.entrant} ({line.place}=)" for line in standings if line.entrant.pk in seated]
+    assert first_table.startswith(f"Table 1: {', '.join(shown)}")
+    assert "1st" not in first_table and "2nd" not in first_table
+
+
+@pytest.mark.parametrize(
+    "language, one, none",
+    [
+        (
+            "en",
+            "would repeat 1 meeting here",
+            "so that other tables repeat fewer meetings",
+        ),
+        (
+            "de",
+            "hätte dieser Tisch 1 Begegnung wiederholt",
+            "damit andere Tische weniger Begegnungen wiederholen",
+        ),
+    ],
+)
+def test_a_move_from_the_cut_counts_its_meetings_in_words(
+    club, committed, monkeypatch, language, one, none
+):
+    # Fixed seeds: twelve at tables of three, where round 2 moves players at a
+    # table whose cut would repeat one meeting and at one whose cut repeats none.
+    seeds = itertools.count(7919)
+    monkeypatch.setattr(rounds, "new_seed", lambda: next(seeds))
+    tournament, round = table_tournament(club, 12, committed, size=3)
+    play_round(round, {3: [0, 50, 100]})
+    second = close_and_pair(tournament, round, committed)
+    moved = {line["cut_repeats"] for line in second.explanation if line["moved_in"]}
+    assert moved == {0, 1}
+
+    with translation.override(language):
+        sentences = explanations.round_explanation(
+            second, {e.pk: e for e in tournament.entrants.all()}
+        )
+
+    assert any(one in sentence for sentence in sentences)
+    assert any(none in sentence for sentence in sentences)
+    assert not any(" 1 meetings" in s or " 0 meetings" in s for s in sentences)
+    assert not any(" 0 Begegnungen" in s for s in sentences)

@@ -425,11 +425,16 @@ class GamePartyIn(Strict):
     audit: Annotated[list[GameAuditIn], Field(max_length=MOST_AUDIT)]
 
 
+#: The games whose parties are archived in Gin Rummy's shape (`PartyIn`: a party
+#: format, its rules, each hand's knock): those of party formats (`Game.formats`).
+FORMAT_GAMES = tuple(key for key, game in GAMES.items() if game.formats)
+
+
 def _party_kind(value) -> str:
     # Written without a game (archives of version 1, and every Gin Rummy party):
     # Gin Rummy. The tags begin with a capital, so a refusal's path leaves them out.
     game = value.get("game") if isinstance(value, dict) else getattr(value, "game", None)
-    return "OtherGame" if game not in (None, Party.Game.GIN_RUMMY) else "GinRummy"
+    return "GinRummy" if game is None or game in FORMAT_GAMES else "OtherGame"
 
 
 AnyParty = Annotated[
@@ -488,6 +493,8 @@ class TableLineIn(Strict):
     number: Positive
     seats: Annotated[list[Key], Field(min_length=1, max_length=6)]
     places: Annotated[list[Annotated[int, Field(ge=1, le=MOST_PLAYERS)]], Field(max_length=6)]
+    # Which of those places the standings shared (archives made before lack it).
+    shared: Annotated[list[StrictBool], Field(max_length=6)] = []
     repeats: Small
     met_before: Annotated[list[tuple[Key, Key, Positive]], Field(max_length=15)]
     cut_repeats: Small
