@@ -82,14 +82,20 @@ def _winners(sheet: GameSheet) -> str:
 
 def party_page(party: Party) -> dict:
     """The party page of another game: the sheet (sides, every hand with each side's
-    points, the totals), places and margins once over, and each disputed hand's two
-    entries side by side, scored."""
+    points, the totals), who confirmed each hand, places and margins once over, and
+    each disputed hand's two entries side by side, scored."""
     sheet = game_sheet(party)
     names = [_names(side) for side in sheet.sides]
     by_position = {seat.position: seat for side in sheet.sides for seat in side}
     rows = []
     for hand in sheet.hands:
-        row = {"hand": hand, "scores": hand.scores or [], "versions": [], "compare": []}
+        row = {
+            "hand": hand,
+            "scores": hand.scores or [],
+            "confirmers": _confirmers(hand, by_position),
+            "versions": [],
+            "compare": [],
+        }
         if hand.status == Hand.Status.DISPUTED:
             counter = hand.counter or {}
             other = counter.get("scores") or []
@@ -124,6 +130,18 @@ def party_page(party: Party) -> dict:
         "winners": _winners(sheet) if over else "",
         "out": {names[side] for side in sheet.outcome.out},
     }
+
+
+def _confirmers(hand: Hand, by_position: dict) -> list[str]:
+    """Who confirmed the hand, in the order they did (``Hand.confirmations``: at a
+    table of three or more, every one of them, not only the last, ``confirmed_by``);
+    while it waits, those so far. None once the organizer decided it unconfirmed."""
+    if hand.confirmed_by_id is None and hand.status != Hand.Status.PENDING:
+        return []
+    names = [_seat_name(by_position, position) for position in hand.confirmations]
+    if not names and hand.confirmed_by_id is not None:
+        names = [hand.confirmed_by.player.name]
+    return names
 
 
 def _at(scores, side):

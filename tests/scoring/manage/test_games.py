@@ -413,3 +413,23 @@ def test_the_organizer_accepts_the_entry_made_first(client, night):
     hand.refresh_from_db()
     assert (hand.status, hand.scores) == (Hand.Status.CONFIRMED, [-10, 30])
     assert hand.details["entry"] == {"closer": 0, "penalties": [0, 30]}
+
+
+def test_the_party_page_names_every_player_who_confirmed_a_hand(client, night):
+    party = start_game_party("blaue_vierzehn", 4, night=night)
+    a, b, c, d = party.seats.select_related("player").order_by("position")
+    points = {"points": [10, 20, 13, 13]}
+    game_hand_enter(seat=a, number=1, entry=points)
+    game_hand_enter(seat=c, number=1, entry=points, version=1)
+    game_hand_enter(seat=b, number=1, entry=points, version=1)
+    game_hand_enter(seat=b, number=2, entry=points)
+    game_hand_enter(seat=d, number=2, entry=points, version=1)
+    page_url = reverse("manage:party-detail", args=[party.pk])
+
+    text = client.get(page_url).text
+
+    first, second = (
+        " ".join(part.split("</span>")[0].split()) for part in text.split("data-confirmers>")[1:]
+    )
+    assert first == f"confirmed by {c.player.name}, {b.player.name}"
+    assert second == f"confirmed so far by {d.player.name}"
