@@ -437,15 +437,21 @@ def swiss_rounds_warning(tournament: Tournament, count: int | None = None) -> st
             + usual
         )
     most = tournament_format.rounds_without_rematch(count)
-    if rounds <= most:
+    # Fewer than two checked in (a new tournament's desk): nobody can be paired
+    # yet, so there is nothing to warn of; the start refuses such a field itself.
+    if count < 2 or rounds <= most:
         return ""
     return (
-        gettext(
+        ngettext(
+            "%(count)s entrants can meet at most %(opponents)s opponent: only %(most)s of "
+            "the %(rounds)s rounds can be paired without a rematch. After that you will "
+            "be asked to end the tournament or pair with the fewest rematches.",
             "%(count)s entrants can meet at most %(opponents)s opponents: only %(most)s of "
             "the %(rounds)s rounds can be paired without a rematch. After that you will "
-            "be asked to end the tournament or pair with the fewest rematches."
+            "be asked to end the tournament or pair with the fewest rematches.",
+            count - 1,
         )
-        % {"count": count, "opponents": max(count - 1, 0), "most": most, "rounds": rounds}
+        % {"count": count, "opponents": count - 1, "most": most, "rounds": rounds}
         + " "
         + usual
     )

@@ -263,6 +263,20 @@ def test_the_desk_warns_while_registering_and_not_for_the_seeds_rounds(tournamen
     assert quiet.context["rounds_warning"] == ""
 
 
+def test_the_desk_of_a_tournament_without_entrants_warns_of_nothing(tournament, client):
+    empty = tournament([], rounds=4)
+    two = tournament(["Anna", "Ben"], rounds=4)
+
+    quiet = client.get(url("tournament-detail", empty.slug))
+    warned = client.get(url("tournament-detail", two.slug))
+
+    assert quiet.context["rounds_warning"] == ""
+    assert 'id="rounds-warning"' not in quiet.text
+    assert warned.context["rounds_warning"].startswith(
+        "2 entrants can meet at most 1 opponent: only 1 of the 4 rounds can be paired"
+    )
+
+
 @pytest.mark.parametrize("actions", [1, 30])
 def test_the_desk_takes_the_same_queries_however_long_its_record(
     tournament, client, actions, django_assert_max_num_queries
