@@ -19,6 +19,7 @@ errors gets:
 
 from typing import Annotated
 
+from django.utils.translation import gettext
 from ninja import Path
 
 from scoring import entries, errors, selectors
@@ -79,14 +80,18 @@ def changed_entry(error: errors.EntryChanged) -> dict:
 # --- From a request to a result ----------------------------------------------------
 
 
-def result_of(entry: ResultIn, rules: dict) -> Result:
+def result_of(entry: ResultIn, party) -> Result:
     """The table's result as the services take it; with cards, the engine finds
-    the ending and the deadwood."""
+    the ending and the deadwood. A knocker named by his player id is the
+    party's seat of that player."""
     rulings = entry.rulings.given()
+    knocker = entry.knocker
+    if entry.knocker_player is not None:
+        knocker = _seat_of(party, entry.knocker_player)
     if entry.by_cards:
         return result_from_cards(
-            Rules.from_dict(rules),
-            knocker=entry.knocker,
+            Rules.from_dict(party.rules),
+            knocker=knocker,
             knocker_cards=entry.knocker_cards,
             defender_cards=entry.defender_cards,
             up_card=entry.up_card,
@@ -95,12 +100,24 @@ def result_of(entry: ResultIn, rules: dict) -> Result:
         )
     return entries.result_from_counts(
         ending=entry.ending,
-        knocker=entry.knocker,
+        knocker=knocker,
         knocker_deadwood=entry.knocker_deadwood,
         defender_deadwood=entry.defender_deadwood,
         up_card=entry.up_card,
         rulings=rulings,
     )
+
+
+def _seat_of(party, player_id: int) -> int:
+    """The position of ``player_id``'s seat at the party. Whether he plays this
+    hand is the services' call (409 ``not_your_hand``), as for a seat named."""
+    seats = party.seats.filter(player_id=player_id)
+    position = seats.values_list("position", flat=True).first()
+    if position is None:
+        raise errors.EntryError(
+            gettext("Player %(id)s has no seat at this party.") % {"id": player_id}
+        )
+    return position
 
 
 # --- From rows to bodies ---------------------------------------------------------
@@ -119,6 +136,10 @@ class Seats:
         if seat is None:
             return None
         return {"position": seat.position, "side": seat.side, "player": seat.player.name}
+
+    @classmethod
+    def with_player(cls, seat) -> dict:
+        return {**cls.ref(seat), "player_id": seat.player_id}
 
     def of(self, seat_id) -> dict | None:
         return self.ref(self.by_id.get(seat_id))
@@ -244,13 +265,23 @@ def settlement_body(state, names: list[str]) -> dict | None:
 def table_body(seat, view: dict) -> dict:
     state = view["state"]
     seats = Seats(state.seats)
-    open_hand = view["open_hand"]
+    open_hand, dealer, players = view["open_hand"], view["dealer"], view["players"]
+    # A seat sitting this hand out (rotation, chouette) follows the hand played
+    # without it, as its page does: who plays and deals it, and its entry.
+    sits_out = bool(state.tables) and state.table_of(seat.position) is None
+    if sits_out:
+        played = state.tables[0]
+        players = [seats.by_position[position] for position in played.players]
+        dealer = seats.by_position[played.dealer]
+        open_hand = state.open_hands.get(1)
     return {
         "party": party_body(seat.party),
         "seat": seats.ref(seats.by_id[seat.pk]),
+        "seats": [Seats.with_player(s) for s in state.seats],
         "number": None if state.finished else state.number,
-        "dealer": seats.ref(view["dealer"]),
-        "players": [seats.ref(player) for player in view["players"]],
+        "sits_out": sits_out,
+        "dealer": seats.ref(dealer),
+        "players": [seats.ref(player) for player in players],
         "open_hand": seats.hand(open_hand) if open_hand else None,
         "can_confirm": view["can_confirm"],
         "sheet": sheet_body(view["sheet"], seats),

@@ -178,6 +178,24 @@ def _result_variants(cards: dict, melds: dict, rulings: dict) -> list[dict]:
     ]
 
 
+def _by_player(variant: dict, knocker_player: dict) -> dict:
+    """The same way of saying a hand with the knocker named by his player id
+    (``knocker_player``) instead of his seat (``knocker``)."""
+
+    def name(field):
+        return "knocker_player" if field == "knocker" else field
+
+    return {
+        **variant,
+        "title": f"{variant['title']}, the knocker by player id",
+        "properties": {
+            name(field): knocker_player if field == "knocker" else value
+            for field, value in variant["properties"].items()
+        },
+        "required": [name(field) for field in variant["required"]],
+    }
+
+
 class ResultIn(Schema):
     """What the table says about a hand, in one of two ways:
 
@@ -190,12 +208,15 @@ class ResultIn(Schema):
       players say he did not lay them out the best way.
 
     ``up_card`` is the first card turned up (Oklahoma sets the knock limit from it).
+    Either way the knocker may be named by his player id (``knocker_player``, as
+    the table's ``seats`` list it) instead of his seat: the seats are drawn by lot.
     """
 
     model_config = ConfigDict(extra="forbid")
 
     ending: Ending | None = None
     knocker: int | None = Field(None, ge=0, le=5)
+    knocker_player: int | None = Field(None, ge=1, le=2_147_483_647)
     # The most the cards can hold is the engine's call, with the players' message.
     knocker_deadwood: int | None = Field(None, ge=0, le=999)
     defender_deadwood: int | None = Field(None, ge=0, le=999)
@@ -213,6 +234,12 @@ class ResultIn(Schema):
         own = {name: fields[name] for name in fields if name not in ResultIn.model_fields}
         cards = _plain(fields["knocker_cards"])
         melds = _plain(fields["melds"])
+        knocker_player = _plain(fields["knocker_player"])
+        variants = []
+        for variant in _result_variants(cards, melds, fields["rulings"]):
+            variants.append(variant)
+            if "knocker" in variant["properties"]:
+                variants.append(_by_player(variant, knocker_player))
         target["anyOf"] = [
             {
                 **variant,
@@ -223,7 +250,7 @@ class ResultIn(Schema):
                 "required": variant["required"] + [name for name in required if name in own],
                 "additionalProperties": False,
             }
-            for variant in _result_variants(cards, melds, fields["rulings"])
+            for variant in variants
         ]
         return schema
 
@@ -231,8 +258,15 @@ class ResultIn(Schema):
     def by_cards(self) -> bool:
         return self.knocker_cards is not None or self.defender_cards is not None
 
+    @property
+    def named_knocker(self) -> int | None:
+        """The knocker as named: his seat, or his player id (`knocker_player`)."""
+        return self.knocker if self.knocker_player is None else self.knocker_player
+
     @model_validator(mode="after")
     def _complete(self):
+        if self.knocker is not None and self.knocker_player is not None:
+            raise _refuse(gettext("Name the knocker once: by his seat (knocker) or his player id."))
         if self.by_cards:
             self._check_cards()
         elif self.melds is not None:
@@ -248,7 +282,7 @@ class ResultIn(Schema):
             raise _refuse(
                 gettext("Give either the cards or the ending and deadwood counts, not both.")
             )
-        if self.knocker is None or self.knocker_cards is None or self.defender_cards is None:
+        if self.named_knocker is None or self.knocker_cards is None or self.defender_cards is None:
             raise _refuse(
                 gettext("A hand entered by its cards needs the knocker and both players' cards.")
             )
@@ -256,7 +290,7 @@ class ResultIn(Schema):
     def _check_counts(self):
         problem = entries.counts_problem(
             ending=self.ending,
-            knocker=self.knocker,
+            knocker=self.named_knocker,
             knocker_deadwood=self.knocker_deadwood,
             defender_deadwood=self.defender_deadwood,
             rulings=self.rulings.given(),

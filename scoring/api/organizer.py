@@ -171,7 +171,7 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     if decision.version is not None:
         result = entries.result_of_version(hand, decision.version)
     elif decision.result is not None:
-        result = result_of(decision.result, party.rules)
+        result = result_of(decision.result, party)
     else:
         result = None
     hand = hands.hand_decide(

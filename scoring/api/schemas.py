@@ -39,6 +39,12 @@ class SeatOut(Schema):
     player: str
 
 
+class SeatPlayerOut(SeatOut):
+    """A seat with its player's id: a hand's knocker may be named by either."""
+
+    player_id: int
+
+
 class SeatLinkOut(SeatOut):
     token: str
     link: str
@@ -153,11 +159,17 @@ class SettlementOut(Schema):
 
 
 class SeatTableOut(Schema):
-    """What a seat sees of its table."""
+    """What a seat sees of its table. ``seats``: every seat of the party, with its
+    player's id. ``players``, ``dealer`` and ``open_hand``: the hand being played
+    at this seat's table; while this seat sits it out (``sits_out``, rotation and
+    chouette), the hand played without it, which it follows but may not enter or
+    confirm."""
 
     party: PartyOut
     seat: SeatOut
+    seats: list[SeatPlayerOut]
     number: int | None
+    sits_out: bool
     dealer: SeatOut | None
     players: list[SeatOut]
     open_hand: HandOut | None

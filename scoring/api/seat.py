@@ -58,7 +58,7 @@ def table_hand_enter(request, token: Token, entry: HandEntryIn):
     outcome = hands.hand_enter(
         seat=seat,
         number=entry.number,
-        result=result_of(entry, seat.party.rules),
+        result=result_of(entry, seat.party),
         key=entry.key,
         address=client_address(request),
         version=entry.version,
