@@ -1,13 +1,15 @@
 """The API of a club's organizers: ``/api/parties/<id>…`` (look, decide a hand —
 Gin Rummy's at ``…/decide``, another game's at ``…/decide-entry`` — and the night's
 housekeeping: cancel, swap a player, rematch) and their nights under
-``/api/manage/…`` (list, open, start a party of any game, close). A personal API key
+``/api/manage/…`` (list, open, start a party of any game, close; the results, the
+payments that settle them and the stake). A personal API key
 (`clubs.permissions.TokenAuth`) or Django's session login (`OrganizerAuth`, which
 checks the CSRF token on unsafe methods), and the user must organize the club.
 
 Each action calls the service the organizer's page calls, with the key's owner as
 the user and the client's address, so its record reads as the page's does."""
 
+from collections import Counter
 from typing import Annotated
 
 from django.utils.translation import gettext
@@ -29,10 +31,15 @@ from scoring.api.schemas import (
     GamePartyForOrganizerOut,
     NightIn,
     NightOut,
+    NightPaymentsOut,
+    NightResultsOut,
+    NightStakeIn,
+    NightStakeOut,
     PartyDetailOut,
     PartyStartIn,
     SwapIn,
 )
+from scoring.night_results import night_results
 from scoring.services import hands, nights, parties
 from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import game_sheet, other_game, plays_other_game
@@ -57,6 +64,7 @@ def _night(night) -> dict:
         "ruleset": night.ruleset,
         "confirmation_required": night.confirmation_required,
         "closed_at": night.closed_at,
+        "stake": night.stake,
     }
 
 
@@ -143,6 +151,95 @@ def night_close(request, night_id: Id):
     require_organizer(request.auth, night.club)
     nights.night_close(night=night, user=request.auth, address=client_address(request))
     return _night(selectors.night_by_id(night_id))
+
+
+@router.get("/manage/nights/{night_id}/results", response={200: NightResultsOut, **ORGANIZER_READ})
+def night_result_list(request, night_id: Id):
+    """The night's results, the numbers of its results page and results.csv: every
+    player with a finished party (whatever the game), best first, with his place,
+    the games he played, parties played and won, his plus/minus and, with a stake,
+    its amount. A party still running is not counted yet (``running``)."""
+    night = _organized_night(request, night_id)
+    results = night_results(night=night)
+    return {
+        "night": _night(night),
+        "stake": results["stake"],
+        "running": results["running"],
+        "lines": _lines(results["rows"]),
+    }
+
+
+@router.get(
+    "/manage/nights/{night_id}/payments", response={200: NightPaymentsOut, **ORGANIZER_READ}
+)
+def night_payment_list(request, night_id: Id):
+    """Who pays whom to settle the night at its stake: the fewest payments, as the
+    results page lists them (none without a stake, or when nobody owes anything)."""
+    night = _organized_night(request, night_id)
+    results = night_results(night=night)
+    return {
+        "stake": results["stake"],
+        "running": results["running"],
+        "payments": [
+            {
+                "payer": _player(payment["payer"]),
+                "payee": _player(payment["payee"]),
+                "points": payment["points"],
+                "amount": payment["amount"],
+            }
+            for payment in results["payments"]
+        ],
+    }
+
+
+@router.get("/manage/nights/{night_id}/stake", response={200: NightStakeOut, **ORGANIZER_READ})
+def night_stake_detail(request, night_id: Id):
+    """What a point is worth at the night (null: not played for money)."""
+    return {"stake": _organized_night(request, night_id).stake}
+
+
+@router.put("/manage/nights/{night_id}/stake", response={200: NightStakeOut, **ORGANIZER_WRITE})
+def night_stake_set(request, night_id: Id, body: NightStakeIn):
+    """Set what a point is worth at the night, as on the night's page (into the
+    club's record); null or 0: not played for money. A closed night's stake is
+    final: 409 ``night_closed``."""
+    night = _organized_night(request, night_id)
+    nights.night_set_stake(
+        night=night, stake=body.stake, user=request.auth, address=client_address(request)
+    )
+    # As stored (0.1 sent is 0.10 kept), as the results will show it.
+    return {"stake": selectors.night_by_id(night_id).stake}
+
+
+def _organized_night(request, night_id: int):
+    night = selectors.night_by_id(night_id)
+    require_organizer(request.auth, night.club)
+    return night
+
+
+def _player(player) -> dict:
+    return {"id": player.pk, "name": player.name}
+
+
+def _lines(rows: list[dict]) -> list[dict]:
+    """The results' rows (best first) with their places: equal plus/minus share one."""
+    ties = Counter(row["plus_minus"] for row in rows)
+    lines = []
+    for index, row in enumerate(rows):
+        tied = index > 0 and rows[index - 1]["plus_minus"] == row["plus_minus"]
+        lines.append(
+            {
+                "place": lines[-1]["place"] if tied else index + 1,
+                "shared": ties[row["plus_minus"]] > 1,
+                "player": _player(row["player"]),
+                "games": row["games"],
+                "played": row["played"],
+                "won": row["won"],
+                "plus_minus": row["plus_minus"],
+                "amount": row.get("amount"),
+            }
+        )
+    return lines
 
 
 @router.get("/parties/{party_id}", response={200: AnyPartyOut, **ORGANIZER_READ})

@@ -8,11 +8,19 @@ silently left out of a hand.
 """
 
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Annotated, Literal
 
 from django.utils.translation import gettext
 from ninja import Field, Schema
-from pydantic import ConfigDict, StrictBool, StrictInt, StringConstraints, model_validator
+from pydantic import (
+    ConfigDict,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+    WithJsonSchema,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from config.api_errors import ErrorOut
@@ -239,6 +247,90 @@ class NightOut(Schema):
     confirmation_required: bool
     # When the night was closed (its results final), or None while it is open.
     closed_at: datetime | None
+    # What a point is worth (`NightStakeOut`); None: not played for money.
+    stake: Decimal | None
+
+
+class NightPlayerOut(Schema):
+    """A player of the club (his id as ``/api/manage/clubs/{slug}/players`` gives it)."""
+
+    id: int
+    name: str
+
+
+class NightLineOut(Schema):
+    """One player's night: the parties he finished and won, at which games, his
+    plus/minus over them and, with a stake, its amount. ``place``: by the
+    plus/minus, equal plus/minus sharing a place (``shared``)."""
+
+    place: int
+    shared: bool
+    player: NightPlayerOut
+    games: list[str]
+    played: int
+    won: int
+    plus_minus: int
+    amount: Decimal | None
+
+
+class NightResultsOut(Schema):
+    """The night's results, as its results page and results.csv give them: every
+    player with a finished party, best first. ``running``: parties not over yet,
+    not counted. A night is final once closed (``night.closed_at``)."""
+
+    night: NightOut
+    stake: Decimal | None
+    running: int
+    lines: list[NightLineOut]
+
+
+class NightPaymentOut(Schema):
+    """One payment: ``payer`` pays ``payee`` ``amount`` (``points`` at the stake)."""
+
+    payer: NightPlayerOut
+    payee: NightPlayerOut
+    points: int
+    amount: Decimal
+
+
+class NightPaymentsOut(Schema):
+    """The fewest payments that settle every finished party of the night at once, at
+    its stake, as its results page lists them; none without a stake."""
+
+    stake: Decimal | None
+    running: int
+    payments: list[NightPaymentOut]
+
+
+class NightStakeOut(Schema):
+    """What a point is worth at the night; null: not played for money."""
+
+    stake: Decimal | None
+
+
+#: An amount per point, as a number or as text (exact): what `nights.night_set_stake` takes.
+Stake = Annotated[
+    Decimal,
+    Field(ge=0, lt=100000, decimal_places=2),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "number", "minimum": 0, "exclusiveMaximum": 100000},
+                {"type": "string", "pattern": r"^[0-9]{1,5}(\.[0-9]{1,2})?$"},
+            ]
+        }
+    ),
+]
+
+
+class NightStakeIn(Schema):
+    """What a point is worth at the night: an amount of 0 or more in cents at most
+    (``"0.05"``, or 0.05); null or 0: not played for money. A closed night's stake
+    is final (409 ``night_closed``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    stake: Stake | None
 
 
 #: The games a party plays: Gin Rummy, and the keys of `scoring.engine.games.GAMES`.

@@ -1,0 +1,134 @@
+"""A club night's results, whatever the games played at it: every player's parties
+played and won, the plus/minus they add up to, and with a stake the amounts and the
+fewest payments that settle the night.
+
+Read here, at the app's level, because the organizer's API may not import the
+organizer's pages (`scoring.manage`, an audience of its own): this is the read of
+`scoring.manage.selectors.night_results` (and of the other games' part,
+`scoring.manage.game_selectors.game_results`), step for step, so that the API gives
+the numbers of the results page and its CSV. The pages are to read it from here
+too; until they do, tests/scoring/api/test_night_results.py holds the two equal."""
+
+from dataclasses import dataclass
+
+from clubs.models import Player
+from scoring.engine.games import GAMES
+from scoring.engine.games.game import margins, player_margins, side_totals
+from scoring.engine.payments import settle_up
+from scoring.models import Hand, Party, Seat
+from scoring.selectors import party_outcomes
+from scoring.services.game_sheet import hand_score, plays_other_game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a party of another game gives the night's results: whether it is over,
+    each player's plus/minus at the stake per point (`player_margins`: a side's
+    margin shared by its players) and the players of the winning sides."""
+
+    game: str
+    finished: bool
+    plus_minus: dict[int, int]
+    winners: frozenset
+
+
+def game_results(parties: list[Party]) -> dict[int, GameResult]:
+    """The results of parties of the other games (``parties``: their rows, cancelled
+    ones left out by the caller), in two queries however many: their seats and their
+    hands.
+
+    Every game pays its margins (`margins`: each side settles with every other the
+    difference of their totals, the better one paid, the lower total better where
+    the game says so), a side's margin shared by its players (`player_margins`).
+    Cruzo, a placement game, pays the same way by its place points (the last place
+    0, each place above one more, added over the games agreed): each player
+    settles with every other the difference of their place points, so one game of
+    three pays the first 1 from the second and 2 from the last."""
+    ids = [party.pk for party in parties if plays_other_game(party)]
+    if not ids:
+        return {}
+    seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
+    for seat in Seat.objects.filter(party_id__in=ids).order_by("party_id", "position"):
+        seats[seat.party_id].append(seat)
+    hands: dict[int, list[Hand]] = {pk: [] for pk in ids}
+    for hand in Hand.objects.filter(party_id__in=ids).order_by("party_id", "number", "table"):
+        hands[hand.party_id].append(hand)
+    results = {}
+    for party in parties:
+        if party.pk not in seats:
+            continue
+        count = 1 + max(seat.side for seat in seats[party.pk])
+        sides = [[s.player_id for s in seats[party.pk] if s.side == side] for side in range(count)]
+        game = GAMES[party.game]
+        scored = [hand_score(h) for h in hands[party.pk] if h.status == Hand.Status.CONFIRMED]
+        totals = side_totals(scored, count)
+        outcome = game.standing(scored, count, party.rules)
+        finished = party.status == Party.Status.FINISHED
+        results[party.pk] = GameResult(
+            game=party.get_game_display(),
+            finished=finished,
+            plus_minus=player_margins(sides, margins(totals, game.lower_wins)) if finished else {},
+            winners=frozenset(p for side in outcome.winners for p in sides[side]),
+        )
+    return results
+
+
+def night_results(*, night) -> dict:
+    """The night's results: every player who played a party of it, whatever the
+    game, with the parties finished and won, the games played and the plus/minus
+    they add up to (a cancelled party counts nowhere). Gin Rummy's parties come
+    from `party_outcomes` (the one party outcome of every format: a player wins
+    it with a plus); the other games' from their engines (`game_results`: the
+    margins of the game's totals, the lower or the higher better as the game
+    says, each player's share of the side's; won: a player of a winning side).
+    With a stake per point, each player's amount and the fewest payments that
+    settle the whole night (`scoring.engine.payments.settle_up`). Seven queries,
+    however many parties."""
+    parties = list(night.parties.exclude(status=Party.Status.CANCELLED).order_by("pk"))
+    gin_outcomes = party_outcomes([p.pk for p in parties if not plays_other_game(p)])
+    game_outcomes = game_results([p for p in parties if plays_other_game(p)])
+    results = []  # (game, finished, plus_minus by player id, winners' player ids)
+    gin = Party.Game.GIN_RUMMY.label
+    for outcome in gin_outcomes.values():
+        winners = {pk for pk, amount in outcome.plus_minus.items() if amount > 0}
+        results.append((str(gin), outcome.finished, outcome.plus_minus, winners))
+    for result in game_outcomes.values():
+        results.append((result.game, result.finished, result.plus_minus, result.winners))
+    ids = {pk for _game, _finished, plus_minus, _winners in results for pk in plus_minus}
+    players = {player.pk: player for player in Player.objects.filter(pk__in=ids)}
+    lines = {
+        pk: {"player": player, "played": 0, "won": 0, "plus_minus": 0, "games": []}
+        for pk, player in players.items()
+    }
+    running = 0
+    for game, finished, plus_minus, winners in results:
+        if not finished:
+            running += 1
+            continue
+        for pk, amount in plus_minus.items():
+            line = lines[pk]
+            line["played"] += 1
+            line["won"] += pk in winners
+            line["plus_minus"] += amount
+            if game not in line["games"]:
+                line["games"].append(game)
+    rows = sorted(
+        (line for line in lines.values() if line["played"]),
+        key=lambda line: (-line["plus_minus"], line["player"].name, line["player"].pk),
+    )
+    stake = night.stake
+    payments = []
+    if stake:
+        for row in rows:
+            row["amount"] = row["plus_minus"] * stake
+        balances = {row["player"].pk: row["plus_minus"] for row in rows}
+        payments = [
+            {
+                "payer": players[transfer.payer],
+                "payee": players[transfer.payee],
+                "points": transfer.amount,
+                "amount": transfer.amount * stake,
+            }
+            for transfer in settle_up(balances)
+        ]
+    return {"rows": rows, "stake": stake, "payments": payments, "running": running}
