@@ -10,9 +10,12 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.models import Party
 from tournaments.engine.formats import DEFAULT_FORMAT
+
+#: What a tournament plays unless the organizer chooses another game.
+DEFAULT_GAME = Party.Game.GIN_RUMMY
 
 
 class Tournament(models.Model):
@@ -36,9 +39,7 @@ class Tournament(models.Model):
     # What every table plays: Gin Rummy (two at a table, plus/minus standings) or one
     # of the other games of seed 003 at tables of three to six (issue 28; points by
     # place, `tournaments.engine.table_points`).
-    game = models.CharField(
-        _("card game"), max_length=32, choices=Party.Game, default=Party.Game.GIN_RUMMY
-    )
+    game = models.CharField(_("card game"), max_length=32, choices=Party.Game, default=DEFAULT_GAME)
     # Another game's options as its engine settled them at creation (`settle_options`),
     # copied onto every table's party; empty for Gin Rummy, whose rules are ``ruleset``.
     game_options = models.JSONField(_("game options"), default=dict, blank=True)
@@ -83,8 +84,10 @@ class Tournament(models.Model):
 
     @property
     def plays_at_tables(self) -> bool:
-        """Another game than Gin Rummy: tables of three to six, points by place."""
-        return self.game != Party.Game.GIN_RUMMY
+        """A game without party formats (`Game.formats`), whose hands are its own
+        entry: tables of three to six, points by place. A game with them (Gin
+        Rummy) is played two at a table, plus/minus."""
+        return self.game in ENTRY_GAMES
 
     @property
     def draws_for_ties(self) -> bool:

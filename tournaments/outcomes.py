@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from django.db.models import QuerySet
 
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.engine.games.game import margins, side_totals
 from scoring.models import Hand, Party, Seat
 from scoring.scores import PartyScore, party_scores
@@ -64,7 +64,7 @@ def game_outcomes(party_ids, *, cancelled: bool = True) -> dict[int, GameOutcome
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    query = Party.objects.filter(pk__in=ids).exclude(game=Party.Game.GIN_RUMMY).order_by()
+    query = Party.objects.filter(pk__in=ids, game__in=list(ENTRY_GAMES)).order_by()
     if not cancelled:
         query = query.exclude(status=Party.Status.CANCELLED)
     parties = list(query.values_list("pk", "game", "rules", "status"))

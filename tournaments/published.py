@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
+from scoring.engine.games import ENTRY_GAMES
 from scoring.models import Party
 from tournaments.models import (
     Entrant,
@@ -67,7 +68,8 @@ def gin_party(tournament: Tournament, party_id: int) -> Party:
     """`tournament_party`, refused with where to look when its game is not Gin
     Rummy's (the hands of another game have no knocks, boxes or deadwood)."""
     party = tournament_party(tournament, party_id)
-    if party.game != Party.Game.GIN_RUMMY:
+    # A game whose hands are its own entry (`ENTRY_GAMES`) keeps no such sheet.
+    if party.game in ENTRY_GAMES:
         table = party.tournament_table
         raise OtherGameParty(
             gettext(

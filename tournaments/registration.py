@@ -19,12 +19,12 @@ from scoring.engine.games import GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import settle_options
 from scoring.engine.rules import RULESETS
-from scoring.models import Party
 from scoring.services.game_parties import translated
 from scoring.services.seats import new_token
 from tournaments.engine.formats import DEFAULT_FORMAT, format_of
 from tournaments.engine.tables import LARGEST, SMALLEST
 from tournaments.models import (
+    DEFAULT_GAME,
     CheckIn,
     Entrant,
     FinalStage,
@@ -98,7 +98,7 @@ def tournament_create(
     public_standings: bool = True,
     public_results: bool = True,
     round_minutes: int | None = None,
-    game: str = Party.Game.GIN_RUMMY,
+    game: str = DEFAULT_GAME,
     game_options: dict | None = None,
     table_size: int | None = None,
 ) -> Tournament:
@@ -151,23 +151,25 @@ def game_settings(
     """A new tournament's game checked: the options settled over the game's
     defaults (`settle_options`) and the table size, or the organizer's message.
 
-    Gin Rummy is played two at a table with the tournament's own rules: no options,
-    no table size. Another game is played in the Swiss system or as a round robin
-    at tables of three to six, at a size the game is played at
-    (`Game.table_sizes`), with options that suit a table of that size and one
-    smaller (`Game.sides`: Canasta's three partnerships only at six, so never at
-    tables that may be of five). Whether a round robin's field has a schedule is
-    known only when round 1 starts (`rounds.round_start`), not here."""
-    if game == Party.Game.GIN_RUMMY:
-        if options or table_size not in (None, 2):
-            raise GameSettingsError(
-                gettext("Gin Rummy is played two at a table, with the tournament's rules.")
-            )
-        return {}, None
+    A game of party formats (`Game.formats`: Gin Rummy) is played two at a table
+    with the tournament's own rules: no options, no table size. Another game is
+    played in the Swiss system or as a round robin at tables of three to six, at a
+    size the game is played at (`Game.table_sizes`), with options that suit a
+    table of that size and one smaller (`Game.sides`: Canasta's three
+    partnerships only at six, so never at tables that may be of five). Whether a
+    round robin's field has a schedule is known only when round 1 starts
+    (`rounds.round_start`), not here."""
     if game not in GAMES:
         raise GameSettingsError(gettext("There is no game called %(name)r.") % {"name": game})
     engine = GAMES[game]
-    name = Party.Game(game).label
+    name = engine.name
+    if engine.formats:
+        if options or table_size not in (None, 2):
+            raise GameSettingsError(
+                gettext("%(game)s is played two at a table, with the tournament's rules.")
+                % {"game": name}
+            )
+        return {}, None
     # Tables are seated from the standings (Swiss) or by a fixed schedule (round
     # robin); a knockout's matches are of two.
     if not format_of(format).seats_tables:

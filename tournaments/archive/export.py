@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 
 from clubs.models import Club, ClubNight, Membership, Player
+from scoring.engine.games import ENTRY_GAMES
 from scoring.models import AuditRecord, Hand, Party, Seat
 from tournaments.models import (
     FinalStage,
@@ -29,8 +30,9 @@ VERSIONS = (1, 2)
 
 def version_for(games) -> int:
     """The version an archive of these games (the tournament's, each party's) is
-    written with."""
-    return 1 if all(game == Party.Game.GIN_RUMMY for game in games) else 2
+    written with: 2 once one of them has hands that are its own entry
+    (`ENTRY_GAMES`)."""
+    return 2 if any(game in ENTRY_GAMES for game in games) else 1
 
 
 def _when(value):
@@ -63,7 +65,7 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
 
     return [
         _game_party(party, seats[party.pk], hands[party.pk], audit[party.pk], player_key)
-        if party.game != Party.Game.GIN_RUMMY
+        if party.game in ENTRY_GAMES
         else {
             **_party_head(party, seats[party.pk], player_key),
             "hands": [

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from scoring.engine.formats import FORMATS
-from scoring.engine.games import GAMES
+from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import HandScore, check_table, settle_options, side_totals
-from scoring.models import Hand, Party
+from scoring.models import Hand
 from scoring.services.game_parties import translated
 from scoring.services.games import as_stored
 from tournaments.archive.schema import (
@@ -82,7 +82,7 @@ def problems_of(archive: TournamentArchive | NightArchive) -> list[Problem]:
     games = {party.game for party in archive.parties}
     if isinstance(archive, TournamentArchive):
         games.add(archive.tournament.game)
-    if archive.version == 1 and games - {Party.Game.GIN_RUMMY}:
+    if archive.version == 1 and any(game in ENTRY_GAMES for game in games):
         found.add("version", gettext("an archive of version 1 holds Gin Rummy only"))
     if isinstance(archive, TournamentArchive):
         _tournament(found, archive, players)
@@ -373,7 +373,8 @@ def _tournament(found: _Found, archive: TournamentArchive, players: set) -> None
     used = Counter()
     tables = _tables(found, archive, set(numbers), parties, used)
     _seatings(found, archive, tables, entrants, parties)
-    if archive.final is not None and info.game != Party.Game.GIN_RUMMY:
+    # A final is a bracket of matches of two: a game at tables has none.
+    if archive.final is not None and info.game in ENTRY_GAMES:
         found.add("final", gettext("a tournament of another game has no final"))
     elif archive.final is not None:
         _final(found, archive, entrants, parties, used)
@@ -420,7 +421,7 @@ def _tables(found: _Found, archive, rounds: set, parties: dict, used: Counter) -
             found.add(here, gettext("a bye has no party and no one absent"))
         if table.party is not None:
             used[table.party] += 1
-        if archive.tournament.game == Party.Game.GIN_RUMMY:
+        if archive.tournament.game not in ENTRY_GAMES:
             if table.party is not None:
                 _two_player_party(found, f"{here}.party", table.party, parties)
             continue
@@ -450,7 +451,7 @@ def _named(line) -> list:
 def _two_player_party(found: _Found, at: str, key: int, parties: dict) -> None:
     if key not in parties:
         found.add(at, gettext("names a party the archive does not hold"))
-    elif parties[key].game != Party.Game.GIN_RUMMY:
+    elif parties[key].game in ENTRY_GAMES:
         found.add(at, gettext("the party plays another game than the tournament"))
     elif len(parties[key].seats) != 2:  # its format was checked with its seats
         found.add(at, gettext("a tournament's game is a party of two players"))
@@ -496,8 +497,9 @@ def _seatings(found: _Found, archive, tables: dict, entrants: dict, parties: dic
 def _table_sizes(tournament) -> list[int]:
     """How many a table of a tournament of another game seats: its table size, or
     one fewer where the entrants do not divide, if the game is played so
-    (`tournaments.seating`). Empty for Gin Rummy (two at a table)."""
-    if tournament.game == Party.Game.GIN_RUMMY or tournament.table_size is None:
+    (`tournaments.seating`). Empty for a game of party formats (Gin Rummy: two at
+    a table), whose hands are not its own entry (`ENTRY_GAMES`)."""
+    if tournament.game not in ENTRY_GAMES or tournament.table_size is None:
         return []
     played = GAMES[tournament.game].table_sizes
     size = tournament.table_size

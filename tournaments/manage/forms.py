@@ -20,7 +20,7 @@ from scoring.labels import RULESET_LABELS
 from scoring.models import Party
 from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.engine.formats import DEFAULT_FORMAT
-from tournaments.models import Tournament
+from tournaments.models import DEFAULT_GAME, Tournament
 from tournaments.registration import LIMITS
 
 
@@ -92,8 +92,8 @@ class TournamentForm(PrintableForm):
     game = forms.ChoiceField(
         label=_("Card game"),
         choices=Party.Game.choices,
-        initial=Party.Game.GIN_RUMMY,
-        # Left out (a page of before the other games came): Gin Rummy.
+        initial=DEFAULT_GAME,
+        # Left out (a page of before the other games came): the default.
         required=False,
         widget=forms.RadioSelect,
     )
@@ -131,7 +131,7 @@ class TournamentForm(PrintableForm):
         they go together. What is wrong with another game's option fields counts
         only for that game."""
         cleaned = super().clean()
-        game = cleaned.get("game") or Party.Game.GIN_RUMMY
+        game = cleaned.get("game") or DEFAULT_GAME
         cleaned["game"] = game
         read = option_names(game)
         for name in all_option_names() - read:
