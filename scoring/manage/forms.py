@@ -197,8 +197,9 @@ class NightForm(PrintableForm):
 class PartyStartForm(PrintableForm):
     """Gin Rummy in one of its formats, the players ticked (they draw for their
     seats); or another game with its options and the players in seat order
-    (`GameStartFields`). Every game's fields are on the page, grouped, so it works
-    without script; only the chosen game's are read."""
+    (`GameStartFields`). Every game's fields are on the page, grouped under the
+    game's name, so it works without script (which shows the chosen game's
+    alone); only the chosen game's are read."""
 
     game = forms.ChoiceField(
         label=_("Game"),
@@ -263,6 +264,9 @@ class PartyStartForm(PrintableForm):
 
     def seat_fields(self) -> list:
         return GameStartFields.seat_fields(self)
+
+    def seat_picks(self) -> list[dict]:
+        return GameStartFields.seat_picks(self)
 
     def gin_fields(self) -> list:
         return [self["format"], self["players"]]

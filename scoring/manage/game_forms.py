@@ -76,6 +76,22 @@ class GameStartFields:
         return [form[f"seat_{number}"] for number in range(1, MOST_SEATS + 1)]
 
     @staticmethod
+    def seat_picks(form) -> list[dict]:
+        """Each seat's field with the games whose tables have that seat (``games``,
+        their keys spaced), so the page shows Chinchón four seats, not seven."""
+        return [
+            {
+                "field": field,
+                "games": " ".join(
+                    key
+                    for key, game in GAMES.items()
+                    if other_game(key) and number <= max(game.table_sizes)
+                ),
+            }
+            for number, field in enumerate(GameStartFields.seat_fields(form), 1)
+        ]
+
+    @staticmethod
     def options_of(form, game: str) -> dict:
         return options_of(form.cleaned_data, game)
 

@@ -137,3 +137,47 @@ def test_the_start_form_and_a_party_of_another_game_fit_a_phone_in_german(
     page.locator("article.hand-disputed").screenshot(path=str(tmp_path / "dispute-de.png"))
     assert fits(page, PHONE["width"])
     context.close()
+
+
+def test_the_start_form_shows_only_the_chosen_games_fields_on_a_phone(
+    chromium, live_server, tmp_path
+):
+    organizer = OrganizerFactory(player__name="Dora Desk", player__user__username="desk")
+    night = ClubNightFactory(club=organizer.club, name="Friday")
+    for name in NAMES[:3]:
+        MembershipFactory(club=organizer.club, player__name=name)
+    context = chromium.new_context(viewport=PHONE, locale="en-US", is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/login/?next=/manage/nights/{night.pk}/")
+    page.get_by_label("Username").fill("desk")
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    form = page.locator("#party-form")
+    gin_format = form.get_by_label("Two players", exact=True)
+    expect(gin_format).to_be_visible()
+    expect(form.get_by_label("Seat 1", exact=True)).to_be_hidden()
+
+    form.get_by_label("Chinchón", exact=True).check()
+
+    expect(gin_format).to_be_hidden()
+    expect(form.locator("#game-gin_rummy")).to_be_hidden()
+    expect(form.get_by_label("Seat 1", exact=True)).to_be_visible()
+    expect(form.get_by_label("Seat 4", exact=True)).to_be_visible()
+    # Chinchón is played by two to four: the fifth seat is Canasta's and Cruzo's.
+    expect(form.get_by_label("Seat 5", exact=True)).to_be_hidden()
+    expect(form.get_by_label("40 cards (without 8s and 9s)")).to_be_visible()
+    for other in ("canasta", "blaue_vierzehn", "cruzo"):
+        expect(form.locator(f"#game-{other}")).to_be_hidden()
+    form.screenshot(path=str(tmp_path / "start-chinchon.png"))
+    assert fits(page, PHONE["width"])
+
+    form.get_by_label("Cruzo", exact=True).check()
+    expect(form.get_by_label("Seat 7", exact=True)).to_be_visible()
+    expect(form.locator("#game-chinchon")).to_be_hidden()
+
+    start(page, "Chinchón", NAMES[:3])
+
+    expect(page.locator("#party-meta")).to_contain_text("Chinchón")
+    assert Party.objects.get(night=night).game == Party.Game.CHINCHON
+    context.close()

@@ -433,3 +433,49 @@ def test_the_party_page_names_every_player_who_confirmed_a_hand(client, night):
     )
     assert first == f"confirmed by {c.player.name}, {b.player.name}"
     assert second == f"confirmed so far by {d.player.name}"
+
+
+def test_gin_rummys_and_the_other_games_fields_are_not_read_for_chinchon(client, night):
+    players = members(night, 3)
+    stray = members(night, 1)[0]
+
+    response = client.post(
+        night_url(night),
+        {
+            "game": "chinchon",
+            **seats(players),
+            "format": "no such format",
+            "players": [stray.pk, "not a player"],
+            "cruzo_games": "many",
+            "canasta_partnerships": "7",
+        },
+    )
+
+    assert response.status_code == 302
+    party = Party.objects.get(night=night)
+    assert party.game == Party.Game.CHINCHON
+    assert party.format == Party.Format.TWO
+    seated = list(party.seats.order_by("position").values_list("player", flat=True))
+    assert seated == [p.pk for p in players]
+
+
+def test_each_part_of_the_start_form_names_the_games_it_belongs_to(client, night):
+    text = client.get(night_url(night)).text
+
+    # Without script every game's fieldset is shown, headed by the game's name;
+    # the script shows those whose data-games hold the chosen game.
+    for game, name in [
+        ("gin_rummy", "Gin Rummy"),
+        ("chinchon", "Chinchón"),
+        ("canasta", "Canasta"),
+        ("blaue_vierzehn", "Blaue Vierzehn"),
+        ("cruzo", "Cruzo"),
+    ]:
+        fieldset = text.split(f'data-games="{game}" id="game-{game}">', 1)[1]
+        assert fieldset.lstrip().startswith(f"<legend>{name}</legend>"), game
+    assert 'id="game-seats" data-games="chinchon canasta blaue_vierzehn cruzo"' in text
+    assert 'class="seat-pick" data-games="chinchon canasta blaue_vierzehn cruzo"' in text
+    # Only Cruzo seats seven.
+    seventh = text.split('name="seat_7"', 1)[0].rsplit('class="seat-pick"', 1)[1]
+    assert seventh.startswith(' data-games="cruzo"')
+    assert "js/party-start.js" in text
