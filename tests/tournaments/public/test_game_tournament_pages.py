@@ -161,6 +161,14 @@ def test_the_ties_of_a_blaue_vierzehn_swiss_are_shared_without_a_card_draw(clien
     assert "card draw" not in page and 'id="standings-draws"' not in page
 
 
+def test_the_page_describes_the_tournament_by_its_game(client, halfway):
+    tournament, *_ = halfway
+    page = client.get(reverse("public:tournament-detail", args=[tournament.slug])).text
+
+    found = re.search(r'<meta name="description" content="([^"]+)">', page).group(1)
+    assert found.startswith("Chinchón Open, a Chinchón tournament of")
+
+
 PAGES = [
     ("tournament-detail", []),
     ("round-detail", [1]),
