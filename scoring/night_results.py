@@ -2,12 +2,8 @@
 played and won, the plus/minus they add up to, and with a stake the amounts and the
 fewest payments that settle the night.
 
-Read here, at the app's level, because the organizer's API may not import the
-organizer's pages (`scoring.manage`, an audience of its own): this is the read of
-`scoring.manage.selectors.night_results` (and of the other games' part,
-`scoring.manage.game_selectors.game_results`), step for step, so that the API gives
-the numbers of the results page and its CSV. The pages are to read it from here
-too; until they do, tests/scoring/api/test_night_results.py holds the two equal."""
+Read at the app's level, not in an audience's folder: the results page, its CSV and
+the organizer's API all read it here, so they give the same numbers."""
 
 from dataclasses import dataclass
 

@@ -487,7 +487,7 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
     if not isinstance(ids, QuerySet) and not ids:
         return {}
     # Gin Rummy's parties only: another game's sheet is `services.game_sheet`'s
-    # (a night's results read those through `manage.game_selectors.game_results`);
+    # (a night's results read those through `scoring.night_results.game_results`);
     # the standings, seasons and ratings that read these take none yet.
     query = Party.objects.filter(pk__in=ids, game=Party.Game.GIN_RUMMY).order_by()
     if not cancelled:

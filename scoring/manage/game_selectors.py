@@ -5,20 +5,14 @@ game's engine through `scoring.services.game_sheet`; nothing here knows a game's
 rules. Like `scoring.manage.selectors`, a fixed number of queries however many
 parties or hands."""
 
-from dataclasses import dataclass
-
 from django.utils.translation import gettext as _
 
-from scoring.engine.games import GAMES
-from scoring.engine.games.game import margins, player_margins, side_totals
 from scoring.game_options import OPTION_WORDS
 from scoring.models import Hand, Party, Seat
 from scoring.selectors import choice_label
 from scoring.services.game_sheet import (
     GameSheet,
     game_sheet,
-    hand_score,
-    plays_other_game,
     sheet_of,
 )
 
@@ -182,56 +176,3 @@ def _described(snapshot: dict, names: list[str], party: Party) -> str:
 def _seat_name(by_position: dict, position) -> str:
     seat = by_position.get(position)
     return seat.player.name if seat else ""
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """What a party of another game gives the night's results: whether it is over,
-    each player's plus/minus at the stake per point (`player_margins`: a side's
-    margin shared by its players) and the players of the winning sides."""
-
-    game: str
-    finished: bool
-    plus_minus: dict[int, int]
-    winners: frozenset
-
-
-def game_results(parties: list[Party]) -> dict[int, GameResult]:
-    """The results of parties of the other games (``parties``: their rows, cancelled
-    ones left out by the caller), in two queries however many: their seats and their
-    hands.
-
-    Every game pays its margins (`margins`: each side settles with every other the
-    difference of their totals, the better one paid, the lower total better where
-    the game says so), a side's margin shared by its players (`player_margins`).
-    Cruzo, a placement game, pays the same way by its place points (the last place
-    0, each place above one more, added over the games agreed): each player
-    settles with every other the difference of their place points, so one game of
-    three pays the first 1 from the second and 2 from the last."""
-    ids = [party.pk for party in parties if plays_other_game(party)]
-    if not ids:
-        return {}
-    seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
-    for seat in Seat.objects.filter(party_id__in=ids).order_by("party_id", "position"):
-        seats[seat.party_id].append(seat)
-    hands: dict[int, list[Hand]] = {pk: [] for pk in ids}
-    for hand in Hand.objects.filter(party_id__in=ids).order_by("party_id", "number", "table"):
-        hands[hand.party_id].append(hand)
-    results = {}
-    for party in parties:
-        if party.pk not in seats:
-            continue
-        count = 1 + max(seat.side for seat in seats[party.pk])
-        sides = [[s.player_id for s in seats[party.pk] if s.side == side] for side in range(count)]
-        game = GAMES[party.game]
-        scored = [hand_score(h) for h in hands[party.pk] if h.status == Hand.Status.CONFIRMED]
-        totals = side_totals(scored, count)
-        outcome = game.standing(scored, count, party.rules)
-        finished = party.status == Party.Status.FINISHED
-        results[party.pk] = GameResult(
-            game=party.get_game_display(),
-            finished=finished,
-            plus_minus=player_margins(sides, margins(totals, game.lower_wins)) if finished else {},
-            winners=frozenset(p for side in outcome.winners for p in sides[side]),
-        )
-    return results

@@ -8,15 +8,13 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from clubs.models import ClubNight, Player
-from scoring.engine.payments import settle_up
+from clubs.models import ClubNight
 from scoring.labels import ruleset_label
 from scoring.manage import game_selectors
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import (
     choice_label,
     dispute_versions,
-    party_outcomes,
     ruling_texts,
     settlement_view,
     sheet_rows,
@@ -132,67 +130,6 @@ def seated_players(*, night) -> dict[int, Party]:
         party__night=night, party__status=Party.Status.RUNNING
     ).select_related("party")
     return {seat.player_id: seat.party for seat in seats}
-
-
-def night_results(*, night) -> dict:
-    """The night's results: every player who played a party of it, whatever the
-    game, with the parties finished and won, the games played and the plus/minus
-    they add up to (a cancelled party counts nowhere). Gin Rummy's parties come
-    from `party_outcomes` (the one party outcome of every format: a player wins
-    it with a plus); the other games' from their engines (`game_results`: the
-    margins of the game's totals, the lower or the higher better as the game
-    says, each player's share of the side's; won: a player of a winning side).
-    With a stake per point, each player's amount and the fewest payments that
-    settle the whole night (`scoring.engine.payments.settle_up`). Seven queries,
-    however many parties."""
-    parties = list(night.parties.exclude(status=Party.Status.CANCELLED).order_by("pk"))
-    gin_outcomes = party_outcomes([p.pk for p in parties if not plays_other_game(p)])
-    game_outcomes = game_selectors.game_results([p for p in parties if plays_other_game(p)])
-    results = []  # (game, finished, plus_minus by player id, winners' player ids)
-    gin = Party.Game.GIN_RUMMY.label
-    for outcome in gin_outcomes.values():
-        winners = {pk for pk, amount in outcome.plus_minus.items() if amount > 0}
-        results.append((str(gin), outcome.finished, outcome.plus_minus, winners))
-    for result in game_outcomes.values():
-        results.append((result.game, result.finished, result.plus_minus, result.winners))
-    ids = {pk for _game, _finished, plus_minus, _winners in results for pk in plus_minus}
-    players = {player.pk: player for player in Player.objects.filter(pk__in=ids)}
-    lines = {
-        pk: {"player": player, "played": 0, "won": 0, "plus_minus": 0, "games": []}
-        for pk, player in players.items()
-    }
-    running = 0
-    for game, finished, plus_minus, winners in results:
-        if not finished:
-            running += 1
-            continue
-        for pk, amount in plus_minus.items():
-            line = lines[pk]
-            line["played"] += 1
-            line["won"] += pk in winners
-            line["plus_minus"] += amount
-            if game not in line["games"]:
-                line["games"].append(game)
-    rows = sorted(
-        (line for line in lines.values() if line["played"]),
-        key=lambda line: (-line["plus_minus"], line["player"].name, line["player"].pk),
-    )
-    stake = night.stake
-    payments = []
-    if stake:
-        for row in rows:
-            row["amount"] = row["plus_minus"] * stake
-        balances = {row["player"].pk: row["plus_minus"] for row in rows}
-        payments = [
-            {
-                "payer": players[transfer.payer],
-                "payee": players[transfer.payee],
-                "points": transfer.amount,
-                "amount": transfer.amount * stake,
-            }
-            for transfer in settle_up(balances)
-        ]
-    return {"rows": rows, "stake": stake, "payments": payments, "running": running}
 
 
 def party_round(party: Party):

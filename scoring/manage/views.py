@@ -39,6 +39,7 @@ from scoring.manage.forms import (
     SwapForm,
 )
 from scoring.manage.tables import NightTable
+from scoring.night_results import night_results as results_of_night
 from scoring.services import hands, nights, parties, seats
 from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import plays_other_game
@@ -193,7 +194,7 @@ def night_events(request, night):
 def night_results(request, night):
     """Every player of the night with parties played and won and the plus/minus;
     with a stake, the amounts and who pays whom. Printable."""
-    context = {"night": night, **selectors.night_results(night=night)}
+    context = {"night": night, **results_of_night(night=night)}
     return render(request, "scoring/manage/night_results.html", context)
 
 
@@ -203,7 +204,7 @@ def night_results(request, night):
 def night_results_csv(request, night):
     """The night's results as CSV, one player a line with the games played, for a
     spreadsheet."""
-    results = selectors.night_results(night=night)
+    results = results_of_night(night=night)
     response = csv_response(f"{night.date:%Y-%m-%d}-{slugify(night.name) or 'night'}-results.csv")
     writer = csv.writer(response)
     header = [_("Player"), _("Games"), _("Parties played"), _("Parties won"), _("Plus/minus")]

@@ -369,7 +369,7 @@ def test_the_stored_totals_are_the_engines_side_totals(deals):
 
 
 def test_the_nights_results_leave_another_games_party_out_until_they_read_it():
-    from scoring.manage.selectors import night_results
+    from scoring.night_results import night_results
     from scoring.selectors import party_sheets, party_states
 
     night = ClubNightFactory()

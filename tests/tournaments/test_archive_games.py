@@ -12,8 +12,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.manage.selectors import night_results
 from scoring.models import Hand, Party
+from scoring.night_results import night_results
 from scoring.services.game_sheet import game_sheet
 from scoring.services.games import game_hand_confirm, game_hand_decide, game_hand_enter
 from tests.factories import ClubFactory, ClubNightFactory, start_game_party, start_night_party
