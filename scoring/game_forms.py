@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from config.validators import PrintableForm
+from scoring.engine.games import ENTRY_GAMES
 from scoring.engine.games import chinchon as chinchon_rules
 from scoring.forms import key_field, version_field
 
@@ -311,12 +312,16 @@ class CanastaForm(GameEntryForm):
         return initial
 
 
-class BlaueVierzehnForm(GameEntryForm):
-    """Each player's points from the cards of their tricks; a deal adds up to 56."""
+class PointsForm(GameEntryForm):
+    """Each player's points for the hand, the entry as the engine reads it
+    (``{"points": [...]}``): the form of a game that has no form of its own."""
+
+    label = _("Points")
+    most = 32767
 
     def add_fields(self):
         for side in self.playing():
-            self.fields[f"points_{side}"] = _number(_("Points from the tricks"), most=56)
+            self.fields[f"points_{side}"] = _number(self.label, most=self.most)
 
     def entry(self) -> dict:
         return {"points": [self.cleaned_data[f"points_{n}"] for n in range(len(self.sides))]}
@@ -324,6 +329,13 @@ class BlaueVierzehnForm(GameEntryForm):
     @classmethod
     def initial_from(cls, entry):
         return {f"points_{n}": value for n, value in enumerate(entry.get("points") or [])}
+
+
+class BlaueVierzehnForm(PointsForm):
+    """Each player's points from the cards of their tricks; a deal adds up to 56."""
+
+    label = _("Points from the tricks")
+    most = 56
 
 
 class CruzoForm(GameEntryForm):
@@ -392,5 +404,8 @@ ENTRY_FORMS = {
 
 
 def entry_form_for(party):
-    """The entry form of the party's game; None for Gin Rummy, which has its own."""
-    return ENTRY_FORMS.get(party.game)
+    """The entry form of the party's game (each player's points where the game has
+    no form of its own); None for Gin Rummy, whose hands have their own forms."""
+    if party.game not in ENTRY_GAMES:
+        return None
+    return ENTRY_FORMS.get(party.game, PointsForm)
