@@ -6,7 +6,6 @@ import re
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Membership
 from scoring.models import Hand
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -45,51 +44,6 @@ def party_title(party) -> str:
         "round": match["round"],
         "table": match["table"],
     }
-
-
-#: The club record's stored keys (`clubs.services.club_record_add`), as its reader
-#: reads them.
-RECORD_KEYS = {
-    "night": _("Club night"),
-    "date": _("Date"),
-    "ruleset": _("Rules"),
-    "confirmation_required": _("Confirmation"),
-    "stake": _("Stake per point"),
-    "was": _("Before"),
-    "player": _("Player"),
-    "role": _("Role"),
-    "before": _("Before"),
-    "after": _("After"),
-    "key": _("Key"),
-    "prefix": _("Begins with"),
-    "username": _("Username"),
-    # A member list imported or exported (`clubs.services.roster_import`).
-    "file": _("File"),
-    "added": _("Added"),
-    "changed": _("Changed"),
-    "refused": _("Refused"),
-    "kind": _("Format"),
-}
-_ROLE_KEYS = {"role", "before", "after"}
-
-
-def record_details(details: dict) -> list[tuple[str, str]]:
-    """A club record's details in words: each key by its name, a ruleset and a role
-    by theirs, yes or no for a flag, a dash for nothing."""
-    words = []
-    for key, value in details.items():
-        if isinstance(value, bool):
-            shown = gettext("yes") if value else gettext("no")
-        elif value is None or value == "":
-            shown = "–"
-        elif key == "ruleset":
-            shown = ruleset_label(value)
-        elif key in _ROLE_KEYS and value in Membership.Role.values:
-            shown = str(Membership.Role(value).label)
-        else:
-            shown = str(value)
-        words.append((str(RECORD_KEYS.get(key, key)), shown))
-    return words
 
 
 def ending_label(key: str) -> str:

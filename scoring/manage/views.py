@@ -28,7 +28,6 @@ from config.spreadsheet import csv_response, text_cell
 from scoring import errors, push, versions
 from scoring import selectors as scoring_selectors
 from scoring.forms import first_error
-from scoring.labels import record_details
 from scoring.manage import game_views, qr, selectors
 from scoring.manage.forms import (
     CancelForm,
@@ -72,7 +71,7 @@ def club_detail(request, club):
             return redirect("manage:night-detail", pk=night.pk)
     table = NightTable(club_selectors.club_nights(club=club))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    records = [(r, record_details(r.details)) for r in club_selectors.club_records(club=club)]
+    records = club_selectors.club_records(club=club)
     context = {"club": club, "table": table, "form": form, "records": records}
     return render(request, "scoring/manage/night_list.html", context)
 
