@@ -450,6 +450,10 @@ API = {
         ),
         one_running,
     ),
+    "POST /api/manage/nights/{night_id}/stake": Recipe(
+        lambda w: Shot(f"/api/manage/nights/{w.night.pk}/stake", {"stake": "0.05"}),
+        count_is(1, lambda w: w.club.records.filter(details__stake__isnull=False)),
+    ),
     "POST /api/manage/nights/{night_id}/close": Recipe(
         lambda w: Shot(f"/api/manage/nights/{w.night.pk}/close"), one_closed
     ),

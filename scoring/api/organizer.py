@@ -198,7 +198,7 @@ def night_stake_detail(request, night_id: Id):
     return {"stake": _organized_night(request, night_id).stake}
 
 
-@router.put("/manage/nights/{night_id}/stake", response={200: NightStakeOut, **ORGANIZER_WRITE})
+@router.post("/manage/nights/{night_id}/stake", response={200: NightStakeOut, **ORGANIZER_WRITE})
 def night_stake_set(request, night_id: Id, body: NightStakeIn):
     """Set what a point is worth at the night, as on the night's page (into the
     club's record); null or 0: not played for money. A closed night's stake is

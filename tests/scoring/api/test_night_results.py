@@ -144,8 +144,8 @@ def test_equal_plus_minus_share_a_place(api, night):
 
 def test_the_stake_is_read_and_set_as_on_the_nights_page(api, night):
     before = api("get", f"/manage/nights/{night.pk}/stake").json()
-    set_ = api("put", f"/manage/nights/{night.pk}/stake", {"stake": "0.05"})
-    as_number = api("put", f"/manage/nights/{night.pk}/stake", {"stake": 0.1})
+    set_ = api("post", f"/manage/nights/{night.pk}/stake", {"stake": "0.05"})
+    as_number = api("post", f"/manage/nights/{night.pk}/stake", {"stake": 0.1})
     after = api("get", f"/manage/nights/{night.pk}/stake").json()
 
     assert before == {"stake": None}
@@ -163,7 +163,7 @@ def test_the_stake_is_read_and_set_as_on_the_nights_page(api, night):
 def test_a_null_stake_means_not_for_money(api, night):
     nights.night_set_stake(night=night, stake="0.05")
 
-    response = api("put", f"/manage/nights/{night.pk}/stake", {"stake": None})
+    response = api("post", f"/manage/nights/{night.pk}/stake", {"stake": None})
 
     assert response.json() == {"stake": None}
     night.refresh_from_db()
@@ -174,7 +174,7 @@ def test_a_null_stake_means_not_for_money(api, night):
 def test_a_wrong_stake_is_a_422_with_a_sentence_and_changes_nothing(api, night, stake):
     nights.night_set_stake(night=night, stake="0.05")
 
-    response = api("put", f"/manage/nights/{night.pk}/stake", {"stake": stake})
+    response = api("post", f"/manage/nights/{night.pk}/stake", {"stake": stake})
 
     body = response.json()
     assert (response.status_code, body["code"]) == (422, "invalid_entry"), body
@@ -187,7 +187,7 @@ def test_a_wrong_stake_is_a_422_with_a_sentence_and_changes_nothing(api, night, 
 def test_a_closed_nights_stake_is_final(api, night):
     nights.night_close(night=night, user=None)
 
-    response = api("put", f"/manage/nights/{night.pk}/stake", {"stake": "0.05"})
+    response = api("post", f"/manage/nights/{night.pk}/stake", {"stake": "0.05"})
 
     body = response.json()
     assert (response.status_code, body["code"]) == (409, "night_closed")
@@ -208,7 +208,7 @@ def test_another_clubs_organizer_finds_nothing_and_a_stranger_must_log_in(api, p
 def test_another_clubs_organizer_may_not_set_its_stake(api):
     other = ClubNightFactory()
 
-    refused = api("put", f"/manage/nights/{other.pk}/stake", {"stake": "1"})
+    refused = api("post", f"/manage/nights/{other.pk}/stake", {"stake": "1"})
 
     assert refused.status_code == 404
     other.refresh_from_db()
