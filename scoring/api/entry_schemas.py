@@ -266,7 +266,9 @@ class ResultIn(Schema):
     @model_validator(mode="after")
     def _complete(self):
         if self.knocker is not None and self.knocker_player is not None:
-            raise _refuse(gettext("Name the knocker once: by the seat (knocker) or by the player id."))
+            raise _refuse(
+                gettext("Name the knocker once: by the seat (knocker) or by the player id.")
+            )
         if self.by_cards:
             self._check_cards()
         elif self.melds is not None:
