@@ -131,7 +131,7 @@ def _measure() -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
-    from seasons import selectors, services
+    from seasons import player_pages, selectors, services
     from seasons.models import Season
 
     rng = Random(1909)
@@ -173,7 +173,7 @@ def _measure() -> None:
     services.ratings_rebuild(club_id=small.pk)
     timed(
         f"one player's page with {PLAYER_PARTIES:,} parties",
-        lambda: selectors.player_page(club=small, player=people[0], public=True),
+        lambda: player_pages.player_page(club=small, player=people[0], public=True),
     )
 
 

@@ -9,7 +9,7 @@ from ninja import Path, Router
 
 from config.api_errors import PUBLIC_READ, SEAT_READ
 from scoring.models import Party
-from seasons import selectors
+from seasons import player_pages, selectors
 from seasons.api.schemas import (
     PlayerStatsOut,
     RatingOut,
@@ -164,12 +164,14 @@ def club_player(request, slug: Slug, player_id: Id):
     """A listed member's figures: rating and history, gin statistics (each with the
     hands or parties it rests on), head to head."""
     club = selectors.club_by_slug(slug)
-    player = selectors.club_player(club, player_id, public=True)
-    return _stats(selectors.player_page(club=club, player=player, public=True))
+    player = player_pages.club_player(club, player_id, public=True)
+    return _stats(player_pages.player_page(club=club, player=player, public=True))
 
 
 @router.get("/me/{token}", response={200: PlayerStatsOut, **SEAT_READ})
 def player_own(request, token: Token):
     """One's own figures, by the personal link's token."""
     link = selectors.player_by_link(token)
-    return _stats(selectors.player_page(club=link.club, player=link.player, public=True, own=True))
+    return _stats(
+        player_pages.player_page(club=link.club, player=link.player, public=True, own=True)
+    )

@@ -14,7 +14,7 @@ from clubs.models import Club, Player
 from clubs.permissions import organizer_required
 from clubs.submissions import AlreadySent, key_of, submit_once, to_first
 from config.client import client_address
-from seasons import erasure, selectors, services
+from seasons import erasure, player_pages, selectors, services
 from seasons.data import data_file, player_data
 from seasons.engine.season import SchemeError
 from seasons.forms import EraseForm, MergeForm, ReopenForm, SchemeForm, SeasonForm
@@ -29,7 +29,7 @@ class ClubPlayer:
 
 def _club_player(slug: str, pk: int) -> ClubPlayer:
     club = selectors.club_by_slug(slug)
-    return ClubPlayer(club, selectors.club_player(club, pk, public=False))
+    return ClubPlayer(club, player_pages.club_player(club, pk, public=False))
 
 
 def _season(pk: int):
@@ -54,7 +54,7 @@ def player_list(request, club):
 @login_required
 @organizer_required(_club_player)
 def player_detail(request, found):
-    context = selectors.player_page(club=found.club, player=found.player, public=False)
+    context = player_pages.player_page(club=found.club, player=found.player, public=False)
     context["public"] = False
     context["link"] = selectors.player_link(club=found.club, player=found.player)
     if selectors.guest_membership(club=found.club, player=found.player):

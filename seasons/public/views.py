@@ -15,7 +15,7 @@ from django_tables2 import RequestConfig
 from clubs import selectors as clubs
 from config.client import client_address
 from config.spreadsheet import csv_response, text_cell
-from seasons import calendar, erasure, selectors
+from seasons import calendar, erasure, player_pages, selectors
 from seasons.data import data_file, player_data
 from seasons.public.tables import MemberTable
 from tournaments import published
@@ -84,8 +84,8 @@ def season_csv(request, slug, pk):
 
 def player_detail(request, slug, pk):
     club = selectors.club_by_slug(slug)
-    player = selectors.club_player(club, pk, public=True)
-    context = {"public": True, **selectors.player_page(club=club, player=player, public=True)}
+    player = player_pages.club_player(club, pk, public=True)
+    context = {"public": True, **player_pages.player_page(club=club, player=player, public=True)}
     return render(request, "seasons/public/player_detail.html", context)
 
 
@@ -97,7 +97,7 @@ def player_own(request, token):
     context = {
         "public": True,
         "own": True,
-        **selectors.player_page(club=link.club, player=link.player, public=True, own=True),
+        **player_pages.player_page(club=link.club, player=link.player, public=True, own=True),
         "token": token,
     }
     return render(request, "seasons/public/player_detail.html", context)

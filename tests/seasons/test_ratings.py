@@ -6,7 +6,7 @@ from scoring.models import Party
 from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
 from scoring.services.parties import party_cancel, party_start
 from seasons.models import Rating, RatingChange
-from seasons.selectors import player_page
+from seasons.player_pages import player_page
 from seasons.services import ratings_rebuild, ratings_update
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 from tests.seasons.conftest import gin, play_party

@@ -1,0 +1,251 @@
+"""A player's page in a club: his parties, plus/minus, ratings and each game's
+record, in a fixed number of queries however many parties he played. Apart from
+`seasons.selectors` (the seasons and the rating lists), which it reads."""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from clubs.models import Club, Membership, Player
+from clubs.names import names_in
+from scoring.engine.games import GAMES
+from scoring.engine.games.game import PlayedHand
+from scoring.models import Hand, Party, Seat
+from scoring.services.game_parties import translated
+from scoring.services.game_sheet import other_game
+from seasons.engine.ratings import Rating as RatingValue
+from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
+from seasons.models import Rating, RatingChange
+from seasons.selectors import GIN, club_games, rating_chart
+
+
+def club_player(club: Club, player_id: int, *, public: bool) -> Player:
+    """A player of the club: one who has sat at one of its parties or belongs to
+    it. In public only one who agreed to be listed; anyone else is a 404."""
+    players = Player.objects.filter(Q(memberships__club=club) | Q(seats__party__club=club))
+    if public:
+        players = Player.objects.filter(
+            memberships__club=club, memberships__listed=True, memberships__active=True
+        ).exclude(memberships__role=Membership.Role.GUEST)
+    return get_object_or_404(players.distinct(), pk=player_id)
+
+
+@dataclass(frozen=True)
+class RecentParty:
+    pk: int
+    day: date | None
+    label: str
+    opponents: list[str]
+    plus_minus: int
+
+
+def player_page(
+    *, club: Club, player: Player, public: bool, own: bool = False, today: date | None = None
+) -> dict:
+    """Everything a player's page shows, a section for each game he played, the
+    club's own game first (`club_games`): in Gin Rummy parties, plus/minus, the
+    rating with its history, the gin statistics with what each rests on, the best
+    party, head to head and the latest parties; in each other game its rating and
+    the game's record (`other_games`). A player who played nothing yet finds the
+    club's game. Eight queries, however many parties.
+
+    ``public``: other players appear by their initials unless they agreed to be
+    listed; ``own``: the player reads his own page (his personal link), so his own
+    name is in full."""
+    today = today or timezone.localdate()
+    mine = dict(
+        Seat.objects.filter(player=player, party__club=club).values_list("party_id", "side")
+    )
+    seat_ids = Seat.objects.filter(player=player, party__club=club).values("pk")
+    # Gin Rummy's hands: only its hands name a knocker and a defender.
+    hands = Hand.objects.filter(
+        Q(knocker_id__in=seat_ids) | Q(defender_id__in=seat_ids),
+        status=Hand.Status.CONFIRMED,
+    ).exclude(party__status=Party.Status.CANCELLED)
+    hand_facts = []
+    for party_id, knocker, kind, winner_side, deadwood, details in hands.values_list(
+        "party_id", "knocker__player_id", "kind", "winner__side", "knocker_deadwood", "details"
+    ):
+        role = KNOCKER if knocker == player.pk else DEFENDER
+        laid_off = details.get("laid_off") if "defender_cards" in (details or {}) else None
+        hand_facts.append(
+            HandFact(
+                role=role,
+                kind=kind,
+                won=winner_side == mine.get(party_id),
+                knocker_deadwood=deadwood,
+                laid_off=len(laid_off) if laid_off is not None else None,
+            )
+        )
+    # The finished parties' results, kept with the ratings: one row per party and
+    # player, of every game (another game's go to its own section).
+    changes = RatingChange.objects.filter(club=club, player=player).order_by(
+        "finished_at", "party_id"
+    )
+    party_facts, opponents_of, meta, history, elsewhere = [], {}, {}, [], []
+    for change in changes.values(
+        "party_id",
+        "game",
+        "place",
+        "won",
+        "finished_at",
+        "mu",
+        "sigma",
+        "plus_minus",
+        "boxes",
+        "shutout_made",
+        "shutout_suffered",
+        "games",
+        "party__label",
+        "party__night__name",
+    ):
+        # The other games' hands are in Hand.scores (`other_games`); Gin Rummy's
+        # settlements pay boxes, shutouts and games player to player.
+        if other_game(change["game"]):
+            elsewhere.append(change)
+            continue
+        pk, day = change["party_id"], change["finished_at"].date()
+        history.append((day, RatingValue(change["mu"], change["sigma"]).shown()))
+        games = tuple((opponent, amount) for opponent, amount in change["games"])
+        opponents_of[pk] = list(dict.fromkeys(opponent for opponent, _ in games))
+        meta[pk] = {"label": change["party__label"], "night__name": change["party__night__name"]}
+        party_facts.append(
+            PartyFact(
+                key=pk,
+                day=day,
+                plus_minus=change["plus_minus"],
+                boxes=change["boxes"],
+                shutout_made=change["shutout_made"],
+                shutout_suffered=change["shutout_suffered"],
+                games=games,
+            )
+        )
+    party_facts.sort(key=lambda p: (p.day or date.min, p.key))
+    stats = player_stats(hand_facts, party_facts)
+    everyone = {p for players in opponents_of.values() for p in players}
+    everyone.update(h.opponent for h in stats.head_to_head)
+    names = names_in(club, everyone | {player.pk})
+    recent = [
+        RecentParty(
+            p.key,
+            p.day,
+            meta[p.key]["label"] or meta[p.key]["night__name"] or "",
+            [names[o].shown(public) for o in opponents_of[p.key] if o in names],
+            p.plus_minus,
+        )
+        for p in reversed(party_facts[-10:])
+    ]
+    rivals = [
+        {"name": names[h.opponent].shown(public), "rival": h}
+        for h in stats.head_to_head
+        if h.opponent in names
+    ]
+    rows = {
+        row.game: RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+        for row in Rating.objects.filter(club=club, player=player)
+    }
+    rating = rows.get(GIN)
+    order = club_games(club)
+    played = {change["game"] for change in elsewhere}
+    if stats.parties or stats.hands or rating:
+        played.add(GIN)
+    shown = [key for key in order if key in played] or order[:1]
+    games = other_games(rows, elsewhere, mine, today, [k for k in shown if k in played])
+    return {
+        "games": games,
+        "sections": _sections(shown, games, rows, today),
+        "club": club,
+        "player": names[player.pk],
+        "name": names[player.pk].name if own else names[player.pk].shown(public),
+        "stats": stats,
+        "rivals": rivals,
+        "recent": recent,
+        "best": meta.get(stats.best_party.key) if stats.best_party else None,
+        "rating": rating,
+        # As on the day it is read: a long absence makes a rating provisional again.
+        "rating_shown": rating
+        and {
+            "label": rating.label(today),
+            "spread": rating.spread(today),
+            "provisional": rating.provisional(today),
+            "parties": rating.parties,
+        },
+        "today": today,
+        "history": history,
+        "chart": rating_chart([shown for _, shown in history]),
+    }
+
+
+def _sections(shown: list[str], games: list[dict], ratings: dict, today: date) -> list[dict]:
+    """The page's sections in order: Gin Rummy's from `player_stats` (``stats``),
+    each other game's from `other_games`; an other game not played (the club's
+    game, for a player who played nothing yet) with an empty record."""
+    found = {section["key"]: section for section in games}
+    names = dict(Party.Game.choices)
+    sections = []
+    for key in shown:
+        if not other_game(key):
+            sections.append({"key": key, "name": names[key], "stats": True})
+        else:
+            sections.append(found.get(key) or _section(key, names[key], [], {}, ratings, today))
+    return sections
+
+
+def other_games(
+    ratings: dict, changes: list[dict], sides: dict, today: date, keys: list[str]
+) -> list[dict]:
+    """The player's sections of the other games (seed 003) among ``keys``, in
+    their order: the rating, parties, won, and the game's own record
+    (`Game.record`) from the confirmed hands' facts. One query (the hands), none
+    when no other game was played."""
+    if not changes:
+        return []
+    parties = {change["party_id"] for change in changes}
+    hands: dict = {}
+    rows = Hand.objects.filter(party_id__in=parties, status=Hand.Status.CONFIRMED)
+    for party_id, scores, details in rows.order_by("party_id", "number", "table").values_list(
+        "party_id", "scores", "details"
+    ):
+        side = sides.get(party_id)
+        if scores is not None and side is not None and side < len(scores):
+            facts = (details or {}).get("facts", {})
+            hands.setdefault(party_id, []).append(PlayedHand(side, tuple(scores), facts))
+    names = dict(Party.Game.choices)
+    sections = []
+    for game in keys:
+        mine = [change for change in changes if change["game"] == game]
+        if other_game(game) and mine:
+            sections.append(_section(game, names[game], mine, hands, ratings, today))
+    return sections
+
+
+def _section(game: str, name, mine: list[dict], hands: dict, ratings: dict, today: date) -> dict:
+    """One other game's section from the player's finished parties of it (``mine``)
+    and their hands (by party)."""
+    played = [hand for change in mine for hand in hands.get(change["party_id"], [])]
+    engine = GAMES[game]
+    record = engine.record(played, [c["place"] for c in mine if c["place"]], len(mine))
+    rating = ratings.get(game)
+    return {
+        "key": game,
+        "name": name,
+        "parties": len(mine),
+        "won": sum(change["won"] for change in mine),
+        "rating": rating,
+        "label": rating.label(today) if rating else "—",
+        "spread": rating.spread(today) if rating else None,
+        "provisional": rating.provisional(today) if rating else False,
+        "figures": [
+            {
+                "name": figure,
+                "label": translated(engine.figures[figure].label),
+                "f": value,
+                "count": engine.figures[figure].count,
+                "unit": engine.figures[figure].unit,
+            }
+            for figure, value in record.items()
+        ],
+    }
