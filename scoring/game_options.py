@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.games import ENTRY_GAMES
-from scoring.models import Party
+from scoring.models import game_choices
 
 #: Each game's options as a club names them: (label, help, choices in words, or
 #: None for a number the table agrees on, left empty for the game's default).
@@ -116,7 +116,7 @@ def options_of(cleaned_data: dict, game: str) -> dict:
 def option_groups(form) -> list[dict]:
     """Each other game's option fields with its name and the numbers of players it
     takes, for the template's fieldsets (one per game, all on the page)."""
-    labels = dict(Party.Game.choices)
+    labels = dict(game_choices())
     return [
         {
             "game": game,

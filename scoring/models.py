@@ -11,6 +11,24 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.games import FORMAT_GAMES, GAMES
+
+#: The game of a party, a tournament or a season that names none: the first of
+#: `GAMES`, Gin Rummy, which every party played before the other games came.
+DEFAULT_GAME = next(iter(GAMES))
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Every game of `GAMES` by its key, with its name in the reader's language: the
+    choices of every model field that names a game, asked when read, so a game
+    added to `GAMES` needs no migration."""
+    return [(key, _(game.name)) for key, game in GAMES.items()]
+
+
+def game_name(key: str) -> str:
+    """A game's name in the reader's language; a key no game has any more, as stored."""
+    return str(dict(game_choices()).get(key, key))
+
 
 class Party(models.Model):
     """Hands played until one side reaches the target (German "Partie")."""
@@ -20,15 +38,6 @@ class Party(models.Model):
         ROTATION = "rotation", _("three players in rotation")
         CHOUETTE = "chouette", _("chouette")
         PARTNERS = "partners", _("partnership")
-
-    class Game(models.TextChoices):
-        # The keys of `scoring.engine.games.GAMES`, and Gin Rummy, which every party
-        # played before the other games came.
-        GIN_RUMMY = "gin_rummy", _("Gin Rummy")
-        CHINCHON = "chinchon", _("Chinchón")
-        CANASTA = "canasta", _("Canasta")
-        BLAUE_VIERZEHN = "blaue_vierzehn", _("Blaue Vierzehn")
-        CRUZO = "cruzo", _("Cruzo")
 
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
@@ -48,7 +57,9 @@ class Party(models.Model):
         related_name="parties",
     )
     label = models.CharField(_("label"), max_length=120, blank=True)
-    game = models.CharField(_("card game"), max_length=32, choices=Game, default=Game.GIN_RUMMY)
+    game = models.CharField(
+        _("card game"), max_length=32, choices=game_choices, default=DEFAULT_GAME
+    )
     format = models.CharField(_("format"), max_length=16, choices=Format, default=Format.TWO)
     # The rules as they were when the party started (`scoring.engine.rules.Rules.as_dict`;
     # for another game its options as `settle_options` settled them), so later
@@ -82,9 +93,10 @@ class Party(models.Model):
         verbose_name_plural = _("parties")
 
     def __str__(self):
-        if self.game != self.Game.GIN_RUMMY:
-            return self.label or f"{self.get_game_display()} #{self.pk}"
-        return self.label or f"{self.get_format_display()} #{self.pk}"
+        # A game of party formats is told by its format, another by its name.
+        if self.game in FORMAT_GAMES:
+            return self.label or f"{self.get_format_display()} #{self.pk}"
+        return self.label or f"{self.get_game_display()} #{self.pk}"
 
 
 # A seat link's token as `scoring.services.seats.new_token` makes it: 32 random bytes in

@@ -81,13 +81,14 @@ def night_results(*, night) -> dict:
     settle the whole night (`scoring.engine.payments.settle_up`). Seven queries,
     however many parties."""
     parties = list(night.parties.exclude(status=Party.Status.CANCELLED).order_by("pk"))
+    parties_by_pk = {party.pk: party for party in parties}
     gin_outcomes = party_outcomes([p.pk for p in parties if not plays_other_game(p)])
     game_outcomes = game_results([p for p in parties if plays_other_game(p)])
     results = []  # (game, finished, plus_minus by player id, winners' player ids)
-    gin = Party.Game.GIN_RUMMY.label
-    for outcome in gin_outcomes.values():
+    for pk, outcome in gin_outcomes.items():
         winners = {pk for pk, amount in outcome.plus_minus.items() if amount > 0}
-        results.append((str(gin), outcome.finished, outcome.plus_minus, winners))
+        game = parties_by_pk[pk].get_game_display()
+        results.append((str(game), outcome.finished, outcome.plus_minus, winners))
     for result in game_outcomes.values():
         results.append((result.game, result.finished, result.plus_minus, result.winners))
     ids = {pk for _game, _finished, plus_minus, _winners in results for pk in plus_minus}

@@ -14,6 +14,7 @@ from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
 from config.rows import plain_rows
+from scoring.engine.games import FORMAT_GAMES
 from scoring.models import Hand, KeptScore, Party
 from scoring.selectors import party_sheets
 
@@ -66,7 +67,7 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    rows = Party.objects.filter(pk__in=ids, game=Party.Game.GIN_RUMMY).order_by("pk")
+    rows = Party.objects.filter(pk__in=ids, game__in=FORMAT_GAMES).order_by("pk")
     remembered = not transaction.get_connection().in_atomic_block
     scores, moved = {}, {}
     # The kept score as text: JSON is decoded only where it was not read before.

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from clubs.models import ClubNight
 from scoring import versions
 from scoring.engine.formats import PartyOutcome
+from scoring.engine.games import FORMAT_GAMES
 from scoring.models import (
     AuditRecord,
     Hand,
@@ -418,8 +419,8 @@ def party_states(party_ids) -> dict[int, tuple]:
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    # Gin Rummy's parties only: another game's sheet is `services.game_sheet`'s.
-    query = Party.objects.select_related("club").filter(pk__in=ids, game=Party.Game.GIN_RUMMY)
+    # Parties of party formats only: another game's sheet is `services.game_sheet`'s.
+    query = Party.objects.select_related("club").filter(pk__in=ids, game__in=FORMAT_GAMES)
     parties = {p.pk: p for p in query}
     seats: dict[int, list] = {pk: [] for pk in parties}
     query = Seat.objects.filter(party_id__in=ids).select_related("player")
@@ -486,10 +487,10 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    # Gin Rummy's parties only: another game's sheet is `services.game_sheet`'s
+    # Parties of party formats only: another game's sheet is `services.game_sheet`'s
     # (a night's results read those through `scoring.night_results.game_results`);
     # the standings, seasons and ratings that read these take none yet.
-    query = Party.objects.filter(pk__in=ids, game=Party.Game.GIN_RUMMY).order_by()
+    query = Party.objects.filter(pk__in=ids, game__in=FORMAT_GAMES).order_by()
     if not cancelled:
         query = query.exclude(status=Party.Status.CANCELLED)
     parties = [

@@ -5,10 +5,15 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Party
+from scoring.models import DEFAULT_GAME, game_choices
 
 #: A season that counts the parties of every game.
 ALL_GAMES = "all"
+
+
+def season_games() -> list[tuple[str, str]]:
+    """What a season counts: one game (`game_choices`), or all of them."""
+    return [*game_choices(), (ALL_GAMES, _("all games"))]
 
 
 class Rating(models.Model):
@@ -19,7 +24,7 @@ class Rating(models.Model):
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="ratings")
     player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="ratings")
     # One rating per game: a Chinchón party says nothing of a player's Gin Rummy.
-    game = models.CharField(max_length=32, choices=Party.Game, default=Party.Game.GIN_RUMMY)
+    game = models.CharField(max_length=32, choices=game_choices, default=DEFAULT_GAME)
     mu = models.FloatField()
     sigma = models.FloatField()
     parties = models.PositiveIntegerField(default=0)
@@ -46,7 +51,7 @@ class RatingChange(models.Model):
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
     party = models.ForeignKey("scoring.Party", on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="+")
-    game = models.CharField(max_length=32, choices=Party.Game, default=Party.Game.GIN_RUMMY)
+    game = models.CharField(max_length=32, choices=game_choices, default=DEFAULT_GAME)
     finished_at = models.DateTimeField()
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -118,8 +123,8 @@ class Season(models.Model):
     game = models.CharField(
         _("game"),
         max_length=32,
-        choices=[*Party.Game.choices, (ALL_GAMES, _("all games"))],
-        default=Party.Game.GIN_RUMMY,
+        choices=season_games,
+        default=DEFAULT_GAME,
     )
     scheme = models.CharField(
         _("scoring"), max_length=16, choices=Scheme, default=Scheme.PLUS_MINUS

@@ -11,15 +11,20 @@ from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
 from clubs.names import names_in
-from scoring.engine.games import GAMES
+from scoring.engine.games import FORMAT_GAMES, GAMES
 from scoring.engine.games.game import PlayedHand
-from scoring.models import Hand, Party, Seat
+from scoring.models import Hand, Party, Seat, game_choices
 from scoring.services.game_parties import translated
 from scoring.services.game_sheet import other_game
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
 from seasons.models import Rating, RatingChange
-from seasons.selectors import GIN, club_games, rating_chart
+from seasons.selectors import club_games, rating_chart
+
+# The game of party formats (Gin Rummy) keeps its hands in the columns knocker,
+# defender and winner, not in Hand.scores: its record is `player_stats`' over its
+# settlements, each other game's its own (`Game.record`).
+(GIN,) = FORMAT_GAMES
 
 
 def club_player(club: Club, player_id: int, *, public: bool) -> Player:
@@ -184,7 +189,7 @@ def _sections(shown: list[str], games: list[dict], ratings: dict, today: date) -
     each other game's from `other_games`; an other game not played (the club's
     game, for a player who played nothing yet) with an empty record."""
     found = {section["key"]: section for section in games}
-    names = dict(Party.Game.choices)
+    names = dict(game_choices())
     sections = []
     for key in shown:
         if not other_game(key):
@@ -213,7 +218,7 @@ def other_games(
         if scores is not None and side is not None and side < len(scores):
             facts = (details or {}).get("facts", {})
             hands.setdefault(party_id, []).append(PlayedHand(side, tuple(scores), facts))
-    names = dict(Party.Game.choices)
+    names = dict(game_choices())
     sections = []
     for game in keys:
         mine = [change for change in changes if change["game"] == game]

@@ -10,16 +10,13 @@ from django.utils import timezone
 
 from clubs.models import Club, ClubNight, Membership, Player
 from clubs.names import Named, listed_ids, names_in
-from scoring.models import Party
+from scoring.engine.games import GAMES
+from scoring.models import Party, game_choices
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.season import Event, Line, Scheme, Score, season_table
 from seasons.models import ALL_GAMES, PlayerLink, Rating, RatingChange, RatingLedger, Season
 from tournaments.models import FinalStage, Round, Seating, Tournament
 from tournaments.standings import final_standings
-
-# Gin Rummy's hands live in the columns knocker/defender/winner, not in Hand.scores:
-# its record is `player_stats`' over its settlements, the others' their game's own.
-GIN = Party.Game.GIN_RUMMY.value
 
 
 def club_games(club: Club) -> list[str]:
@@ -34,7 +31,7 @@ def club_games(club: Club) -> list[str]:
         .values_list("game")
         .annotate(parties=Count("pk"))
     )
-    return sorted(Party.Game.values, key=lambda key: -counts.get(key, 0))
+    return sorted(GAMES, key=lambda key: -counts.get(key, 0))
 
 
 def main_game(club: Club) -> str:
@@ -45,7 +42,7 @@ def main_game(club: Club) -> str:
 def rating_game(value) -> str | None:
     """The game asked for (``?game=``); None when none or unknown (the rating list
     then opens on the club's game, `rating_board`)."""
-    return value if value in Party.Game.values else None
+    return value if value in GAMES else None
 
 
 #: The chart's drawing area, in SVG units (it scales to the page's width).
@@ -118,7 +115,7 @@ def rating_board(
             }
         )
     entries.sort(key=lambda e: (e["provisional"], -e["shown"], e["name"]))
-    games = [(key, name) for key, name in Party.Game.choices if key == game or key in found]
+    games = [(key, name) for key, name in game_choices() if key == game or key in found]
     return {"ratings": entries, "games": games, "game": game}
 
 

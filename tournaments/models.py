@@ -11,11 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.games import ENTRY_GAMES, GAMES
-from scoring.models import Party
+from scoring.models import DEFAULT_GAME, game_choices
 from tournaments.engine.formats import DEFAULT_FORMAT
-
-#: What a tournament plays unless the organizer chooses another game.
-DEFAULT_GAME = Party.Game.GIN_RUMMY
 
 
 class Tournament(models.Model):
@@ -39,7 +36,9 @@ class Tournament(models.Model):
     # What every table plays: Gin Rummy (two at a table, plus/minus standings) or one
     # of the other games of seed 003 at tables of three to six (issue 28; points by
     # place, `tournaments.engine.table_points`).
-    game = models.CharField(_("card game"), max_length=32, choices=Party.Game, default=DEFAULT_GAME)
+    game = models.CharField(
+        _("card game"), max_length=32, choices=game_choices, default=DEFAULT_GAME
+    )
     # Another game's options as its engine settled them at creation (`settle_options`),
     # copied onto every table's party; empty for Gin Rummy, whose rules are ``ruleset``.
     game_options = models.JSONField(_("game options"), default=dict, blank=True)

@@ -22,7 +22,7 @@ from scoring.labels import outcome_message
 from scoring.services import hands
 from scoring.services.game_parties import check_other_game
 from scoring.services.games import game_hand_confirm, game_hand_enter
-from scoring.services.parties import check_gin_rummy
+from scoring.services.parties import check_format_game
 
 
 def seat_token(request):
@@ -45,7 +45,7 @@ def table_detail(request, token: Token):
     it, whether this seat may confirm, the settlement once over, and a ``version``
     that changes whenever anything on the sheet does (poll it)."""
     seat = request.auth
-    check_gin_rummy(seat.party)
+    check_format_game(seat.party)
     return table_body(seat, selectors.seat_view(seat))
 
 

@@ -15,8 +15,8 @@ from scoring.engine.games import GAMES
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
 from scoring.labels import RULESET_LABELS
-from scoring.manage.game_forms import GameStartFields, game_choices, table_sizes_text
-from scoring.models import Hand, Party
+from scoring.manage.game_forms import GameStartFields, table_sizes_text
+from scoring.models import DEFAULT_GAME, Hand, Party, game_choices, game_name
 from scoring.selectors import RULINGS
 from scoring.services.game_sheet import other_game
 from scoring.services.hands import Result
@@ -204,7 +204,7 @@ class PartyStartForm(PrintableForm):
     game = forms.ChoiceField(
         label=_("Game"),
         choices=game_choices,
-        initial=Party.Game.GIN_RUMMY,
+        initial=DEFAULT_GAME,
         # Left out (a page of before the other games came): Gin Rummy.
         required=False,
         widget=forms.RadioSelect,
@@ -275,7 +275,7 @@ class PartyStartForm(PrintableForm):
         cleaned = super().clean()
         if "game" not in cleaned:
             return cleaned
-        game = cleaned["game"] = cleaned["game"] or Party.Game.GIN_RUMMY
+        game = cleaned["game"] = cleaned["game"] or DEFAULT_GAME
         GameStartFields.drop_unread(self, game)
         if not other_game(game):
             cleaned["format"] = cleaned.get("format") or Party.Format.TWO
@@ -284,7 +284,7 @@ class PartyStartForm(PrintableForm):
             return cleaned
         players = GameStartFields.seated(self)
         sizes = GAMES[game].table_sizes
-        name = dict(Party.Game.choices)[game]
+        name = game_name(game)
         if not players:
             self.add_error(None, _("Choose the players of %(game)s seat by seat.") % {"game": name})
         elif len(players) not in sizes:

@@ -18,16 +18,10 @@ from scoring.game_options import (
     option_names,
     options_of,
 )
-from scoring.models import Party
 from scoring.services.game_sheet import other_game
 
 #: The most players any game seats (Cruzo: seven).
 MOST_SEATS = max(size for game in GAMES.values() for size in game.table_sizes)
-
-
-def game_choices() -> list[tuple[str, str]]:
-    """Gin Rummy first (the default), then the other games."""
-    return [(key, label) for key, label in Party.Game.choices]
 
 
 class GameStartFields:

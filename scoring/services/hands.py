@@ -20,7 +20,7 @@ from scoring.engine.showdown import ShowdownError, showdown
 from scoring.keys import fingerprint, replayed, stored_once
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import RULINGS, state_for
-from scoring.services.parties import check_gin_rummy, check_night_open, check_not_cancelled
+from scoring.services.parties import check_format_game, check_night_open, check_not_cancelled
 from scoring.sheet import party_state
 
 
@@ -159,7 +159,7 @@ def _locked_state(party_id: int):
     A cancelled party takes no more hands and no more decisions."""
     party = Party.objects.select_for_update().get(pk=party_id)
     # Checked before the sheet is read: only Gin Rummy's rules make one.
-    check_gin_rummy(party)
+    check_format_game(party)
     state, hands = state_for(party)
     check_not_cancelled(state.party)
     return state, hands
@@ -406,7 +406,7 @@ def hand_preview(*, seat: Seat, result: Result) -> dict:
 
     Returns the winner and defender positions, points, kind, and the players' names
     by position; raises as `hand_enter` does for an impossible result."""
-    check_gin_rummy(seat.party)
+    check_format_game(seat.party)
     state, _ = state_for(seat.party)
     check_not_cancelled(state.party)
     if state.finished:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from scoring import errors, versions
 from scoring.engine.deal import draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
+from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES
 from scoring.engine.rules import RULESETS, Rules
 from scoring.models import AuditRecord, Party, Seat, token_digest
 from scoring.services.game_parties import game_party_start
@@ -102,10 +103,11 @@ def party_start(
     return party
 
 
-def check_gin_rummy(party: Party) -> None:
-    """Gin Rummy's services take only Gin Rummy's parties: another game's hands are
-    entered through `scoring.services.games`."""
-    if party.game != Party.Game.GIN_RUMMY:
+def check_format_game(party: Party) -> None:
+    """These services take the parties of a game with party formats (Gin Rummy's,
+    `FORMAT_GAMES`): another game's hands are entered through
+    `scoring.services.games`."""
+    if party.game not in FORMAT_GAMES:
         raise errors.WrongGame(
             gettext("This party plays %(game)s, not Gin Rummy: enter its hands as %(game)s's.")
             % {"game": party.get_game_display()}
@@ -275,7 +277,7 @@ def party_rematch(
             gettext("This party is still running: a rematch starts once it is over.")
         )
     players = [seat.player for seat in party.seats.select_related("player").order_by("position")]
-    if party.game != Party.Game.GIN_RUMMY:
+    if party.game in ENTRY_GAMES:
         rematch = game_party_start(
             club=party.club,
             night=party.night,

@@ -3,12 +3,12 @@ published seasons, only the pages of members who agreed to be listed (and one's
 own, by the personal link); whoever did not agree appears by initials, without an
 id that would lead to him."""
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from ninja import Path, Router
 
 from config.api_errors import PUBLIC_READ, SEAT_READ
-from scoring.models import Party
+from scoring.engine.games import GAMES
 from seasons import player_pages, selectors
 from seasons.api.schemas import (
     PlayerStatsOut,
@@ -22,6 +22,9 @@ router = Router(tags=["seasons"])
 Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
 Id = Annotated[int, Path(..., ge=1, le=2_147_483_647)]
 Token = Annotated[str, Path(..., max_length=64, pattern=r"^[-A-Za-z0-9_]+$")]
+
+#: A game of `GAMES` by its key (an enum in the OpenAPI document).
+GameKey = Literal[tuple(GAMES)]
 
 
 def _season(season) -> dict:
@@ -54,13 +57,11 @@ def _rating(entry: dict) -> dict:
 
 
 @router.get("/clubs/{slug}/ratings", response={200: list[RatingOut], **PUBLIC_READ})
-def club_ratings(request, slug: Slug, game: Party.Game | None = None):
+def club_ratings(request, slug: Slug, game: GameKey | None = None):
     """The club's ratings in a game (each game keeps its own; the game the club
     plays most unless ``game`` says another), best first, provisional ones last."""
     club = selectors.club_by_slug(slug)
-    entries = selectors.rating_list(
-        club=club, public=True, game=Party.Game(game).value if game else None
-    )
+    entries = selectors.rating_list(club=club, public=True, game=game)
     return [_rating(entry) for entry in entries]
 
 

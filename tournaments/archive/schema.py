@@ -8,7 +8,7 @@ time with its zone, between 1900 and 2199. What one part of an archive says abou
 another (a seating's table, a hand's seat) is checked after this, by
 `tournaments.archive.references`.
 
-One module of some 660 lines on purpose: it is one document's schema, read top to
+One module of some 680 lines on purpose: it is one document's schema, read top to
 bottom as the archive nests (archive, parties, hands, tournament, rounds), and the
 two games' models differ in a few fields beside each other; split, each part would
 import the others' bounds and choices."""
@@ -33,9 +33,9 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from config.validators import FilledText, KeyText, Text
-from scoring.engine.games import ENTRY_GAMES, GAMES
+from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES, GAMES
 from scoring.engine.rules import RULESETS, SHUTOUT_BONUS, SHUTOUT_DOUBLE
-from scoring.models import AuditRecord, Hand, Party
+from scoring.models import DEFAULT_GAME, AuditRecord, Hand, Party
 from tournaments.archive.export import FORMAT, VERSIONS
 from tournaments.models import FinalStage, Round, Tournament, TournamentRecord
 
@@ -82,6 +82,24 @@ TournamentStatus = _of(Tournament.Status)
 Seeding = _of(FinalStage.Seeding)
 FinalStatus = _of(FinalStage.Status)
 RecordAction = _of(TournamentRecord.Action)
+
+
+def _one_of(games: dict):
+    """A game's key, checked against ``games`` when the archive is read, not fixed
+    at import: every game registered there is known, a sixth as much as the first."""
+
+    def known(value: str) -> str:
+        if value not in games:
+            expected = ", ".join(repr(key) for key in games)
+            raise PydanticCustomError("literal_error", "one of {expected}", {"expected": expected})
+        return value
+
+    return Annotated[str, AfterValidator(known)]
+
+
+GameKey = _one_of(ENTRY_GAMES)
+AnyGame = _one_of(GAMES)
+FormatGame = _one_of(FORMAT_GAMES)
 
 
 def _in_our_time(value):
@@ -295,7 +313,7 @@ class PartyIn(Strict):
     hands: Annotated[list[HandIn], Field(max_length=MOST_HANDS)]
     audit: Annotated[list[AuditIn], Field(max_length=MOST_AUDIT)]
     # Archives write it for the other games only; a Gin Rummy party may name it.
-    game: Literal[Party.Game.GIN_RUMMY.value] = Party.Game.GIN_RUMMY.value
+    game: FormatGame = DEFAULT_GAME
 
 
 # ------------------------------------------------------------------- the other games
@@ -310,21 +328,6 @@ class PartyIn(Strict):
 MOST_SEATS = max(max(game.table_sizes) for game in GAMES.values())
 
 
-def _one_of(games: dict):
-    """A game's key, checked against ``games`` when the archive is read, not fixed
-    at import: every game registered there is known, a sixth as much as the first."""
-
-    def known(value: str) -> str:
-        if value not in games:
-            expected = ", ".join(repr(key) for key in games)
-            raise PydanticCustomError("literal_error", "one of {expected}", {"expected": expected})
-        return value
-
-    return Annotated[str, AfterValidator(known)]
-
-
-GameKey = _one_of(ENTRY_GAMES)
-AnyGame = _one_of(GAMES)
 GamePosition = Annotated[int, Field(ge=0, le=MOST_SEATS - 1)]
 OptionName = Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,40}$")]
 #: A game's options as `settle_options` settles them: names and plain values.
@@ -438,11 +441,6 @@ class GamePartyIn(Strict):
     seats: Annotated[list[GameSeatIn], Field(min_length=2, max_length=MOST_SEATS)]
     hands: Annotated[list[GameHandIn], Field(max_length=MOST_HANDS)]
     audit: Annotated[list[GameAuditIn], Field(max_length=MOST_AUDIT)]
-
-
-#: The games whose parties are archived in Gin Rummy's shape (`PartyIn`: a party
-#: format, its rules, each hand's knock): those of party formats (`Game.formats`).
-FORMAT_GAMES = tuple(key for key, game in GAMES.items() if game.formats)
 
 
 def _party_kind(value) -> str:
@@ -562,7 +560,7 @@ class ArchivedTournament(Strict):
     created_at: Moment
     # Another game, at tables of three to six (archives write these three for the
     # other games only): what `tournaments.registration.game_settings` accepts.
-    game: AnyGame = Party.Game.GIN_RUMMY.value
+    game: AnyGame = DEFAULT_GAME
     game_options: GameOptions = {}
     table_size: Annotated[int, Field(ge=2, le=6)] | None = None
 

@@ -17,7 +17,7 @@ from scoring.game_options import (
     options_of,
 )
 from scoring.labels import RULESET_LABELS
-from scoring.models import Party
+from scoring.models import game_choices
 from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.engine.formats import DEFAULT_FORMAT
 from tournaments.models import DEFAULT_GAME, Tournament
@@ -91,7 +91,7 @@ class TournamentForm(PrintableForm):
     public_results = forms.BooleanField(label=_("Results are public"), required=False, initial=True)
     game = forms.ChoiceField(
         label=_("Card game"),
-        choices=Party.Game.choices,
+        choices=game_choices,
         initial=DEFAULT_GAME,
         # Left out (a page of before the other games came): the default.
         required=False,

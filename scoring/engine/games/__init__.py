@@ -19,3 +19,7 @@ GAMES: dict[str, Game] = {
 #: `Game.hand` alone (every one but Gin Rummy, whose party formats seat tables of
 #: their own within a party: see `scoring.engine.formats`).
 ENTRY_GAMES: dict[str, Game] = {key: game for key, game in GAMES.items() if not game.formats}
+
+#: The others: games whose party formats seat tables of their own within a party,
+#: each hand entered as a knock at one of them (`scoring.services.hands`).
+FORMAT_GAMES: dict[str, Game] = {key: game for key, game in GAMES.items() if game.formats}

@@ -339,7 +339,7 @@ class BlaueVierzehn:
     cards of its tricks, counted here); the deal must add up to 56 (`deal_check`)."""
 
     key = "blaue_vierzehn"
-    name = "Blaue Vierzehn"
+    name = _("Blaue Vierzehn")
     table_sizes = tuple(TABLE_SIZES)
     lower_wins = True
     options = {"deals": Option(None)}

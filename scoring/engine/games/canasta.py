@@ -608,7 +608,7 @@ class Canasta:
     side's first-meld minimum from its total before the hand."""
 
     key = "canasta"
-    name = "Canasta"
+    name = _("Canasta")
     table_sizes = (2, 3, 4, 5, 6)
     lower_wins = False
     options = {"partnerships": Option(None, choices=(None, 2, 3))}

@@ -543,7 +543,7 @@ class Chinchon:
     player already out has no entry (``None``) and scores 0."""
 
     key = "chinchon"
-    name = "Chinchón"
+    name = _("Chinchón")
     table_sizes = (2, 3, 4)
     lower_wins = True
     options = {"deck": Option(40, choices=DECKS), "conga": Option(False, choices=(False, True))}

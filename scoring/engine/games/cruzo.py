@@ -216,7 +216,7 @@ class Cruzo:
     (`finishing_order`); the places score `default_scheme`."""
 
     key = "cruzo"
-    name = "Cruzo"
+    name = _("Cruzo")
     table_sizes = (2, 3, 4, 5, 6, 7)
     lower_wins = False
     options = {"games": Option(None)}

@@ -80,7 +80,7 @@ class GinRummy:
     and the shutout bonus (seed 000 "Abrechnung"); the highest total wins."""
 
     key = "gin_rummy"
-    name = "Gin Rummy"
+    name = _("Gin Rummy")
     table_sizes = tuple(sorted({size for f in FORMATS.values() for size in f.sizes}))
     lower_wins = False
     options = {

@@ -76,7 +76,7 @@ def test_gin_rummy_is_still_the_default(api, night):
 
     assert response.status_code == 201
     assert "sheet" in response.json()
-    assert Party.objects.get().game == Party.Game.GIN_RUMMY
+    assert Party.objects.get().game == "gin_rummy"
 
 
 @pytest.mark.parametrize(
