@@ -36,7 +36,8 @@ from scoring.api.entry_schemas import (  # noqa: F401  (the bodies' one address)
     _refuse,
     _shapes,
 )
-from scoring.engine.games import ENTRY_GAMES
+from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES, GAMES
+from scoring.models import DEFAULT_GAME
 
 # --- Responses -------------------------------------------------------------------
 
@@ -333,8 +334,8 @@ class NightStakeIn(Schema):
     stake: Stake | None
 
 
-#: The games a party plays: Gin Rummy, and the keys of `scoring.engine.games.GAMES`.
-GameKey = Literal["gin_rummy", "chinchon", "canasta", "blaue_vierzehn", "cruzo"]
+#: The games a party plays: the keys of `scoring.engine.games.GAMES`.
+GameKey = Literal[tuple(GAMES)]
 
 
 class PartyStartIn(Schema):
@@ -344,7 +345,7 @@ class PartyStartIn(Schema):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: GameKey = "gin_rummy"
+    game: GameKey = DEFAULT_GAME
     format: Literal["two", "rotation", "chouette", "partners"] = "two"
     # Seven at most: Cruzo's largest table.
     players: Annotated[list[Annotated[int, Field(ge=1, le=2_147_483_647)]], Field(max_length=7)]
@@ -364,7 +365,7 @@ class PartyStartIn(Schema):
         schema, target, fields, _ = _shapes(core_schema, handler)
         players = {**fields["players"], "uniqueItems": True}
         gin = {name: field for name, field in fields.items() if name != "options"}
-        gin["game"] = {"type": "string", "const": "gin_rummy"}
+        gin["game"] = {"type": "string", "enum": sorted(FORMAT_GAMES)}
         variants = [("two", 2, 2), ("rotation", 3, 3), ("chouette", 3, 6)]
         variants += [("partners", 4, 4), ("partners", 6, 6)]
         target["oneOf"] = [

@@ -22,7 +22,7 @@ class SeasonOut(Schema):
     name: str
     starts: date
     ends: date
-    #: A game's key (``gin_rummy``, ``chinchon`` …) or ``all``.
+    #: A game's key (of `scoring.engine.games.GAMES`) or ``all``.
     game: str
     counts: str
     scheme: str

@@ -7,13 +7,15 @@ from ninja import Field, Schema
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StringConstraints
 
 from config.validators import FilledText, Text
+from scoring.engine.games import GAMES
+from scoring.models import DEFAULT_GAME
 from tournaments.registration import LIMITS
 
 Id = Annotated[int, Field(ge=1, le=2_147_483_647)]
 Name = Annotated[FilledText, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
 #: What a tournament's tables play: Gin Rummy (two at a table), or another game of
 #: `scoring.engine.games.GAMES` at tables of three to six.
-CardGame = Literal["gin_rummy", "chinchon", "canasta", "blaue_vierzehn", "cruzo"]
+CardGame = Literal[tuple(GAMES)]
 
 
 class TournamentOut(Schema):
@@ -24,9 +26,10 @@ class TournamentOut(Schema):
     format: str
     status: str
     rounds: int | None
-    # "gin_rummy", or another game played at tables of ``table_size`` (3 to 6) with
-    # its ``options``; the standings then count tournament points by place.
-    game: str = "gin_rummy"
+    # A game of party formats (Gin Rummy, two at a table), or another played at
+    # tables of ``table_size`` (3 to 6) with its ``options``; the standings then
+    # count tournament points by place.
+    game: str = DEFAULT_GAME
     table_size: int | None = None
     options: dict[str, int | bool | None] = {}
     public_pairings: bool
@@ -163,7 +166,7 @@ class TournamentIn(Schema):
     # that does not go together (a knockout, too) is refused, 422
     # ``invalid_game``. A round robin starts only with a field its schedules
     # cover: the start answers any other with 409 ``no_schedule``.
-    game: CardGame = "gin_rummy"
+    game: CardGame = DEFAULT_GAME
     table_size: int | None = Field(None, ge=2, le=6)
     options: dict[str, StrictInt | StrictBool | None] | None = None
 
