@@ -19,7 +19,7 @@ demo: install
 	$(PY) manage.py load_demo
 
 # uvicorn (ASGI): one process serves the pages and their live streams; without
-# Redis the streams are told of a change in that process's memory (scoring/push.py).
+# Redis the streams are told of a change in that process's memory (live/streams.py).
 # DEMO=off serves the site as it is, without the demo: on an empty database its
 # first page leads to sign-up and a new club.
 DEMO ?= on

@@ -47,7 +47,7 @@ from gevent.event import Event
 from locust import FastHttpUser, between, constant, events, task
 
 from benchmarks.load_figures import SETTLE_SECONDS
-from scoring.carried import patched
+from live.events import patched
 
 
 def _manifest() -> dict:

@@ -2,7 +2,7 @@ from django.contrib import admin
 
 from clubs import services
 from clubs.models import Club, ClubRecord, Invitation, Membership, Player
-from config.client import client_address
+from web.client import client_address
 
 
 def _address(request):

@@ -14,7 +14,7 @@ class ClubsConfig(AppConfig):
 
 
 def _address(request):
-    from config.client import client_address
+    from web.client import client_address
 
     return client_address(request) if request is not None else None
 

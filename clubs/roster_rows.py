@@ -18,11 +18,11 @@ from django.utils.translation import gettext
 from clubs.models import ORGANIZING, Membership
 from clubs.names import same_name
 from clubs.roster import COLUMNS, plain
-from config.validators import unprintable
+from web.validators import unprintable
 
 YES = {"yes", "y", "true", "1", "x", "ja", "j", "wahr"}
 NO = {"no", "n", "false", "0", "nein", "falsch"}
-# What `config.spreadsheet.text_cell` puts before a name a spreadsheet would take
+# What `web.spreadsheet.text_cell` puts before a name a spreadsheet would take
 # for a formula; taken off again so that an exported list imports unchanged.
 _ESCAPED = ("'=", "'+", "'-", "'@")
 

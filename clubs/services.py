@@ -21,7 +21,7 @@ from clubs import roster_rows
 from clubs.models import ORGANIZING, ApiToken, Club, ClubRecord, Membership, Player
 from clubs.names import same_name
 from clubs.roster_rows import Verdict
-from config.validators import validate_printable
+from web.validators import validate_printable
 
 #: The roles an organizer gives and takes in the member list; who organizes is the
 #: owner's decision (`organizer_invite`, `organizer_revoke`).

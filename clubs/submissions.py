@@ -22,7 +22,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext
 
 from clubs.models import FormSubmission
-from config.validators import KEY_PATTERN
+from web.validators import KEY_PATTERN
 
 #: The hidden field that carries the key.
 FIELD = "form_key"

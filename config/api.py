@@ -3,7 +3,7 @@
 Every error is a 4xx with ``{"detail": <a sentence the player can act on>, "code":
 <a stable machine code>}``; validation errors add ``errors``, one per field. The
 apps say which of their exceptions get which status and code (``ERRORS``); each
-operation documents only the statuses it can answer (`config.api_errors`).
+operation documents only the statuses it can answer (`web.api_errors`).
 """
 
 from copy import deepcopy
@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 from ninja import NinjaAPI, Schema, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from config.api_errors import MEANINGS, RETRY_AFTER
 from scoring import errors
+from web.api_errors import MEANINGS, RETRY_AFTER
 
 #: The apps' API packages; each has ``ROUTERS`` (prefix, router) and ``ERRORS``
 #: (exception class -> (status, code)), and may have ``ERROR_BODIES`` (exception

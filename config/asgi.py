@@ -5,7 +5,7 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_asgi_application()
 
-# The pages' live streams are served beside Django, not inside it (scoring/push.py).
-from scoring import push  # noqa: E402  (after Django is set up)
+# The pages' live streams are served beside Django, not inside it (live/streams.py).
+from live import streams  # noqa: E402  (after Django is set up)
 
-application = push.asgi(django_application)
+application = streams.asgi(django_application)

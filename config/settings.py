@@ -64,6 +64,10 @@ INSTALLED_APPS = [
     "django_tables2",
     # Listed so the API's docs page serves its scripts from our static files, not a CDN.
     "ninja",
+    # Below every app: the live pages' counters and streams, and what every app's
+    # pages share of a request (an app each, so each is copied wherever the apps are).
+    "live",
+    "web",
     "clubs",
     "scoring",
     "tournaments",
@@ -81,8 +85,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "config.security.no_store_for_tokens",
-    "config.security.seat_token_guard",
+    "web.security.no_store_for_tokens",
+    "web.security.seat_token_guard",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -254,7 +258,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 15)))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
+AXES_CLIENT_IP_CALLABLE = "web.client.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/login_locked.html"
 AXES_RESET_ON_SUCCESS = True
 # Failed attempts are kept in the database (the admin lists them; `manage.py
@@ -297,7 +301,7 @@ PUSH_ENDPOINTS_HTTPS_ONLY = True
 # provider takes no more.
 NOTICES_RATE_LIMIT = os.environ.get("NOTICES_RATE_LIMIT", "60/m")
 # One address may ask for ACCOUNT_MAIL_LIMIT sign-ups, and as many password
-# resets, within ACCOUNT_MAIL_WINDOW seconds (config/throttle.py); past that it is
+# resets, within ACCOUNT_MAIL_WINDOW seconds (web/throttle.py); past that it is
 # answered 429 until the window ends.
 ACCOUNT_MAIL_LIMIT = int(os.environ.get("ACCOUNT_MAIL_LIMIT", 5))
 ACCOUNT_MAIL_WINDOW = int(os.environ.get("ACCOUNT_MAIL_WINDOW", 3600))

@@ -9,7 +9,7 @@ from clubs import services
 from clubs.models import ClubNight, Membership
 from demo.games import demo_games
 from demo.season import demo_season
-from scoring import versions
+from live import counters
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from scoring.services.parties import party_start
 from tournaments import registration, rounds, seating, tables
@@ -47,7 +47,7 @@ MEMBERS = [
 @transaction.atomic
 def load_demo() -> dict:
     # Its hundreds of hands advance the club's final and its ratings once, at the end.
-    with versions.scores_changed_once():
+    with counters.once_each():
         return _load_demo()
 
 

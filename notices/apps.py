@@ -8,9 +8,9 @@ class NoticesConfig(AppConfig):
         # The players are told of what happens in the apps below, which cannot
         # import this one: what tells them registers on their hooks here.
         from notices import tasks
-        from scoring import versions
+        from scoring import changes
         from tournaments import records
 
-        versions.after_party_start(tasks.send_party_started)
-        versions.after_party_change(tasks.send_party_changed)
+        changes.after_party_start(tasks.send_party_started)
+        changes.after_party_change(tasks.send_party_changed)
         records.after_tournament_change(tasks.send_tournament_changed)

@@ -5,7 +5,7 @@ class ScoringConfig(AppConfig):
     name = "scoring"
 
     def ready(self):
-        from scoring import scores, versions
+        from scoring import changes, scores
 
         # Each party's score kept as its hands change (`models.KeptScore`).
-        versions.after_party_change(scores.keep_party_score)
+        changes.after_party_change(scores.keep_party_score)

@@ -6,13 +6,13 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.validators import KEY_MAX_LENGTH, PrintableForm, key_validator
 from scoring import entries, errors
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.models import Hand
 from scoring.selectors import RULINGS
 from scoring.services import hands
 from scoring.services.hands import Result
+from web.validators import KEY_MAX_LENGTH, PrintableForm, key_validator
 
 # Melds are written "2H 3H 4H | 7C 7D 7S": a bar, semicolon or new line between melds.
 _MELD_BREAK = re.compile(r"[|;\n]")

@@ -10,10 +10,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from config.validators import PrintableForm
 from scoring.engine.games import ENTRY_GAMES
 from scoring.engine.games import chinchon as chinchon_rules
 from scoring.forms import key_field, version_field
+from web.validators import PrintableForm
 
 # A Chinchón hand holds at most eight cards of at most 12 points each.
 MOST_PENALTY = 8 * 12

@@ -82,7 +82,7 @@ class Party(models.Model):
     )
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # Moves with every change the party's pages show (a hand, its status, who sits
-    # where: `versions.party_changed`, in the change's own transaction). A kept
+    # where: `changes.party_changed`, in the change's own transaction). A kept
     # score (`KeptScore`) says at which count it was computed, so one the party
     # has moved on from is never read.
     changes = models.PositiveIntegerField(_("changes"), default=0, editable=False)

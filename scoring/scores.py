@@ -13,10 +13,10 @@ from django.db import DatabaseError, transaction
 from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
-from config.rows import plain_rows
 from scoring.engine.games import FORMAT_GAMES
 from scoring.models import Hand, KeptScore, Party
 from scoring.selectors import party_sheets
+from web.rows import plain_rows
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ def _remember(pk: int, stamp: tuple, score: PartyScore) -> None:
 
 
 def keep_party_score(party_id: int) -> None:
-    """After the commit of a change to a party (`versions.after_party_change`): its
+    """After the commit of a change to a party (`changes.after_party_change`): its
     score settled and kept, so the next board reads it as it is."""
     party_scores([party_id], keep=True)
 

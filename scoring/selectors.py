@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.models import ClubNight
-from scoring import versions
+from scoring import changes
 from scoring.engine.formats import PartyOutcome
 from scoring.engine.games import FORMAT_GAMES
 from scoring.models import (
@@ -96,18 +96,18 @@ def seat_and_table(token: str) -> tuple[Seat, list[Seat]]:
 
 
 def seat_live_counters(token: str) -> dict[str, str]:
-    """The counters a seat's page follows on its live stream (`scoring.push`): its
+    """The counters a seat's page follows on its live stream (`live.streams`): its
     own. A token that is no seat now (a replaced link) is a 404, so its stream is
     never opened and the seat guard counts it."""
     seat_by_token(token)
-    return {"seat": versions.seat_key(token)}
+    return {"seat": changes.seat_key(token)}
 
 
 def night_live_counters(night: ClubNight) -> dict[str, str]:
     """The counters the night's page follows on its live stream: the night's own,
     which moves with whatever its tables show (a party started, cancelled or
     swapped, every hand, a new seat link, the stake, the night closed)."""
-    return {"night": versions.night_key(night.pk)}
+    return {"night": changes.night_key(night.pk)}
 
 
 def sheet_rows(state, hands: list[Hand], shown: dict[int, str] | None = None) -> dict:
@@ -176,7 +176,7 @@ def version(state, hands: list[Hand]) -> str:
 
 def seat_poll(token: str) -> str:
     """What a seat's phone polls every few seconds: a number that moves after every
-    committed change its page shows (`versions.party_changed`). A thousand phones
+    committed change its page shows (`changes.party_changed`). A thousand phones
     ask three times a minute, so the answer comes from the cache alone; the
     database is asked only for a seat the cache does not know yet (and refuses a
     token that is no seat), or when the cache is down.
@@ -185,10 +185,10 @@ def seat_poll(token: str) -> str:
     between then shows up as one more reload, never as a change the phone misses."""
     if not is_seat_token(token):
         raise Http404
-    counter, _ = versions.seat_counter(token)
+    counter, _ = changes.seat_counter(token)
     if counter is None:
         seat = seat_by_token(token)
-        counter = versions.seat_counter_start(token)
+        counter = changes.seat_counter_start(token)
         if counter is None:  # no cache: the database's own count of the changes
             return "db-" + party_version(seat.party)
     return str(counter)
@@ -198,7 +198,7 @@ def seat_poll_cached(token: str, also: str) -> tuple[str | None, object]:
     """`seat_poll` from the cache alone (None when the cache does not know the
     seat, or ``token`` cannot be a token), and the cache's value under ``also``,
     read in the same trip."""
-    counter, other = versions.seat_counter(token if is_seat_token(token) else None, also)
+    counter, other = changes.seat_counter(token if is_seat_token(token) else None, also)
     return (None if counter is None else str(counter)), other
 
 

@@ -7,13 +7,13 @@ class SeasonsConfig(AppConfig):
     def ready(self):
         # Ratings are kept like the other derived data: after the commit of every
         # change to a club's scores, from the parties as stored (seasons.tasks).
-        from scoring import versions
+        from scoring import changes
         from seasons.selectors import entrant_ratings
         from seasons.slides import season_slides
         from seasons.tasks import send_ratings_update
         from tournaments import screen, seeding
 
-        versions.after_scores_change(send_ratings_update)
+        changes.after_scores_change(send_ratings_update)
         # The season table is one more group of slides on a tournament's screen.
         screen.screen_slides(season_slides)
         # A knockout tournament is seeded by the club's ratings.

@@ -33,7 +33,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import ORGANIZING, ApiToken, Club, ClubRecord, Invitation, Membership, Player
-from scoring import versions
+from live import counters
+from scoring import changes
 from scoring.models import AuditRecord, Party, Seat
 from scoring.services.seats import new_token
 from seasons.data import mentions, names_in_text
@@ -257,11 +258,11 @@ def _refresh_pages(club: Club, player: Player, tokens: list[str]) -> None:
     """After the commit, every cached page that showed his name is made again:
     the club's scores' counter moves (the public pages' caches follow it), each
     of his tournaments' stored boards is built anew, his old seat pages look again."""
-    versions.bump_after_commit(versions.club_key(club.pk))
-    versions.seats_changed(tokens)
+    counters.bump_after_commit(changes.club_key(club.pk))
+    changes.seats_changed(tokens)
     nights = Party.objects.filter(seats__player=player, night__isnull=False)
     for night_id in set(nights.values_list("night_id", flat=True)):
-        versions.night_changed(night_id)
+        changes.night_changed(night_id)
     played = Tournament.objects.filter(Q(entrants__player=player), club=club).distinct()
     for tournament_id in played.values_list("pk", flat=True):
         tournament_changed(tournament_id)

@@ -5,8 +5,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.validators import PrintableForm
 from seasons.models import ALL_GAMES, Season
+from web.validators import PrintableForm
 
 
 class PointsField(forms.CharField):

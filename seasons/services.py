@@ -1,7 +1,7 @@
 """The seasons' writes: ratings kept from the club's parties, and the seasons.
 
 Ratings are derived data. `ratings_update` runs after the commit of a change to a
-club's scores (`scoring.versions.after_scores_change`; one update for a busy spell,
+club's scores (`scoring.changes.after_scores_change`; one update for a busy spell,
 `seasons.tasks`): it reads the parties' audit record from where it last stopped,
 and refolds the ratings from the earliest party that changed (a corrected or
 decided hand, a cancelled or reopened party, a newly finished one). Since the fold

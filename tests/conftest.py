@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # own (pytest-django adds the worker's name to it). What the workers would otherwise
 # share on one Redis is made theirs here, before anything touches the cache: the
 # cache's keys and the live streams' channel (both named by the key prefix, see
-# scoring/push.py), and the queue a real Celery worker takes tasks from. The
+# live/streams.py), and the queue a real Celery worker takes tasks from. The
 # environment carries the prefix to the servers a test starts as subprocesses.
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 

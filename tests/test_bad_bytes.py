@@ -10,10 +10,10 @@ import pytest
 from django import forms
 from django.urls import reverse
 
-from config.validators import PrintableForm
 from scoring.models import AuditRecord, Hand
 from scoring.services.hands import Result, hand_enter
 from tests.factories import ClubNightFactory, start_night_party, start_party
+from web.validators import PrintableForm
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +124,7 @@ FORM_MODULES = [
 
 
 def test_every_web_form_refuses_control_characters_as_the_api_does():
-    # One rule (config.validators) for every form of every audience.
+    # One rule (web.validators) for every form of every audience.
     loose = [
         f"{module}.{name}"
         for module in FORM_MODULES

@@ -7,17 +7,17 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         # The final stands above the rounds, which cannot import it: what it does
         # with a party's end, a correction and a withdrawal registers here.
-        from scoring import guards, versions
+        from scoring import changes, guards
         from tournaments import records, stored_board, tasks, withdrawals
         from tournaments.final import advance, forfeits
         from tournaments.public import parts
 
         # A party's end decides games of a knockout final: after the commit of
         # every change to a club's scores, its finals advance.
-        versions.after_scores_change(advance.stages_advance)
+        changes.after_scores_change(advance.stages_advance)
         # The public board is built off the request path after every change to what
         # it shows: a hand at the club, a step of the tournament (tournaments.stored_board).
-        versions.after_scores_change(tasks.boards_after_scores)
+        changes.after_scores_change(tasks.boards_after_scores)
         records.after_tournament_change(tasks.send_board)
         # Its builder renders the parts spectators read with each new board, before
         # they are told: none of them renders one in a web process.

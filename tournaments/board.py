@@ -16,7 +16,6 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Sum
 
 from clubs.names import shown_names
-from config.rows import plain_rows
 from scoring.scores import party_scores
 from tournaments.engine.formats import format_of
 from tournaments.engine.table_points import bye_points
@@ -29,6 +28,7 @@ from tournaments.standings import (
     kept_standings,
     round_places,
 )
+from web.rows import plain_rows
 
 log = logging.getLogger(__name__)
 

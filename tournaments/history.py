@@ -15,12 +15,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from config.rows import plain_rows
 from scoring.scores import PartyScore, party_scores
 from tournaments.engine.standings import Bye, Forfeit, Played
 from tournaments.engine.table_points import AtTable, TableBye
 from tournaments.models import Round, Seating, Table, Tournament
 from tournaments.outcomes import GameOutcome, game_outcomes
+from web.rows import plain_rows
 
 
 class TableRow(NamedTuple):

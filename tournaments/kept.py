@@ -28,11 +28,11 @@ from django.db import DatabaseError, transaction
 from django.db.models import F, Q, Sum
 from django.db.models.functions import Coalesce
 
-from config.rows import plain_rows
 from tournaments.engine.standings import Forfeit, plus_minus
 from tournaments.engine.table_points import table_totals
 from tournaments.history import History, gin_counts, tournament_history
 from tournaments.models import Entrant, KeptResult, Round, Seating, Table, Tournament
+from web.rows import plain_rows
 
 log = logging.getLogger(__name__)
 

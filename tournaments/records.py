@@ -9,7 +9,8 @@ import secrets
 
 from django.utils.translation import gettext
 
-from scoring import versions
+from live import counters
+from scoring import changes
 from tournaments.models import (
     Tournament,
     TournamentRecord,
@@ -73,16 +74,16 @@ def after_tournament_change(callback) -> None:
 def tournament_changed(tournament_id: int) -> None:
     """Called by every tournament service: after the commit its counter moves
     (the organizer's pages) and the public board is built anew."""
-    versions.bump_after_commit(tournament_key(tournament_id))
+    counters.bump_after_commit(tournament_key(tournament_id))
     for callback in _after_change:
-        versions.after_commit(callback, tournament_id)
+        counters.after_commit(callback, tournament_id)
 
 
 def live_counters(tournament: Tournament) -> dict[str, str]:
     """The counters the organizer's pages of the tournament follow on their live
-    stream (`scoring.push`): the club's scores and the tournament's own, always
+    stream (`live.streams`): the club's scores and the tournament's own, always
     current. (The public pages follow the stored board's: `stored_board`.)"""
-    return {"scores": versions.club_key(tournament.club_id), "board": tournament_key(tournament.pk)}
+    return {"scores": changes.club_key(tournament.club_id), "board": tournament_key(tournament.pk)}
 
 
 def tournament_records(tournament: Tournament, limit: int = 50) -> list[TournamentRecord]:

@@ -1,6 +1,6 @@
 """Slides that the apps above add to a tournament's wall screen: the club's season
 table is kept by seasons, which tournaments cannot import, so it registers here at
-start-up (as scoring.versions.after_scores_change does for the ratings)."""
+start-up (as scoring.changes.after_scores_change does for the ratings)."""
 
 import logging
 

@@ -8,7 +8,7 @@ after the commit of each change and stores it; the pages serve whatever board is
 stored, and a web process builds it only when none is (or a build was lost). Its
 own counter (`board_stored_key`) moves after the board is stored, never before:
 a spectator's page woken by that counter always finds a board at least as new as
-the news (`scoring.push`).
+the news (`live.streams`).
 
 A change asks for a build (`board_wanted`, after its commit): it moves the
 tournament's "wanted" number and sends one task unless one is already due. The
@@ -36,7 +36,7 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core.cache import cache
 
-from scoring import versions
+from live import counters
 from tournaments.board import Board, build_board
 from tournaments.kept import keep_results
 from tournaments.models import FinalStage, Tournament
@@ -221,7 +221,7 @@ def _store(tournament: Tournament, board: Board, wanted) -> int | None:
         kept = {f"{name}:{version}": value for name, value in along.items()}
         _try(cache.set_many, kept, settings.PUBLIC_CACHE_SECONDS)
 
-    return versions.bump(board_stored_key(pk), ready=keep_along if along else None)
+    return counters.bump(board_stored_key(pk), ready=keep_along if along else None)
 
 
 # --------------------------------------------------------------------------- reading

@@ -7,7 +7,7 @@ from clubs import selectors
 from clubs.api.common import Slug
 from clubs.api.schemas import ClubOut, PlayerOut
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
-from config.api_errors import ORGANIZER_READ, refusals
+from web.api_errors import ORGANIZER_READ, refusals
 
 router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
 

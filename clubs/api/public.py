@@ -5,7 +5,7 @@ from ninja import Router
 from clubs import selectors
 from clubs.api.common import Slug, night_body
 from clubs.api.schemas import ClubDetailOut, ClubOut
-from config.api_errors import PUBLIC_READ, refusals
+from web.api_errors import PUBLIC_READ, refusals
 
 router = Router(tags=["public"])
 

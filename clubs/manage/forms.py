@@ -7,7 +7,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership
-from config.validators import PrintableForm, unprintable
+from web.validators import PrintableForm, unprintable
 
 #: The roles the member list gives: who organizes is the owner's decision.
 PLAYING_CHOICES = [

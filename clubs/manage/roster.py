@@ -21,8 +21,8 @@ from clubs.manage.forms import RosterUploadForm
 from clubs.permissions import organizer_required
 from clubs.roster import RosterUnreadable
 from clubs.services import MemberRefused
-from config.client import client_address
-from config.spreadsheet import csv_response, text_cell
+from web.client import client_address
+from web.spreadsheet import csv_response, text_cell
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

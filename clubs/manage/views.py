@@ -17,7 +17,7 @@ from clubs.models import Membership
 from clubs.permissions import organizer_required, require_organizing
 from clubs.services import MemberRefused
 from clubs.submissions import AlreadySent, key_of, submit_once, to_first
-from config.client import client_address
+from web.client import client_address
 
 
 @login_required

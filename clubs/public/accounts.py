@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 
 from clubs import accounts
 from clubs.public.forms import SignUpForm
-from config.throttle import too_often
+from web.throttle import too_often
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 

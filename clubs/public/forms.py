@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import AuthenticationForm
 from django.utils.translation import gettext_lazy as _
 
-from config.validators import PrintableForm
+from web.validators import PrintableForm
 
 
 class SignUpForm(PrintableForm):

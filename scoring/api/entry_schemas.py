@@ -14,8 +14,8 @@ from ninja import Field, Schema
 from pydantic import ConfigDict, StringConstraints, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
-from config.validators import FilledText, KeyText, Text
 from scoring import entries
+from web.validators import FilledText, KeyText, Text
 
 # A card as `scoring.engine.cards.parse_card` reads it: the rank (A 2-9 T J Q K or
 # 10, either case), then the suit (CDHS in either case, or a suit symbol). The

@@ -11,9 +11,9 @@ from typing import Annotated
 from ninja import Field, Schema
 from pydantic import ConfigDict, StrictBool, StringConstraints
 
-from config.api_errors import ErrorOut
-from config.validators import KeyText
 from scoring.api.entry_schemas import Version
+from web.api_errors import ErrorOut
+from web.validators import KeyText
 
 # A side by its number, 0 first, in seat order: the largest table has seven.
 Side = Annotated[int, Field(ge=0, le=6)]

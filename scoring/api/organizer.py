@@ -17,8 +17,6 @@ from ninja import Path, Router, Status
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
-from config.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
-from config.client import client_address
 from scoring import entries, errors, selectors
 from scoring.api.common import Id, audit_body, party_body, party_detail_body, result_of
 from scoring.api.schemas import (
@@ -44,6 +42,8 @@ from scoring.services import hands, nights, parties
 from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import game_sheet, other_game, plays_other_game
 from scoring.services.games import game_hand_decide
+from web.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
+from web.client import client_address
 
 #: A party of any game: Gin Rummy's detail, or another game's.
 AnyPartyOut = PartyDetailOut | GamePartyForOrganizerOut

@@ -23,8 +23,6 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from config.api_errors import ErrorOut
-from config.validators import FilledText, Text
 from scoring.api.entry_schemas import (  # noqa: F401  (the bodies' one address)
     CardText,
     ConfirmIn,
@@ -38,6 +36,8 @@ from scoring.api.entry_schemas import (  # noqa: F401  (the bodies' one address)
 )
 from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES, GAMES
 from scoring.models import DEFAULT_GAME
+from web.api_errors import ErrorOut
+from web.validators import FilledText, Text
 
 # --- Responses -------------------------------------------------------------------
 

@@ -5,8 +5,6 @@ to make."""
 
 from ninja import Router, Status
 
-from config.api_errors import SEAT_READ, SEAT_WRITE
-from config.client import client_address
 from scoring import errors, selectors
 from scoring.api.common import (
     Number,
@@ -23,6 +21,8 @@ from scoring.services import hands
 from scoring.services.game_parties import check_other_game
 from scoring.services.games import game_hand_confirm, game_hand_enter
 from scoring.services.parties import check_format_game
+from web.api_errors import SEAT_READ, SEAT_WRITE
+from web.client import client_address
 
 
 def seat_token(request):

@@ -9,7 +9,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from config.validators import PrintableForm
 from scoring import entries, errors
 from scoring.engine.games import GAMES
 from scoring.engine.rules import RULESETS
@@ -20,6 +19,7 @@ from scoring.models import DEFAULT_GAME, Hand, Party, game_choices, game_name
 from scoring.selectors import RULINGS
 from scoring.services.game_sheet import other_game
 from scoring.services.hands import Result
+from web.validators import PrintableForm
 
 
 class Decision(models.TextChoices):

@@ -10,7 +10,6 @@ write."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.validators import PrintableForm
 from scoring.engine.games import GAMES
 from scoring.game_options import (
     add_option_fields,
@@ -19,6 +18,7 @@ from scoring.game_options import (
     options_of,
 )
 from scoring.services.game_sheet import other_game
+from web.validators import PrintableForm
 
 #: The most players any game seats (Cruzo: seven).
 MOST_SEATS = max(size for game in GAMES.values() for size in game.table_sizes)

@@ -9,7 +9,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubs import selectors as club_selectors
-from config.client import client_address
 from scoring import errors
 from scoring.forms import first_error
 from scoring.game_forms import entry_form_for
@@ -17,6 +16,7 @@ from scoring.manage import game_selectors, qr, selectors
 from scoring.manage.forms import SwapForm
 from scoring.manage.game_forms import ReasonForm, VersionForm
 from scoring.services.games import game_hand_decide
+from web.client import client_address
 
 
 def decision_forms(party, hand, sheet, data=None):

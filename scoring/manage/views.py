@@ -23,9 +23,8 @@ from django_tables2 import RequestConfig
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
 from clubs.submissions import AlreadySent, key_of, submit_once, to_first
-from config.client import client_address
-from config.spreadsheet import csv_response, text_cell
-from scoring import errors, push, versions
+from live import counters, streams
+from scoring import changes, errors
 from scoring import selectors as scoring_selectors
 from scoring.forms import first_error
 from scoring.manage import game_views, qr, selectors
@@ -42,6 +41,8 @@ from scoring.night_results import night_results as results_of_night
 from scoring.services import hands, nights, parties, seats
 from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import plays_other_game
+from web.client import client_address
+from web.spreadsheet import csv_response, text_cell
 
 
 @login_required
@@ -162,11 +163,11 @@ def _night_title(night, disputes: int) -> str:
 def night_tables(request, night):
     """The night's tables alone: the night page fetches this every few seconds and
     puts it in place, with the page's title. The night's counter
-    (`versions.night_key`) is the ETag: while the page sends it back unchanged
+    (`changes.night_key`) is the ETag: while the page sends it back unchanged
     in If-None-Match, the answer is an empty 304, not the tables again."""
     # Read before the tables: a change committed in between shows now and is
     # fetched once more on the next poll, never missed.
-    numbers = versions.counters([versions.night_key(night.pk)])
+    numbers = counters.counters([changes.night_key(night.pk)])
     etag = None if numbers is None else f'"{numbers[0]}-{get_language()}"'
     if etag and etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponseNotModified()
@@ -184,7 +185,7 @@ def night_tables(request, night):
 def night_events(request, night):
     """The night page's live stream: an event after each hand at its tables, so
     the page fetches `night_tables` at once instead of on its next poll."""
-    return push.stream(request, scoring_selectors.night_live_counters(night))
+    return streams.stream(request, scoring_selectors.night_live_counters(night))
 
 
 @login_required

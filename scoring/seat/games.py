@@ -10,7 +10,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from config.client import client_address
 from scoring import errors, selectors
 from scoring.engine.settlement import PartyOver
 from scoring.forms import ConfirmForm, first_error
@@ -20,6 +19,7 @@ from scoring.labels import outcome_message
 from scoring.models import Hand
 from scoring.services.game_sheet import game_sheet
 from scoring.services.games import game_hand_confirm, game_hand_enter
+from web.client import client_address
 
 #: The facts an engine keeps with a hand that the table reads (`HandScore.facts`),
 #: each naming a side, or true.

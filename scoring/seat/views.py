@@ -12,9 +12,8 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET, require_POST
 
-from config import security
-from config.client import client_address
-from scoring import errors, push, selectors
+from live import streams
+from scoring import errors, selectors
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
@@ -22,6 +21,8 @@ from scoring.game_forms import entry_form_for
 from scoring.labels import outcome_message
 from scoring.seat import games, picker
 from scoring.services import hands
+from web import security
+from web.client import client_address
 
 
 def entry_address(view):
@@ -57,7 +58,7 @@ def table_state(request, token):
     a phone that sends its number back in If-None-Match gets an empty 304 while
     nothing changed. No template, no session, no database on the way: one trip to
     the cache, which also brings the address's count of wrong tokens (the guard
-    of `config.security`, which leaves this path to the view). Like the guard,
+    of `web.security`, which leaves this path to the view). Like the guard,
     only an unknown token is refused past the limit: a right one always answers."""
     version, misses = selectors.seat_poll_cached(token, also=security.miss_key(request))
     if version is None:
@@ -80,7 +81,7 @@ def table_state(request, token):
 def table_events(request, token):
     """The seat's live stream: an event each time the number `table_state` answers
     moves, so the page asks it at once instead of on its next poll."""
-    return push.stream(request, selectors.seat_live_counters(token))
+    return streams.stream(request, selectors.seat_live_counters(token))
 
 
 @entry_address

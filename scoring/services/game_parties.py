@@ -4,7 +4,7 @@ keeps each game's parties to its own services. Its hands: `scoring.services.game
 from django.db import transaction
 from django.utils.translation import get_language, gettext
 
-from scoring import errors, versions
+from scoring import changes, errors
 from scoring.engine.games import ENTRY_GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import Problem, check_table, settle_options
@@ -86,8 +86,8 @@ def game_party_start(
         Seat(party=party, player=player, side=side_of[i], position=i, token=new_token())
         for i, player in enumerate(players)
     )
-    versions.night_changed(party.night_id)
-    versions.party_started(party.pk)
+    changes.night_changed(party.night_id)
+    changes.party_started(party.pk)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.START,

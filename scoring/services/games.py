@@ -39,7 +39,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring import errors, guards, versions
+from scoring import changes, errors, guards
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import side_totals
 from scoring.engine.settlement import PartyOver
@@ -127,9 +127,9 @@ def _audit(
 ):
     # The same counters as Gin Rummy's hands: the club's scores, the party's
     # phones, the night's monitor (all after the commit).
-    versions.scores_changed(party.club_id)
-    versions.party_changed(party.pk)
-    versions.night_changed(party.night_id)
+    changes.scores_changed(party.club_id)
+    changes.party_changed(party.pk)
+    changes.night_changed(party.night_id)
     AuditRecord.objects.create(
         party=party,
         hand=hand,

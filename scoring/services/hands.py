@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring import errors, guards, versions
+from scoring import changes, errors, guards
 from scoring.engine.cards import parse_card, parse_cards
 from scoring.engine.deal import NextHand
 from scoring.engine.hands import check_entry, score_hand
@@ -226,9 +226,9 @@ def _audit(
     # Every write to a hand is audited here, so this is where the cached pages
     # that show the club's scores, and the party's phones, learn of it (after the
     # commit).
-    versions.scores_changed(state.party.club_id)
-    versions.party_changed(state.party.pk)
-    versions.night_changed(state.party.night_id)
+    changes.scores_changed(state.party.club_id)
+    changes.party_changed(state.party.pk)
+    changes.night_changed(state.party.night_id)
     AuditRecord.objects.create(
         party=state.party,
         hand=hand,

@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club, ClubNight, ClubRecord
 from clubs.services import club_record_add
-from scoring import errors, versions
+from scoring import changes, errors
 from scoring.engine.rules import RULESETS
 from scoring.models import Party
 
@@ -80,7 +80,7 @@ def night_close(*, night: ClubNight, user, address=None) -> ClubNight:
     night.closed_at = timezone.now()
     night.closed_by = user
     night.save(update_fields=["closed_at", "closed_by"])
-    versions.night_changed(night.pk)
+    changes.night_changed(night.pk)
     club_record_add(
         ClubRecord.Action.CLOSED,
         club=night.club,
@@ -116,7 +116,7 @@ def night_set_stake(*, night: ClubNight, stake, user=None, address=None) -> Club
     before = night.stake
     night.stake = stake or None
     night.save(update_fields=["stake"])
-    versions.night_changed(night.pk)
+    changes.night_changed(night.pk)
     if night.stake != before:
         club_record_add(
             ClubRecord.Action.STAKE,

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring import errors, versions
+from scoring import changes, errors
 from scoring.engine.deal import draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
 from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES
@@ -87,8 +87,8 @@ def party_start(
         Seat(party=party, player=by_pk[pk], side=seating.sides[i], position=i, token=new_token())
         for i, pk in enumerate(order)
     )
-    versions.night_changed(party.night_id)
-    versions.party_started(party.pk)
+    changes.night_changed(party.night_id)
+    changes.party_started(party.pk)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.START,
@@ -159,9 +159,9 @@ def party_cancel(
     party.finished_at = timezone.now()
     party.save(update_fields=["status", "finished_at"])
     # The party leaves every figure and standing it was part of.
-    versions.scores_changed(party.club_id)
-    versions.party_changed(party.pk)
-    versions.night_changed(party.night_id)
+    changes.scores_changed(party.club_id)
+    changes.party_changed(party.pk)
+    changes.night_changed(party.night_id)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.CANCEL,
@@ -183,7 +183,7 @@ def party_forfeit_taken_back(*, party: Party, user=None, address=None) -> Party:
     party = _locked_party(party)
     if party.status != Party.Status.CANCELLED:
         return party
-    versions.party_changed(party.pk)
+    changes.party_changed(party.pk)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.CANCEL,
@@ -241,9 +241,9 @@ def party_seat_swap(*, seat: Seat, player, user, address=None) -> Seat:
     seat.player = player
     seat.token = new_token()
     seat.save(update_fields=["player", "token"])
-    versions.party_changed(party.pk)
-    versions.seats_changed([before_token])
-    versions.night_changed(party.night_id)
+    changes.party_changed(party.pk)
+    changes.seats_changed([before_token])
+    changes.night_changed(party.night_id)
     AuditRecord.objects.create(
         party=party,
         action=AuditRecord.Action.SWAP,

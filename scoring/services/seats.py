@@ -5,7 +5,7 @@ import secrets
 
 from django.db import transaction
 
-from scoring import versions
+from scoring import changes
 from scoring.models import AuditRecord, Seat, token_digest
 
 
@@ -21,8 +21,8 @@ def seat_link_reissue(*, seat: Seat, user, address=None) -> Seat:
     old_token = seat.token
     seat.token = new_token()
     seat.save(update_fields=["token"])
-    versions.seats_changed([old_token])
-    versions.night_changed(seat.party.night_id)  # the night's monitor links each seat
+    changes.seats_changed([old_token])
+    changes.night_changed(seat.party.night_id)  # the night's monitor links each seat
     AuditRecord.objects.create(
         party_id=seat.party_id,
         action=AuditRecord.Action.LINK,

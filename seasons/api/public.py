@@ -7,7 +7,6 @@ from typing import Annotated, Literal
 
 from ninja import Path, Router
 
-from config.api_errors import PUBLIC_READ, SEAT_READ
 from scoring.engine.games import GAMES
 from seasons import player_pages, selectors
 from seasons.api.schemas import (
@@ -16,6 +15,7 @@ from seasons.api.schemas import (
     SeasonOut,
     SeasonTableOut,
 )
+from web.api_errors import PUBLIC_READ, SEAT_READ
 
 router = Router(tags=["seasons"])
 

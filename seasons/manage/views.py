@@ -13,12 +13,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs.models import Club, Player
 from clubs.permissions import organizer_required
 from clubs.submissions import AlreadySent, key_of, submit_once, to_first
-from config.client import client_address
 from seasons import erasure, player_pages, selectors, services
 from seasons.data import data_file, player_data
 from seasons.engine.season import SchemeError
 from seasons.forms import EraseForm, MergeForm, ReopenForm, SchemeForm, SeasonForm
 from seasons.services import SeasonRefused
+from web.client import client_address
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,12 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from clubs import selectors as clubs
-from config.client import client_address
-from config.spreadsheet import csv_response, text_cell
 from seasons import calendar, erasure, player_pages, selectors
 from seasons.data import data_file, player_data
 from seasons.public.tables import MemberTable
 from tournaments import published
+from web.client import client_address
+from web.spreadsheet import csv_response, text_cell
 
 # The latest events a club's page lists, of each kind.
 LATEST_EVENTS = 50

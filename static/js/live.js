@@ -178,7 +178,7 @@
   var boxes = document.querySelectorAll("[data-live]");
 
   // The lines start to end (not included) of the text replaced by new lines, in
-  // order: scoring/carried.py works them out (and applies them the same way).
+  // order: live/events.py works them out (and applies them the same way).
   function patched(text, edits) {
     var lines = text.split("\n");
     var made = [];

@@ -1,4 +1,4 @@
-// Live push: a page keeps one open stream (Server-Sent Events, scoring/push.py) and
+// Live push: a page keeps one open stream (Server-Sent Events, live/streams.py) and
 // is told when what it shows has moved; it then asks as its poll does, or shows
 // what the event carried (refresh is handed the event's data then). While the
 // stream is silent — broken, held back by a proxy that buffers, not there ten

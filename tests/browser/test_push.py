@@ -20,7 +20,7 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from config.asgi import application
-from scoring import push
+from live import streams
 from scoring.services import hands
 from scoring.services.hands import Result
 from tests.browser.conftest import PHONE, until
@@ -231,7 +231,7 @@ def test_a_stream_refused_while_live_restarts_is_opened_again_ever_later(asgi_se
     one second), so the waits are 0.2–0.4, 0.4–0.8, 0.8–1.6 s, and 0.2–0.4 s after
     the next hello. The last stream is the server's own."""
     seat = start_party().seats.first()
-    hello = ("hello", {"ping": push.PING_SECONDS, "settle": 0, "reopen": 0.2})
+    hello = ("hello", {"ping": streams.PING_SECONDS, "settle": 0, "reopen": 0.2})
     answers = [
         sse(hello),
         503,
@@ -274,29 +274,29 @@ def test_a_page_on_a_server_that_holds_no_streams_polls_and_asks_for_none_again(
 ):
     seat = start_party().seats.first()
     page = browse("about:blank")
-    streams, polls = asks(page, "/events/"), asks(page, "/state/")
+    opened, polls = asks(page, "/events/"), asks(page, "/state/")
     page.goto(live_server.url + seat.get_absolute_url())
     # Two polls, six seconds: a refused stream would have been asked for again.
     until(page, lambda: len(polls) >= 2)
     expect(page.locator("html")).to_have_attribute("data-push", "poll")
-    assert len(streams) == 1
+    assert len(opened) == 1
 
 
 def test_a_stream_that_falls_silent_is_given_up_and_opened_again(asgi_server, browse, monkeypatch):
     """A stream that said hello and then no longer speaks (a connection dead
     without a word) is given up once its pings are overdue: the page polls, and
     opens a new one."""
-    monkeypatch.setattr(push, "PING_SECONDS", 0.5)  # told in the hello: overdue after 5.5 s
+    monkeypatch.setattr(streams, "PING_SECONDS", 0.5)  # told in the hello: overdue after 5.5 s
     seat = start_party().seats.first()
     page = browse(asgi_server + seat.get_absolute_url())
     html = page.locator("html")
     expect(html).to_have_attribute("data-push", "live")
-    streams = asks(page, "/events/")
+    opened = asks(page, "/events/")
 
-    monkeypatch.setattr(push, "PING_SECONDS", 60)  # the open stream falls silent
+    monkeypatch.setattr(streams, "PING_SECONDS", 60)  # the open stream falls silent
     expect(html).to_have_attribute("data-push", "poll", timeout=15_000)
     expect(html).to_have_attribute("data-push", "live")
-    assert len(streams) == 1
+    assert len(opened) == 1
 
 
 HIDE = """(hidden) => {
@@ -310,18 +310,18 @@ def test_a_tab_in_the_background_gives_its_stream_up_and_polls(asgi_server, brow
     screen = browse(f"{asgi_server}/t/{tournament.slug}/screen/")
     html = screen.locator("html")
     expect(html).to_have_attribute("data-push", "live")
-    streams = asks(screen, "/events/")
+    opened = asks(screen, "/events/")
 
     screen.evaluate(HIDE, True)
     expect(html).to_have_attribute("data-push", "poll")
     gin_against_90(seats)
     # By the poll, the stream given up.
     expect(screen.locator(f"[data-entrant='{entrant.pk}']")).to_contain_text("+330")
-    assert streams == []
+    assert opened == []
 
     screen.evaluate(HIDE, False)
     expect(html).to_have_attribute("data-push", "live")
-    assert len(streams) == 1
+    assert len(opened) == 1
 
 
 def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_server, browse):

@@ -87,7 +87,7 @@ def test_the_api_keeps_its_document(live_server, settings, key):
 
 # --- The document itself --------------------------------------------------------
 
-PACKAGES = ("clubs.", "scoring.", "tournaments.", "config.")
+PACKAGES = ("clubs.", "scoring.", "tournaments.", "seasons.", "config.", "web.")
 
 
 def _models(cls=pydantic.BaseModel):

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring import errors
+from scoring import changes, errors
 from scoring.engine.games import GAMES
 from scoring.models import AuditRecord, Hand, Party
 from scoring.services.game_sheet import game_sheet
@@ -213,11 +213,10 @@ def test_a_repeated_confirmation_key_is_counted_once():
 
 
 def test_every_change_bumps_the_pages_counters(monkeypatch):
-    from scoring import versions
 
     moved = []
-    monkeypatch.setattr(versions, "party_changed", lambda pk: moved.append(("party", pk)))
-    monkeypatch.setattr(versions, "scores_changed", lambda pk: moved.append(("club", pk)))
+    monkeypatch.setattr(changes, "party_changed", lambda pk: moved.append(("party", pk)))
+    monkeypatch.setattr(changes, "scores_changed", lambda pk: moved.append(("club", pk)))
     party, (a, _b, _c, _d) = table_of_four()
 
     game_hand_enter(seat=a, number=1, entry=DEAL)

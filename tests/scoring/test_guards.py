@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from clubs.models import ClubNight
-from scoring import errors, versions
+from scoring import changes, errors
 from scoring.engine.hands import IllegalKnock, ImpossibleDeadwood, MissingUpCard
 from scoring.engine.rules import RULESETS
 from scoring.engine.settlement import PartyOver
@@ -351,7 +351,7 @@ def test_an_entry_tells_the_clubs_cached_pages_once_it_is_committed(
 ):
     party = start_party()
     a, _ = seats(party)
-    key = versions.club_key(party.club_id)
+    key = changes.club_key(party.club_id)
     before = cache.get(key)
     with django_capture_on_commit_callbacks() as after_commit:
         hand_enter(seat=a, number=1, result=knock(0, 3, 21))

@@ -3,7 +3,8 @@ each change, and once per club for a transaction of many (`scores_changed_once`)
 
 import pytest
 
-from scoring import versions
+from live import counters
+from scoring import changes
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from tests.factories import start_party
 
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def told(monkeypatch):
     calls = []
-    monkeypatch.setattr(versions, "_after_scores_change", [calls.append])
+    monkeypatch.setattr(changes, "_after_scores_change", [calls.append])
     return calls
 
 
@@ -35,10 +36,10 @@ def test_each_change_is_told_after_its_commit(told, django_capture_on_commit_cal
 def test_many_changes_at_once_are_told_once_per_club(told, django_capture_on_commit_callbacks):
     one, other = start_party(), start_party()
     with django_capture_on_commit_callbacks(execute=True):
-        with versions.scores_changed_once():
+        with counters.once_each():
             play(one, 3)
             play(other, 1)
-            with versions.scores_changed_once():  # inside another: the outer one tells
+            with counters.once_each():  # inside another: the outer one tells
                 hand_enter(seat=one.seats.get(position=0), number=4, result=Result("gin", 0, 0, 9))
             assert told == []
         assert told == []  # still not before the commit
@@ -50,7 +51,7 @@ def test_a_failed_transaction_tells_nobody(told, django_capture_on_commit_callba
     with (
         django_capture_on_commit_callbacks(execute=True),
         pytest.raises(RuntimeError),
-        versions.scores_changed_once(),
+        counters.once_each(),
     ):
         play(party, 1)
         raise RuntimeError("the transaction is rolled back")
@@ -61,9 +62,9 @@ def test_within_many_changes_each_partys_score_is_kept_once(
     monkeypatch, django_capture_on_commit_callbacks
 ):
     kept = []
-    monkeypatch.setattr(versions, "_after_party_change", [kept.append])
+    monkeypatch.setattr(changes, "_after_party_change", [kept.append])
     one, other = start_party(), start_party()
-    with django_capture_on_commit_callbacks(execute=True), versions.scores_changed_once():
+    with django_capture_on_commit_callbacks(execute=True), counters.once_each():
         play(one, 3)
         play(other, 2)
         assert kept == []

@@ -1,7 +1,7 @@
 import pytest
 from django.core.cache import cache
 
-from scoring import errors, versions
+from scoring import changes, errors
 from scoring.engine.cards import parse_cards
 from scoring.engine.hands import IllegalKnock
 from scoring.engine.rules import RULESETS
@@ -463,7 +463,7 @@ def test_an_entry_tells_the_nights_monitor_and_every_phone_of_the_party(
     night = ClubNightFactory()
     party = start_night_party(night)
     a, b = seats(party)
-    keys = [versions.night_key(night.pk), versions.seat_key(a.token), versions.seat_key(b.token)]
+    keys = [changes.night_key(night.pk), changes.seat_key(a.token), changes.seat_key(b.token)]
     entry = lambda: hand_enter(seat=a, number=1, result=knock(0, 3, 21))  # noqa: E731
     assert counters_moved(keys, entry, django_capture_on_commit_callbacks) == [True, True, True]
 
@@ -473,7 +473,7 @@ def test_a_reissued_link_tells_the_nights_monitor_and_the_phone_that_had_it(
 ):
     night = ClubNightFactory()
     seat = seats(start_night_party(night))[0]
-    keys = [versions.night_key(night.pk), versions.seat_key(seat.token)]
+    keys = [changes.night_key(night.pk), changes.seat_key(seat.token)]
     reissue = lambda: seat_link_reissue(seat=seat, user=UserFactory())  # noqa: E731
     assert counters_moved(keys, reissue, django_capture_on_commit_callbacks) == [True, True]
     assert Seat.objects.get(pk=seat.pk).token != seat.token

@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 from django.core.cache import cache
 
-from scoring import push
+from live import streams
 from tests.tournaments.conftest import first_table
 from tournaments import board, stored_board, tasks
 
@@ -32,14 +32,14 @@ def test_a_confirmed_hand_is_stored_in_the_board_before_its_counter_moves(starte
     key = stored_board.board_stored_key(tournament.pk)
     assert first_points(tournament) == [0, 0]  # stored after the pairing
     seen = []
-    publish = push.publish
+    publish = streams.publish
 
     def heard(counter, value):  # what a spectator's page finds when it is told
         if counter == key:
             seen.append((value, first_points(tournament)))
         publish(counter, value)
 
-    with mock.patch("scoring.push.publish", side_effect=heard):
+    with mock.patch("live.streams.publish", side_effect=heard):
         confirmed(first_table(round), deadwood=30)  # gin: 30 + 20 = 50
 
     # The confirmation's board was stored before its counter moved, and the

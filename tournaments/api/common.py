@@ -5,15 +5,15 @@ from typing import Annotated
 
 from ninja import Path
 
-from config.api_errors import ORGANIZER_WRITE
 from tournaments.final import bracket
+from web.api_errors import ORGANIZER_WRITE
 
 Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
 Number = Annotated[int, Path(..., ge=1, le=32767)]
 Id = Annotated[int, Path(..., ge=1, le=2_147_483_647)]
 # Every refusal an organizer's action with a body can give: for an endpoint that
 # has not yet said which of them it answers (the others name theirs, from
-# config.api_errors).
+# web.api_errors).
 ERROR_RESPONSES = ORGANIZER_WRITE
 
 

@@ -10,8 +10,6 @@ from pydantic import TypeAdapter
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
-from config.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE
-from config.client import client_address
 from scoring.selectors import night_by_id
 from tournaments import board, published, records, registration, rounds, tables, withdrawals
 from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
@@ -36,6 +34,8 @@ from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.archive.schema import Archive
 from tournaments.final import bracket, forfeits, setup
 from tournaments.models import Tournament
+from web.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE
+from web.client import client_address
 
 router = Router(auth=[TokenAuth(), OrganizerAuth()], tags=["organizer"])
 

@@ -7,7 +7,6 @@ from ninja import Query, Router, Schema
 from pydantic import Field
 
 from clubs.names import shown_names
-from config.api_errors import PUBLIC_READ, refusals
 from scoring.selectors import state_for
 from tournaments import published, stored_board
 from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
@@ -20,6 +19,7 @@ from tournaments.api.schemas import (
     TournamentRoundOut,
 )
 from tournaments.final import bracket
+from web.api_errors import PUBLIC_READ, refusals
 
 router = Router(tags=["public"])
 

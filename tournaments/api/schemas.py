@@ -6,10 +6,10 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StringConstraints
 
-from config.validators import FilledText, Text
 from scoring.engine.games import GAMES
 from scoring.models import DEFAULT_GAME
 from tournaments.registration import LIMITS
+from web.validators import FilledText, Text
 
 Id = Annotated[int, Field(ge=1, le=2_147_483_647)]
 Name = Annotated[FilledText, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]

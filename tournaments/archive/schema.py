@@ -32,12 +32,12 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from config.validators import FilledText, KeyText, Text
 from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES, GAMES
 from scoring.engine.rules import RULESETS, SHUTOUT_BONUS, SHUTOUT_DOUBLE
 from scoring.models import DEFAULT_GAME, AuditRecord, Hand, Party
 from tournaments.archive.export import FORMAT, VERSIONS
 from tournaments.models import FinalStage, Round, Tournament, TournamentRecord
+from web.validators import FilledText, KeyText, Text
 
 #: The most of each thing one archive may hold: far more than any club plays in a
 #: tournament or a night, few enough that an import ends in seconds.

@@ -1,7 +1,7 @@
 """What the parties decide in the bracket: a match's winner or its next game, the
 next round's match, the match for third place, the end. Run after the commit of
 every change to a club's scores (`stages_advance`, hooked to
-`scoring.versions.after_scores_change`), by the beat's catch-up, and after each
+`scoring.changes.after_scores_change`), by the beat's catch-up, and after each
 service of the final."""
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def _stage_advance(pk: int) -> bool:
 
 def stages_advance(club_id: int) -> None:
     """Advance every final the club plays: called after the commit of each change
-    to the club's scores (`scoring.versions.after_scores_change`)."""
+    to the club's scores (`scoring.changes.after_scores_change`)."""
     playing = FinalStage.objects.filter(
         tournament__club_id=club_id, status=FinalStage.Status.PLAYING
     )

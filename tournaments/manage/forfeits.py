@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.permissions import organizer_required
-from config.client import client_address
 from tournaments import records, tables
 from tournaments.manage.common import confirm, round_url, show_refusal
+from web.client import client_address
 
 
 @require_http_methods(["GET", "POST"])

@@ -7,7 +7,6 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from config.validators import PrintableForm
 from scoring.engine.rules import RULESETS
 from scoring.game_options import (
     add_option_fields,
@@ -22,6 +21,7 @@ from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.engine.formats import DEFAULT_FORMAT
 from tournaments.models import DEFAULT_GAME, Tournament
 from tournaments.registration import LIMITS
+from web.validators import PrintableForm
 
 
 class TournamentForm(PrintableForm):

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.permissions import organizer_required
 from clubs.submissions import AlreadySent, key_of, submit_once, to_first
-from config.client import client_address
-from scoring import push, versions
+from live import counters, streams
+from scoring import changes
 from scoring.forms import first_error
 from tournaments import records, registration, rounds, withdrawals
 from tournaments.engine.formats import format_of
@@ -26,6 +26,7 @@ from tournaments.final import bracket, forfeits, setup
 from tournaments.manage.common import POLL_MS, confirm, show_refusal, tournament_url
 from tournaments.manage.forms import FinalStageForm
 from tournaments.models import FinalStage, Tournament
+from web.client import client_address
 
 
 def _final_url(tournament, anchor=""):
@@ -173,8 +174,8 @@ def final_detail(request, tournament):
 def _bracket_version(tournament) -> str | None:
     # The organizer's page is always current: the counters themselves, not the
     # public board's version that moves on at most every few seconds.
-    keys = [versions.club_key(tournament.club_id), records.tournament_key(tournament.pk)]
-    numbers = versions.counters(keys)
+    keys = [changes.club_key(tournament.club_id), records.tournament_key(tournament.pk)]
+    numbers = counters.counters(keys)
     if numbers is None:
         return None
     return f"{numbers[0]}-{numbers[1]}-{get_language()}"
@@ -204,7 +205,7 @@ def final_bracket(request, tournament):
 @organizer_required(registration.tournament_by_slug)
 def final_events(request, tournament):
     """The final page's live stream: an event after each hand and each step."""
-    return push.stream(request, records.live_counters(tournament))
+    return streams.stream(request, records.live_counters(tournament))
 
 
 @require_http_methods(["GET", "POST"])

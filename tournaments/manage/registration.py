@@ -18,7 +18,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs import selectors as club_selectors
 from clubs.permissions import organizer_required
 from clubs.submissions import AlreadySent, key_of, submit_once, to_first
-from config.client import client_address
 from scoring import qr
 from scoring.forms import first_error
 from tournaments import records, registration, rounds
@@ -34,6 +33,7 @@ from tournaments.manage.forms import (
     TournamentForm,
 )
 from tournaments.models import Tournament
+from web.client import client_address
 
 
 @login_required

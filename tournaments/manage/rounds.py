@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.permissions import organizer_required
-from config.client import client_address
-from scoring import push, qr, versions
+from live import counters, streams
+from scoring import changes, qr
 from scoring.forms import first_error
 from tournaments import explanations, records, registration, rounds, tables
 from tournaments.final import bracket
@@ -29,6 +29,7 @@ from tournaments.manage.forms import (
 from tournaments.manage.tables import StandingsTable, TableStandingsTable
 from tournaments.models import FinalStage, Round, Tournament
 from tournaments.standings import draw_groups, round_draw_points, standings_for
+from web.client import client_address
 
 
 @require_POST
@@ -140,8 +141,8 @@ def _round_etag(round) -> str | None:
     # Read before the tables: a change committed in between shows now and is
     # fetched once more on the next poll, never missed.
     tournament = round.tournament
-    keys = [versions.club_key(tournament.club_id), records.tournament_key(tournament.pk)]
-    numbers = versions.counters(keys)
+    keys = [changes.club_key(tournament.club_id), records.tournament_key(tournament.pk)]
+    numbers = counters.counters(keys)
     if numbers is None:
         return None
     clock = rounds.round_clock(round, timezone.now())
@@ -155,7 +156,7 @@ def _round_etag(round) -> str | None:
 def round_events(request, round):
     """The round page's live stream: an event after each hand at the club and each
     step of the tournament, so the page fetches `round_tables` at once."""
-    return push.stream(request, records.live_counters(round.tournament))
+    return streams.stream(request, records.live_counters(round.tournament))
 
 
 @require_GET

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.permissions import organizer_required
-from config.client import client_address
 from tournaments import records, registration, withdrawals
 from tournaments.final import forfeits
 from tournaments.manage.common import confirm, show_refusal, tournament_url
+from web.client import client_address
 
 
 @require_http_methods(["GET", "POST"])

@@ -32,7 +32,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
-from scoring.carried import Carry
+from live.events import Carry
 from tournaments import board, screen, stored_board
 from tournaments.public import knockout, slides
 from tournaments.public.tables import standings_table_for
@@ -41,7 +41,7 @@ STANDINGS_PER_PAGE = 100
 #: A part asked for within this long is rendered with each new board; one not
 #: asked for since drops out, and its next ask renders it (and notes it again).
 #: A page that only listens notes its parts when it opens its stream, which lasts
-#: ten minutes and a tenth at most (`scoring.push.STREAM_SECONDS`): longer than that.
+#: ten minutes and a tenth at most (`live.streams.STREAM_SECONDS`): longer than that.
 ASKED_SECONDS = 900
 #: The parts a page's live stream may carry (the final's bracket page is asked).
 CARRIED = ("standings", "tables", "screen")

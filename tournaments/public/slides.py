@@ -3,7 +3,7 @@ rather than through the template language: the builder renders them with every
 board stored, every second or two, and a championship's thousand standings rows
 and five hundred tables took 70-100 ms a time each that way (the rest of each part
 is its template's: `_screen.html`, `_round_tables.html`). A row a line: an open
-page is sent only the lines that changed (`scoring.carried`)."""
+page is sent only the lines that changed (`live.events`)."""
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe

@@ -14,8 +14,7 @@ from django.utils.translation import gettext
 from clubs import selectors as clubs
 from clubs.models import Player
 from clubs.names import shown_names
-from config.spreadsheet import csv_response, text_cell
-from scoring import push
+from live import streams
 from scoring.engine.games import GAMES
 from scoring.selectors import party_states, sheet_rows
 from tournaments import stored_board
@@ -29,6 +28,7 @@ from tournaments.published import (
     public_tournament,
     recent_tournaments,
 )
+from web.spreadsheet import csv_response, text_cell
 
 # How far back the home page and a club's page look for nights and tournaments.
 RECENT = datetime.timedelta(days=90)
@@ -114,7 +114,7 @@ def tournament_events(request, slug):
     seldom."""
     tournament = public_tournament(slug)
     counters = {"board": stored_board.board_stored_key(tournament.pk)}
-    return push.stream(request, counters, carry={"board": parts.carry(request, tournament)})
+    return streams.stream(request, counters, carry={"board": parts.carry(request, tournament)})
 
 
 def tournament_screen(request, slug):

@@ -12,9 +12,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from config.client import client_address
 from tournaments import records, registration
 from tournaments.models import Tournament
+from web.client import client_address
 
 #: How long a phone remembers whom it checked in: the tournament's day.
 REMEMBERED_SECONDS = 24 * 60 * 60

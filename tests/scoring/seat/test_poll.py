@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.test import override_settings
 from django.urls import reverse
 
-from scoring import versions
+from scoring import changes
 from scoring.services import parties, seats
 from tests.conftest import clear_cache
 from tests.factories import ClubNightFactory, MembershipFactory, start_night_party, start_party
@@ -115,7 +115,7 @@ def test_a_lost_cache_starts_above_every_number_a_phone_holds(
 def test_an_unknown_token_is_a_404_and_leaves_nothing_in_the_cache(client):
     token = seats.new_token()
     assert client.get(state_url(token)).status_code == 404
-    assert cache.get(versions.seat_key(token)) is None
+    assert cache.get(changes.seat_key(token)) is None
     assert client.get(state_url("not-a-token")).status_code == 404
 
 

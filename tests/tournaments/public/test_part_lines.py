@@ -1,11 +1,11 @@
 """The parts an open page is carried by its stream go as the lines that changed
-(`scoring.carried`): each row of the round's pairings and of the screen's slides is
+(`live.events`): each row of the round's pairings and of the screen's slides is
 a line of its own, so a hand at one table changes that table's line only."""
 
 import pytest
 from django.utils import translation
 
-from scoring.carried import edits
+from live.events import edits
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from tournaments import board, tables
 from tournaments.public import parts

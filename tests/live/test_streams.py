@@ -1,4 +1,4 @@
-"""Live push (scoring/push.py): a page's stream is told when its counter moves,
+"""Live push (live/streams.py): a page's stream is told when its counter moves,
 after the commit, with nothing in the event but the counter's name and number;
 in memory on the embedded default, through Redis publish/subscribe with it. A
 replaced seat link gets no stream, and a server that cannot hold one says "poll".
@@ -19,7 +19,8 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from config.asgi import application
-from scoring import carried, push, selectors, versions
+from live import events, streams
+from scoring import changes, selectors
 from scoring.services import hands
 from scoring.services.hands import Result
 from scoring.services.seats import seat_link_reissue
@@ -126,7 +127,7 @@ async def open_stream(path, cookie="", language=""):
     assert answer.status == 200, answer.status
     assert answer.headers["content-type"].startswith("text/event-stream")
     assert answer.headers["x-accel-buffering"] == "no"
-    assert push.MARK.lower() not in answer.headers  # the counters stay inside
+    assert streams.MARK.lower() not in answer.headers  # the counters stay inside
     return answer
 
 
@@ -156,7 +157,7 @@ def run(scenario):
             for answer in OPEN:
                 await answer.close()
             OPEN.clear()
-            await push.relay_stop()
+            await streams.relay_stop()
 
     return async_to_sync(whole)()
 
@@ -172,9 +173,9 @@ def test_a_seat_stream_hears_each_confirmed_hand_and_nothing_else(delivery):
         kind, hello = await next_event(stream)
         assert kind == "hello"
         assert hello == {
-            "ping": push.PING_SECONDS,
+            "ping": streams.PING_SECONDS,
             "settle": 0,
-            "reopen": push.REOPEN_SECONDS,
+            "reopen": streams.REOPEN_SECONDS,
             "versions": {"seat": now},
         }
 
@@ -249,7 +250,7 @@ def test_a_hand_rolled_back_tells_no_stream(delivery):
         # The first event is the committed entry's: the counter moved once.
         kind, data = await next_event(stream)
         assert kind == "moved"
-        counter = await sync_to_async(lambda: versions.seat_counter(seat.token)[0])()
+        counter = await sync_to_async(lambda: changes.seat_counter(seat.token)[0])()
         assert data["version"] == counter
 
     run(scenario)
@@ -336,7 +337,7 @@ def held_after(held: dict, data: dict) -> dict:
     for part, change in data.get("changes", {}).items():
         version, text = held[part]
         assert version == change["from"]
-        held[part] = (data["shown"], carried.patched(text, change["edits"]))
+        held[part] = (data["shown"], events.patched(text, change["edits"]))
     return held
 
 
@@ -447,14 +448,14 @@ def test_the_parts_are_read_once_for_all_the_streams_of_a_process(settings, monk
             reads.append(keys)
             return cache.get_many(keys)
 
-    monkeypatch.setattr(carried, "cache", Counting())
+    monkeypatch.setattr(events, "cache", Counting())
 
     async def scenario():
-        streams = [await open_stream(public_stream(tournament, "tables")) for _ in range(5)]
-        for stream in streams:
+        opened = [await open_stream(public_stream(tournament, "tables")) for _ in range(5)]
+        for stream in opened:
             assert (await next_event(stream))[0] == "hello"
         await sync_to_async(enter)(party, 1)  # one board
-        told = [await next_event(stream) for stream in streams]
+        told = [await next_event(stream) for stream in opened]
         assert {data["version"] for _, data in told} == {told[0][1]["version"]}
         assert all("tables" in data["parts"] for _, data in told)
         assert len(reads) == 1
@@ -473,7 +474,7 @@ def test_with_the_cache_away_the_news_comes_bare_and_the_page_asks(settings, mon
     async def scenario():
         stream = await open_stream(public_stream(tournament, "tables"))
         assert (await next_event(stream))[0] == "hello"
-        monkeypatch.setattr(carried, "cache", Away())
+        monkeypatch.setattr(events, "cache", Away())
         await sync_to_async(enter)(party, 1)
         kind, data = await next_event(stream)
         assert (kind, data["counter"]) == ("moved", "board")
@@ -554,18 +555,18 @@ def test_an_open_stream_holds_no_thread_and_no_database_connection(settings):
         assert (await next_event(first))[0] == "hello"
         clients = await sync_to_async(database_clients)()
         threads = threading.active_count()
-        streams = [await open_stream(events_url(seat)) for seat in seats * 3]
-        for stream in streams:
+        opened = [await open_stream(events_url(seat)) for seat in seats * 3]
+        for stream in opened:
             assert (await next_event(stream))[0] == "hello"
         # At most as many as before: a thread or session left over from an earlier
         # test may end meanwhile, but six open streams add none.
         assert threading.active_count() <= threads
         if clients is not None:
             assert await sync_to_async(database_clients)() <= clients
-        assert push.hub.count() == len(streams) + 1
+        assert streams.hub.count() == len(opened) + 1
 
     run(scenario)
-    assert push.hub.count() == 0
+    assert streams.hub.count() == 0
 
 
 def test_streams_ask_to_be_reopened_after_spread_out_waits(settings):
@@ -581,7 +582,9 @@ def test_streams_ask_to_be_reopened_after_spread_out_waits(settings):
             await next_event(stream)  # the hello, after the retry line
             retry = next(line for line in stream.raw.splitlines() if line.startswith("retry:"))
             waits.append(int(retry.split(":")[1]))
-        assert all(push.RETRY_MS <= wait < push.RETRY_MS + push.RETRY_SPREAD_MS for wait in waits)
+        assert all(
+            streams.RETRY_MS <= wait < streams.RETRY_MS + streams.RETRY_SPREAD_MS for wait in waits
+        )
         assert len(set(waits)) > 1
 
     run(scenario)

@@ -1,5 +1,6 @@
-"""Cache versions: counters in the shared cache that change after a write is
-committed, so pages cached under the old number are simply never read again.
+"""What each change of scoring moves: the counters (`live.counters`) of the
+club's scores, of a club night and of each seat, and the hooks the apps above
+register to be told after the commit.
 
 Scoring knows nothing of tournaments (the apps stack the other way), so it keeps
 one counter per club: whatever reads a club's scores (a tournament's standings,
@@ -7,23 +8,15 @@ its tables' running scores) puts the counter into its cache key. A hand changed
 at a club night also moves it; that costs one recomputation, never a stale page.
 
 Each seat has one too, which its phone polls (`selectors.seat_poll`): it moves
-after every committed change the seat's page shows.
-
-The cache may be down (Redis): then a bump is lost, and readers take a failed
-read as "do not cache". Cached entries also expire on their own
-(`settings.PUBLIC_CACHE_SECONDS`), so a bump lost while the cache was away
-cannot keep an old page alive for long."""
+after every committed change the seat's page shows."""
 
 import logging
-import time
-from contextlib import contextmanager
-from contextvars import ContextVar
 
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 
-from scoring import push
+from live.counters import after_commit, bump, bump_after_commit, fresh_start
 from scoring.models import Party, Seat
 
 log = logging.getLogger(__name__)
@@ -42,38 +35,6 @@ def seat_key(token: str) -> str:
     return f"v:seat:{token}"
 
 
-def _start() -> int:
-    # A counter starts at the clock's nanoseconds, not at 1: one lost with the
-    # cache (Redis restarted, the key evicted) starts again above every number it
-    # reached, so a page still open on a phone never matches a new number by chance.
-    return time.time_ns()
-
-
-def bump(key: str, timeout: int | None = None, *, ready=None) -> int | None:
-    """Move a counter on, now (callers schedule it after their commit), and tell
-    the pages following it (`scoring.push`). Its new number, None when the cache
-    is down. ``ready(number)`` runs between the move and the telling: what is kept
-    under the new number is then there before any page is woken to read it."""
-    try:
-        value = cache.incr(key)
-    except ValueError:  # never moved, or lost: a new start is a new number
-        value = _start()
-        _try(cache.add, key, value, timeout)
-    except Exception:
-        log.warning("cache unavailable: version %s not moved", key, exc_info=True)
-        return None
-    if ready is not None:
-        ready(value)
-    push.publish(key, value)
-    return value
-
-
-def bump_after_commit(key: str) -> None:
-    """Moves the counter once the surrounding transaction commits, never before: a
-    reader who sees the new number must also see the new rows."""
-    transaction.on_commit(lambda: bump(key))
-
-
 def night_key(night_id: int) -> str:
     return f"v:night:{night_id}"
 
@@ -83,24 +44,6 @@ def night_changed(night_id: int | None) -> None:
     cancelled or swapped, a hand, a new seat link, the stake, the night closed."""
     if night_id is not None:
         bump_after_commit(night_key(night_id))
-
-
-def counters(keys: list[str]) -> list[int] | None:
-    """The counters under ``keys`` in one trip to the cache; one the cache does not
-    know (never moved, or lost) is started now, so that its next move is a new
-    number. None when the cache is down: then nothing may be taken as unchanged."""
-    try:
-        found = cache.get_many(keys)
-        for key in keys:
-            if found.get(key) is None:
-                cache.add(key, _start(), None)
-                found[key] = cache.get(key)
-    except Exception:
-        log.warning("cache unavailable: counters not read", exc_info=True)
-        return None
-    if any(found.get(key) is None for key in keys):
-        return None
-    return [found[key] for key in keys]
 
 
 #: What the apps above keep from a club's scores (the seasons' ratings) registers
@@ -122,41 +65,6 @@ def scores_changed(club_id: int) -> None:
         after_commit(callback, club_id)
 
 
-def after_commit(callback, arg) -> None:
-    """``callback(arg)`` after the commit; its failure is logged and never undoes
-    the change (``robust``). Inside `scores_changed_once`, once per callback and
-    argument when it ends."""
-    held = _held.get()
-    if held is not None:
-        held.setdefault((id(callback), arg), (callback, arg))
-        return
-    transaction.on_commit(lambda: callback(arg), robust=True)
-
-
-#: The callbacks that wait for the end of `scores_changed_once`, or None.
-_held: ContextVar[dict | None] = ContextVar("held", default=None)
-
-
-@contextmanager
-def scores_changed_once():
-    """Within it, what runs after a change (`after_commit`: a club's finals and
-    ratings, a party's kept score, a tournament's board) is sent once per club,
-    party or tournament when it ends (still after the commit), not after each hand:
-    a transaction of hundreds of hands (the demo, an archive) would otherwise run
-    them hundreds of times for one result."""
-    if _held.get() is not None:  # already inside one: the outer one sends
-        yield
-        return
-    held = {}
-    token = _held.set(held)
-    try:
-        yield
-    finally:
-        _held.reset(token)
-    for callback, arg in held.values():
-        after_commit(callback, arg)
-
-
 def seat_counter(token: str | None, also: str | None = None) -> tuple[int | None, object]:
     """The seat's counter, or None when the cache does not know it (or is down, or
     there is no ``token``); and the value under the key ``also``, in the same trip."""
@@ -173,7 +81,7 @@ def seat_counter_start(token: str) -> int | None:
     """Starts the counter of a seat the caller has found in the database (never of
     a mere guess: the cache would fill with them). None when the cache is down."""
     key = seat_key(token)
-    start = _start()
+    start = fresh_start()
     try:
         if cache.add(key, start, SEAT_SECONDS):
             return start
@@ -235,10 +143,3 @@ def seats_changed(tokens) -> None:
             bump(seat_key(token), SEAT_SECONDS)
 
     transaction.on_commit(move)
-
-
-def _try(call, *args):
-    try:
-        call(*args)
-    except Exception:
-        log.warning("cache unavailable", exc_info=True)

@@ -1,5 +1,5 @@
 """Live push: a page keeps one open stream (Server-Sent Events) and is told when
-one of the counters it shows moves (`scoring.versions`, after the commit); it
+one of the counters it shows moves (`scoring.changes`, after the commit); it
 then fetches what changed exactly as its poll does. An event holds a name the
 page chose ("seat", "scores", "board") and the counter's new number, nothing
 else: no token, no score, nothing a stranger could use.
@@ -46,8 +46,8 @@ from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse
 
-from scoring import carried
-from scoring.carried import Carry
+from live import events
+from live.events import Carry
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +148,7 @@ def _publisher(url: str):
 
 def publish(key: str, value: int) -> None:
     """Tells every stream following ``key`` that it moved to ``value``. Called by
-    `versions.bump`, after the commit. A failure is logged, never raised: a hand is
+    `live.counters.bump`, after the commit. A failure is logged, never raised: a hand is
     stored whether or not anybody hears of it at once (the pages fall back to
     polling)."""
     if not settings.REDIS_URL:
@@ -367,7 +367,7 @@ async def _events(counters: dict[str, str], settle: float, carry: dict[str, Carr
             for key, value in moved.items():
                 name = listener.names[key]
                 if name in carry:
-                    yield await carried.event(name, value, carry[name], sent)
+                    yield await events.event(name, value, carry[name], sent)
                 else:
                     yield _event("moved", {"counter": name, "version": value})
     finally:

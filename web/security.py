@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext
 
-from config.client import client_address
+from web.client import client_address
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The lines a carried part changed by (scoring/carried.py): applied to the text
+"""The lines a carried part changed by (live/events.py): applied to the text
 the page holds, they make the new text exactly, whatever the two texts; and which
 stream gets them, which the whole part."""
 
@@ -10,7 +10,7 @@ from django.core.cache import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.carried import Carry, edits, event, patched
+from live.events import Carry, edits, event, patched
 
 # Lines of a rendered part: few distinct ones, so that the texts share most lines
 # (as two boards do), and some empty, as a template's blank lines.

@@ -3,7 +3,7 @@
 
 Here rather than in an app: every app's API answers with this body, and the apps'
 API packages may not import each other. The handlers that write it are in
-config/api.py (and the middlewares of config/security.py and config/unavailable.py,
+config/api.py (and the middlewares of web/security.py and config/unavailable.py,
 which answer before or after the view).
 """
 

@@ -6,7 +6,7 @@ import logging
 from django.conf import settings
 from django.core.cache import cache
 
-from config.client import client_address
+from web.client import client_address
 
 log = logging.getLogger(__name__)
 
