@@ -4,30 +4,11 @@ reading them costs one query however many tables there are."""
 
 import pytest
 
-from tests.factories import MembershipFactory
-from tests.tournaments.api.test_api import bearer, keyholder, post  # noqa: F401 - fixture
+from tests.tournaments.api.test_api import keyholder, post  # noqa: F401 - fixture
+from tests.tournaments.api.test_taking_back import start_by_api
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
-
-
-def start(client, club, key, names, capture):
-    members = [MembershipFactory(club=club, player__name=n, listed=True).player for n in names]
-    auth = bearer(key)
-    slug = post(
-        client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup", "rounds": 2}, **auth
-    ).json()["slug"]
-    entered = post(
-        client,
-        f"/api/manage/tournaments/{slug}/entrants",
-        {"players": [p.pk for p in members]},
-        **auth,
-    ).json()
-    for e in entered:
-        post(client, f"/api/manage/tournaments/{slug}/entrants/{e['id']}/check-in", **auth)
-    with capture(execute=True):
-        post(client, f"/api/manage/tournaments/{slug}/start", **auth)
-    return slug, auth
 
 
 def test_a_program_forfeits_a_table_by_the_id_the_round_gave_it(
@@ -36,7 +17,7 @@ def test_a_program_forfeits_a_table_by_the_id_the_round_gave_it(
     django_capture_on_commit_callbacks,
 ):
     club, key = keyholder
-    slug, auth = start(client, club, key, "ABCD", django_capture_on_commit_callbacks)
+    slug, auth = start_by_api(client, club, key, "ABCD", django_capture_on_commit_callbacks)
 
     detail = client.get(f"/api/manage/tournaments/{slug}", **auth).json()
     line = detail["rounds_played"][0]["tables"][0]
@@ -56,7 +37,7 @@ def test_the_public_round_names_each_table_by_its_id(
     django_capture_on_commit_callbacks,
 ):
     club, key = keyholder
-    slug, auth = start(client, club, key, "ABCDEF", django_capture_on_commit_callbacks)
+    slug, auth = start_by_api(client, club, key, "ABCDEF", django_capture_on_commit_callbacks)
 
     public = client.get(f"/api/tournaments/{slug}/rounds/1").json()["tables"]
     managed = client.get(f"/api/manage/tournaments/{slug}", **auth).json()
@@ -75,7 +56,7 @@ def test_the_table_ids_cost_the_same_queries_however_many_tables(
     names,
 ):
     club, key = keyholder
-    slug, auth = start(client, club, key, names, django_capture_on_commit_callbacks)
+    slug, auth = start_by_api(client, club, key, names, django_capture_on_commit_callbacks)
     client.get(f"/api/tournaments/{slug}/rounds/1")  # the board is stored
 
     with django_assert_max_num_queries(2):

@@ -11,10 +11,11 @@ from tournaments import registration, rounds
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def running(keyholder, client, django_capture_on_commit_callbacks):  # noqa: F811
-    club, key = keyholder
-    members = [MembershipFactory(club=club, player__name=n, listed=True).player for n in "ABCD"]
+def start_by_api(client, club, key, names, capture):
+    """A Swiss of two rounds entered, checked in and started through the API by
+    the club's key, one listed member for each of ``names``: its slug and the
+    key's header."""
+    members = [MembershipFactory(club=club, player__name=n, listed=True).player for n in names]
     auth = bearer(key)
     slug = post(
         client, f"/api/manage/clubs/{club.slug}/tournaments", {"name": "Cup", "rounds": 2}, **auth
@@ -27,9 +28,15 @@ def running(keyholder, client, django_capture_on_commit_callbacks):  # noqa: F81
     ).json()
     for e in entered:
         post(client, f"/api/manage/tournaments/{slug}/entrants/{e['id']}/check-in", **auth)
-    with django_capture_on_commit_callbacks(execute=True):
+    with capture(execute=True):
         post(client, f"/api/manage/tournaments/{slug}/start", **auth)
     return slug, auth
+
+
+@pytest.fixture
+def running(keyholder, client, django_capture_on_commit_callbacks):  # noqa: F811
+    club, key = keyholder
+    return start_by_api(client, club, key, "ABCD", django_capture_on_commit_callbacks)
 
 
 def test_a_forfeit_is_taken_back_through_the_api(running, client):
