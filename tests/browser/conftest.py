@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tests.conftest import CHROMIUM
 from tests.factories import MembershipFactory, OrganizerFactory
 from tournaments import registration
+from tournaments.tables import round_tables
 
 PHONE = {"width": 360, "height": 740}
 
@@ -174,6 +175,16 @@ def until(page, condition, seconds=20):
     while not condition():
         assert time.monotonic() < deadline, "not within the deadline"
         page.wait_for_timeout(20)
+
+
+def paired_tables(round, seconds=20):
+    """The round's tables once its pairing has run (after the commit; with a real
+    worker in another process), table 1 first."""
+    deadline = time.monotonic() + seconds
+    while not (views := round_tables(round)):
+        assert time.monotonic() < deadline, f"round {round.number} was not paired"
+        time.sleep(0.05)
+    return sorted(views, key=lambda v: v.table.number)
 
 
 def reload(page):

@@ -8,7 +8,6 @@ looked at."""
 
 import datetime
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -17,12 +16,11 @@ from clubs.invitations import invitation_create
 from clubs.models import Membership
 from scoring.services.hands import Result, hand_confirm, hand_enter
 from seasons.services import player_link_issue, season_create
-from tests.browser.conftest import close
+from tests.browser.conftest import close, paired_tables
 from tests.factories import ClubFactory, MembershipFactory, OrganizerFactory
 from tests.tournaments.test_table_tournaments import play_chinchon
 from tournaments import registration, rounds
 from tournaments.final.setup import final_stage_start
-from tournaments.tables import round_tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -85,16 +83,6 @@ OVERFLOWS = """(width) => {
 }"""
 
 
-def paired(round):
-    """The round's tables once its pairing ran (the task runs after the commit)."""
-    for _ in range(150):
-        views = round_tables(round)
-        if views:
-            return sorted(views, key=lambda v: v.table.number)
-        time.sleep(0.1)
-    raise AssertionError(f"round {round.number} was not paired")
-
-
 def seats(view):
     by_player = {s.player_id: s for s in view.table.party.seats.all()}
     return [by_player[entrant.player_id] for entrant in view.entrants]
@@ -113,14 +101,14 @@ def gin_swiss(club, players):
     table finished, one waiting for a confirmation, one disputed, a bye)."""
     tournament = started(club, players[:7], name="Autumn Cup", slug="autumn-cup", rounds=3)
     first = rounds.round_start(tournament=tournament)
-    for view in paired(first):
+    for view in paired_tables(first):
         if not view.table.bye:
             a, b = seats(view)
             hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 90))
             hand_confirm(seat=b, number=1, version=1)
     rounds.round_close(round=first)
     second = rounds.round_pair_next(tournament=tournament)
-    done, waiting, disputed = [v for v in paired(second) if not v.table.bye]
+    done, waiting, disputed = [v for v in paired_tables(second) if not v.table.bye]
     a, b = seats(done)
     hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 90))
     hand_confirm(seat=b, number=1, version=1)
@@ -137,7 +125,7 @@ def chinchon_at_tables_of_four(club, players):
     tournament = started(
         club, players, name="Chinchón Night", slug="chinchon-night", game="chinchon", table_size=4
     )
-    first, *_ = paired(rounds.round_start(tournament=tournament))
+    first, *_ = paired_tables(rounds.round_start(tournament=tournament))
     play_chinchon(first.table.party, [0, 20, 40, 100])
     return tournament
 

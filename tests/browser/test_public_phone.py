@@ -4,16 +4,15 @@ nor the table's box. Screenshots go to the test's temporary folder (and to
 KNOCK_SCREENSHOTS, when set)."""
 
 import os
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from scoring.services.hands import Result, hand_confirm, hand_enter
+from tests.browser.conftest import paired_tables
 from tests.factories import ClubFactory, MembershipFactory
 from tournaments import registration, rounds
-from tournaments.tables import round_tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,17 +27,6 @@ NAMES = [
     "Carl Christiansen",
     "Dora Dietrichstein",
 ]
-
-
-def paired_tables(round):
-    """The round's tables once the pairing has run (with a real worker it runs in
-    another process), table 1 first."""
-    for _ in range(150):
-        views = round_tables(round)
-        if views:
-            return sorted(views, key=lambda v: v.table.number)
-        time.sleep(0.1)
-    raise AssertionError("round 1 was not paired")
 
 
 def seats(view):

@@ -2,14 +2,12 @@
 ending needs, a hand once entered waits behind "Correct this hand", and names
 without a space break instead of widening the page (the public standings too)."""
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, paired_tables
 from tests.factories import ClubFactory, MembershipFactory, start_party
-from tournaments import registration, rounds, tables
+from tournaments import registration, rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -81,12 +79,7 @@ def test_a_name_without_a_space_breaks_on_the_seat_page_and_the_public_standings
     registration.entrant_register(tournament=tournament, players=players)
     for entrant in tournament.entrants.all():
         registration.entrant_check_in(entrant=entrant)
-    round = rounds.round_start(tournament=tournament)
-    for _ in range(150):  # with a real worker the pairing runs in another process
-        views = tables.round_tables(round)
-        if views:
-            break
-        time.sleep(0.1)
+    views = paired_tables(rounds.round_start(tournament=tournament))
     seat = views[0].table.party.seats.get(player__name=LONG)
 
     page = phone(seat.get_absolute_url())
