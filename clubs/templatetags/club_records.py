@@ -57,10 +57,16 @@ _MOMENTS = {"expires", "made"}
 
 @register.filter
 def record_words(details: dict) -> list[tuple[str, str, str]]:
-    """(stored key, its name, its value in words) for each detail, in stored order."""
+    """(stored key, its name, its value in words) for each detail, in the order of
+    `LABELS` (others after them, by key): the stored order is not kept everywhere
+    (PostgreSQL's jsonb orders keys its own way), and a record reads the same on
+    every database."""
+    order = {key: n for n, key in enumerate(LABELS)}
     return [
         (key, str(LABELS.get(key, key.replace("_", " ").capitalize())), _shown(key, value))
-        for key, value in (details or {}).items()
+        for key, value in sorted(
+            (details or {}).items(), key=lambda item: (order.get(item[0], len(order)), item[0])
+        )
     ]
 
 
