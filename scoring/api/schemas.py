@@ -387,7 +387,7 @@ class PartyStartIn(Schema):
         ]
         # Another game: its key, the players in seat order (as many as the game
         # seats: the server says which, 422), and its options by name (each game's
-        # in the README; left untyped here: a nested object in a variant is one that
+        # in the organizers' guide; left untyped here: a nested object in a variant is one that
         # client generators cannot name, and the server checks each option, 422).
         others = {name: field for name, field in fields.items() if name != "format"}
         target["oneOf"].append(

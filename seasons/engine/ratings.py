@@ -1,7 +1,7 @@
 """Ratings: a player's strength from all his confirmed parties in the club.
 
 The maths is openskill's Plackett-Luce model (chosen by measurement, see
-``benchmarks/ratings.py`` and the README): each side of a party is a team, and every
+``benchmarks/ratings.py`` and docs/organizers.md): each side of a party is a team, and every
 payment of the settlement is one game that the paid side won against the paying side.
 A party of two players is one game; in a chouette the box plays each member of the
 team who pays or is paid; in a rotation each player plays each other player as the

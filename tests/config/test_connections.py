@@ -1,4 +1,4 @@
-"""PostgreSQL keeps enough connections free under the README's threaded server:
+"""PostgreSQL keeps enough connections free under the operators' guide's threaded server:
 many requests, each on a new thread, leave no connection open behind them. (With
 connections kept for 60 s, this run ended in "too many clients": each finished
 thread's connection stayed open until the garbage collector found it.)"""
@@ -44,7 +44,7 @@ def open_connections(database: str) -> int:
 
 def serve(database: str) -> tuple[subprocess.Popen, str]:
     """runserver on the test's database, in the server's own environment as the
-    README starts it (connections not kept: each request's from the pool)."""
+    operators' guide starts it (connections not kept: each request's from the pool)."""
     env = {key: value for key, value in os.environ.items() if key != "CONN_MAX_AGE"}
     env["DATABASE_URL"] = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + f"/{database}"
     port = free_port()

@@ -201,7 +201,7 @@ def test_production_without_a_shared_cache_refuses_to_start(tmp_path):
 def test_the_image_runs_several_workers_and_compose_gives_them_redis():
     """The Dockerfile's gunicorn runs several processes, as many as WEB_CONCURRENCY
     says (no --workers in its command to override it), so compose must set
-    REDIS_URL for web (the README's production section says the same)."""
+    REDIS_URL for web (the operators' guide says the same)."""
     dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
     workers = int(re.search(r"^ENV WEB_CONCURRENCY=(\d+)$", dockerfile, re.MULTILINE).group(1))
     command = next(line for line in dockerfile.splitlines() if line.startswith("CMD "))
@@ -210,4 +210,4 @@ def test_the_image_runs_several_workers_and_compose_gives_them_redis():
     assert "--workers" not in command
     assert re.search(r"^    REDIS_URL: redis://", compose, re.MULTILINE)
     assert "SINGLE_PROCESS" not in compose
-    assert "`SINGLE_PROCESS=on`" in (ROOT / "README.md").read_text()
+    assert "`SINGLE_PROCESS=on`" in (ROOT / "docs" / "operators.md").read_text()
