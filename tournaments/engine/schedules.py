@@ -36,6 +36,11 @@ would:
   28 at tables of four), but they are not built here: a club is told the field
   sizes that work (`schedule_fields`).
 
+Any other field, and any number of rounds, is seated by a schedule planned ahead
+with the fewest repeat meetings found (`planned_schedule`, from
+`tournaments.engine.planned`; its designs and the field arithmetic live in
+`tournaments.engine.designs`).
+
 The seats turn by one each round (a table of round r is seated from its r-th
 point on), so the first seat, who deals first, is not always the same entrant.
 
@@ -47,6 +52,22 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
+
+from tournaments.engine.designs import arithmetic
+from tournaments.engine.planned import UnplannableField, planned_schedule
+
+__all__ = [
+    "PLANE_ORDERS",
+    "NoSchedule",
+    "TableGame",
+    "UnplannableField",
+    "affine_plane",
+    "arithmetic",
+    "planned_schedule",
+    "schedule_fields",
+    "table_schedule",
+    "turned",
+]
 
 #: The table sizes that have an affine plane here (a prime or a prime power).
 PLANE_ORDERS = (3, 4, 5)
@@ -149,29 +170,3 @@ def affine_plane(order: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(
         tuple(turned(line, number) for line in lines) for number, lines in enumerate(classes)
     )
-
-
-def arithmetic(order: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The addition and multiplication tables of the field with ``order`` (3, 4 or
-    5) elements: the integers modulo a prime, or GF(4) for 4 (see the module)."""
-    elements = range(order)
-    if order == 4:
-        return (
-            [[x ^ y for y in elements] for x in elements],
-            [[_gf4_times(x, y) for y in elements] for x in elements],
-        )
-    return (
-        [[(x + y) % order for y in elements] for x in elements],
-        [[(x * y) % order for y in elements] for x in elements],
-    )
-
-
-def _gf4_times(x: int, y: int) -> int:
-    """GF(4)'s product: polynomials over the bits, reduced by a² = a + 1."""
-    product = 0
-    for bit in range(2):
-        if y >> bit & 1:
-            product ^= x << bit
-    if product & 0b100:
-        product ^= 0b111
-    return product

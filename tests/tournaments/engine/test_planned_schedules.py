@@ -1,0 +1,151 @@
+"""Schedules planned ahead (CONTRACT.md, "Schedules planned ahead"): every round a
+partition into ⌈n/k⌉ tables differing by at most one, the larger first; the same
+arguments the same schedule; no repeat meeting where a design is known; few
+elsewhere; and the designs shipped as data each checked."""
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.engine.designs import SHIPPED, affine_space, catalogue
+from tournaments.engine.planned import UnplannableField, repeat_bound, repeat_meetings
+from tournaments.engine.schedules import planned_schedule
+
+
+def meetings(schedule):
+    """How often each two sat at one table."""
+    return Counter(
+        frozenset(pair)
+        for tables in schedule
+        for table in tables
+        for pair in itertools.combinations(table, 2)
+    )
+
+
+def assert_well_seated(schedule, count, size, rounds):
+    tables = -(-count // size)
+    assert len(schedule) == rounds
+    for round_ in schedule:
+        sizes = [len(table) for table in round_]
+        assert len(round_) == tables
+        assert sizes == sorted(sizes, reverse=True)
+        assert sizes[0] - sizes[-1] <= 1
+        assert sorted(p for table in round_ for p in table) == list(range(count))
+        assert all(isinstance(table, tuple) for table in round_)
+
+
+@st.composite
+def fields(draw):
+    size = draw(st.integers(3, 6))
+    tables = draw(st.integers(1, 4))
+    count = draw(st.integers(max(2, tables * (size - 1)), tables * size))
+    return count, size, draw(st.integers(1, 4))
+
+
+@settings(max_examples=30)
+@given(fields())
+def test_every_round_seats_everyone_once_at_tables_differing_by_at_most_one(field):
+    count, size, rounds = field
+    schedule = planned_schedule(count, size, rounds)
+
+    assert_well_seated(schedule, count, size, rounds)
+    assert repeat_meetings(schedule) >= repeat_bound(count, size, rounds)
+
+
+@settings(max_examples=10)
+@given(fields())
+def test_the_same_arguments_give_the_same_schedule(field):
+    assert planned_schedule(*field) == planned_schedule(*field)
+
+
+def test_repeat_meetings_count_each_pair_once_per_extra_round():
+    # 0–1 and 2–3 meet three times (two repeats each), the four other pairs twice.
+    schedule = [[(0, 1, 2, 3)], [(0, 1, 2, 3)], [(0, 1), (2, 3)]]
+    assert repeat_meetings(schedule) == 2 + 2 + 4
+
+
+def test_one_table_meets_every_pair_each_round():
+    schedule = planned_schedule(4, 4, 3)
+
+    assert [len(round_) for round_ in schedule] == [1, 1, 1]
+    assert repeat_meetings(schedule) == 2 * 6 == repeat_bound(4, 4, 3)
+    # The seats turn: the first seat deals first, a different entrant each round.
+    assert len({round_[0][0] for round_ in schedule}) == 3
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "rounds"),
+    [
+        (9, 3, 4),
+        (16, 4, 5),
+        (25, 5, 6),
+        (15, 3, 7),
+        (20, 4, 5),
+        (24, 4, 7),
+        (27, 3, 10),
+        (64, 4, 10),
+        # A design with seats left empty: one to size − 1 short.
+        (8, 3, 4),
+        (14, 3, 6),
+        (63, 4, 10),
+        (61, 4, 10),
+    ],
+)
+def test_fields_with_a_known_design_meet_nobody_twice(count, size, rounds):
+    schedule = planned_schedule(count, size, rounds)
+
+    assert_well_seated(schedule, count, size, rounds)
+    assert repeat_meetings(schedule) == 0
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "rounds", "most"),
+    [(10, 4, 4, 6), (13, 4, 4, 6), (12, 3, 5, 4), (18, 5, 4, 8), (22, 6, 3, 12)],
+)
+def test_fields_without_a_perfect_schedule_have_few_repeats(count, size, rounds, most):
+    schedule = planned_schedule(count, size, rounds)
+
+    assert_well_seated(schedule, count, size, rounds)
+    assert repeat_meetings(schedule) <= most
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "rounds", "message"),
+    [
+        (12, 2, 3, "three to six"),
+        (12, 7, 3, "three to six"),
+        (12, 4, 0, "at least one round"),
+        (2, 4, 3, "cannot fill a table of 4"),
+        (1, 3, 3, "cannot fill a table of 3"),
+        (5, 4, 3, "leave a table with 2"),
+        (13, 6, 3, "leave a table with 4"),
+    ],
+)
+def test_fields_that_cannot_be_seated_are_refused_with_a_reason(count, size, rounds, message):
+    with pytest.raises(UnplannableField, match=message):
+        planned_schedule(count, size, rounds)
+
+
+def test_a_refusal_is_a_value_error():
+    assert issubclass(UnplannableField, ValueError)
+
+
+@pytest.mark.parametrize("design", [*SHIPPED, affine_space(3, 3), affine_space(3, 4)])
+def test_each_design_seats_everyone_each_round_and_no_pair_twice(design):
+    size = len(design[0][0])
+    points = sum(map(len, design[0]))
+    for tables in design:
+        assert {len(table) for table in tables} == {size}
+        assert sorted(p for table in tables for p in table) == list(range(points))
+    assert set(meetings(design).values()) == {1}
+
+
+def test_the_catalogue_keeps_the_longest_design_of_each_field():
+    known = catalogue()
+
+    assert len(known[3][27]) == 13 and len(known[4][64]) == 21
+    assert len(known[3][15]) == 7
+    assert set(known[4]) >= {16, 20, 24, 64}
