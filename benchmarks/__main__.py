@@ -1,8 +1,8 @@
 """Run every benchmark module's ``main()`` in turn."""
 
-from benchmarks import grouping, melds, pairing, public, seasons, standings, table
+from benchmarks import grouping, melds, pairing, public, schedules, seasons, standings, table
 
-MODULES = [melds, pairing, grouping, table, standings, seasons, public]
+MODULES = [melds, pairing, grouping, schedules, table, standings, seasons, public]
 
 
 def main() -> None:
