@@ -3,7 +3,7 @@ of three to six, with the fewest repeat meetings the project can find.
 
 A club's mixer evening (or a round robin at tables for a field that has no
 perfect schedule) fixes every round before play starts, whatever the results.
-The rule (CONTRACT.md, "Schedules planned ahead"): each round seats every entrant
+The rule: each round seats every entrant
 exactly once at ⌈count / size⌉ tables whose sizes differ by at most one, the larger
 first; the **repeat meetings** of a schedule are, for every pair, the rounds it
 sits at one table less one, summed over the pairs that sat together more than
@@ -14,7 +14,8 @@ How a schedule is found, first that applies:
 1. **A known design** (`designs.catalogue`): a resolvable design, every pair at one
    table at most once: the affine planes and spaces (9, 16, 25, 27, 64 entrants),
    Kirkman's schoolgirls (15 at tables of three) and the social-golfer schedules
-   shipped as data (20, 24, 28 and 32 at tables of four, …). A field one to
+   shipped as data (20 and 24 at tables of four; 28 and 32 are still searched,
+   and repeat some meetings). A field one to
    ``size − 1`` short of a design plays it with the missing entrants' seats left
    empty: they are taken from one table of a round the evening does not play,
    so no table loses two seats (a single missing seat needs no spare round).
