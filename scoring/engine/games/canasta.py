@@ -41,6 +41,10 @@ Decisions the seed leaves open
 - Five players: a partnership of three against one of two; the three take turns
   sitting out, as the seed says for a partnership of three at six.
 - Six players choose two or three partnerships; the engine does not guess.
+
+One module of some 680 lines on purpose: the rules contract names this module for
+Canasta's functions, and a game's rules read top to bottom, from its cards to its
+party and its record, the way the seed gives them.
 """
 
 from __future__ import annotations

@@ -45,6 +45,10 @@ Decisions the seed leaves open
 - Totals may be negative (the −10 bonus); a hand's penalties may not.
 - The scoring counts any number of players; the seed's two to four is a matter
   for the table.
+
+One module of some 650 lines on purpose: the rules contract names this module for
+Chinchón's functions, and a game's rules read top to bottom, from its cards to its
+party and its record, the way the seed gives them.
 """
 
 from __future__ import annotations
