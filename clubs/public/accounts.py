@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from clubs import accounts
-from clubs.public.forms import SignUpForm
+from clubs.public.forms import ConfirmForm, SignUpForm
 from web.throttle import too_often
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -30,12 +30,7 @@ def signup(request):
         return _too_many(request)
     if form.is_valid():
         data = form.cleaned_data
-        accounts.account_sign_up(
-            name=data["name"],
-            email=data["email"],
-            password=data["password"],
-            next_page=_safe_next(request, data["next"]),
-        )
+        accounts.account_sign_up(email=data["email"], next_page=_safe_next(request, data["next"]))
         return redirect("signup-sent")
     status = 400 if form.is_bound else 200
     return render(request, "clubs/public/signup_form.html", {"form": form}, status=status)
@@ -47,18 +42,29 @@ def signup_sent(request):
 
 @never_cache
 def signup_confirm(request, uidb64, token):
-    """The link of the sign-up mail: a button confirms (a mail program that opens
-    links to look at them must not spend it), then the person is logged in and goes
-    on to what he signed up for: an invitation, or a club of his own."""
+    """The link of the sign-up mail: the reader chooses a name and a password and
+    confirms (a button: a mail program that opens links to look at them must not
+    spend it), then is logged in and goes on to what the sign-up was for: an
+    invitation, or a club of one's own."""
     next_page = _safe_next(request, request.GET.get("next", ""))
-    if request.method == "POST":
-        user = accounts.account_confirm(uidb64=uidb64, token=token)
-        if user is not None:
-            login(request, user, backend=BACKEND)
-            return redirect(next_page or "manage:club-create")
-    elif accounts.account_waiting(uidb64=uidb64, token=token) is not None:
-        return render(request, "clubs/public/signup_confirm.html", {"next": next_page})
-    return render(request, "clubs/public/signup_invalid.html", status=404)
+    waiting = accounts.account_waiting(uidb64=uidb64, token=token)
+    if waiting is None:
+        return render(request, "clubs/public/signup_invalid.html", status=404)
+    form = ConfirmForm(request.POST if request.method == "POST" else None, email=waiting.email)
+    if form.is_valid():
+        user = accounts.account_confirm(
+            uidb64=uidb64,
+            token=token,
+            name=form.cleaned_data["name"],
+            password=form.cleaned_data["password"],
+        )
+        if user is None:  # confirmed a moment ago, by the same link opened twice
+            return render(request, "clubs/public/signup_invalid.html", status=404)
+        login(request, user, backend=BACKEND)
+        return redirect(next_page or "manage:club-create")
+    status = 400 if form.is_bound else 200
+    context = {"form": form, "next": next_page}
+    return render(request, "clubs/public/signup_confirm.html", context, status=status)
 
 
 def _safe_next(request, next_page: str) -> str:

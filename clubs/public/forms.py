@@ -10,28 +10,39 @@ from web.validators import PrintableForm
 
 
 class SignUpForm(PrintableForm):
+    """Only the address: the name and the password are chosen on the page its
+    mail leads to (`clubs.accounts`)."""
+
+    email = forms.EmailField(label=_("Email"), max_length=150)
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+
+class ConfirmForm(PrintableForm):
+    """The confirmation page's: the name the club shows and the password, chosen
+    by whoever opened the mailed link."""
+
     name = forms.CharField(
         label=_("Your name"),
         max_length=120,
         help_text=_("As the players at your club know you; your address is never shown."),
     )
-    email = forms.EmailField(label=_("Email"), max_length=150)
     password = forms.CharField(
         label=_("Password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text=_("At least 8 characters, not only digits, not a common password."),
     )
-    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, email: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.email = email
 
     def clean(self):
         data = super().clean()
         if "password" in data:
-            # Checked against the name and address typed, like Django's own forms.
+            # Checked against the name and address, like Django's own forms.
             person = get_user_model()(
-                username=data.get("email", ""),
-                email=data.get("email", ""),
-                first_name=data.get("name", ""),
+                username=self.email, email=self.email, first_name=data.get("name", "")
             )
             try:
                 password_validation.validate_password(data["password"], person)

@@ -87,7 +87,7 @@ def evening():
     _invitation, key = invitation_create(club=club, by=owner)
     taken, _ = invitation_create(club=club, by=owner)
     invitation_revoke(invitation=taken, by=owner)
-    account_sign_up(name="Nora Nash", email="nora@example.org", password="a long new secret 42")
+    account_sign_up(email="nora@example.org")
     waiting = User.objects.get(username="nora@example.org")
     confirm = f"/signup/{urlsafe_base64_encode(force_bytes(waiting.pk))}/"
     confirm += address_tokens.make_token(waiting) + "/"

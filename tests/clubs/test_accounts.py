@@ -1,5 +1,6 @@
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from clubs import accounts
 from clubs.models import Player
@@ -7,20 +8,33 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "a long new secret 42"
-
 
 def test_a_sign_up_that_loses_the_race_for_its_address_writes_and_sends_nothing(
     monkeypatch, committed, mailoutbox
 ):
-    committed(accounts.account_sign_up, name="Nora", email="nora@example.org", password=PASSWORD)
+    committed(accounts.account_sign_up, email="nora@example.org")
     # The second sign-up read the address as free before the first one's commit.
     monkeypatch.setattr(accounts, "_known", lambda email: None)
 
-    committed(accounts.account_sign_up, name="Eve", email="nora@example.org", password="x" * 12)
+    committed(accounts.account_sign_up, email="nora@example.org")
 
-    user = get_user_model().objects.get(username="nora@example.org")
-    assert (user.first_name, len(mailoutbox)) == ("Nora", 1)
+    assert get_user_model().objects.filter(username="nora@example.org").count() == 1
+    assert len(mailoutbox) == 1
+
+
+def test_a_login_whose_first_player_was_made_a_moment_ago_gets_that_one(monkeypatch):
+    """Issue 44: ten clubs founded at once by a new login broke on the constraint
+    of one player per login."""
+    user = UserFactory(first_name="Nora Nash")
+    first = accounts.player_for(user)
+    # The second founding read "no player yet" before the first one's commit.
+    monkeypatch.setattr(accounts, "_player_of", lambda user: None)
+
+    with transaction.atomic():
+        again = accounts.player_for(user)
+
+    assert again == first
+    assert Player.objects.filter(user=user).count() == 1
 
 
 def test_a_login_without_a_player_gets_one_named_as_it_signed_up_never_by_its_address():
@@ -40,5 +54,6 @@ def test_a_wrong_or_foreign_link_finds_no_waiting_account():
         accounts.account_waiting(uidb64=uid, token=accounts.address_tokens.make_token(active))
         is None
     )
-    assert accounts.account_confirm(uidb64="!!", token="x-y") is None
-    assert accounts.account_confirm(uidb64=uid, token="x-y") is None
+    chosen = {"name": "Eve", "password": "a long new secret 42"}
+    assert accounts.account_confirm(uidb64="!!", token="x-y", **chosen) is None
+    assert accounts.account_confirm(uidb64=uid, token="x-y", **chosen) is None

@@ -11,9 +11,14 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a long new secret 42"
 
 
-def sign_up(client, committed, email="nora@example.org", password=PASSWORD, **extra):
-    data = {"name": "Nora Nash", "email": email, "password": password, **extra}
-    return committed(client.post, reverse("signup"), data, follow=True)
+def sign_up(client, committed, email="nora@example.org", **extra):
+    return committed(client.post, reverse("signup"), {"email": email, **extra}, follow=True)
+
+
+def confirm(link, name="Nora Nash", password=PASSWORD):
+    """The confirmation page of ``link`` posted with a name and password, by a
+    browser of its own."""
+    return Client().post(link, {"name": name, "password": password})
 
 
 def test_a_new_address_gets_a_confirmation_link_and_the_account_waits_for_it(
@@ -35,21 +40,23 @@ def test_the_confirmation_activates_logs_in_and_leads_to_a_new_club(client, comm
     browser = Client()
 
     page = browser.get(link)
-    response = browser.post(link, follow=True)
+    response = browser.post(link, {"name": "Nora Nash", "password": PASSWORD}, follow=True)
 
     assert "Confirm my address" in page.text
+    assert 'autocomplete="new-password"' in page.text
     assert response.redirect_chain[-1][0] == reverse("manage:club-create")
     assert response.context["user"].email == "nora@example.org"
-    assert get_user_model().objects.get(email="nora@example.org").is_active
+    user = get_user_model().objects.get(email="nora@example.org")
+    assert (user.is_active, user.first_name) == (True, "Nora Nash")
     assert can_log_in("nora@example.org", PASSWORD)
 
 
 def test_the_confirmation_link_works_once(client, committed, mailoutbox):
     sign_up(client, committed)
     link = link_in(mailoutbox[0], "/signup/")
-    Client().post(link)
+    confirm(link)
 
-    again = Client().post(link)
+    again = confirm(link, password="another long secret 7")
 
     assert again.status_code == 404
     assert "This link no longer works" in again.text
@@ -60,7 +67,7 @@ def test_a_confirmation_link_past_its_time_no_longer_works(client, committed, ma
     link = link_in(mailoutbox[0], "/signup/")
     settings.PASSWORD_RESET_TIMEOUT = -1
 
-    response = Client().post(link)
+    response = confirm(link)
 
     assert response.status_code == 404
     assert "This link no longer works" in response.text
@@ -93,27 +100,50 @@ def test_a_known_address_gets_the_same_page_and_a_mail_saying_how_to_log_in(
     assert get_user_model().objects.filter(email__iexact="olga@example.org").count() == 1
 
 
-def test_signing_up_a_waiting_address_again_replaces_the_password_and_the_old_link(
+def test_a_squatter_who_signs_up_an_address_first_or_again_never_chooses_its_password(
     client, committed, mailoutbox
 ):
-    sign_up(client, committed, password="a stranger's password 1")
-    first = link_in(mailoutbox[0], "/signup/")
+    """Issue 44: a password given before the confirmation chose the account's."""
+    sign_up(client, committed, password="a stranger's password 1", name="Eve")
     sign_up(Client(), committed)
-    second = link_in(mailoutbox[1], "/signup/")
+    sign_up(Client(), committed, password="a stranger's password 2", name="Eve")
+    user = get_user_model().objects.get(email="nora@example.org")
+    assert not user.has_usable_password()
+    assert user.first_name == ""
 
-    assert Client().post(first).status_code == 404
-    Client().post(second)
+    confirm(link_in(mailoutbox[0], "/signup/"))
+
     assert can_log_in("nora@example.org", PASSWORD)
-    assert get_user_model().objects.filter(email="nora@example.org").count() == 1
+    for stranger in ("a stranger's password 1", "a stranger's password 2"):
+        assert not can_log_in("nora@example.org", stranger)
+    assert get_user_model().objects.get(email="nora@example.org").first_name == "Nora Nash"
+    assert [mail.to for mail in mailoutbox] == [["nora@example.org"]] * 3
 
 
-def test_a_weak_password_is_refused_beside_the_form(client, committed, mailoutbox):
-    response = sign_up(client, committed, password="12345678")
+def test_the_confirmation_page_asks_for_the_password_and_refuses_a_weak_one(
+    client, committed, mailoutbox
+):
+    sign_up(client, committed)
+    link = link_in(mailoutbox[0], "/signup/")
+
+    weak = confirm(link, password="12345678")
+    nameless = confirm(link, name="   ")
+
+    assert weak.status_code == nameless.status_code == 400
+    assert "too common" in weak.text
+    assert not get_user_model().objects.get(email="nora@example.org").is_active
+    assert confirm(link).status_code == 302
+
+
+def test_a_password_like_the_address_is_refused_on_the_confirmation_page(
+    client, committed, mailoutbox
+):
+    sign_up(client, committed, email="winterberry@example.org")
+
+    response = confirm(link_in(mailoutbox[0], "/signup/"), password="winterberry")
 
     assert response.status_code == 400
-    assert "too common" in response.text
-    assert not get_user_model().objects.filter(email="nora@example.org").exists()
-    assert mailoutbox == []
+    assert "too similar" in response.text
 
 
 def test_sign_ups_from_one_address_are_throttled(client, committed, mailoutbox, settings):
@@ -136,7 +166,7 @@ def test_the_confirmation_leads_on_to_the_page_it_was_signed_up_for(client, comm
     sign_up(client, committed, next="/invitations/some-key/")
     link = link_in(mailoutbox[0], "/signup/")
 
-    response = Client().post(link)
+    response = confirm(link)
 
     assert response.url == "/invitations/some-key/"
 
@@ -146,7 +176,7 @@ def test_a_next_page_elsewhere_is_dropped(client, committed, mailoutbox):
     link = link_in(mailoutbox[0], "/signup/")
 
     assert "evil" not in link
-    assert Client().post(link).url == reverse("manage:club-create")
+    assert confirm(link).url == reverse("manage:club-create")
 
 
 def test_a_mail_server_that_is_down_changes_nothing_in_the_answer(client, committed, settings):
@@ -179,7 +209,7 @@ def test_an_account_switched_off_is_not_switched_on_by_signing_up_again(
 
 def test_a_confirmed_address_logs_in_whatever_its_case(client, committed, mailoutbox):
     sign_up(client, committed, email="Nora@Example.org")
-    Client().post(link_in(mailoutbox[0], "/signup/"))
+    confirm(link_in(mailoutbox[0], "/signup/"))
 
     assert can_log_in("NORA@example.ORG", PASSWORD)
     assert not can_log_in("NORA@example.ORG", "a wrong password 99")
