@@ -5,6 +5,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from web.money import CURRENCIES, DEFAULT_CURRENCY
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
@@ -16,6 +18,13 @@ class Club(models.Model):
         _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
     )
     time_zone = models.CharField(_("time zone"), max_length=64, default="Europe/Berlin")
+    # What the stakes are paid in: shown with every amount (web.money).
+    currency = models.CharField(
+        _("currency"),
+        max_length=3,
+        choices=[(code, f"{code} ({sign})") for code, sign in CURRENCIES.items()],
+        default=DEFAULT_CURRENCY,
+    )
 
     class Meta:
         ordering = ["name"]

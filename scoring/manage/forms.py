@@ -19,6 +19,7 @@ from scoring.models import DEFAULT_GAME, Hand, Party, game_choices, game_name
 from scoring.selectors import RULINGS
 from scoring.services.game_sheet import other_game
 from scoring.services.hands import Result
+from web.money import AmountField, money_example
 from web.validators import PrintableForm
 
 
@@ -303,7 +304,7 @@ class PartyStartForm(PrintableForm):
 
 
 class StakeForm(PrintableForm):
-    stake = forms.DecimalField(
+    stake = AmountField(
         label=_("Stake per point"),
         required=False,
         min_value=0,
@@ -315,6 +316,11 @@ class StakeForm(PrintableForm):
             "tied party is not paid. Empty: not played for money."
         ),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The example in the reader's own way of writing it: "0,05" in German.
+        self.fields["stake"].widget.attrs["placeholder"] = money_example()
 
 
 class CancelForm(PrintableForm):

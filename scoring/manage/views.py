@@ -42,6 +42,7 @@ from scoring.services import hands, nights, parties, seats
 from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import plays_other_game
 from web.client import client_address
+from web.money import money
 from web.spreadsheet import csv_response, text_cell
 
 
@@ -237,7 +238,11 @@ def night_stake(request, night):
         messages.error(request, errors.explain(error))
     else:
         if night.stake:
-            messages.success(request, _("Stake set: %(stake)s per point.") % {"stake": night.stake})
+            messages.success(
+                request,
+                _("Stake set: %(stake)s per point.")
+                % {"stake": money(night.stake, night.club.currency)},
+            )
         else:
             messages.success(request, _("This night is not played for money."))
     return redirect("manage:night-detail", pk=night.pk)

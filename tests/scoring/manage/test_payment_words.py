@@ -25,8 +25,12 @@ def chinchon_where_the_second_is_one_point_up(night):
 @pytest.mark.parametrize(
     "language, one, many",
     [
-        ("en", "pays {second} 0.01 (1 point)", "pays {first} 2.11 (211 points)"),
-        ("de", "zahlt 0,01 an {second} (1 Punkt)", "zahlt 2,11 an {first} (211 Punkte)"),
+        ("en", "pays {second} €0.01 (1 point)", "pays {first} €2.11 (211 points)"),
+        (
+            "de",
+            "zahlt 0,01\u00a0€ an {second} (1 Punkt)",
+            "zahlt 2,11\u00a0€ an {first} (211 Punkte)",
+        ),
     ],
 )
 def test_a_payment_of_one_point_says_point(client, organizer, language, one, many):

@@ -4,6 +4,7 @@ player's amount and the fewest payments that settle the night."""
 
 import csv
 import io
+import re
 from decimal import Decimal
 
 import pytest
@@ -74,11 +75,14 @@ def test_with_a_stake_the_amounts_and_the_fewest_payments_settle_the_night(clien
         received[payment["payee"]] += payment["amount"]
     assert received == amounts
     first = payments[0]
-    assert f"{first['payer'].name} pays {first['payee'].name} 16.00 (320 points)" in response.text
+    assert f"{first['payer'].name} pays {first['payee'].name} €16.00 (320 points)" in response.text
+    assert "+€16.00" in response.text and "−€16.00" in response.text
 
 
 @pytest.mark.parametrize("stake, message", [("-1", "greater than or equal to 0"),
-                                            ("abc", "Enter a number"),
+                                            ("abc", "Give an amount in digits"),
+                                            ("1.234,5", "more than one amount"),
+                                            ("1,2,3", "more than one amount"),
                                             ("0.001", "2 decimal places")])  # fmt: skip
 def test_a_wrong_stake_is_refused_with_a_message(client, night, stake, message):
     response = client.post(
@@ -87,6 +91,28 @@ def test_a_wrong_stake_is_refused_with_a_message(client, night, stake, message):
     assert message in response.text
     night.refresh_from_db()
     assert night.stake is None
+
+
+@pytest.mark.parametrize("typed", ["0,05", "0.05"])
+def test_a_german_organizer_types_the_stake_either_way_and_reads_it_back(client, night, typed):
+    german = {"HTTP_ACCEPT_LANGUAGE": "de"}
+    response = client.post(
+        reverse("manage:night-stake", args=[night.pk]), {"stake": typed}, follow=True, **german
+    )
+    night.refresh_from_db()
+    assert night.stake == Decimal("0.05")
+    assert "Einsatz festgelegt: 0,05\u00a0€ pro Punkt." in response.text
+    stake_box = re.search(r'<input[^>]*name="stake"[^>]*>', response.text)[0]
+    assert 'type="text"' in stake_box and 'inputmode="decimal"' in stake_box
+    assert 'value="0,05"' in stake_box
+
+
+def test_a_club_in_francs_shows_its_stake_in_francs(client, night):
+    night.club.currency = "CHF"
+    night.club.save(update_fields=["currency"])
+    nights.night_set_stake(night=night, stake="1234.50")
+    page = client.get(reverse("manage:night-detail", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="de")
+    assert "1.234,50\u00a0CHF pro Punkt" in page.text
 
 
 def test_an_empty_stake_means_not_for_money(night):
