@@ -213,6 +213,13 @@ PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", 1.5))
 # archive runs to a few megabytes); the import_archive command has no limit.
 ARCHIVE_UPLOAD_MAX_BYTES = int(os.environ.get("ARCHIVE_UPLOAD_MAX_MB", 20)) * 1024 * 1024
 
+# Backups (manage.py backup, clubs/backups.py): where they are written, and how
+# long they are kept. A backup older than BACKUP_KEEP_DAYS is removed by the next
+# backup, but the newest BACKUP_KEEP_COPIES stay whatever their age.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
+BACKUP_KEEP_DAYS = int(os.environ.get("BACKUP_KEEP_DAYS", 14))
+BACKUP_KEEP_COPIES = int(os.environ.get("BACKUP_KEEP_COPIES", 7))
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
