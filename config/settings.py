@@ -301,7 +301,7 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # pages say so.
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:knock@localhost")
-# Push only to services over HTTPS, by name (notices.services.push_endpoint_allowed);
+# Push only to services over HTTPS, by name (notices.endpoints.endpoint_verdict);
 # off only for a push service on this machine (the tests').
 PUSH_ENDPOINTS_HTTPS_ONLY = True
 # Notices a worker sends at most (Celery's rate limit, per worker): a club's mail

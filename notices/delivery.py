@@ -20,6 +20,7 @@ from django.core.mail import EmailMessage
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
 
+from notices import endpoints
 from notices.models import Notice
 from notices.tokens import unsubscribe_url
 
@@ -142,6 +143,15 @@ def send_push(notice: Notice, subscriptions) -> PushOutcome:
     )
     gone, problems, sent = [], [], 0
     for subscription in subscriptions:
+        verdict = endpoints.endpoint_verdict(subscription.endpoint)
+        if verdict is endpoints.Verdict.REFUSED:
+            # Its name points into a private network now: never posted to again.
+            gone.append(subscription)
+            problems.append("not a push service's address")
+            continue
+        if verdict is endpoints.Verdict.UNKNOWN:
+            problems.append("the push service's name was not found")
+            continue
         try:
             webpush(
                 subscription_info={
@@ -157,10 +167,13 @@ def send_push(notice: Notice, subscriptions) -> PushOutcome:
             )
             sent += 1
         except WebPushException as error:
+            # Only the status is kept for the organizer's page: the text is the
+            # push service's, or the network's (which says what listens where).
             status = getattr(error.response, "status_code", None)
             if status in (404, 410):
                 gone.append(subscription)
-            problems.append(f"{status or ''} {error.message}".strip())
-        except Exception as error:  # the network's errors: requests' own classes
-            problems.append(str(error) or error.__class__.__name__)
+            problems.append(f"{status} from the push service" if status else "not reached")
+        except Exception:  # the network's errors: requests' own classes
+            log.info("push to subscription %s not sent", subscription.pk, exc_info=True)
+            problems.append("not reached")
     return PushOutcome(sent, gone, problems)

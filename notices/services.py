@@ -4,18 +4,15 @@ unsubscribe, and the phones a player lets Knock push to."""
 
 from __future__ import annotations
 
-import ipaddress
 import logging
-from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import Club, Player
-from notices import delivery
+from notices import delivery, endpoints
 from notices.digests import season_digests
 from notices.events import Draft
 from notices.models import DEFAULTS, Channel, Choice, Kind, Notice, PushSubscription
@@ -167,28 +164,12 @@ def kind_turn_off(*, player_id: int, kind: str) -> Choice | None:
     return choice
 
 
+#: The phones one player may have subscribed at once.
+PHONES_PER_PLAYER = 10
+
+
 class SubscriptionRefused(ValueError):
     """A push subscription Knock cannot use, with the reason."""
-
-
-def push_endpoint_allowed(endpoint: str) -> bool:
-    """Knock posts to the address a phone gives: only a push service's, over HTTPS
-    and by name, never a machine of the site's own network by its address (a
-    player could otherwise make the server post where he likes). Plain HTTP only
-    where the settings allow it (`PUSH_ENDPOINTS_HTTPS_ONLY` off: a local test)."""
-    try:
-        address = urlsplit(endpoint)
-    except ValueError:
-        return False
-    if not settings.PUSH_ENDPOINTS_HTTPS_ONLY:
-        return address.scheme in ("http", "https") and bool(address.hostname)
-    host = address.hostname or ""
-    try:
-        ipaddress.ip_address(host)
-        return False
-    except ValueError:
-        pass
-    return address.scheme == "https" and "." in host and host != "localhost"
 
 
 @transaction.atomic
@@ -197,13 +178,27 @@ def push_subscribe(*, player: Player, endpoint: str, p256dh: str, auth: str) -> 
     again (or handed to another player) keeps one subscription, the latest."""
     if not delivery.push_enabled():
         raise SubscriptionRefused(gettext("Push is off at this site."))
-    if not push_endpoint_allowed(endpoint):
+    if len(endpoint) > 1000:
         raise SubscriptionRefused(gettext("This phone gave no address to push to."))
-    if not (p256dh and auth) or len(p256dh) > 200 or len(auth) > 100 or len(endpoint) > 1000:
+    verdict = endpoints.endpoint_verdict(endpoint)
+    if verdict is endpoints.Verdict.UNKNOWN:
+        raise SubscriptionRefused(
+            gettext("The push service of this phone was not found. Try again in a while.")
+        )
+    if verdict is not endpoints.Verdict.ALLOWED:
+        raise SubscriptionRefused(gettext("This phone gave no address to push to."))
+    if not (p256dh and auth) or len(p256dh) > 200 or len(auth) > 100:
         raise SubscriptionRefused(gettext("This phone gave no keys to push with."))
+    # The player's row locked: two phones subscribing at once count each other.
+    Player.objects.select_for_update().filter(pk=player.pk).first()
     subscription, _ = PushSubscription.objects.update_or_create(
         endpoint=endpoint, defaults={"player": player, "p256dh": p256dh, "auth": auth}
     )
+    # A player's phones are few; past the limit the oldest goes (a phone replaced
+    # or its browser reset), so no one fills the table through one link.
+    kept = PushSubscription.objects.filter(player=player).order_by("-created_at", "-pk")
+    stale = list(kept.values_list("pk", flat=True)[PHONES_PER_PLAYER:])
+    PushSubscription.objects.filter(pk__in=stale).delete()
     return subscription
 
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from notices.models import Choice, PushSubscription
 from seasons.models import PlayerLink
+from tests.notices.resolver import resolving
 from tests.servers import Phone
 
 pytestmark = pytest.mark.django_db
@@ -17,6 +18,11 @@ pytestmark = pytest.mark.django_db
 def own(club, members):
     (anna,) = members("Anna")
     return PlayerLink.objects.create(club=club, player=anna, token="anna-own-link-token")
+
+
+@pytest.fixture(autouse=True)
+def dns(monkeypatch):
+    return resolving(monkeypatch)
 
 
 def page(link):
@@ -102,6 +108,27 @@ def test_push_off_at_the_site_refuses_a_subscription(client, own, settings):
         "https://localhost/send/abc",
         "https://intranet/send/abc",
         "ftp://push.example.org/x",
+        # Issue 44: the forms a resolver reads as the site's own machine.
+        "https://127.1/send/abc",
+        "https://0x7f.0.0.1/send/abc",
+        "https://0177.0.0.1/send/abc",
+        "https://127.000.000.001/send/abc",
+        "https://user@127.1/send/abc",
+        "https://user@push.example.org/send/abc",
+        "https://169.254.43518/latest/meta-data",
+        "https://localhost./send/abc",
+        "https://localhost.localdomain/send/abc",
+        "https://push.example.org:8080/send/abc",
+        "https://metadata.example.org/send/abc",
+        "https://metadata.example.org./send/abc",
+        "https://mixed.example.org/send/abc",
+        "https://mapped.example.org/send/abc",
+        "https://nat64.example.org/send/abc",
+        "https://group.example.org/send/abc",
+        "https://nowhere.example.org/send/abc",
+        "https://shared.example.org/send/abc",
+        "https://[::ffff:7f00:1]/send/abc",
+        "https://\x00push.example.org/send/abc",
     ],
 )
 def test_a_push_address_of_the_site_s_own_network_is_refused(client, own, vapid, endpoint):

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from notices.models import PushSubscription
 from scoring.services.parties import party_start
+from tests.notices.resolver import resolving
 from tests.servers import Phone
 
 pytestmark = pytest.mark.django_db
@@ -16,6 +17,11 @@ def seat(club, members):
     anna, ben = members("Anna", "Ben")
     party = party_start(club=club, format="two", players=[anna, ben])
     return party.seats.get(player=anna)
+
+
+@pytest.fixture(autouse=True)
+def dns(monkeypatch):
+    return resolving(monkeypatch)
 
 
 def test_the_seat_page_leads_to_push(client, seat):
