@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install browser run test fuzz lint format bench load demo mutate mutate-smoke
+.PHONY: install browser run test fuzz lint format bench load demo mutate mutate-smoke docs screenshots
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,21 @@ lint: install
 format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
+
+# The guides (docs/, Markdown read by Sphinx's MyST parser, the furo theme) as HTML in
+# docs/_build/html; any warning fails it, a link to a missing page or section too.
+DOCS_INSTALLED := $(VENV)/.docs-installed
+$(DOCS_INSTALLED): pyproject.toml $(INSTALLED)
+	$(PY) -m pip install --quiet ".[docs]"
+	touch $(DOCS_INSTALLED)
+
+docs: $(DOCS_INSTALLED)
+	$(PY) -m sphinx -W --keep-going -n -q -b html docs docs/_build/html
+
+# The pictures the guides show (docs/images/): the demo served on a free port from a
+# database of its own, each page taken on a phone and a desktop by Debian's Chromium.
+screenshots: install
+	$(PY) docs/screenshots.py
 
 bench: install
 	$(PY) -m pip install --quiet ".[bench]"
