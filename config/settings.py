@@ -413,4 +413,6 @@ CELERY_BEAT_SCHEDULE = {
     "advance-finals": {"task": "tournaments.final.tasks.advance_finals", "schedule": 30.0},
     # The season digests, to the players who asked for one: once a week.
     "season-digests": {"task": "notices.tasks.send_digests", "schedule": timedelta(days=7)},
+    # Notices left "being sent" by a worker that died, or waiting with no task.
+    "notices-catch-up": {"task": "notices.tasks.notices_catch_up", "schedule": 60.0},
 }

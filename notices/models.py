@@ -90,6 +90,9 @@ class Notice(models.Model):
     status = models.CharField(_("status"), max_length=8, choices=Status, default=Status.QUEUED)
     error = models.TextField(_("error"), blank=True)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    # When a worker last claimed it: a notice "being sent" long after was left by
+    # a worker killed mid-send, and the catch-up sends it again (notices/catchup.py).
+    tried_at = models.DateTimeField(_("last tried"), null=True, blank=True)
     created_at = models.DateTimeField(_("written"), auto_now_add=True)
     sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
 

@@ -85,7 +85,7 @@ def notice_deliver(*, notice_id: int, last_try: bool) -> str:
     tries at once send it once; no transaction is held while the server is asked,
     so a slow server holds up no other write."""
     claimed = Notice.objects.filter(pk=notice_id, status=Notice.Status.QUEUED).update(
-        status=Notice.Status.SENDING, attempts=F("attempts") + 1
+        status=Notice.Status.SENDING, attempts=F("attempts") + 1, tried_at=timezone.now()
     )
     notice = Notice.objects.select_related("player").get(pk=notice_id)
     if not claimed:

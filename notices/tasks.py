@@ -10,7 +10,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from notices import events, selectors, services
+from notices import catchup, events, selectors, services
 from notices.models import Notice
 
 log = logging.getLogger(__name__)
@@ -54,6 +54,13 @@ def notices_tournament_changed(tournament_id: int) -> int:
         + events.tournament_finished(tournament_id)
     )
     return len(services.notices_write(drafts=drafts, deliver=send_notice))
+
+
+@shared_task(ignore_result=True)
+def notices_catch_up() -> int:
+    """The notices left being sent by a worker that died, or waiting with no task
+    (the beat runs it every minute)."""
+    return len(catchup.notices_catch_up(now=timezone.now(), deliver=send_notice))
 
 
 @shared_task(ignore_result=True)
