@@ -71,6 +71,15 @@ def _table_sentence(line: dict, name, lot: bool) -> str:
     standings and why (`engine.tables.explain`, stored by `seating`)."""
     if line["kind"] == "schedule":
         return _schedule_sentence(line, name)
+    if line["kind"] == "planned":
+        return gettext("Table %(number)s: %(seats)s, as planned for the evening.") % {
+            "number": line["number"],
+            "seats": ", ".join(name(pk) for pk in line["seats"]),
+        }
+    if line["kind"] == "planned_bye":
+        return gettext(
+            "%(name)s sits out, as planned: a smaller table could not play this game."
+        ) % {"name": name(line["entrant"])}
     if line["kind"] == "schedule_bye":
         return gettext(
             "%(name)s sits out: players of the round-robin schedule's table withdrew, "

@@ -19,6 +19,7 @@ class Tournament(models.Model):
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss system")
         ROUND_ROBIN = "round_robin", _("round robin")
+        PLANNED = "planned", _("planned ahead (mixer)")
         KNOCKOUT = "knockout", _("knockout")
 
     class Status(models.TextChoices):
@@ -71,6 +72,11 @@ class Tournament(models.Model):
     # the organizer has not opened self check-in. A new link replaces the old one.
     # NULL, not "": tournaments without a link never collide in the unique index.
     door_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # An evening planned ahead (`TournamentFormat.plans_ahead`): every round as
+    # planned, [{"tables": [[entrant id, …] in seat order, …], "byes": [id, …]}, …];
+    # the rounds not yet played are re-planned when the field changes
+    # (`tournaments.planned`). Empty for every other format.
+    plan = models.JSONField(_("planned rounds"), default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -147,6 +153,7 @@ class Round(models.Model):
         FEWEST_REMATCHES = "fewest", _("fewest rematches")
         SCHEDULE = "schedule", _("round-robin schedule")
         TABLES = "tables", _("tables with the fewest repeat meetings")
+        PLANNED = "planned", _("planned ahead")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("round"))

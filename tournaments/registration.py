@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.text import slugify
@@ -33,6 +34,7 @@ from tournaments.models import (
     Tournament,
     TournamentRecord,
 )
+from tournaments.planned import plan_refresh
 from tournaments.records import (
     GameSettingsError,
     TournamentError,
@@ -41,6 +43,7 @@ from tournaments.records import (
     record,
     tournament_changed,
 )
+from web.tokens import is_link_token
 
 
 class Limit(NamedTuple):
@@ -153,7 +156,8 @@ def game_settings(
 
     A game of party formats (`Game.formats`: Gin Rummy) is played two at a table
     with the tournament's own rules: no options, no table size. Another game is
-    played in the Swiss system or as a round robin at tables of three to six, at a
+    played in the Swiss system, as a round robin or planned ahead (only at tables)
+    at tables of three to six, at a
     size the game is played at (`Game.table_sizes`), with options that suit a
     table of that size and one smaller (`Game.sides`: Canasta's three
     partnerships only at six, so never at tables that may be of five). Whether a
@@ -164,6 +168,13 @@ def game_settings(
     engine = GAMES[game]
     name = engine.name
     if engine.formats:
+        if format_of(format).only_at_tables:
+            raise GameSettingsError(
+                gettext(
+                    "An evening planned ahead is played at tables of three to six: "
+                    "choose a game played so."
+                )
+            )
         if options or table_size not in (None, 2):
             raise GameSettingsError(
                 gettext("%(game)s is played two at a table, with the tournament's rules.")
@@ -174,7 +185,10 @@ def game_settings(
     # robin); a knockout's matches are of two.
     if not format_of(format).seats_tables:
         raise GameSettingsError(
-            gettext("A tournament of %(game)s is played in the Swiss system or as a round robin.")
+            gettext(
+                "A tournament of %(game)s is played in the Swiss system, as a round robin "
+                "or planned ahead."
+            )
             % {"game": name}
         )
     sizes = [n for n in engine.table_sizes if SMALLEST <= n <= LARGEST]
@@ -244,6 +258,8 @@ def entrant_register(*, tournament: Tournament, players) -> list[Entrant]:
     if late:
         # A late entrant is entered at the desk: he is here.
         _check_in(new, True, Entrant.By.ORGANIZER)
+        # An evening planned ahead: the rounds not yet played, planned with them.
+        plan_refresh(tournament)
     return new
 
 
@@ -537,7 +553,9 @@ def guest_clashes(tournament: Tournament, names: list[str]) -> list[Clash]:
 
 def tournament_by_door_token(token: str) -> Tournament:
     """The tournament whose self check-in link this is (a 404 for any other token,
-    a replaced or closed one too)."""
+    a replaced or closed one too, and anything that cannot be a token)."""
+    if not is_link_token(token):
+        raise Http404
     return get_object_or_404(Tournament.objects.select_related("club"), door_token=token)
 
 

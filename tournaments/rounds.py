@@ -65,6 +65,7 @@ def round_start(*, tournament: Tournament) -> Round:
     field = _table_field(tournament, count) if tournament.plays_at_tables else []
     if field:
         count = len(field)
+    if tournament.plays_at_tables:
         most = tournament_format.table_rounds_at_most(count, table_game(tournament))
         if tournament.rounds and most is not None:
             tournament.rounds = min(tournament.rounds, most)

@@ -42,6 +42,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.planned import plan_first, plan_kept
 from tournaments.records import TournamentError, tournament_changed
 from tournaments.standings import (
     draws_by_entrant,
@@ -218,6 +219,8 @@ def _pair_at_tables(round: Round) -> Round:
     tournament_format = format_of(tournament.format)
     active = playing_in(entrants, round.number)
     by_id = {e.pk: e for e in entrants}
+    if tournament_format.plans_ahead:
+        return _planned_at_tables(round, [e.pk for e in active], by_id)
     if not tournament_format.pairs_from_standings:
         return _schedule_at_tables(round, tournament_format, [e.pk for e in active], by_id)
     history = tournament_history(tournament)
@@ -300,6 +303,32 @@ def _schedule_at_tables(round: Round, tournament_format, ids: list[int], by_id: 
         {"kind": "schedule", "number": number, "seats": list(seats), "absent": list(absent)}
         for number, (seats, absent) in enumerate(zip(plan.tables, plan.absent, strict=True), 1)
     ] + [{"kind": "schedule_bye", "entrant": pk} for pk in plan.byes]
+    round.status = Round.Status.PLAYING
+    round.started_at = timezone.now()
+    round.save()
+    return round
+
+
+def _planned_at_tables(round: Round, ids: list[int], by_id: dict) -> Round:
+    """Seat a round of an evening planned ahead (`tournaments.planned`): round 1
+    draws the order by lot from the round's seed and plans every round (kept on
+    the tournament, the order on round 1); a later round is seated as planned,
+    re-planned first when those who play it are not those it was planned for
+    (`plan_kept`). Each table's explanation names it the plan's; who sits out a
+    round sits out as planned (a bye)."""
+    tournament = round.tournament
+    if round.number == 1:
+        round.standings = plan_first(tournament, ids, round.seed)
+        tournament.save(update_fields=["plan"])
+        entry = tournament.plan[0]
+    else:
+        entry = plan_kept(tournament, round.number, ids)
+    _seat_tables(round, [tuple(table) for table in entry["tables"]], entry["byes"], by_id)
+    round.points, round.how = {}, Round.How.PLANNED
+    round.explanation = [
+        {"kind": "planned", "number": number, "seats": list(seats)}
+        for number, seats in enumerate(entry["tables"], start=1)
+    ] + [{"kind": "planned_bye", "entrant": pk} for pk in entry["byes"]]
     round.status = Round.Status.PLAYING
     round.started_at = timezone.now()
     round.save()

@@ -18,6 +18,7 @@ from tournaments.models import (
     Tournament,
     TournamentRecord,
 )
+from tournaments.planned import plan_refresh
 from tournaments.records import TournamentError, locked, record, tournament_changed
 
 _leaving: list[Callable[..., object]] = []
@@ -72,6 +73,7 @@ def entrant_withdraw(*, entrant: Entrant, user=None, address=None) -> Entrant:
     )
     for hook in _leaving:  # still in a knockout final, he gives his match away
         hook(entrant=entrant, user=user, address=address)
+    plan_refresh(tournament)  # an evening planned ahead: the rounds left without him
     return entrant
 
 
@@ -101,6 +103,7 @@ def entrant_reinstate(*, entrant: Entrant, user=None, address=None) -> Entrant:
     )
     for hook in _returning:  # in a final, the match he gave away is played again
         hook(entrant=entrant, user=user, address=address)
+    plan_refresh(tournament)  # an evening planned ahead: the rounds left with him again
     return entrant
 
 

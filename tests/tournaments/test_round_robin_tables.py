@@ -303,7 +303,7 @@ def test_a_round_robin_takes_no_late_entrants(club, committed):
 
 
 def test_a_knockout_of_another_game_is_still_refused(club):
-    with pytest.raises(TournamentError, match="Swiss system or as a round robin"):
+    with pytest.raises(TournamentError, match="Swiss system, as a round robin"):
         registration.tournament_create(
             club=club, name="Cup", game="chinchon", table_size=4, format="knockout"
         )

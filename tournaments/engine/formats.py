@@ -1,4 +1,5 @@
-"""The tournament formats: Swiss system and round robin. Everything that differs
+"""The tournament formats: Swiss system, round robin, the evening planned ahead
+(a mixer) and knockout. Everything that differs
 between them is here, behind one interface (`TournamentFormat`); the rest of the
 code asks `format_of(tournament.format)`.
 
@@ -18,6 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.engine.explain import LOT, SCHEDULE, Line, explain_plain, explain_swiss
+from tournaments.engine.mixer import (
+    MOST_ROUNDS,
+    PlannedRound,
+    plan_evening,
+    rounds_to_meet_everyone,
+)
 from tournaments.engine.pairing import (
     Pairing,
     first_round_lots,
@@ -41,6 +48,7 @@ BY_LOT = LOT
 SWISS_RULE = "swiss"
 FEWEST_REMATCHES = "fewest"
 BY_SCHEDULE = SCHEDULE
+PLANNED = "planned"
 
 
 class ScheduleComplete(ValueError):
@@ -109,6 +117,11 @@ class TournamentFormat:
     # Whether a tournament of another game (tables of three to six, points by
     # place) can be played in this format; a knockout's matches are of two.
     seats_tables: bool = False
+    # Whether the whole evening is planned ahead and kept (`plan`): shown before
+    # play, re-planned for the rounds not played when the field changes.
+    plans_ahead: bool = False
+    # Whether the format is played only at tables of three to six (not two).
+    only_at_tables: bool = False
 
     def round_count(self, entrants: int) -> int:
         """The rounds ``entrants`` play when the organizer sets no number."""
@@ -334,6 +347,59 @@ class RoundRobin(TournamentFormat):
         return RoundPlan(pairs, out, lines, BY_SCHEDULE, order if keep else None)
 
 
+class Planned(TournamentFormat):
+    """A mixer evening planned ahead (issue 47): the organizer sets the rounds
+    (when none, those in which each could meet every other,
+    `mixer.rounds_to_meet_everyone`; at most `mixer.MOST_ROUNDS`); round 1's
+    pairing draws the order by lot and plans every round with the fewest repeat
+    meetings (`mixer.plan_evening`), kept with the tournament and shown before
+    play. A late entrant or a withdrawal re-plans the rounds not yet played,
+    counting the meetings of those played. Tables of the smaller size only where
+    the game is played by that many, else some sit out a round (a bye), those who
+    sat out least. Played only at tables of three to six; the standings are the
+    game's usual ones (points by place)."""
+
+    key = "planned"
+    takes_late_entrants = True
+    seats_tables = True
+    plans_ahead = True
+    only_at_tables = True
+
+    def round_count(self, entrants):
+        return 0
+
+    def rounds_without_rematch(self, entrants):
+        return 0
+
+    def table_round_count(self, entrants, game):
+        return rounds_to_meet_everyone(entrants, game) if entrants else 0
+
+    def table_rounds_at_most(self, entrants, game):
+        return MOST_ROUNDS
+
+    def plan(
+        self,
+        order: Sequence[Entrant],
+        game: TableGame,
+        rounds: int,
+        *,
+        played: Sequence[Iterable[Sequence[Entrant]]] = (),
+        sat_out: Iterable[Entrant] = (),
+        before: Sequence[Iterable[Sequence[Entrant]]] = (),
+    ) -> list[PlannedRound]:
+        """The ``rounds`` rounds after those ``played`` for ``order`` (the entrants
+        who play them, in the order drawn), with the fewest repeat meetings
+        counting those played, starting from the tables planned ``before``
+        (`mixer.plan_evening`)."""
+        return plan_evening(order, game, rounds, played=played, sat_out=sat_out, before=before)
+
+    def first_round(self, entrants, rng):
+        raise ScheduleComplete(0)
+
+    def next_round(self, number, entrants, **_ignored):
+        raise ScheduleComplete(0)
+
+
 class Knockout(TournamentFormat):
     """A knockout tournament: no qualifying rounds; every entrant checked in at the
     start plays the bracket (`tournaments.engine.knockout`), seeded by rating or by
@@ -360,7 +426,9 @@ def _plan(pairing: Pairing, lines: list[Line], how: str, order: list) -> RoundPl
     return RoundPlan(list(pairing.pairs), byes, lines, how, order)
 
 
-FORMATS: dict[str, TournamentFormat] = {f.key: f for f in (SwissSystem(), RoundRobin(), Knockout())}
+FORMATS: dict[str, TournamentFormat] = {
+    f.key: f for f in (SwissSystem(), RoundRobin(), Planned(), Knockout())
+}
 
 # What a new tournament is played as unless the organizer chooses otherwise.
 DEFAULT_FORMAT = SwissSystem.key

@@ -17,7 +17,7 @@ from clubs.permissions import organizer_required
 from live import counters, streams
 from scoring import changes, qr
 from scoring.forms import first_error
-from tournaments import explanations, records, registration, rounds, tables
+from tournaments import explanations, planned, records, registration, rounds, tables
 from tournaments.final import bracket
 from tournaments.manage import boards
 from tournaments.manage.common import POLL_MS, confirm, round_url, show_refusal, tournament_url
@@ -108,9 +108,28 @@ def round_detail(request, round):
             and all(v.untouched or v.table.absent is not None for v in context["tables"]),
             "poll_ms": POLL_MS,
             "finish_form": FinishForm(),
+            "plan": planned.plan_view(tournament),
+            "cards_url": reverse("manage:plan-cards", args=[tournament.slug]),
         }
     )
     return render(request, "tournaments/manage/round_detail.html", context)
+
+
+@require_GET
+@login_required
+@organizer_required(registration.tournament_by_slug)
+def plan_cards(request, tournament):
+    """Every player's tables for an evening planned ahead, one card each, to print
+    (`planned.plan_view`); a tournament that plans nothing ahead has none."""
+    context = {
+        "tournament": tournament,
+        "plan": planned.plan_view(tournament),
+        "back": tournament_url(tournament),
+    }
+    latest = rounds.latest_round(tournament)
+    if latest is not None:
+        context["back"] = round_url(latest)
+    return render(request, "tournaments/manage/plan_cards.html", context)
 
 
 @require_GET

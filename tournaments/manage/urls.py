@@ -32,6 +32,7 @@ urlpatterns = [
     path(T + "start/", rounds.round_start, name="round-start"),
     path(T + "pair/", rounds.round_pair, name="round-pair"),
     path(T + "standings/", rounds.standings, name="standings"),
+    path(T + "plan/cards/", rounds.plan_cards, name="plan-cards"),
     path(T + "standings/draw/", rounds.standings_draw, name="standings-draw"),
     path(T + "finish/", rounds.tournament_finish, name="tournament-finish"),
     path(R, rounds.round_detail, name="round-detail"),

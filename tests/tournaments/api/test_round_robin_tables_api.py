@@ -81,4 +81,4 @@ def test_a_knockout_of_another_game_is_still_a_422(client, director):
 
     assert response.status_code == 422
     assert response.json()["code"] == "invalid_game"
-    assert "Swiss system or as a round robin" in response.json()["detail"]
+    assert "Swiss system, as a round robin" in response.json()["detail"]

@@ -29,9 +29,10 @@ from tournaments.engine.formats import (
 from tournaments.engine.pairing import NoPairing, round_robin, swiss_round_count
 
 ALL = sorted(FORMATS.values(), key=lambda f: f.key)
-# The formats that play rounds at tables (a knockout plays only its bracket,
-# tournaments.engine.knockout, tested in test_knockout.py).
-ROUNDS = [f for f in ALL if f.plays_rounds]
+# The formats that play rounds of two at a table (a knockout plays only its
+# bracket, tournaments.engine.knockout, tested in test_knockout.py; an evening
+# planned ahead only tables of three to six, test_mixer.py).
+ROUNDS = [f for f in ALL if f.plays_rounds and not f.only_at_tables]
 
 
 def test_each_format_is_looked_up_by_its_stored_value():
@@ -72,6 +73,14 @@ def test_each_format_answers_every_question(tournament_format):
         2, list("ABCDEFGH"), first_order=plan.order, ranking=list("ABCDEFGH"), played=plan.pairs
     )
     assert isinstance(following, RoundPlan)
+
+
+def test_an_evening_planned_ahead_is_played_only_at_tables_and_takes_late_entrants():
+    planned = format_of("planned")
+    assert planned.plans_ahead and planned.only_at_tables and planned.seats_tables
+    assert planned.takes_late_entrants and not planned.pairs_from_standings
+    with pytest.raises(ScheduleComplete):
+        planned.first_round(list("ABCDEFGH"), random.Random(1))
 
 
 def test_swiss_is_asked_as_the_seed_says():

@@ -92,7 +92,7 @@ def test_gin_rummy_stays_the_default_and_ignores_the_other_games_fields(client, 
         ),
         (
             {"game": "blaue_vierzehn", "table_size": "4", "format": "knockout"},
-            "A tournament of Blaue Vierzehn is played in the Swiss system or as a round robin",
+            "A tournament of Blaue Vierzehn is played in the Swiss system, as a round robin",
         ),
         ({"table_size": "4"}, "Gin Rummy is played two at a table"),
         (
