@@ -5,6 +5,7 @@ from datetime import date
 
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -17,6 +18,7 @@ from seasons.engine.season import Event, Line, Scheme, Score, season_table
 from seasons.models import ALL_GAMES, PlayerLink, Rating, RatingChange, RatingLedger, Season
 from tournaments.models import FinalStage, Round, Seating, Tournament
 from tournaments.standings import final_standings
+from web.tokens import is_link_token
 
 
 def club_games(club: Club) -> list[str]:
@@ -335,7 +337,10 @@ def ratings_through(*, club_id: int) -> int:
 
 
 def player_by_link(token: str) -> PlayerLink:
-    """The player a personal link opens; a replaced or unknown link is a 404."""
+    """The player a personal link opens; a replaced or unknown link, or anything
+    that cannot be one, is a 404."""
+    if not is_link_token(token):
+        raise Http404
     return get_object_or_404(PlayerLink.objects.select_related("club", "player"), token=token)
 
 

@@ -21,7 +21,9 @@ router = Router(tags=["seasons"])
 
 Slug = Annotated[str, Path(..., max_length=60, pattern=r"^[-a-zA-Z0-9_]+$")]
 Id = Annotated[int, Path(..., ge=1, le=2_147_483_647)]
-Token = Annotated[str, Path(..., max_length=64, pattern=r"^[-A-Za-z0-9_]+$")]
+# Any text: one that cannot be a token is a 404 like a wrong one (`player_by_link`),
+# which the link guard counts, not a 422 it would not.
+Token = Annotated[str, Path(..., description="The personal link's token.")]
 
 #: A game of `GAMES` by its key (an enum in the OpenAPI document).
 GameKey = Literal[tuple(GAMES)]

@@ -3,9 +3,11 @@ entrants not yet checked in, and is checked in (`registration.entrant_check_in_s
 
 Only entrants: a guest is typed in by the organizer, who sees him, so a link that
 went round cannot fill the tournament with made-up names. The page lists who is
-already in, and a phone that checked someone in is remembered (a signed cookie):
-it cannot go on to check in the rest of the room; the organizer sees who came on
-his phone and can check anyone out again."""
+already in, and a phone that checked someone in is remembered in its session,
+which the server keeps: it cannot go on to check in the rest of the room. A phone
+that kept no session from the page it was shown (a script that drops its cookies)
+checks in no one; the organizer sees who came on his phone and can check anyone
+out again."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -16,21 +18,31 @@ from tournaments import records, registration
 from tournaments.models import Tournament
 from web.client import client_address
 
-#: How long a phone remembers whom it checked in: the tournament's day.
-REMEMBERED_SECONDS = 24 * 60 * 60
+#: What a phone's session holds once it was shown the door page: "shown", then
+#: the id of the entrant it checked in.
+SHOWN = "shown"
 
 
-def _cookie(tournament) -> str:
-    return f"knock-door-{tournament.pk}"
+def _key(tournament) -> str:
+    return f"door-{tournament.pk}"
 
 
 @require_http_methods(["GET", "POST"])
 def door(request, token):
     tournament = registration.tournament_by_door_token(token)
     entrants = registration.tournament_entrants(tournament)
-    remembered = request.get_signed_cookie(_cookie(tournament), default=None, salt="door")
+    remembered = request.session.get(_key(tournament))
     me = next((e for e in entrants if str(e.pk) == remembered and e.checked_in), None)
     if request.method == "POST":
+        if remembered is None:
+            messages.error(
+                request,
+                _(
+                    "This phone kept no cookie from the page. Allow cookies and open "
+                    "the link again, or see the organizer at the door."
+                ),
+            )
+            return redirect("seat:door", token=token)
         if me is not None:
             messages.error(
                 request,
@@ -53,17 +65,12 @@ def door(request, token):
         messages.success(
             request, _("Welcome, %(name)s: you are checked in.") % {"name": entrant.player.name}
         )
-        response = redirect("seat:door", token=token)
-        response.set_signed_cookie(
-            _cookie(tournament),
-            str(entrant.pk),
-            salt="door",
-            max_age=REMEMBERED_SECONDS,
-            httponly=True,
-            samesite="Lax",
-            secure=request.is_secure(),
-        )
-        return response
+        request.session[_key(tournament)] = str(entrant.pk)
+        return redirect("seat:door", token=token)
+    if remembered is None or (me is None and remembered != SHOWN):
+        # Shown the page: its check-in counts for this session only. A session whose
+        # entrant was checked out again may check in once more.
+        request.session[_key(tournament)] = SHOWN
     context = {
         "tournament": tournament,
         "me": me,

@@ -2,6 +2,8 @@
 yet here, once per phone, closed with the link or when round 1 is paired; a wrong
 link is a 404 like a wrong seat link."""
 
+from http.cookies import SimpleCookie
+
 import pytest
 from django.urls import reverse
 
@@ -41,6 +43,7 @@ def test_the_phone_page_offers_those_not_yet_here_and_says_who_is(client, door):
 
 def test_a_player_checks_himself_in_and_his_phone_cannot_check_in_another(client, door):
     _, names, link = door
+    client.get(link)
 
     done = client.post(link, {"entrant": names["Ben"].pk}, follow=True)
     again = client.post(link, {"entrant": names["Carl"].pk}, follow=True)
@@ -57,6 +60,7 @@ def test_a_player_checks_himself_in_and_his_phone_cannot_check_in_another(client
 
 def test_someone_already_in_or_not_an_entrant_is_refused_with_a_message(client, door):
     _, names, link = door
+    client.get(link)
 
     taken = client.post(link, {"entrant": names["Anna"].pk}, follow=True)
     junk = client.post(link, {"entrant": "not a number"}, follow=True)
@@ -106,3 +110,45 @@ def test_guessing_door_links_is_stopped_like_guessing_seat_links(client, door, s
     assert misses == [404, 404, 404, 429]
     # A right link is no guess: it opens, whoever shares the address.
     assert client.get(link).status_code == 200
+
+
+def test_a_phone_that_drops_its_cookies_checks_in_no_one(client, door):
+    """Issue 44: a client that dropped the door's cookie checked in five players."""
+    _, names, link = door
+
+    for name in ("Ben", "Carl"):
+        client.get(link)
+        client.cookies.clear()
+        client.post(link, {"entrant": names[name].pk})
+    client.cookies.clear()
+    told = client.post(link, {"entrant": names["Ben"].pk}, follow=True)
+
+    assert "This phone kept no cookie from the page" in told.content.decode()
+    assert CheckIn.objects.filter(by="self").count() == 0
+
+
+def test_a_phone_remembered_by_the_server_checks_in_once_even_with_an_old_cookie(client, door):
+    _, names, link = door
+    client.get(link)
+    shown = SimpleCookie(client.cookies)
+    client.post(link, {"entrant": names["Ben"].pk})
+    # Every cookie as it was before the check-in: the server's record counts.
+    client.cookies = shown
+
+    again = client.post(link, {"entrant": names["Carl"].pk}, follow=True)
+
+    assert "This phone has already checked in Ben" in again.content.decode()
+    assert CheckIn.objects.filter(by="self").count() == 1
+
+
+@pytest.mark.parametrize("token", ["%00", "a%00b", "%E2%80%AE", "a%20b", "a.b", "A" * 65])
+def test_a_door_token_out_of_shape_is_a_404_counted_by_the_guard(
+    client, door, token, settings, django_assert_num_queries
+):
+    settings.SEAT_TOKEN_MISS_LIMIT = 1
+
+    with django_assert_num_queries(0):
+        first = client.get(f"/door/{token}/")
+    second = client.get(f"/door/{token}x/")
+
+    assert (first.status_code, second.status_code) == (404, 429)
