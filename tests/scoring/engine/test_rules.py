@@ -7,7 +7,7 @@ from scoring.engine.rules import RULESETS, InvalidRules, Rules
 CLASSIC = RULESETS["classic"]
 
 
-# The named rulesets (CONTRACT.md, from the seeds).
+# The named rulesets (docs/developers.md, "The engine's contract"; from the seeds).
 
 
 def test_classic_has_the_club_numbers_of_seeds_000_and_002():

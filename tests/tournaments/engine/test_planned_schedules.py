@@ -1,4 +1,4 @@
-"""Schedules planned ahead (CONTRACT.md, "Schedules planned ahead"): every round a
+"""Schedules planned ahead (docs/developers.md, "The engine's contract"): every round a
 partition into ⌈n/k⌉ tables differing by at most one, the larger first; the same
 arguments the same schedule; no repeat meeting where a design is known; few
 elsewhere; and the designs shipped as data each checked."""
