@@ -128,7 +128,7 @@ def club_players(*, club: Club) -> QuerySet[Player]:
 
 def club_records(*, club: Club, limit: int = 30) -> list[ClubRecord]:
     """The club's latest records, newest first, with who made each."""
-    return list(club.records.select_related("user").order_by("-at", "-pk")[:limit])
+    return list(club.records.select_related("user__player").order_by("-at", "-pk")[:limit])
 
 
 def recent_nights(*, club_ids=None, since=None, limit: int | None = None) -> list[ClubNight]:

@@ -88,7 +88,7 @@ def live_counters(tournament: Tournament) -> dict[str, str]:
 
 def tournament_records(tournament: Tournament, limit: int = 50) -> list[TournamentRecord]:
     """The latest lines of the tournament's record, newest first, with who did it."""
-    query = tournament.records.select_related("user").order_by("-at", "-pk")
+    query = tournament.records.select_related("user__player").order_by("-at", "-pk")
     return list(query[:limit])
 
 

@@ -153,7 +153,7 @@ def party_page(*, party: Party) -> dict:
             "dealer__player",
             "entered_by__player",
             "confirmed_by__player",
-            "decided_by",
+            "decided_by__player",
         ).order_by("number", "table")
     )
     state = party_state(party, seats, hands)

@@ -64,7 +64,7 @@ def game_sheet(party: Party) -> GameSheet:
     seats = list(party.seats.select_related("player").order_by("position"))
     hands = list(
         party.hands.select_related(
-            "entered_by__player", "confirmed_by__player", "decided_by"
+            "entered_by__player", "confirmed_by__player", "decided_by__player"
         ).order_by("number", "table")
     )
     return sheet_of(party, seats, hands)
