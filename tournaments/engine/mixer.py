@@ -42,7 +42,8 @@ from tournaments.engine.tables import table_sizes
 Entrant = Hashable
 
 #: The most rounds an evening is planned for: the search answers within its time
-#: for up to 64 players and 10 rounds (CONTRACT.md, "Schedules planned ahead").
+#: for up to 64 players and 10 rounds (docs/developers.md,
+#: "The engine's contract").
 MOST_ROUNDS = 10
 
 
