@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from defusedxml import ElementTree
 from django.utils import translation
+from django.utils.formats import get_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook, load_workbook
@@ -270,24 +271,19 @@ def _text(cell) -> str:
 
 
 def roster_lines(members: Iterable[Membership]) -> Iterable[list]:
-    """The export's header and rows; a date stays a date, for the spreadsheet."""
-    yield [str(title) for title in _english_headers()]
+    """The export's header and rows in the reader's language (German headers, roles
+    and "ja"/"nein" for a German organizer: the import reads both languages); a date
+    stays a date, for the spreadsheet."""
+    yield [str(title) for title in COLUMNS.values()]
     for member in members:
         yield [
             member.player.name,
             member.player.email,
-            member.role,
+            str(Membership.Role(member.role).label),
             member.since,
-            "yes" if member.active else "no",
-            "yes" if member.listed else "no",
+            gettext("yes") if member.active else gettext("no"),
+            gettext("yes") if member.listed else gettext("no"),
         ]
-
-
-def _english_headers():
-    # The export's headers stay English whatever the page's language: they name the
-    # columns for the import and for other programs.
-    with translation.override("en"):
-        return [str(title) for title in COLUMNS.values()]
 
 
 def roster_xlsx(members: Iterable[Membership]) -> bytes:
@@ -303,10 +299,17 @@ def roster_xlsx(members: Iterable[Membership]) -> bytes:
             if isinstance(cell.value, str):
                 cell.data_type = "s"
             elif isinstance(cell.value, datetime.date):
-                cell.number_format = "yyyy-mm-dd"
+                cell.number_format = _date_format()
     stream = io.BytesIO()
     book.save(stream)
     return stream.getvalue()
+
+
+def _date_format() -> str:
+    """The date as the reader's language writes it, in a workbook's terms
+    ("dd.mm.yyyy" in German)."""
+    pattern = get_format("DATE_INPUT_FORMATS")[0]
+    return pattern.replace("%d", "dd").replace("%m", "mm").replace("%Y", "yyyy")
 
 
 def _sheet_text(text: str) -> str:

@@ -7,8 +7,6 @@ club, live in the database (so any process may answer the confirmation), and go 
 the import is done. The file itself is not kept: read once, it is judged again at the
 confirmation against the members as they are then."""
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -22,7 +20,7 @@ from clubs.permissions import organizer_required
 from clubs.roster import RosterUnreadable
 from clubs.services import MemberRefused
 from web.client import client_address
-from web.spreadsheet import csv_response, text_cell
+from web.spreadsheet import cells, csv_response, csv_writer, text_cell
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -113,11 +111,11 @@ def member_import_cancel(request, club):
 def member_export_csv(request, club):
     """The whole member list, the deactivated too, in the columns the import reads."""
     response = csv_response(f"{club.slug}-members.csv")
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     for number, line in enumerate(roster.roster_lines(_exported(request, club, "csv"))):
         if number:
             line = [text_cell(line[0]), text_cell(line[1]), *line[2:]]
-        writer.writerow(line)
+        writer.writerow(cells(line))
     return response
 
 

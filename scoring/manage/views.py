@@ -6,8 +6,6 @@ cards, and the housekeeping (cancel, swap a player, rematch, close the night).
 Every POST ends in a redirect (post/redirect/get) unless a form comes back with
 its errors; a GET on an address that only takes a POST leads back to its page."""
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseNotModified
@@ -43,7 +41,7 @@ from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import plays_other_game
 from web.client import client_address
 from web.money import money
-from web.spreadsheet import csv_response, text_cell
+from web.spreadsheet import cells, csv_response, csv_writer, text_cell
 
 
 @login_required
@@ -207,13 +205,16 @@ def night_results_csv(request, night):
     spreadsheet."""
     results = results_of_night(night=night)
     response = csv_response(f"{night.date:%Y-%m-%d}-{slugify(night.name) or 'night'}-results.csv")
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     header = [_("Player"), _("Games"), _("Parties played"), _("Parties won"), _("Plus/minus")]
-    writer.writerow([*header, _("Amount")] if results["stake"] else header)
+    # The amounts are plain numbers, for the spreadsheet to add up: the header names
+    # their currency.
+    amount = _("Amount (%(currency)s)") % {"currency": night.club.currency}
+    writer.writerow([*header, amount] if results["stake"] else header)
     for row in results["rows"]:
         games = ", ".join(row["games"])
         line = [text_cell(row["player"].name), games, row["played"], row["won"], row["plus_minus"]]
-        writer.writerow([*line, row["amount"]] if results["stake"] else line)
+        writer.writerow(cells([*line, row["amount"]] if results["stake"] else line))
     return response
 
 

@@ -3,11 +3,10 @@ events, its published seasons, the pages of the players who agreed to be listed,
 and a player's own page by his personal link. Whoever did not agree to be listed is
 shown by his initials."""
 
-import csv
-
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -18,7 +17,7 @@ from seasons.data import data_file, player_data
 from seasons.public.tables import MemberTable
 from tournaments import published
 from web.client import client_address
-from web.spreadsheet import csv_response, text_cell
+from web.spreadsheet import cells, csv_response, csv_writer, text_cell
 
 # The latest events a club's page lists, of each kind.
 LATEST_EVENTS = 50
@@ -65,19 +64,30 @@ def season_csv(request, slug, pk):
     season = selectors.season_by_id(pk, public=True, slug=slug)
     rows = selectors.season_page(season, public=True)["rows"]
     response = csv_response(f"{slug}-season-{pk}.csv")
-    writer = csv.writer(response)
-    writer.writerow(["place", "player", "total", "events", "dropped", "events_needed"])
+    writer = csv_writer(response)
+    writer.writerow(
+        [
+            gettext("Place"),
+            gettext("Player"),
+            gettext("Points"),
+            gettext("Events"),
+            gettext("Events dropped"),
+            gettext("Events still needed"),
+        ]
+    )
     for row in rows:
         line = row["line"]
         writer.writerow(
-            [
-                line.place or "",
-                text_cell(row["name"]),
-                line.total,
-                line.events,
-                row["dropped"],
-                line.needed,
-            ]
+            cells(
+                [
+                    line.place,
+                    text_cell(row["name"]),
+                    line.total,
+                    line.events,
+                    row["dropped"],
+                    line.needed,
+                ]
+            )
         )
     return response
 

@@ -3,7 +3,6 @@ standings, rounds, crosstable and players, the screen for the wall, and the
 exports. Only what the organizer published is shown: every view checks the
 tournament's flags itself, and an unpublished part is a 404."""
 
-import csv
 import datetime
 
 from django.http import Http404, HttpResponse
@@ -28,7 +27,7 @@ from tournaments.published import (
     public_tournament,
     recent_tournaments,
 )
-from web.spreadsheet import csv_response, text_cell
+from web.spreadsheet import cells, csv_response, csv_writer, text_cell
 
 # How far back the home page and a club's page look for nights and tournaments.
 RECENT = datetime.timedelta(days=90)
@@ -243,7 +242,7 @@ def standings_csv(request, slug):
     data = stored_board.board_for(tournament)
     final = any(line.reached for line in data.standings)
     response = csv_response(f"{tournament.slug}-standings.csv")
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     if tournament.plays_at_tables:
         # Points by place at tables of another game, then what breaks their ties.
         middle = [gettext("Tournament points"), gettext("Game score"), gettext("Parties won")]
@@ -267,15 +266,17 @@ def standings_csv(request, slug):
         else:
             values = [line.won, line.points]
         writer.writerow(
-            [
-                line.place,
-                text_cell(line.name),
-                *([reached_label(line.reached)] if final else []),
-                line.played,
-                *values,
-                line.byes,
-                withdrawn,
-            ]
+            cells(
+                [
+                    line.place,
+                    text_cell(line.name),
+                    *([reached_label(line.reached)] if final else []),
+                    line.played,
+                    *values,
+                    line.byes,
+                    withdrawn,
+                ]
+            )
         )
     return response
 
@@ -287,7 +288,7 @@ def results_csv(request, slug):
     of another game, one line per player at each table (`_seat_results`)."""
     tournament, data = _results_board(slug)
     response = csv_response(f"{tournament.slug}-results.csv")
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     if tournament.plays_at_tables:
         _seat_results(writer, data)
         return response
@@ -316,16 +317,18 @@ def results_csv(request, slug):
             # A party still played has no result yet (its points are the hands so far).
             result = first.points if table.finished else None
             writer.writerow(
-                [
-                    round.number,
-                    table.number,
-                    text_cell(first.name),
-                    text_cell(second.name) if second else "",
-                    "" if result is None else result,
-                    kind,
-                    table.hands,
-                    int(table.finished),
-                ]
+                cells(
+                    [
+                        round.number,
+                        table.number,
+                        text_cell(first.name),
+                        text_cell(second.name) if second else "",
+                        result,
+                        kind,
+                        table.hands,
+                        table.finished,
+                    ]
+                )
             )
     return response
 
@@ -351,17 +354,19 @@ def _seat_results(writer, data) -> None:
             for side in table.sides:
                 margin = side.points if table.finished and not table.bye else None
                 writer.writerow(
-                    [
-                        round.number,
-                        table.number,
-                        text_cell(side.name),
-                        "" if side.total is None else side.total,
-                        "" if margin is None else margin,
-                        side.table_place or "",
-                        "" if side.earned is None else side.earned,
-                        table.hands,
-                        int(table.finished),
-                    ]
+                    cells(
+                        [
+                            round.number,
+                            table.number,
+                            text_cell(side.name),
+                            side.total,
+                            margin,
+                            side.table_place,
+                            side.earned,
+                            table.hands,
+                            table.finished,
+                        ]
+                    )
                 )
 
 

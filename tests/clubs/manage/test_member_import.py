@@ -1,6 +1,7 @@
 """The member list in bulk: a file is read, every row shown as it will be taken,
 and only a confirmation writes; the export reads back in unchanged."""
 
+import csv
 import datetime
 import io
 import zipfile
@@ -466,3 +467,48 @@ def test_a_control_character_in_the_files_name_stays_out_of_the_record(client, o
     confirm(client, club)
     imported = ClubRecord.objects.get(club=club, action=ClubRecord.Action.IMPORTED)
     assert imported.details["file"] == "mem[2Jbers.csv"
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+@pytest.mark.parametrize("exported, imported", [("de", "en"), ("de", "de"), ("en", "de")])
+def test_a_list_exported_in_one_language_imports_back_in_either(
+    client, organizer, kind, exported, imported
+):
+    club = organizer.club
+    MembershipFactory(
+        club=club,
+        player__name="Jürgen Größe",
+        role="guest",
+        since=datetime.date(1909, 3, 1),
+        listed=True,
+    )
+    MembershipFactory(club=club, player__name="Gone Greta", active=False)
+    response = client.get(
+        reverse(f"manage:member-export-{kind}", args=[club.slug]), HTTP_ACCEPT_LANGUAGE=exported
+    )
+    client.post(
+        reverse("manage:member-import", args=[club.slug]),
+        {"file": SimpleUploadedFile(f"export.{kind}", response.content)},
+        HTTP_ACCEPT_LANGUAGE=imported,
+    )
+    page = client.get(
+        reverse("manage:member-import-preview", args=[club.slug]), HTTP_ACCEPT_LANGUAGE=imported
+    )
+    rows = page.context["verdicts"]
+    assert [(v.kind, v.notes) for v in rows] == [("same", ())] * 3
+
+
+def test_the_german_csv_export_opens_in_a_german_spreadsheet(client, organizer):
+    MembershipFactory(
+        club=organizer.club,
+        player__name="Jürgen Größe",
+        role="guest",
+        since=datetime.date(1909, 3, 1),
+        listed=True,
+    )
+    response = client.get(
+        reverse("manage:member-export-csv", args=[organizer.club.slug]), HTTP_ACCEPT_LANGUAGE="de"
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0] == ["Name", "E-Mail", "Rolle", "Mitglied seit", "aktiv", "öffentlich genannt"]
+    assert ["Jürgen Größe", "", "Gast", "01.03.1909", "ja", "ja"] in rows

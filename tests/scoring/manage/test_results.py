@@ -136,7 +136,7 @@ def test_the_results_download_as_csv(client, night):
     assert response.content.startswith(b"\xef\xbb\xbf")
     lines = list(csv.reader(io.StringIO(response.content[3:].decode("utf-8"))))
     assert lines == [
-        ["Player", "Games", "Parties played", "Parties won", "Plus/minus", "Amount"],
+        ["Player", "Games", "Parties played", "Parties won", "Plus/minus", "Amount (EUR)"],
         [ada.name, "Gin Rummy", "1", "1", str(MARGIN), "32.00"],
         [ben.name, "Gin Rummy", "1", "0", str(-MARGIN), "-32.00"],
     ]
@@ -175,3 +175,19 @@ def test_a_night_with_no_party_over_spans_exactly_its_columns(client, night, sta
 
     assert "No party of this night is over yet." in page.text
     assert faults(page.text) == []
+
+
+def test_the_german_results_csv_opens_in_a_german_spreadsheet(client, night):
+    nights.night_set_stake(night=night, stake="0.10")
+    ada, ben = won_by_first_seat(night)
+
+    response = client.get(results_url(night, csv_=True), HTTP_ACCEPT_LANGUAGE="de")
+
+    # A German spreadsheet splits at semicolons: the comma is its decimal mark.
+    lines = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert lines[0] == [
+        "Spieler", "Kartenspiele", "Gespielte Partien", "Gewonnene Partien", "Plus/Minus",
+        "Betrag (EUR)",
+    ]  # fmt: skip
+    assert [ada.name, "Gin Rummy", "1", "1", str(MARGIN), "32,00"] in lines
+    assert [ben.name, "Gin Rummy", "1", "0", str(-MARGIN), "-32,00"] in lines

@@ -1,3 +1,6 @@
+import csv
+import io
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -32,7 +35,7 @@ def test_the_csv_follows_the_same_rule(anyone, season_club):
     # A UTF-8 byte-order mark first, as every CSV of Knock's: Excel reads umlauts right.
     assert content.startswith(b"\xef\xbb\xbf")
     body = content[3:].decode()
-    assert body.splitlines()[0] == "place,player,total,events,dropped,events_needed"
+    assert body.splitlines()[0] == "Place,Player,Points,Events,Events dropped,Events still needed"
     assert "Ada Lovelace" in body and "B. H." in body and "Ben Hur" not in body
 
 
@@ -160,3 +163,14 @@ def test_an_address_guessing_personal_links_is_stopped_and_told_why(season_club)
     )
     assert guesser.get("/api/me/" + "y" * 43).status_code == 429
     clear_cache()
+
+
+def test_the_german_csv_opens_in_a_german_spreadsheet(anyone, season_club):
+    club, season = season_club["club"], season_club["season"]
+    response = anyone.get(
+        reverse("public:season-csv", args=[club.slug, season.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0] == ["Platz", "Spieler", "Punkte", "Veranstaltungen",
+                       "Gestrichene Veranstaltungen", "Noch nötige Veranstaltungen"]  # fmt: skip
+    assert all(len(row) == 6 for row in rows)

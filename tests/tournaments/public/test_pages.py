@@ -60,7 +60,8 @@ def test_a_confirmed_hand_changes_the_polled_tables_and_nothing_before(started, 
 def test_the_version_moves_only_after_the_commit(
     started, client, django_capture_on_commit_callbacks
 ):
-    from scoring.services.hands import Result, hand_enter
+    from scoring.services.hands import hand_enter
+    from scoring.services.knocks import Result
 
     tournament, round = started(NAMES)
     live = url("tournament-live", tournament, "tables")
@@ -70,7 +71,7 @@ def test_the_version_moves_only_after_the_commit(
     result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=10)
 
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        hand_enter(seat=seat, number=1, result=result)
+        hand_enter(seat=seat, number=1, entry=result)
         # Not committed yet: readers keep the old board.
         assert client.get(live, {"v": version}).status_code == 204
     assert callbacks
@@ -413,3 +414,27 @@ def test_only_a_valid_sort_or_page_makes_a_cache_entry(started, client):
     assert kept() == before
     assert client.get(live, {"sort": "-won"}).status_code == 200
     assert len(kept()) == len(before) + 1
+
+
+def test_the_german_csv_files_open_in_a_german_spreadsheet(
+    started, client, django_capture_on_commit_callbacks
+):
+    tournament, round = started(NAMES)
+    views = tables.round_tables(round)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(views[0].table, views[0].entrants[0], deadwood=90)
+    german = {"HTTP_ACCEPT_LANGUAGE": "de"}
+
+    def rows(name):
+        response = client.get(url(name, tournament), **german)
+        return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+
+    standings, results = rows("standings-csv"), rows("results-csv")
+
+    assert standings[0][:3] == ["Platz", "Spieler", "Partien"]
+    assert {len(row) for row in standings} == {7}
+    assert results[0] == [
+        "Runde", "Tisch", "Spieler", "Gegner", "Ergebnis", "Art", "Spiele", "Beendet"
+    ]  # fmt: skip
+    finished = sorted(row[7] for row in results[1:])
+    assert finished == ["ja", *["nein"] * (len(results) - 2)]
