@@ -111,29 +111,47 @@ def _table_field(tournament: Tournament, count: int) -> list[int]:
         .order_by("pk")
         .values_list("pk", flat=True)
     )
-    if len(field) not in fields:
-        raise NoTableSchedule(no_schedule_message(game.size, fields, len(field)))
+    if len(field) < min(fields):
+        raise NoTableSchedule(too_few_message(game.size, min(fields), len(field)))
     return field
 
 
-def no_schedule_message(size: int, fields, count: int) -> str:
+def too_few_message(size: int, least: int, count: int) -> str:
     """Why a round robin at tables of ``size`` cannot start with ``count`` entrants:
-    the field sizes ``fields`` that have a schedule."""
+    fewer than ``least``, the smallest field whose tables the game plays."""
     return ngettext(
-        "A round robin at tables of %(size)s is played by %(fields)s entrants: only "
-        "then can every two sit at one table exactly once. %(count)s is checked in.",
-        "A round robin at tables of %(size)s is played by %(fields)s entrants: only "
-        "then can every two sit at one table exactly once. %(count)s are checked in.",
+        "A round robin at tables of %(size)s needs at least %(least)s entrants. "
+        "%(count)s is checked in.",
+        "A round robin at tables of %(size)s needs at least %(least)s entrants. "
+        "%(count)s are checked in.",
         count,
-    ) % {"size": size, "fields": either(fields), "count": count}
+    ) % {"size": size, "least": least, "count": count}
 
 
-def either(numbers) -> str:
-    """Numbers as a choice in words: "3, 4, 15 or 16"."""
-    shown = [str(n) for n in numbers]
-    if len(shown) < 2:
-        return "".join(shown)
-    return gettext("%(some)s or %(last)s") % {"some": ", ".join(shown[:-1]), "last": shown[-1]}
+def imperfect_message(size: int, count: int, rounds: int, met) -> str:
+    """What a round robin of ``count`` at tables of ``size`` offers where no
+    schedule seats every two at one table exactly once: ``rounds`` planned ahead
+    in which each meets the most others, and what they make of the pairs
+    (``met``, `TournamentFormat.table_meetings`): how many meet more than once,
+    how many never."""
+    words = ngettext(
+        "No schedule seats every two of %(count)s entrants at one table exactly once "
+        "at tables of %(size)s: the round robin plays %(rounds)s round planned ahead, "
+        "in which each meets the most others.",
+        "No schedule seats every two of %(count)s entrants at one table exactly once "
+        "at tables of %(size)s: the round robin plays %(rounds)s rounds planned ahead, "
+        "in which each meets the most others.",
+        rounds,
+    ) % {"count": count, "size": size, "rounds": rounds}
+    again = ngettext(
+        "%(again)s pair meets more than once", "%(again)s pairs meet more than once", met.again
+    ) % {"again": met.again}
+    never = ngettext(
+        "%(count)s pair never sits at one table.",
+        "%(count)s pairs never sit at one table.",
+        met.never,
+    ) % {"count": met.never}
+    return f"{words} {again}; {never}"
 
 
 def _enqueue_pairing(round: Round, fewest_rematches: bool = False) -> None:
@@ -401,14 +419,22 @@ def schedule_warning(tournament: Tournament, count: int) -> str:
     """What the organizer should know while entrants check in for a tournament at
     tables whose format has fixed schedules, when the ``count`` checked in have
     none ("" if they have one, or the format takes any field, or nobody is
-    checked in yet): the start will refuse it (`_table_field`)."""
+    checked in yet): the start will refuse too few (`_table_field`), and a field
+    without a perfect schedule plays one planned ahead: the organizer is told
+    how many pairs it seats together more than once and how many never."""
     if not tournament.plays_at_tables or not count:
         return ""
     game = table_game(tournament)
     fields = format_of(tournament.format).table_fields(game)
     if fields is None or count in fields:
         return ""
-    return no_schedule_message(game.size, fields, count)
+    if count < min(fields):
+        return too_few_message(game.size, min(fields), count)
+    tournament_format = format_of(tournament.format)
+    rounds = tournament_format.table_round_count(count, game)
+    return imperfect_message(
+        game.size, count, rounds, tournament_format.table_meetings(count, game)
+    )
 
 
 def swiss_rounds_warning(tournament: Tournament, count: int | None = None) -> str:

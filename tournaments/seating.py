@@ -302,7 +302,10 @@ def _schedule_at_tables(round: Round, tournament_format, ids: list[int], by_id: 
     round.explanation = [
         {"kind": "schedule", "number": number, "seats": list(seats), "absent": list(absent)}
         for number, (seats, absent) in enumerate(zip(plan.tables, plan.absent, strict=True), 1)
-    ] + [{"kind": "schedule_bye", "entrant": pk} for pk in plan.byes]
+    ] + [
+        {"kind": "planned_bye" if pk in plan.out else "schedule_bye", "entrant": pk}
+        for pk in plan.byes
+    ]
     round.status = Round.Status.PLAYING
     round.started_at = timezone.now()
     round.save()

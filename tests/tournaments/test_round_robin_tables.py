@@ -1,8 +1,10 @@
 """A round robin of another game at tables of three to six, through the
-services: started only with a field that has a schedule, every two at one table
-exactly once, each round the schedule's tables, points by place as in the Swiss
-at tables; a field without a schedule refused at the start in the organizer's
-language, with nothing written."""
+services: every two at one table exactly once where the field has such a
+schedule, each round the schedule's tables, points by place as in the Swiss at
+tables; any other field of one table or more plays a schedule planned ahead,
+the organizer told how many pairs meet more than once and how many never; a
+field smaller than one table refused at the start in the organizer's language,
+with nothing written."""
 
 import itertools
 from collections import Counter
@@ -10,6 +12,7 @@ from collections import Counter
 import pytest
 from django.utils import translation
 
+from scoring.engine.games import GAMES
 from tests.factories import MembershipFactory
 from tests.tournaments.test_table_tournaments import (
     blaue_vierzehn,
@@ -128,17 +131,16 @@ def test_each_table_is_explained_as_the_schedules(club, committed):
 
 
 @pytest.mark.parametrize(
-    ("count", "size", "game", "fields"),
+    ("count", "size", "game", "least"),
     [
-        (10, 4, "chinchon", "3, 4, 15 or 16"),
-        (12, 3, "chinchon", "2, 3, 8 or 9"),
+        (2, 4, "chinchon", 3),
         # Blaue Vierzehn is not played by two: no table of three plays short.
-        (8, 3, "blaue_vierzehn", "3 or 9"),
-        (7, 6, "canasta", "5 or 6"),
+        (2, 3, "blaue_vierzehn", 3),
+        (4, 6, "canasta", 5),
     ],
 )
-def test_a_field_without_a_schedule_is_refused_at_the_start_and_nothing_is_written(
-    club, committed, count, size, game, fields
+def test_a_field_smaller_than_one_table_is_refused_at_the_start_and_nothing_is_written(
+    club, committed, count, size, game, least
 ):
     tournament = entered(club, count, game=game, size=size)
 
@@ -146,7 +148,7 @@ def test_a_field_without_a_schedule_is_refused_at_the_start_and_nothing_is_writt
         committed(rounds.round_start, tournament=tournament)
 
     message = str(refused.value)
-    assert f"A round robin at tables of {size} is played by {fields} entrants" in message
+    assert f"A round robin at tables of {size} needs at least {least} entrants" in message
     assert f"{count} are checked in" in message
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.REGISTRATION
@@ -154,25 +156,66 @@ def test_a_field_without_a_schedule_is_refused_at_the_start_and_nothing_is_writt
 
 
 def test_the_refusal_speaks_german(club, committed):
-    tournament = entered(club, 10)
+    tournament = entered(club, 2)
 
     with translation.override("de"), pytest.raises(NoTableSchedule) as refused:
         rounds.round_start(tournament=tournament)
 
     assert str(refused.value) == (
-        "Ein Rundenturnier an Tischen zu 4 wird mit 3, 4, 15 oder 16 Teilnehmenden "
-        "gespielt: Nur dann sitzen je zwei genau einmal an einem Tisch. Eingecheckt "
-        "sind 10."
+        "Ein Rundenturnier an Tischen zu 4 braucht mindestens 3 Teilnehmende. Eingecheckt sind 2."
     )
 
 
-def test_checking_one_more_in_makes_the_field_start(club, committed):
+@pytest.mark.parametrize(
+    ("count", "size", "game"),
+    [(10, 4, "chinchon"), (12, 3, "chinchon"), (7, 3, "chinchon")],
+)
+def test_a_field_without_a_perfect_schedule_plays_one_planned_ahead_and_is_told_so(
+    club, committed, count, size, game
+):
+    tournament = entered(club, count, game=game, size=size)
+    warning = rounds.schedule_warning(tournament, count)
+    assert f"No schedule seats every two of {count} entrants" in warning
+
+    round = committed(rounds.round_start, tournament=tournament)
+    tournament.refresh_from_db()
+    # The rounds in which each could meet every other: ⌈(n − 1) / (k − 1)⌉.
+    assert tournament.rounds == -(-(count - 1) // (size - 1))
+    assert f"plays {tournament.rounds} rounds planned ahead" in warning
+    met, played = play_all(tournament, round, committed, tournament.rounds)
+    again = sum(times > 1 for times in met.values())
+    never = count * (count - 1) // 2 - len(met)
+    # The organizer was told plainly what the evening would make of the pairs.
+    assert f"{again} pair" in warning and f"{never} pair" in warning
+    for tables in played:
+        seated = [pk for table in tables for pk in table]
+        assert len(seated) == len(set(seated))
+        assert all(len(table) in GAMES[game].table_sizes for table in tables)
+
+
+def test_a_smaller_table_the_game_is_not_played_at_sits_players_out_instead(club, committed):
+    # Blaue Vierzehn is not played by two: eight at tables of three play 3 and 3,
+    # two sit out each round, never the same two.
+    tournament, round = robin(club, 8, committed, game="blaue_vierzehn", size=3)
+    assert "No schedule seats every two of 8" in rounds.schedule_warning(tournament, 8)
+    assert [len(table) for table in seatings(round)] == [3, 3]
+    assert round.tables.filter(bye=True).count() == 2
+    lines = explanations.round_explanation(round, {e.pk: e for e in tournament.entrants.all()})
+    assert sum("sits out, as planned" in line for line in lines) == 2
+
+
+def test_the_planned_round_robin_is_offered_in_german(club):
+    tournament = entered(club, 10)
+    with translation.override("de"):
+        warning = rounds.schedule_warning(tournament, 10)
+    assert warning.startswith("Kein Spielplan setzt je zwei von 10 Teilnehmenden")
+
+
+def test_checking_one_more_in_makes_the_field_a_perfect_one(club, committed):
     tournament = entered(club, 14)
-    assert "14 are checked in" in rounds.schedule_warning(tournament, 14)
+    assert "No schedule seats every two of 14" in rounds.schedule_warning(tournament, 14)
     # Before anyone is checked in the desk says nothing yet.
     assert rounds.schedule_warning(tournament, 0) == ""
-    with pytest.raises(NoTableSchedule):
-        rounds.round_start(tournament=tournament)
     late = registration.entrant_register(
         tournament=tournament, players=[MembershipFactory(club=club).player]
     )

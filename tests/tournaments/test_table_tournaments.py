@@ -387,7 +387,7 @@ def test_ties_are_not_drawn_and_no_final_is_added_at_tables(club, committed):
         ({"game": "chinchon"}, "tables of 3, 4 players"),
         ({"game": "canasta", "table_size": 7}, "tables of 3, 4, 5, 6 players"),
         ({"game": "chinchon", "table_size": 4, "game_options": {"jokers": 2}}, "jokers"),
-        ({"game": "chinchon", "table_size": 4, "format": "knockout"}, "or as a round robin"),
+        ({"game": "chinchon", "table_size": 4, "format": "knockout"}, "or planned ahead"),
         ({"game": "skat", "table_size": 4}, "no game called"),
         ({"table_size": 4}, "Gin Rummy is played two at a table"),
         ({"game_options": {"deck": 48}}, "Gin Rummy is played two at a table"),

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from tournaments.engine.explain import LOT, SCHEDULE, Line, explain_plain, explain_swiss
 from tournaments.engine.mixer import (
     MOST_ROUNDS,
+    Meetings,
     PlannedRound,
+    evening,
+    meetings,
     plan_evening,
     rounds_to_meet_everyone,
 )
@@ -87,7 +91,9 @@ class TablePlan:
     entrants the schedule put there who no longer play (withdrawn): the table
     plays short. ``byes``: entrants whose scheduled table was left with too few to
     play the game; they sit out. ``order``: the entrants in the order the
-    schedule is drawn on (kept with round 1), or ``None``.
+    schedule is drawn on (kept with round 1), or ``None``. ``out``: those of
+    ``byes`` the schedule itself sits out (a smaller table the game is not
+    played at), not left alone by a withdrawal.
     """
 
     tables: list[tuple]
@@ -95,6 +101,7 @@ class TablePlan:
     byes: list[Entrant]
     how: str
     order: list[Entrant] | None = field(default=None)
+    out: list[Entrant] = field(default_factory=list)
 
 
 class TournamentFormat:
@@ -136,6 +143,11 @@ class TournamentFormat:
         """The rounds ``entrants`` play at ``game``'s tables when the organizer
         sets no number."""
         return self.round_count(entrants)
+
+    def table_meetings(self, entrants: int, game: TableGame) -> Meetings | None:
+        """What a fixed schedule of ``entrants`` at ``game``'s tables makes of the
+        pairs (`mixer.Meetings`), or ``None`` when the format fixes none."""
+        return None
 
     def table_rounds_at_most(self, entrants: int, game: TableGame) -> int | None:
         """The most rounds ``entrants`` can play at ``game``'s tables, or ``None``
@@ -270,8 +282,11 @@ class RoundRobin(TournamentFormat):
     At tables of three to six (another game than Gin Rummy) every two entrants
     sit at one table exactly once, by the schedules of `schedules.table_schedule`,
     over the order drawn by lot in round 1 and kept: one table, the affine plane
-    of order 3, 4 or 5 (k + 1 rounds), or that plane one entrant short; other
-    fields have none (`NoSchedule`). The schedule's length is the most rounds,
+    of order 3, 4 or 5 (k + 1 rounds), or that plane one entrant short. Any other
+    field of at least the smallest of those plays the evening planned ahead in
+    which each could meet every other, with the fewest repeat meetings found
+    (`robin_tables`; the organizer is told how many pairs meet more than once
+    and how many never, `robin_meetings`). The schedule's length is the most rounds,
     except at one table, which plays the rounds the organizer set (one when
     none), the same table each round with the seats turned by one. A
     withdrawal leaves a seat empty: that table plays short where the game is
@@ -289,14 +304,16 @@ class RoundRobin(TournamentFormat):
         return schedule_fields(game)
 
     def table_round_count(self, entrants, game):
-        try:
-            return len(table_schedule(entrants, game))
-        except NoSchedule:
+        if entrants < min(schedule_fields(game)):
             return 0
+        return len(robin_tables(entrants, game))
+
+    def table_meetings(self, entrants, game):
+        return robin_meetings(entrants, game)
 
     def table_rounds_at_most(self, entrants, game):
-        schedule = table_schedule(entrants, game)
-        return None if len(schedule[0]) == 1 else len(schedule)
+        schedule = robin_tables(entrants, game)
+        return None if len(schedule[0].tables) == 1 and not schedule[0].byes else len(schedule)
 
     def first_tables(self, entrants, game, rng, *, playing=None):
         order = sorted(entrants)
@@ -307,16 +324,20 @@ class RoundRobin(TournamentFormat):
         return self._tables(number, list(first_order), entrants, game, keep=False)
 
     def _tables(self, number: int, order: list, entrants: Iterable, game, keep: bool) -> TablePlan:
-        schedule = table_schedule(len(order), game)
-        if len(schedule[0]) == 1:
+        schedule = robin_tables(len(order), game)
+        out: tuple = ()
+        if len(schedule[0].tables) == 1 and not schedule[0].byes:
             # One table plays again every round the organizer set.
-            tables = [turned(schedule[0][0], number - 1)]
+            tables = [turned(schedule[0].tables[0], number - 1)]
         elif number > len(schedule):
             raise ScheduleComplete(len(schedule))
         else:
-            tables = schedule[number - 1]
+            tables, out = schedule[number - 1].tables, schedule[number - 1].byes
         playing = set(entrants)
-        seated, absent, byes = [], [], []
+        seated, absent = [], []
+        # Who the schedule sits out (a smaller table the game is not played at).
+        planned_out = [order[point] for point in out if order[point] in playing]
+        byes = list(planned_out)
         for table in tables:
             here = tuple(order[point] for point in table if order[point] in playing)
             if len(here) in game.played_by:
@@ -324,7 +345,7 @@ class RoundRobin(TournamentFormat):
                 absent.append(tuple(order[point] for point in table if order[point] not in playing))
             else:
                 byes.extend(here)
-        return TablePlan(seated, absent, byes, BY_SCHEDULE, order if keep else None)
+        return TablePlan(seated, absent, byes, BY_SCHEDULE, order if keep else None, planned_out)
 
     def first_round(self, entrants, rng):
         order = sorted(entrants)
@@ -398,6 +419,32 @@ class Planned(TournamentFormat):
 
     def next_round(self, number, entrants, **_ignored):
         raise ScheduleComplete(0)
+
+
+@cache
+def robin_tables(count: int, game: TableGame) -> tuple[PlannedRound, ...]:
+    """A round robin's tables for ``count`` entrants at ``game``'s tables, as
+    points ``0 … count − 1``: the schedule in which every two meet exactly once
+    where the field has one (`schedules.table_schedule`); else, where the field
+    has one full table the game plays, the evening planned ahead in which each
+    could meet every other (`mixer.rounds_to_meet_everyone`), with the fewest
+    repeat meetings found (`mixer.evening`): some pairs meet more than once, some
+    never (`robin_meetings`). Fewer than the smallest field raise `NoSchedule`.
+    Kept once made: the plan takes up to seconds, and the same arguments give
+    the same tables."""
+    fields = schedule_fields(game)
+    if count in fields:
+        return tuple(PlannedRound(tuple(tables)) for tables in table_schedule(count, game))
+    if count < min(fields):
+        raise NoSchedule(count, game.size, fields)
+    return tuple(evening(count, game, rounds_to_meet_everyone(count, game)))
+
+
+def robin_meetings(count: int, game: TableGame) -> Meetings:
+    """What a round robin of ``count`` at ``game``'s tables makes of its pairs
+    (`robin_tables`): repeat meetings, pairs meeting more than once, pairs never
+    meeting; all nought where the field has a perfect schedule."""
+    return meetings((round_.tables for round_ in robin_tables(count, game)), range(count))
 
 
 class Knockout(TournamentFormat):

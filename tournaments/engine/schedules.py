@@ -33,8 +33,9 @@ would:
   thirty-six officers, shown impossible by Tarry), so at tables of six only the
   one table is offered; 10 entrants at tables of four have no schedule at all.
   Other fields do have schedules (15 at tables of three, Kirkman's schoolgirls;
-  28 at tables of four), but they are not built here: a club is told the field
-  sizes that work (`schedule_fields`).
+  28 at tables of four), but they are not built here (`schedule_fields`): a
+  round robin of any other field plays a schedule planned ahead, in which some
+  pairs meet more than once and some never (`formats.robin_tables`).
 
 Any other field, and any number of rounds, is seated by a schedule planned ahead
 with the fewest repeat meetings found (`planned_schedule`, from

@@ -217,4 +217,6 @@ def test_only_the_knockout_is_not_played_at_tables():
     assert format_of("swiss").table_fields(TableGame(4, ANY)) is None
     assert format_of("swiss").table_round_count(12, TableGame(4, ANY)) == 4
     assert ROBIN.table_fields(TableGame(4, ANY)) == (3, 4, 15, 16)
-    assert ROBIN.table_round_count(10, TableGame(4, ANY)) == 0
+    # Any other field plays the rounds in which each could meet every other.
+    assert ROBIN.table_round_count(10, TableGame(4, ANY)) == 3
+    assert ROBIN.table_round_count(2, TableGame(4, ANY)) == 0
