@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from django.utils.translation import gettext
 from ninja import Field, Schema
-from pydantic import ConfigDict, StringConstraints, WithJsonSchema, model_validator
+from pydantic import ConfigDict, StrictInt, StringConstraints, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
 from scoring import entries
@@ -215,11 +215,13 @@ class ResultIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
     ending: Ending | None = None
-    knocker: int | None = Field(None, ge=0, le=5)
-    knocker_player: int | None = Field(None, ge=1, le=2_147_483_647)
+    # Numbers as JSON writes them: ``true`` (which Python counts as 1), "7" or 7.0
+    # are no count a player gave.
+    knocker: StrictInt | None = Field(None, ge=0, le=5)
+    knocker_player: StrictInt | None = Field(None, ge=1, le=2_147_483_647)
     # The most the cards can hold is the engine's call, with the players' message.
-    knocker_deadwood: int | None = Field(None, ge=0, le=999)
-    defender_deadwood: int | None = Field(None, ge=0, le=999)
+    knocker_deadwood: StrictInt | None = Field(None, ge=0, le=999)
+    defender_deadwood: StrictInt | None = Field(None, ge=0, le=999)
     knocker_cards: Cards | None = None
     defender_cards: Cards | None = None
     melds: Annotated[list[Cards], Field(max_length=4)] | None = None
@@ -302,7 +304,7 @@ class ResultIn(Schema):
 
 
 # A hand's version (`HandOut.version`), as the database counts it.
-Version = Annotated[int, Field(ge=1, le=2_147_483_647)]
+Version = Annotated[StrictInt, Field(ge=1, le=2_147_483_647)]
 
 
 class HandEntryIn(ResultIn):
@@ -315,7 +317,7 @@ class HandEntryIn(ResultIn):
     answering the other side's pending entry, the version of it that the phone
     showed; if it changed since, 409 ``entry_changed`` with the new entry."""
 
-    number: int = Field(..., ge=1, le=32767)
+    number: StrictInt = Field(..., ge=1, le=32767)
     key: KeyText | None = None
     version: Version | None = None
 

@@ -150,9 +150,23 @@ def _hand_of_no_seat(data):
     return next(f"parties.{i}.hands.0.winner" for i, p in enumerate(data["parties"]) if p["hands"])
 
 
+def _bogus_hand_kind(data):
+    hand = next(h for p in data["parties"] for h in p["hands"])
+    hand["kind"] = "bogus"
+    return next(f"parties.{i}.hands.0.kind" for i, p in enumerate(data["parties"]) if p["hands"])
+
+
 @pytest.mark.parametrize(
     "damage",
-    [_format, _party_format, _rules_as_text, _no_seatings, _unknown_entrant, _hand_of_no_seat],
+    [
+        _format,
+        _party_format,
+        _rules_as_text,
+        _no_seatings,
+        _unknown_entrant,
+        _hand_of_no_seat,
+        _bogus_hand_kind,
+    ],
 )
 def test_an_archive_that_does_not_hold_together_is_refused_by_field(
     client, organizer, archive, damage
@@ -217,3 +231,18 @@ def test_an_archive_without_its_finals_games_is_refused_and_leaves_no_party_runn
 
     assert stored() == before
     assert not Party.objects.filter(club=organizer.club).exists()
+
+
+def test_the_api_takes_an_archive_as_large_as_the_upload_page_does(
+    client, organizer, archive, settings
+):
+    """Issue 44: the API refused above Django's 2.5 MB for any body, the page at 20 MB."""
+    text = json.dumps(archive)
+    padded = text + " " * (3 * 1024 * 1024)
+    settings.ARCHIVE_UPLOAD_MAX_BYTES = len(padded)
+
+    taken = send(client, organizer.club, padded)
+    too_large = send(client, organizer.club, padded + " ")
+
+    assert taken.status_code == 201, taken.content
+    assert (too_large.status_code, too_large.json()["code"]) == (413, "too_large")

@@ -2,6 +2,8 @@
 (`clubs.permissions.TokenAuth`) or the logged-in session; every object is
 checked against the clubs its user organizes (`require_organizer`)."""
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext
 from ninja import Router, Status
@@ -11,8 +13,25 @@ from pydantic import TypeAdapter
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
 from scoring.selectors import night_by_id
-from tournaments import board, published, records, registration, rounds, tables, withdrawals
-from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
+from tournaments import (
+    board,
+    planned,
+    published,
+    records,
+    registration,
+    rounds,
+    tables,
+    withdrawals,
+)
+from tournaments.api.common import (
+    Id,
+    Number,
+    Slug,
+    bracket_body,
+    plan_body,
+    round_body,
+    tournament_body,
+)
 from tournaments.api.schemas import (
     BracketOut,
     CheckInIn,
@@ -26,6 +45,7 @@ from tournaments.api.schemas import (
     MatchForfeitIn,
     NightArchiveOut,
     PairIn,
+    PlanOut,
     TournamentArchiveOut,
     TournamentIn,
 )
@@ -265,6 +285,17 @@ def tournament_finish(request, slug: Slug, body: FinishIn):
     return _fresh(tournament)
 
 
+@router.get("/manage/tournaments/{slug}/plan", response={200: PlanOut, **ORGANIZER_READ})
+def tournament_plan(request, slug: Slug):
+    """An evening planned ahead, with full names: every round's tables as planned
+    (the rounds not yet played re-planned when the field changes); 404 for a
+    tournament that plans nothing ahead or before round 1 is paired."""
+    view = planned.plan_view(_organized(request, slug))
+    if view is None:
+        raise Http404
+    return plan_body(view)
+
+
 @router.get(
     "/manage/tournaments/{slug}/archive",
     response={200: TournamentArchiveOut, **ORGANIZER_READ},
@@ -329,6 +360,20 @@ ARCHIVE_BODY = {
 }
 
 
+def _archive_body(request) -> bytes:
+    """The archive posted, up to the import page's limit (`ARCHIVE_UPLOAD_MAX_BYTES`),
+    not Django's smaller one for any request's body: the file the page takes, the
+    API takes too."""
+    limit = settings.ARCHIVE_UPLOAD_MAX_BYTES
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    if not length.isdigit() or int(length) > limit:
+        raise RequestDataTooBig("the archive is larger than ARCHIVE_UPLOAD_MAX_BYTES")
+    body = request._body if hasattr(request, "_body") else request.read(limit + 1)
+    if len(body) > limit:
+        raise RequestDataTooBig("the archive is larger than ARCHIVE_UPLOAD_MAX_BYTES")
+    return body
+
+
 @router.post(
     "/manage/clubs/{slug}/archive",
     response={201: ImportedOut, **ORGANIZER_WRITE},
@@ -339,7 +384,7 @@ def archive_import(request, slug: Slug):
     club = clubs.club_by_slug(slug)
     require_organizer(request.auth, club)
     try:
-        data = archive_loads(request.body)
+        data = archive_loads(_archive_body(request))
     except ArchiveError:
         raise
     except (ValueError, RecursionError):

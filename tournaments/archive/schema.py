@@ -33,6 +33,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES, GAMES
+from scoring.engine.hands import BIG_GIN, GIN, KNOCK, UNDERCUT, VOID
 from scoring.engine.rules import RULESETS, SHUTOUT_BONUS, SHUTOUT_DOUBLE
 from scoring.models import DEFAULT_GAME, AuditRecord, Hand, Party
 from tournaments.archive.export import FORMAT, VERSIONS
@@ -72,6 +73,9 @@ def _of(choices):
 
 
 Ending = _of(Hand.Ending)
+#: What the rules engine made of a Gin Rummy hand (`scoring.engine.hands`), "" for
+#: another game's: an archive's word for it is stored as it is, so it must be one.
+HandKind = Literal["", KNOCK, UNDERCUT, GIN, BIG_GIN, VOID, "no_game"]
 HandStatus = _of(Hand.Status)
 AuditAction = _of(AuditRecord.Action)
 PartyFormat = _of(Party.Format)
@@ -196,7 +200,7 @@ class CounterIn(Strict):
     knocker_deadwood: Deadwood | None = None
     defender_deadwood: Deadwood | None = None
     details: DetailsIn = Field(default_factory=DetailsIn)
-    kind: Annotated[str, StringConstraints(max_length=16)] = ""
+    kind: HandKind = ""
     points: Small = 0
     winner: Position | None = None
     defender: Position | None = None
@@ -221,7 +225,7 @@ class HandIn(Strict):
     knocker_deadwood: Deadwood | None
     defender_deadwood: Deadwood | None
     details: DetailsIn
-    kind: Annotated[str, StringConstraints(pattern=r"^[a-z_]{0,16}$")]
+    kind: HandKind
     points: Small
     winner: Position | None
     counter: CounterIn | None
@@ -245,7 +249,7 @@ class HandSnapshot(Strict):
     knocker_deadwood: Deadwood | None
     defender_deadwood: Deadwood | None
     details: DetailsIn
-    kind: Annotated[str, StringConstraints(pattern=r"^[a-z_]{0,16}$")]
+    kind: HandKind
     points: Small
     winner: Position | None
     version: Annotated[int, Field(ge=1, le=1_000_000)]
