@@ -181,6 +181,7 @@ class ClubRecord(models.Model):
         INVITE_TAKEN = "invite_taken", _("invitation accepted")
         IMPORTED = "imported", _("member list imported")
         EXPORTED = "exported", _("member list exported")
+        SETTINGS = "settings", _("club settings changed")
 
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="records"

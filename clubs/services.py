@@ -73,6 +73,26 @@ def club_record_add(action, *, club=None, user=None, address=None, username="", 
     )
 
 
+@transaction.atomic
+def club_settings_change(*, club: Club, language: str, currency: str, by, address=None) -> Club:
+    """Sets the language of the club's mails and the currency of its stakes; what
+    changed goes into the club's record, as it is now."""
+    club = _locked_club(club)
+    before = {"language": club.language, "currency": club.currency}
+    club.language, club.currency = language, currency
+    changed = {key: value for key, value in before.items() if getattr(club, key) != value}
+    if changed:
+        club.save(update_fields=list(changed))
+        club_record_add(
+            ClubRecord.Action.SETTINGS,
+            club=club,
+            user=by,
+            address=address,
+            **{key: getattr(club, key) for key in changed},
+        )
+    return club
+
+
 def _locked_club(club: Club) -> Club:
     """The club's row locked: every write that adds or renames one of its players
     queues here, so the check that a name is free holds until the commit."""

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Membership
+from clubs.models import Club, Membership
 from web.validators import PrintableForm, unprintable
 
 #: The roles the member list gives: who organizes is the owner's decision.
@@ -94,6 +94,22 @@ class ClubForm(PrintableForm):
     def __init__(self, *args, time_zones, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [(zone, zone) for zone in time_zones]
+
+
+class ClubSettingsForm(PrintableForm):
+    """What a club's organizers change about it: the language its mails are written
+    in, and the currency of its stakes."""
+
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=settings.LANGUAGES,
+        help_text=_("The mails to the club's players are written in it."),
+    )
+    currency = forms.ChoiceField(
+        label=_("Currency"),
+        choices=Club._meta.get_field("currency").choices,
+        help_text=_("Every stake and amount of the club's nights is shown in it."),
+    )
 
 
 class InvitationForm(PrintableForm):

@@ -13,6 +13,7 @@ urlpatterns = [
         invitations.invitation_revoke,
         name="invitation-revoke",
     ),
+    path("clubs/<slug:slug>/settings/", views.club_settings, name="club-settings"),
     path("clubs/<slug:slug>/members/", views.member_list, name="member-list"),
     path("clubs/<slug:slug>/members/add/", views.member_add, name="member-add"),
     path("clubs/<slug:slug>/members/import/", roster.member_import, name="member-import"),

@@ -11,7 +11,13 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from clubs import selectors, services
-from clubs.manage.forms import GuestForm, InviteForm, MemberForm, MemberSearchForm
+from clubs.manage.forms import (
+    ClubSettingsForm,
+    GuestForm,
+    InviteForm,
+    MemberForm,
+    MemberSearchForm,
+)
 from clubs.manage.tables import ManagedClubTable, MemberListTable
 from clubs.models import Membership
 from clubs.permissions import organizer_required, require_organizing
@@ -24,6 +30,26 @@ from web.client import client_address
 def club_list(request):
     clubs = ManagedClubTable(selectors.clubs_organized_by(user=request.user), request=request)
     return render(request, "clubs/manage/club_list.html", {"table": clubs})
+
+
+@login_required
+@organizer_required(selectors.club_by_slug)
+def club_settings(request, club):
+    """The club's language (its mails are written in it) and currency."""
+    sent = request.method == "POST"
+    form = ClubSettingsForm(
+        request.POST if sent else None,
+        initial={"language": club.language, "currency": club.currency},
+    )
+    if form.is_valid():
+        services.club_settings_change(
+            club=club, by=request.user, address=client_address(request), **form.cleaned_data
+        )
+        messages.success(request, _("The club's settings are saved."))
+        return redirect("manage:club-settings", slug=club.slug)
+    status = 400 if sent else 200
+    context = {"club": club, "form": form}
+    return render(request, "clubs/manage/club_settings.html", context, status=status)
 
 
 @login_required

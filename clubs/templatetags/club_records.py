@@ -38,6 +38,7 @@ LABELS = {
     "slug": _("Address of its pages"),
     "language": _("Language"),
     "time_zone": _("Time zone"),
+    "currency": _("Currency"),
     # An organizer invited (`clubs.invitations`).
     "by_email": _("Sent by e-mail"),
     "expires": _("Valid until"),
