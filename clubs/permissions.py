@@ -17,6 +17,7 @@ from ninja.security import HttpBearer, SessionAuth
 from clubs.models import Club
 from clubs.selectors import clubs_organized_by, is_organizer, is_owner
 from clubs.services import api_token_use
+from web import zones
 
 
 def require_organizer(user, club: Club) -> None:
@@ -53,7 +54,10 @@ def organizer_required(load, *, owner: bool = False):
         @wraps(view)
         def wrapped(request, **kwargs):
             thing = load(**kwargs)
-            check(request.user, club_of(thing))
+            club = club_of(thing)
+            check(request.user, club)
+            # The club's pages show its times in its own zone.
+            zones.zone_use(club.time_zone)
             return view(request, thing)
 
         return wrapped
