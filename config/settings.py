@@ -85,6 +85,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The site's time zone again at every request's start and end (a club's page
+    # shows the club's, web/zones.py).
+    "web.zones.zone_reset",
     "web.security.no_store_for_tokens",
     "web.security.seat_token_guard",
     "django.middleware.common.CommonMiddleware",
