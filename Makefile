@@ -22,11 +22,15 @@ demo: install
 # Redis the streams are told of a change in that process's memory (live/streams.py).
 # DEMO=off serves the site as it is, without the demo: on an empty database its
 # first page leads to sign-up and a new club.
+# PORT=8001 serves on another port; the links in its mails and the demo's printed
+# links follow it, unless SITE_URL says otherwise.
 DEMO ?= on
+PORT ?= 8000
+RUN_SITE_URL = $(or $(SITE_URL),http://127.0.0.1:$(PORT))
 run: install
 	$(PY) manage.py migrate --noinput
-	$(if $(filter off,$(DEMO)),,$(PY) manage.py load_demo)
-	$(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port 8000
+	$(if $(filter off,$(DEMO)),,SITE_URL=$(RUN_SITE_URL) $(PY) manage.py load_demo)
+	SITE_URL=$(RUN_SITE_URL) $(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port $(PORT)
 
 # The browser tests drive Debian's Chromium (never a downloaded browser). Without
 # root or apt, they are skipped with a note, unless KNOCK_REQUIRE_BROWSER is set.

@@ -8,10 +8,11 @@ import logging
 import smtplib
 
 from django.conf import settings
-from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+
+from web.mail import mail_build
 
 log = logging.getLogger(__name__)
 
@@ -23,13 +24,20 @@ def site_link(name: str, **kwargs) -> str:
 
 def mail_send(*, to: str, template: str, context: dict, language: str) -> bool:
     """Sends ``templates/clubs/mail/<template>.txt`` (its first line the subject) to
-    ``to``. A mail server that is down is logged, not raised: the page the person
+    ``to``, as text and as HTML (`web.mail`), headed by the club's name where the
+    mail is about a club. A mail server that is down is logged, not raised: the page the person
     sees says the same either way, so the answer never tells whether an address
     is known, and he can ask again."""
     with translation.override(language):
         subject, _, body = render_to_string(f"clubs/mail/{template}.txt", context).partition("\n")
     try:
-        EmailMessage(subject.strip(), body.lstrip("\n"), settings.DEFAULT_FROM_EMAIL, [to]).send()
+        mail_build(
+            subject=subject,
+            text=body.lstrip("\n"),
+            to=[to],
+            heading=str(context.get("club") or "Knock"),
+            language=language,
+        ).send()
     except (OSError, smtplib.SMTPException):
         log.warning("mail %s not sent", template, exc_info=True)
         return False

@@ -16,13 +16,13 @@ import requests
 from cryptography.hazmat.primitives import serialization
 from django.conf import settings
 from django.core.cache import cache
-from django.core.mail import EmailMessage
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
 
 from notices import endpoints
 from notices.models import Notice
 from notices.tokens import unsubscribe_url
+from web.mail import mail_build
 
 log = logging.getLogger(__name__)
 
@@ -46,14 +46,17 @@ def down_key() -> str:
 
 
 def send_email(notice: Notice) -> None:
-    """The notice by e-mail, with the headers mail programs show as "unsubscribe"
-    and use for it in one click (RFC 2369 and RFC 8058)."""
+    """The notice by e-mail, as text and as HTML headed by the club's name
+    (`web.mail`), with the headers mail programs show as "unsubscribe" and use for
+    it in one click (RFC 2369 and RFC 8058)."""
     if _cache_get(down_key()):
         raise Unreachable("the mail server was not reached a moment ago")
-    message = EmailMessage(
+    message = mail_build(
         subject=notice.subject,
-        body=notice.body,
+        text=notice.body,
         to=[notice.player.email],
+        heading=notice.club.name,
+        language=notice.club.language,
         headers={
             "List-Unsubscribe": f"<{unsubscribe_url(notice.player_id, notice.kind)}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

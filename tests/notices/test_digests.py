@@ -58,7 +58,7 @@ def test_only_who_asked_for_a_digest_gets_one(
     assert digests(smtp, ben) == [] and digests(smtp, cleo) == []
     (message,) = digests(smtp, ada)
     assert str(message["Subject"]).strip() == "Your season: Autumn 2026"
-    text = message.get_content()
+    text = message.get_body(("plain",)).get_content()
     assert "Gin Club, season Autumn 2026:" in text
     assert "Place " in text and " of 3, " in text
     assert f"{settings.SITE_URL}/me/ada-own/" in text.splitlines()

@@ -26,7 +26,7 @@ def test_a_paired_round_tells_each_player_his_table_and_seat_link(smtp, paired, 
     for seat in party.seats.select_related("player"):
         (message,) = smtp.to(seat.player.email)
         assert message["Subject"] == "Your table: Spring Open · Round 1 · Table 1"
-        text = message.get_content()
+        text = message.get_body(("plain",)).get_content()
         assert f"{settings.SITE_URL}{seat.get_absolute_url()}" in text.splitlines()
         other = "Ben" if seat.player.name == "Anna" else "Anna"
         assert f"You play against {other}." in text
@@ -38,7 +38,7 @@ def test_every_message_carries_a_one_click_unsubscribe(smtp, paired, settings):
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     link = str(message["List-Unsubscribe"]).strip()
     assert link.startswith(f"<{settings.SITE_URL}/notices/off/") and link.endswith("/>")
-    assert link[1:-1] in message.get_content()
+    assert link[1:-1] in message.get_body(("plain",)).get_content()
 
 
 def test_the_one_click_post_of_a_mail_program_turns_that_kind_off(smtp, paired, client, settings):
@@ -79,7 +79,7 @@ def test_the_player_with_the_bye_is_told_he_sits_out_once(smtp, club, members, c
     bye = round.seatings.get(table__bye=True).entrant.player
     (message,) = smtp.to(bye.email)
     assert message["Subject"] == "Your bye: Spring Open · Round 1"
-    text = message.get_content()
+    text = message.get_body(("plain",)).get_content()
     assert "You have the bye: you play no party this round." in text
     public_round = reverse("public:round-detail", args=[tournament.slug, 1])
     assert f"{settings.SITE_URL}{public_round}" in text.splitlines()
@@ -117,7 +117,7 @@ def test_a_finished_party_sends_its_sheet(smtp, paired, committed):
     play_out(committed, table_party(round), anna)
 
     (message,) = [m for m in smtp.to("ben@example.org") if m["Subject"].startswith("Party over")]
-    text = message.get_content()
+    text = message.get_body(("plain",)).get_content()
     assert "Spring Open · Round 1 · Table 1 is over." in text
     assert "Anna: +" in text and "Ben: -" in text
     # Every hand after the end (a correction, say) tells no one again.
@@ -134,9 +134,12 @@ def test_the_final_standings_tell_each_entrant_his_place(smtp, paired, committed
     (won,) = [m for m in smtp.to("anna@example.org") if m["Subject"].startswith("Final")]
     (lost,) = [m for m in smtp.to("ben@example.org") if m["Subject"].startswith("Final")]
     assert won["Subject"] == "Final standings: Spring Open"
-    assert "You placed 1 of 2" in won.get_content()
-    assert "You placed 2 of 2" in lost.get_content()
-    assert reverse("public:tournament-detail", args=[tournament.slug]) in won.get_content()
+    assert "You placed 1 of 2" in won.get_body(("plain",)).get_content()
+    assert "You placed 2 of 2" in lost.get_body(("plain",)).get_content()
+    assert (
+        reverse("public:tournament-detail", args=[tournament.slug])
+        in won.get_body(("plain",)).get_content()
+    )
 
 
 def test_a_party_started_at_a_club_night_tells_its_players(smtp, club, members, committed):
@@ -147,7 +150,10 @@ def test_a_party_started_at_a_club_night_tells_its_players(smtp, club, members, 
     party = committed(party_start, club=club, night=night, format="two", players=[anna, ben])
 
     (message,) = smtp.to("anna@example.org")
-    assert party.seats.get(player=anna).get_absolute_url() in message.get_content()
+    assert (
+        party.seats.get(player=anna).get_absolute_url()
+        in message.get_body(("plain",)).get_content()
+    )
 
 
 def test_a_player_without_an_address_is_sent_no_mail(smtp, club, committed):
@@ -273,3 +279,16 @@ def test_a_german_clubs_players_are_told_in_german(smtp, club, members, committe
 
     (message,) = smtp.to("anna@example.org")
     assert message["Subject"] == "Ihr Tisch: Frühjahr · Runde 1 · Tisch 1"
+
+
+def test_a_notice_is_also_html_under_the_clubs_name_with_its_links_as_buttons(smtp, paired):
+    _, round = paired
+    seat = table_party(round).seats.select_related("player", "party__club").first()
+
+    (message,) = smtp.to(seat.player.email)
+
+    html = message.get_body(("html",)).get_content()
+    assert f"<b>{seat.party.club.name}</b>" in html
+    assert f'<a href="{seat.get_absolute_url()}' not in html  # absolute, never relative
+    assert f'{seat.get_absolute_url()}">' in html
+    assert "Your seat link, to enter the hands on your phone</b>" in html

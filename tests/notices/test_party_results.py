@@ -23,7 +23,7 @@ def chinchon_over(club, members, django_capture_on_commit_callbacks):
 
 def test_a_finished_chinchon_partys_notice_carries_its_result(smtp, chinchon_over):
     (message,) = [m for m in smtp.to("ben@example.org") if m["Subject"].startswith("Party over")]
-    text = message.get_content()
+    text = message.get_body(("plain",)).get_content()
     assert "is over." in text
     assert "Anna: -10 points, place 1" in text
     assert "Ben: 50 points, place 2" in text and "Cleo: 60 points, place 3" in text

@@ -43,7 +43,7 @@ def test_players_swapped_by_hand_are_told_their_new_tables(smtp, four, committed
         (message,) = changes(smtp, entrant)
         subject = str(message["Subject"]).strip()
         assert subject.startswith("Your table changed: Spring Open · Round 1 · Table")
-    anna = changes(smtp, first)[0].get_content()
+    anna = changes(smtp, first)[0].get_body(("plain",)).get_content()
     new_party = round.tables.get(seatings__entrant=first).party
     assert new_party.seats.get(player=first.player).get_absolute_url() in anna
     assert Notice.objects.filter(kind=Kind.CHANGE).count() == 4
@@ -57,7 +57,10 @@ def test_whoever_came_is_told_of_the_no_show(smtp, four, committed):
     committed(tables.table_forfeit, table=table, absent=opponent)
 
     (message,) = changes(smtp, anna)
-    assert f"{opponent} did not come: your table counts as a forfeit" in message.get_content()
+    assert (
+        f"{opponent} did not come: your table counts as a forfeit"
+        in message.get_body(("plain",)).get_content()
+    )
     assert changes(smtp, opponent) == []
     # Another step of the tournament (at another table) tells her nothing again.
     elsewhere = next(e for e in tournament.entrants.all() if e not in (anna, opponent))
@@ -73,6 +76,9 @@ def test_the_opponent_of_one_who_withdrew_is_told(smtp, four, committed):
     committed(withdrawals.entrant_withdraw, entrant=opponent)
 
     (message,) = changes(smtp, anna)
-    assert f"{opponent} has withdrawn from the tournament" in message.get_content()
+    assert (
+        f"{opponent} has withdrawn from the tournament"
+        in message.get_body(("plain",)).get_content()
+    )
     others = [e for e in tournament.entrants.all() if e not in (anna, opponent)]
     assert all(changes(smtp, e) == [] for e in others)

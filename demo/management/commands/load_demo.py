@@ -16,11 +16,11 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: {demo['club'].name}.\n"
-                f"Log in at http://127.0.0.1:8000/login/ as "
+                f"Log in at {settings.SITE_URL}/login/ as "
                 f"{demo['username']} / {demo['password']}"
             )
         )
         for seat in seats:
             self.stdout.write(
-                f"Table link for {seat.player}: http://127.0.0.1:8000/table/{seat.token}/"
+                f"Table link for {seat.player}: {settings.SITE_URL}/table/{seat.token}/"
             )
