@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from clubs.models import ORGANIZING, Membership
 from clubs.names import same_name
 from clubs.roster import COLUMNS, plain
-from web.validators import unprintable
+from web.validators import invisible, unprintable
 
 YES = {"yes", "y", "true", "1", "x", "ja", "j", "wahr"}
 NO = {"no", "n", "false", "0", "nein", "falsch"}
@@ -192,7 +192,7 @@ def _values(cells: dict) -> tuple[dict, list[str]]:
     reasons it is refused."""
     reasons = []
     name = " ".join(_unescaped(cells.get("name", "")).split())
-    if not name:
+    if not name or invisible(name):
         reasons.append(gettext("No name."))
     elif len(name) > 120:
         reasons.append(gettext("The name is longer than 120 characters."))

@@ -8,6 +8,7 @@ refused with a message, before anything is looked up or written. Tabs and line
 breaks stay: a reason may run over several lines."""
 
 import re
+import unicodedata
 from typing import Annotated
 
 from django import forms
@@ -38,6 +39,28 @@ def unprintable(text: str) -> str | None:
     return found.group() if found else None
 
 
+#: What a page draws as nothing: spaces, format characters (the right-to-left
+#: override U+202E, zero-width spaces and joiners), marks with nothing to sit on,
+#: characters not assigned, and the letters drawn blank (the Hangul fillers, the
+#: empty Braille pattern).
+_SHOWS_NOTHING = {"Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me"}
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+
+
+def invisible(text: str) -> bool:
+    """Whether a text shows nothing at all though it is not blank: a name of
+    U+202E alone would be an empty line on every page and sheet. (A text of spaces
+    only is left to the check for a blank one, in the words of its field.)"""
+    return bool(text.strip()) and all(
+        c.isspace() or c in _BLANK_LETTERS or unicodedata.category(c) in _SHOWS_NOTHING
+        for c in text
+    )
+
+
+def _invisible_message() -> str:
+    return gettext("This text shows nothing: type at least one letter, digit or sign.")
+
+
 def _message(character: str) -> str:
     return gettext(
         "This text holds an invisible control character (U+%(code)04X): type it again without it."
@@ -48,9 +71,12 @@ def _message(character: str) -> str:
 
 
 def validate_printable(value) -> None:
-    """A form field's validator."""
+    """A form field's validator: no control character, and not nothing but
+    invisible ones."""
     if isinstance(value, str) and (character := unprintable(value)):
         raise ValidationError(_message(character), code="control_character")
+    if isinstance(value, str) and invisible(value):
+        raise ValidationError(_invisible_message(), code="invisible")
 
 
 class PrintableForm(forms.Form):
@@ -77,6 +103,8 @@ def _printable(value: str) -> str:
     if character := unprintable(value):
         # A custom error keeps the sentence as it is (pydantic would prefix it).
         raise PydanticCustomError("control_character", _message(character))
+    if invisible(value):
+        raise PydanticCustomError("invisible", _invisible_message())
     return value
 
 

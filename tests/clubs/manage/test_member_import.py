@@ -182,6 +182,8 @@ def test_an_existing_member_is_matched_by_email_and_the_preview_says_what_change
     ("row", "reason"),
     [
         (",x@example.org,,,,", "No name."),
+        ("\u202e,x@example.org,,,,", "No name."),
+        ("\u200b\u3164,,,,,", "No name."),
         ("Ann,not-an-address,,,,", "is no e-mail address"),
         ("Ann,,captain,,,", "“captain” is no role"),
         ("Ann,,organizer,,,", "An import does not make organizers"),

@@ -213,3 +213,23 @@ def test_a_confirmed_address_logs_in_whatever_its_case(client, committed, mailou
 
     assert can_log_in("NORA@example.ORG", PASSWORD)
     assert not can_log_in("NORA@example.ORG", "a wrong password 99")
+
+
+@pytest.mark.parametrize("name", ["\u202e", "\u200b\u200d", "Nora\x00Nash", "\u3164"])
+def test_the_confirmation_page_refuses_a_name_that_shows_nothing_or_holds_a_control(
+    client, committed, mailoutbox, name
+):
+    sign_up(client, committed)
+
+    response = confirm(link_in(mailoutbox[0], "/signup/"), name=name)
+
+    assert response.status_code == 400
+    assert not get_user_model().objects.get(email="nora@example.org").is_active
+
+
+@pytest.mark.parametrize("email", ["nora\x00@example.org", "\u202e@example.org", "x" * 151])
+def test_a_sign_up_of_no_address_is_refused_beside_the_form(client, committed, mailoutbox, email):
+    response = sign_up(client, committed, email=email)
+
+    assert response.status_code == 400
+    assert mailoutbox == []
