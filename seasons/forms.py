@@ -9,6 +9,15 @@ from seasons.models import ALL_GAMES, Season
 from web.validators import PrintableForm
 
 
+#: Whole numbers one separator apart: "10-8-6", "10, 8, 6", "10 8 6". ASCII digits
+#: only ("²" and other digits pass isdigit() but not int()); no sign, so "-1" and
+#: "10--8" are no list of points (a minus there is a typing slip, not a separator).
+POINTS = re.compile(r"[0-9]+(?:\s*[,;/-]\s*[0-9]+|\s+[0-9]+)*")
+#: The most points a place may give: far above any club's, far below a number that
+#: would overflow the season's sums.
+MOST_POINTS = 9999
+
+
 class PointsField(forms.CharField):
     """Points by place as clubs write them: "10-8-6-5-4-3-2-1" (or with commas)."""
 
@@ -16,11 +25,14 @@ class PointsField(forms.CharField):
         text = super().to_python(value).strip()
         if not text:
             return []
-        parts = [p for p in re.split(r"[\s,;/-]+", text) if p]
-        # ASCII digits only: "²" and other digits pass isdigit() but not int().
-        if not all(p.isascii() and p.isdigit() for p in parts):
+        if not POINTS.fullmatch(text):
             raise forms.ValidationError(
                 _("Write the points for each place as whole numbers, e.g. 10-8-6-5-4-3-2-1.")
+            )
+        parts = re.findall(r"[0-9]+", text)
+        if any(len(p) > len(str(MOST_POINTS)) or int(p) > MOST_POINTS for p in parts):
+            raise forms.ValidationError(
+                _("A place gives at most %(most)s points.") % {"most": MOST_POINTS}
             )
         return [int(p) for p in parts]
 
