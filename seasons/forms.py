@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 from seasons.models import ALL_GAMES, Season
 from web.validators import PrintableForm
 
-
 #: Whole numbers one separator apart: "10-8-6", "10, 8, 6", "10 8 6". ASCII digits
 #: only ("²" and other digits pass isdigit() but not int()); no sign, so "-1" and
 #: "10--8" are no list of points (a minus there is a typing slip, not a separator).
