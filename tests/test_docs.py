@@ -111,3 +111,18 @@ def test_the_readmes_links_lead_to_files_of_the_checkout():
     links = re.findall(r"\]\((?!https?:|#)([^)#]+)", (ROOT / "README.md").read_text())
     assert links
     assert [link for link in links if not (ROOT / link).exists()] == []
+
+
+def test_every_picture_the_guides_show_is_one_make_screenshots_takes():
+    script = (ROOT / "docs" / "screenshots.py").read_text()
+    pages = re.findall(r'^\s+"([a-z]+)": \(reverse\(', script, re.MULTILINE)
+    sizes = re.findall(r'"(\w+)": \{"width"', script)
+    taken = {f"images/{page}-{size}.png" for page in pages for size in sizes}
+    shown = {
+        link.removeprefix("docs/")
+        for path in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+        for link in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", path.read_text())
+    }
+    assert len(taken) == 10
+    assert shown and shown <= taken
+    assert all((ROOT / "docs" / picture).is_file() for picture in taken)
