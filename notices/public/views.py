@@ -13,7 +13,7 @@ from notices import delivery, selectors, services
 from notices.forms import ChoicesForm
 from notices.models import Kind
 from notices.subscribing import push_answer
-from notices.tokens import read_unsubscribe_token
+from notices.tokens import Expired, read_unsubscribe_token
 from seasons.selectors import player_by_link
 
 
@@ -53,7 +53,10 @@ def push_subscribe(request, token):
 def turn_off(request, token):
     """GET asks (a link checker opening it turns nothing off); POST turns the kind
     of the message off, by e-mail and push."""
-    found = read_unsubscribe_token(token)
+    try:
+        found = read_unsubscribe_token(token)
+    except Expired:
+        return render(request, "notices/public/turn_off.html", {"expired": True}, status=410)
     if found is None or found[1] not in Kind.values:
         return render(request, "notices/public/turn_off.html", {"invalid": True}, status=400)
     player_id, kind = found

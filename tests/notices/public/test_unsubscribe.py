@@ -1,9 +1,13 @@
 """The one-click unsubscribe of every message: a GET asks, a POST turns the kind
 off without a login; a token made elsewhere does nothing."""
 
+import time
+
 import pytest
+from django.core import signing
 from django.urls import reverse
 
+from notices import tokens
 from notices.models import Choice
 from notices.tokens import unsubscribe_token
 
@@ -41,3 +45,30 @@ def test_a_token_not_made_here_turns_nothing_off(client, members, token):
 def test_a_token_of_a_player_gone_is_refused(client):
     response = client.post(reverse("public:notices-off", args=[unsubscribe_token(999, "table")]))
     assert response.status_code == 400
+
+
+def test_a_link_older_than_a_year_turns_nothing_off_and_says_so(client, members, monkeypatch):
+    """Issue 44: unsubscribe links never expired."""
+    (anna,) = members("Anna")
+    url = reverse("public:notices-off", args=[unsubscribe_token(anna.pk, "sheet")])
+    # A year and a day later, by the signature's clock.
+    later = time.time() + tokens.MAX_AGE.total_seconds() + 24 * 3600
+    monkeypatch.setattr(signing.time, "time", lambda: later)
+
+    asked = client.get(url)
+    posted = client.post(url)
+
+    for answer in (asked, posted):
+        assert answer.status_code == 410
+        assert "This link has expired" in answer.text
+    assert not Choice.objects.exists()
+
+
+def test_a_link_within_its_year_still_works(client, members, monkeypatch):
+    (anna,) = members("Anna")
+    url = reverse("public:notices-off", args=[unsubscribe_token(anna.pk, "sheet")])
+    later = time.time() + tokens.MAX_AGE.total_seconds() - 24 * 3600
+    monkeypatch.setattr(signing.time, "time", lambda: later)
+
+    assert client.post(url).status_code == 200
+    assert Choice.objects.get().email is False
