@@ -126,3 +126,16 @@ def test_every_picture_the_guides_show_is_one_make_screenshots_takes():
     assert len(taken) == 10
     assert shown and shown <= taken
     assert all((ROOT / "docs" / picture).is_file() for picture in taken)
+
+
+#: Read by the settings for the test suite's own runs only.
+TEST_ONLY_VARIABLES = {"SQLITE_TEST_PATH", "CELERY_TASK_DEFAULT_QUEUE"}
+
+
+def test_every_variable_the_settings_read_is_in_the_operators_table():
+    settings = (ROOT / "config" / "settings.py").read_text()
+    read = set(re.findall(r'(?:environ\.get|env_flag|env_list)\("([A-Z0-9_]+)"', settings))
+    table = (ROOT / "docs" / "operators.md").read_text().split("## The variables", 1)[1]
+    table = table.split("\n## ", 1)[0]
+    assert read - TEST_ONLY_VARIABLES
+    assert sorted(name for name in read - TEST_ONLY_VARIABLES if f"`{name}`" not in table) == []
