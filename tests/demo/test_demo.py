@@ -158,7 +158,7 @@ def test_demo_has_a_finished_swiss_with_its_final_being_played(demo):
 
 def test_the_guides_archive_commands_run_on_the_demo(tmp_path, monkeypatch, demo):
     # Word for word as the guide gives them, from a checkout with the demo loaded.
-    guide = Path(__file__).resolve().parents[2] / "docs" / "spectators.md"
+    guide = Path(__file__).resolve().parents[2] / "docs" / "organizers.md"
     readme = guide.read_text(encoding="utf-8")
     commands = re.findall(
         r"^\.venv/bin/python manage\.py ((?:ex|im)port_archive .*)$", readme, re.M
