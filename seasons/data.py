@@ -23,6 +23,7 @@ from django.http import JsonResponse
 from django.utils import timezone
 
 from clubs.models import Club, ClubRecord, Membership, Player
+from clubs.names import shown_names
 from scoring.models import AuditRecord, Hand, KeptScore, Seat
 from seasons.models import PlayerLink, Rating, RatingChange, Season, SeasonRecord
 from seasons.selectors import season_lines
@@ -50,10 +51,18 @@ def mentions(value, pattern: re.Pattern) -> bool:
     return False
 
 
-def player_data(*, club: Club, player: Player) -> dict:
+def player_data(*, club: Club, player: Player, own: bool = False) -> dict:
     """The document: each part a list of the rows as stored (scores as kept, times
     in UTC), ids kept so that the parts can be read together. A fixed number of
-    queries per part, plus the standings of each tournament he entered."""
+    queries per part, plus the standings of each tournament he entered.
+
+    ``own``: the copy the player downloads himself through his personal link, in
+    the privacy of his own pages (`own_copy`)."""
+    data = _document(club=club, player=player)
+    return own_copy(data, club=club, player=player) if own else data
+
+
+def _document(*, club: Club, player: Player) -> dict:
     named = names_in_text(player.name)
     seats = list(Seat.objects.filter(player=player, party__club=club).select_related("party"))
     seat_ids = [s.pk for s in seats]
@@ -303,6 +312,66 @@ def _records(club: Club, player: Player, named: re.Pattern, seat_ids: list[int])
             if mentions(r["object_repr"], named)
         ],
     }
+
+
+#: What a record says of who did something: an organizer's login, user id and
+#: network address. The organizers' copy keeps them; the player's own does not.
+WHO_DID_IT = frozenset({"user_id", "username", "address", "user", "decided_by"})
+
+
+def own_copy(data: dict, *, club: Club, player: Player) -> dict:
+    """The document as the player's own pages show the club: the other players as
+    the public sees them (initials for all but the members who agreed to be
+    listed, `clubs.names.shown_name`), wherever their names stand (the card draws
+    keyed by names too), and no record line saying which organizer did it from
+    which address. His own login lines keep what they say of him."""
+    others = (
+        Player.objects.filter(
+            Q(memberships__club=club)
+            | Q(seats__party__club=club)
+            | Q(entries__tournament__club=club)
+        )
+        .exclude(pk=player.pk)
+        .distinct()
+    )
+    shown = {p.name: s for p, s in _shown_publicly(club, others)}
+    shown[player.name] = player.name  # never a part of his own name replaced
+    names = sorted(shown, key=len, reverse=True)
+    pattern = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, names))})(?!\w)")
+
+    def public(value, *, keep_who=False):
+        if isinstance(value, str):
+            return pattern.sub(lambda m: shown[m.group()], value)
+        if isinstance(value, dict):
+            return {
+                public(k): public(v, keep_who=keep_who)
+                for k, v in value.items()
+                if keep_who or k not in WHO_DID_IT
+            }
+        if isinstance(value, list | tuple):
+            return [public(v, keep_who=keep_who) for v in value]
+        return value
+
+    copy = {key: public(value) for key, value in data.items() if key not in ("player", "records")}
+    copy["player"] = data["player"]
+    login = data["player"]["login"]
+    copy["records"] = {
+        part: [public(line, keep_who=_his_login(line, player, login)) for line in lines]
+        for part, lines in data["records"].items()
+    }
+    return copy
+
+
+def _shown_publicly(club: Club, players) -> list[tuple[Player, str]]:
+    players = list(players)
+    shown = shown_names(club, players, public=True)
+    return [(p, shown[p.pk]) for p in players]
+
+
+def _his_login(line: dict, player: Player, login: dict | None) -> bool:
+    return login is not None and (
+        line.get("user_id") == player.user_id or line.get("username") == login["username"]
+    )
 
 
 def data_file(data: dict) -> JsonResponse:

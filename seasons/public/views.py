@@ -140,7 +140,7 @@ def player_own_data(request, token):
     erasure.player_data_sent(
         club=link.club, player=link.player, address=client_address(request), own=True
     )
-    return data_file(player_data(club=link.club, player=link.player))
+    return data_file(player_data(club=link.club, player=link.player, own=True))
 
 
 def _ratings(board: dict) -> dict:

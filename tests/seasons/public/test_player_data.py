@@ -7,6 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import ClubRecord
+from clubs.services import club_record_add
 from seasons.models import SeasonRecord
 from seasons.services import player_link_issue
 from tests.seasons import everything
@@ -60,3 +62,42 @@ def test_the_download_is_a_post(kept):
     url = reverse("public:player-own-data", args=[kept["link"].token])
 
     assert Client().get(url).status_code == 405
+
+
+def test_his_own_copy_shows_the_others_as_his_pages_do_and_no_organizers_trace(kept, organizer):
+    """Issue 44: the download named unlisted players in full (the card draws keyed
+    by names too) and carried the organizers' user ids and addresses."""
+    club_record_add(
+        ClubRecord.Action.MEMBER,
+        club=kept["club"],
+        user=organizer.player.user,
+        address="203.0.113.5",
+        player="Ada Quill",
+        role="member",
+    )
+    answer = Client().post(
+        reverse("public:player-own-data", args=[kept["link"].token]), REMOTE_ADDR="198.51.100.9"
+    )
+
+    text = answer.content.decode()
+    data = json.loads(text)
+    for unlisted, initials in (("Ben Ash", "B. A."), ("Dan Ives", "D. I.")):
+        assert unlisted not in text
+        assert initials in text
+    assert "Cleo Birch" not in text
+    assert data["player"]["name"] == "Ada Quill" and "Ada Quill" in json.dumps(data["records"])
+    organizer_id = organizer.player.user_id
+    for lines in data["records"].values():
+        for line in lines:
+            assert line.get("user_id") in (None, kept["ada"].user_id)
+            assert "address" not in line or line.get("user_id") == kept["ada"].user_id
+    assert f'"user_id": {organizer_id}' not in text
+    assert "203.0.113.5" not in text
+
+
+def test_a_member_who_agreed_to_be_listed_is_named_in_full_in_his_copy(kept):
+    kept["club"].memberships.filter(player=kept["ben"]).update(listed=True)
+
+    answer = Client().post(reverse("public:player-own-data", args=[kept["link"].token]))
+
+    assert "Ben Ash" in answer.content.decode()
