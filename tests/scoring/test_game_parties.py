@@ -257,7 +257,7 @@ def test_canastas_worth_more_than_the_meld_points_are_counted_in_german():
     sides = [GOOD, {"meld_points": 60, "natural_canastas": 1, "mixed_canastas": 1}]
 
     assert refusal("canasta", {"sides": sides}, players=2) == (
-        "Seite 2: 1 echter Canasta und 1 gemischter Canasta enthalten Karten im Wert von "
+        "Seite 2: 1 reine Canasta und 1 gemischte Canasta enthalten Karten im Wert von "
         "mindestens 85 Punkten, mehr als die eingetragenen 60 Punkte der Meldungen."
     )
 
