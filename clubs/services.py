@@ -60,6 +60,24 @@ def club_upsert(*, slug: str, name: str, city: str = "", founded: int | None = N
     return club
 
 
+#: What the apps above clubs do when a player joins a club with an address (the
+#: seasons app mails him the link to his own page): ``callback(membership_id)``,
+#: after the commit.
+_joined: list = []
+
+
+def after_member_joined(callback) -> None:
+    if callback not in _joined:
+        _joined.append(callback)
+
+
+def _member_joined(membership: Membership) -> None:
+    if not membership.player.email or not membership.active:
+        return
+    for callback in _joined:
+        transaction.on_commit(lambda c=callback: c(membership.pk), robust=True)
+
+
 def club_record_add(action, *, club=None, user=None, address=None, username="", **details):
     """Appends to the club's record (``club=None``: a login, which belongs to no
     club). ``details`` say what changed, in names and values, not row ids."""
@@ -143,6 +161,7 @@ def membership_save(*, membership: Membership, user=None, address=None) -> Membe
             player=player,
             role=membership.role,
         )
+        _member_joined(membership)
     elif stored.role != membership.role:
         club_record_add(
             ClubRecord.Action.ROLE,
@@ -196,6 +215,7 @@ def member_create(
     player = Player.objects.create(name=name, email=email)
     membership = Membership.objects.create(player=player, club=club, role=role, listed=listed)
     club_record_add(ClubRecord.Action.MEMBER, club=club, user=by, player=name, role=role)
+    _member_joined(membership)
     return membership
 
 
@@ -511,7 +531,7 @@ def roster_import(
 
 def _roster_add(club: Club, values: dict, by, address) -> None:
     player = Player.objects.create(name=values["name"], email=values["email"])
-    Membership.objects.create(
+    membership = Membership.objects.create(
         player=player,
         club=club,
         role=values["role"],
@@ -527,6 +547,7 @@ def _roster_add(club: Club, values: dict, by, address) -> None:
         player=player.name,
         role=values["role"],
     )
+    _member_joined(membership)
 
 
 def _roster_change(membership: Membership, values: dict, by, address) -> None:

@@ -5,7 +5,7 @@ import logging
 from celery import shared_task
 from django.core.cache import cache
 
-from seasons import services
+from seasons import links, services
 
 log = logging.getLogger(__name__)
 
@@ -54,3 +54,31 @@ def _not_due(club_id: int) -> None:
         cache.delete(_due_key(club_id))
     except Exception:
         log.warning("cache unavailable: ratings of club %s not marked", club_id, exc_info=True)
+
+
+@shared_task(ignore_result=True)
+def player_link_mail(membership_id: int) -> bool:
+    """A new member's personal link, to his address."""
+    return links.player_link_mail(membership_id=membership_id)
+
+
+@shared_task(ignore_result=True)
+def player_links_mail_again(email: str) -> int:
+    """The personal links of the players with this address, asked for again."""
+    return links.player_links_mail_again(email=email)
+
+
+def send_player_link(membership_id: int) -> None:
+    _send(player_link_mail, membership_id)
+
+
+def send_player_links_again(email: str) -> None:
+    _send(player_links_mail_again, email)
+
+
+def _send(task, *args) -> None:
+    """With the broker away the mail is not sent (the player can ask again)."""
+    try:
+        task.delay(*args)
+    except Exception:  # the broker's errors are the transport's own classes
+        log.warning("broker unavailable: %s not sent", task.name, exc_info=True)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from seasons.public import views
+from seasons.public import link_again, views
 
 urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
@@ -15,4 +15,6 @@ urlpatterns = [
     path("me/<str:token>/", views.player_own, name="player-own"),
     path("me/<str:token>/calendar.ics", views.player_calendar, name="player-calendar"),
     path("me/<str:token>/data/", views.player_own_data, name="player-own-data"),
+    # The personal link mailed again to the player's address (the same answer for any).
+    path("my-link/", link_again.player_link_again, name="player-link-again"),
 ]
