@@ -1,5 +1,5 @@
 """Copies of the whole database, kept in a directory for as long as the operator
-says, and one brought back in place of the database (docs/operators.md, "Backups").
+says, and one brought back in place of the database (docs/operators.md, "Backups and restores").
 
 SQLite is copied with its online backup API: a consistent copy while the site
 goes on writing. PostgreSQL is copied by ``pg_dump`` in its custom format and

@@ -209,7 +209,7 @@ PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 300))
 # An open page asks nothing per build (its stream carries the changed lines), and
 # the builder of a 1,000-entrant board takes about a fifth of a core at 1.5 s:
 # spectators told within 2 s (p95 1.5-1.6 s) with every phone's target held at
-# 500 tables on two cores (make load, docs/operators.md).
+# 500 tables on two cores (make load, benchmarks/RESULTS.md).
 PUBLIC_REFRESH_SECONDS = float(os.environ.get("PUBLIC_REFRESH_SECONDS", 1.5))
 
 # The largest archive file the organizer's import page takes (a big tournament's

@@ -139,3 +139,23 @@ def test_every_variable_the_settings_read_is_in_the_operators_table():
     table = table.split("\n## ", 1)[0]
     assert read - TEST_ONLY_VARIABLES
     assert sorted(name for name in read - TEST_ONLY_VARIABLES if f"`{name}`" not in table) == []
+
+
+CITATION = re.compile(r"docs/([a-z]+)\.md(?:'s)?,?\s*(?:#:?\s*)?\"([^\"]+)\"")
+
+
+def test_every_section_the_code_cites_is_a_heading_of_its_guide():
+    files = [*checked_files(), ROOT / "docker" / "Dockerfile"]
+    cited = {
+        (path.relative_to(ROOT).as_posix(), guide, section)
+        for path in files
+        if path.suffix != ".md" and path.name != "test_docs.py"
+        for guide, section in CITATION.findall(path.read_text(errors="replace"))
+    }
+    assert cited
+    headings = {
+        guide.stem: {line.lstrip("#").strip() for line in guide.read_text().splitlines()
+                     if line.startswith("#")}
+        for guide in (ROOT / "docs").glob("*.md")
+    }  # fmt: skip
+    assert sorted(c for c in cited if c[2] not in headings.get(c[1], set())) == []
