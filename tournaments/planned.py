@@ -17,6 +17,7 @@ from random import Random
 
 from django.utils.translation import gettext, ngettext
 
+from clubs.names import shown_names
 from scoring.engine.games import GAMES
 from tournaments.engine.formats import format_of
 from tournaments.engine.mixer import Meetings, PlannedRound, meetings
@@ -167,13 +168,30 @@ class PlanView:
         return words
 
 
-def plan_view(tournament: Tournament) -> PlanView | None:
-    """The plan for the pages, or ``None`` when there is none (yet). Two queries."""
+@dataclass(frozen=True)
+class Seat:
+    """An entrant as the plan shows it: its id and its name as the reader may see
+    it (`clubs.names.shown_names`)."""
+
+    pk: int
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def plan_view(tournament: Tournament, *, public: bool = False) -> PlanView | None:
+    """The plan for the pages and the API, or ``None`` when there is none (yet);
+    names as the organizers see them, or as the public may (``public``). Three
+    queries."""
     if not plans_ahead(tournament) or not tournament.plan:
         return None
-    entrants = {
-        e.pk: e for e in Entrant.objects.filter(tournament=tournament).select_related("player")
+    players = {
+        e.pk: e.player
+        for e in Entrant.objects.filter(tournament=tournament).select_related("player")
     }
+    names = shown_names(tournament.club_id, players.values(), public=public)
+    entrants = {pk: Seat(pk, names[player.pk]) for pk, player in players.items()}
     paired = set(
         tournament.round_set.exclude(status=Round.Status.PENDING).values_list("number", flat=True)
     )
@@ -198,9 +216,7 @@ def plan_view(tournament: Tournament) -> PlanView | None:
                 )
         for player in byes:
             cards[player.pk].append({"round": number, "table": None, "with": []})
-    people = sorted(
-        (e for e in entrants.values() if e.pk in cards), key=lambda e: str(e.player).lower()
-    )
+    people = sorted((e for e in entrants.values() if e.pk in cards), key=lambda e: e.name.lower())
     seated = [pk for pk in entrants if pk in cards]
     met = meetings((entry["tables"] for entry in tournament.plan), seated)
     # The meetings the plan's tables hold, less the pairs there are: no schedule

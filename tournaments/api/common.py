@@ -101,3 +101,29 @@ def bracket_body(stage, *, public: bool, parties: bool = False) -> dict:
             for r in bracket.bracket(stage, public=public)
         ],
     }
+
+
+def plan_body(view) -> dict:
+    """An evening planned ahead (`planned.PlanView`) as the API gives it."""
+    return {
+        "rounds": [
+            {
+                "number": round_["number"],
+                "paired": round_["played"],
+                "tables": [
+                    {
+                        "number": table["number"],
+                        "entrants": [seat.pk for seat in table["players"]],
+                        "names": [seat.name for seat in table["players"]],
+                    }
+                    for table in round_["tables"]
+                ],
+                "byes": [seat.pk for seat in round_["byes"]],
+            }
+            for round_ in view.rounds
+        ],
+        "repeats": view.meetings.repeats,
+        "pairs_again": view.meetings.again,
+        "pairs_never": view.meetings.never,
+        "least": view.least,
+    }

@@ -13,8 +13,25 @@ from pydantic import TypeAdapter
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
 from scoring.selectors import night_by_id
-from tournaments import board, published, records, registration, rounds, tables, withdrawals
-from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
+from tournaments import (
+    board,
+    planned,
+    published,
+    records,
+    registration,
+    rounds,
+    tables,
+    withdrawals,
+)
+from tournaments.api.common import (
+    Id,
+    Number,
+    Slug,
+    bracket_body,
+    plan_body,
+    round_body,
+    tournament_body,
+)
 from tournaments.api.schemas import (
     BracketOut,
     CheckInIn,
@@ -28,6 +45,7 @@ from tournaments.api.schemas import (
     MatchForfeitIn,
     NightArchiveOut,
     PairIn,
+    PlanOut,
     TournamentArchiveOut,
     TournamentIn,
 )
@@ -265,6 +283,17 @@ def tournament_finish(request, slug: Slug, body: FinishIn):
         address=client_address(request),
     )
     return _fresh(tournament)
+
+
+@router.get("/manage/tournaments/{slug}/plan", response={200: PlanOut, **ORGANIZER_READ})
+def tournament_plan(request, slug: Slug):
+    """An evening planned ahead, with full names: every round's tables as planned
+    (the rounds not yet played re-planned when the field changes); 404 for a
+    tournament that plans nothing ahead or before round 1 is paired."""
+    view = planned.plan_view(_organized(request, slug))
+    if view is None:
+        raise Http404
+    return plan_body(view)
 
 
 @router.get(

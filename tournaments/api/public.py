@@ -8,10 +8,19 @@ from pydantic import Field
 
 from clubs.names import shown_names
 from scoring.selectors import state_for
-from tournaments import published, stored_board
-from tournaments.api.common import Id, Number, Slug, bracket_body, round_body, tournament_body
+from tournaments import planned, published, stored_board
+from tournaments.api.common import (
+    Id,
+    Number,
+    Slug,
+    bracket_body,
+    plan_body,
+    round_body,
+    tournament_body,
+)
 from tournaments.api.schemas import (
     BracketOut,
+    PlanOut,
     RoundDetailOut,
     StandingsOut,
     TournamentOut,
@@ -104,6 +113,19 @@ def tournament_round(request, slug: Slug, number: Number):
         raise Http404
     ids = published.table_ids(tournament, round_number=number)
     return round_body(found[0], data.places(), ids)
+
+
+@router.get("/tournaments/{slug}/plan", response={200: PlanOut, **PUBLIC_READ})
+def tournament_plan(request, slug: Slug):
+    """An evening planned ahead: every round's tables, fixed when round 1 was
+    paired (re-planned for the rounds not yet played when the field changes), with
+    the names the public may see; 404 for a tournament that plans nothing ahead,
+    before round 1 is paired, or while its pairings are not public."""
+    tournament = published.public_tournament(slug)
+    view = planned.plan_view(tournament, public=True) if tournament.public_pairings else None
+    if view is None:
+        raise Http404
+    return plan_body(view)
 
 
 @router.get(

@@ -105,6 +105,34 @@ class RoundDetailOut(TournamentRoundOut):
     tables: list[TournamentTableOut]
 
 
+class PlannedTableOut(Schema):
+    number: int
+    entrants: list[int]
+    names: list[str]
+
+
+class PlannedRoundOut(Schema):
+    number: int
+    # Whether the round has been paired (its tables are then those played).
+    paired: bool
+    tables: list[PlannedTableOut]
+    byes: list[int]
+
+
+class PlanOut(Schema):
+    """An evening planned ahead: every round's tables (entrant ids in seat order,
+    the first deals first) and who sits out; ``repeats``: the repeat meetings
+    (each pair's rounds at one table less one, over the pairs that meet more than
+    once); ``pairs_again`` and ``pairs_never``: pairs meeting more than once and
+    never; ``least``: no schedule of these tables can repeat fewer."""
+
+    rounds: list[PlannedRoundOut]
+    repeats: int
+    pairs_again: int
+    pairs_never: int
+    least: int
+
+
 class TournamentHandOut(Schema):
     """A hand of a tournament's party, as the public sees it."""
 
@@ -148,7 +176,7 @@ class TournamentIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
     name: Name
-    format: Literal["swiss", "round_robin", "knockout"] = "swiss"
+    format: Literal["swiss", "round_robin", "planned", "knockout"] = "swiss"
     date: datetime.date | None = None
     ruleset: Annotated[Text, StringConstraints(max_length=40)] = "classic"
     target: int = _within("target", 100)
@@ -160,12 +188,14 @@ class TournamentIn(Schema):
     public_standings: bool = True
     public_results: bool = True
     round_minutes: int | None = _within("round_minutes", None)
-    # Another game than Gin Rummy is played in the Swiss system or as a round
-    # robin at tables of ``table_size`` (3 to 6, as many as the game takes) with
-    # its ``options`` by name (its defaults for those left out); a combination
-    # that does not go together (a knockout, too) is refused, 422
-    # ``invalid_game``. A round robin starts only with a field its schedules
-    # cover: the start answers any other with 409 ``no_schedule``.
+    # Another game than Gin Rummy is played in the Swiss system, as a round
+    # robin or planned ahead ("planned", a mixer: every round fixed when round 1
+    # is paired, read at /tournaments/{slug}/plan) at tables of ``table_size``
+    # (3 to 6, as many as the game takes) with its ``options`` by name (its
+    # defaults for those left out); a combination that does not go together (a
+    # knockout, or Gin Rummy planned ahead) is refused, 422 ``invalid_game``. A
+    # round robin needs one table the game plays: the start answers a smaller
+    # field with 409 ``no_schedule``.
     game: CardGame = DEFAULT_GAME
     table_size: int | None = Field(None, ge=2, le=6)
     options: dict[str, StrictInt | StrictBool | None] | None = None

@@ -320,11 +320,14 @@ def _game_of(tournament: Tournament) -> dict:
     """Another game's settings; none for Gin Rummy, whose archives stay as they were."""
     if not tournament.plays_at_tables:
         return {}
-    return {
+    game = {
         "game": tournament.game,
         "game_options": tournament.game_options,
         "table_size": tournament.table_size,
     }
+    # An evening planned ahead keeps its plan: the rounds not yet played as
+    # planned (entrants by their keys, which are their ids).
+    return game | ({"plan": tournament.plan} if tournament.plan else {})
 
 
 def _final_export(stage: FinalStage | None, matches: list[Match], games: list[MatchGame]):

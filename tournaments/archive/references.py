@@ -34,6 +34,8 @@ from tournaments.archive.schema import (
     GamePartyIn,
     NightArchive,
     PartyIn,
+    PlannedLineIn,
+    ScheduleLineIn,
     TableLineIn,
     TournamentArchive,
 )
@@ -364,6 +366,10 @@ def _tournament(found: _Found, archive: TournamentArchive, players: set) -> None
     except GameSettingsError as error:
         found.add("tournament.game", str(error))
     _draws(found, "tournament.final_draws", archive.tournament.final_draws, entrants)
+    for i, planned in enumerate(info.plan):
+        named = [key for table in planned.tables for key in table] + planned.byes
+        if any(key not in entrants for key in named):
+            found.add(f"tournament.plan.{i}", gettext("names an entrant the archive does not hold"))
     numbers = [r.number for r in archive.rounds]
     if sorted(numbers) != list(range(1, len(numbers) + 1)):
         found.add("rounds", gettext("the rounds are numbered 1, 2, 3 … without a gap"))
@@ -442,6 +448,10 @@ def _named(line) -> list:
     """The entrants an explanation line names."""
     if isinstance(line, ByeLineIn):
         return [line.entrant]
+    if isinstance(line, ScheduleLineIn):
+        return [*line.seats, *line.absent]
+    if isinstance(line, PlannedLineIn):
+        return list(line.seats)
     if isinstance(line, TableLineIn):
         met = [key for first, second, _ in line.met_before for key in (first, second)]
         return [*line.seats, *met, *line.moved_away, *line.moved_in]

@@ -25,6 +25,8 @@ from tournaments.archive.schema import (
     GamePartyIn,
     NightArchive,
     PartyIn,
+    PlannedLineIn,
+    ScheduleLineIn,
     TableLineIn,
     TournamentArchive,
 )
@@ -259,7 +261,9 @@ def _snapshot(snapshot) -> dict | None:
 def _import_tournament(archive: TournamentArchive, club, players, users) -> Tournament:
     info = archive.tournament
     tournament = tournament_insert(
-        info.slug, club=club, **info.model_dump(exclude={"slug", "created_at", "final_draws"})
+        info.slug,
+        club=club,
+        **info.model_dump(exclude={"slug", "created_at", "final_draws", "plan"}),
     )
     # Made now (auto_now_add), dated as it was.
     Tournament.objects.filter(pk=tournament.pk).update(created_at=info.created_at)
@@ -299,7 +303,14 @@ def _import_tournament(archive: TournamentArchive, club, players, users) -> Tour
             started_at=r.started_at,
         )
     tournament.final_draws = draws(info.final_draws)
-    tournament.save(update_fields=["final_draws"])
+    tournament.plan = [
+        {
+            "tables": [[entrants[key].pk for key in table] for table in planned.tables],
+            "byes": [entrants[key].pk for key in planned.byes],
+        }
+        for planned in info.plan
+    ]
+    tournament.save(update_fields=["final_draws", "plan"])
     parties = _import_parties(archive.parties, club, None, players, users)
     tables = {}
     for t in archive.tables:
@@ -378,6 +389,13 @@ def _line_renumbered(line, entrants: dict) -> dict:
 
     if isinstance(line, ByeLineIn):
         return line.model_dump() | {"entrant": pk(line.entrant)}
+    if isinstance(line, ScheduleLineIn):
+        return line.model_dump() | {
+            "seats": [pk(key) for key in line.seats],
+            "absent": [pk(key) for key in line.absent],
+        }
+    if isinstance(line, PlannedLineIn):
+        return line.model_dump() | {"seats": [pk(key) for key in line.seats]}
     if isinstance(line, TableLineIn):
         return line.model_dump() | {
             "seats": [pk(key) for key in line.seats],

@@ -520,10 +520,42 @@ class TableLineIn(Strict):
 
 
 class ByeLineIn(Strict):
-    """An entrant who sits out a round at tables."""
+    """An entrant who sits out a round at tables: the lowest placed without a bye
+    ("bye"), left alone at a round robin's table by a withdrawal
+    ("schedule_bye"), or as the schedule or the evening's plan sits them out
+    ("planned_bye")."""
 
-    kind: Literal["bye"]
+    kind: Literal["bye", "schedule_bye", "planned_bye"]
     entrant: Key
+
+
+class ScheduleLineIn(Strict):
+    """A round robin's table at tables, as its schedule seats it, with those who
+    withdrew from it (`tournaments.seating`)."""
+
+    kind: Literal["schedule"]
+    number: Positive
+    seats: Annotated[list[Key], Field(min_length=1, max_length=6)]
+    absent: Annotated[list[Key], Field(max_length=6)]
+
+
+class PlannedLineIn(Strict):
+    """A table of an evening planned ahead, as planned (`tournaments.seating`)."""
+
+    kind: Literal["planned"]
+    number: Positive
+    seats: Annotated[list[Key], Field(min_length=1, max_length=6)]
+
+
+class PlannedRoundIn(Strict):
+    """One round of an evening planned ahead (`Tournament.plan`): its tables of
+    entrants in seat order, and who sits out."""
+
+    tables: Annotated[
+        list[Annotated[list[Key], Field(min_length=1, max_length=6)]],
+        Field(max_length=MOST_PLAYERS),
+    ]
+    byes: Annotated[list[Key], Field(max_length=MOST_PLAYERS)]
 
 
 def _line_kind(value) -> str:
@@ -532,13 +564,22 @@ def _line_kind(value) -> str:
     kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
     if not isinstance(kind, str):  # no word (an object, a list): the pair line refuses it
         return "PairLine"
-    return {"table": "TableLine", "bye": "ByeLine"}.get(kind, "PairLine")
+    return {
+        "table": "TableLine",
+        "bye": "ByeLine",
+        "schedule_bye": "ByeLine",
+        "planned_bye": "ByeLine",
+        "schedule": "ScheduleLine",
+        "planned": "PlannedLine",
+    }.get(kind, "PairLine")
 
 
 AnyLine = Annotated[
     Annotated[LineIn, Tag("PairLine")]
     | Annotated[TableLineIn, Tag("TableLine")]
-    | Annotated[ByeLineIn, Tag("ByeLine")],
+    | Annotated[ByeLineIn, Tag("ByeLine")]
+    | Annotated[ScheduleLineIn, Tag("ScheduleLine")]
+    | Annotated[PlannedLineIn, Tag("PlannedLine")],
     Discriminator(_line_kind),
 ]
 
@@ -567,6 +608,9 @@ class ArchivedTournament(Strict):
     game: AnyGame = DEFAULT_GAME
     game_options: GameOptions = {}
     table_size: Annotated[int, Field(ge=2, le=6)] | None = None
+    # An evening planned ahead: every round as planned (archives write it for
+    # such a tournament only).
+    plan: Annotated[list[PlannedRoundIn], Field(max_length=MOST_ROUNDS)] = []
 
 
 class EntrantIn(Strict):

@@ -33,7 +33,7 @@ from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
 from live.events import Carry
-from tournaments import board, screen, stored_board
+from tournaments import board, planned, screen, stored_board
 from tournaments.public import knockout, slides
 from tournaments.public.tables import standings_table_for
 
@@ -175,8 +175,22 @@ def _render(tournament, data: board.Board, spec) -> str:
     # rendered from the final's own rows; then the slides of the apps above (the
     # club's season table), which keep their own cache.
     return (
-        own + knockout.bracket_html(tournament, None, screen=True) + screen.more_slides(tournament)
+        own
+        + _plan_slide(tournament)
+        + knockout.bracket_html(tournament, None, screen=True)
+        + screen.more_slides(tournament)
     )
+
+
+def _plan_slide(tournament) -> str:
+    """An evening planned ahead shows its next round's tables as planned, so that
+    players find their table before it is paired; "" for any other tournament,
+    once every round is paired, or while the pairings are not public."""
+    view = planned.plan_view(tournament, public=True) if tournament.public_pairings else None
+    waiting = [r for r in view.rounds if not r["played"]] if view else []
+    if not waiting:
+        return ""
+    return render_to_string("tournaments/public/_plan_slide.html", {"next": waiting[0]})
 
 
 def _standings(tournament, data: board.Board, sort: str, page: int) -> dict:
