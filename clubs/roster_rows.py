@@ -47,6 +47,16 @@ class Verdict:
     def changes(self) -> bool:
         return self.kind == self.SAME and bool(self.notes)
 
+    @property
+    def guest(self) -> bool:
+        """Taken as a guest (a new one, or a member who stays or becomes one)."""
+        return self.values.get("role") == Membership.Role.GUEST
+
+    @property
+    def role_label(self) -> str:
+        role = self.values.get("role")
+        return str(Membership.Role(role).label) if role in Membership.Role.values else ""
+
 
 def judge(rows: Iterable[dict], *, members: Iterable[Membership], today) -> list[Verdict]:
     """Each row, judged against the club's ``members`` (with their players): matched
