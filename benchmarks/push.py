@@ -226,7 +226,7 @@ async def _production(port: int) -> None:
     from django.db import transaction
 
     from scoring.services import hands
-    from scoring.services.hands import Result
+    from scoring.services.knocks import Result
 
     latencies = []
     for _ in range(SAMPLES):
@@ -242,7 +242,7 @@ async def _production(port: int) -> None:
                 hands.hand_enter(
                     seat=seats[0],
                     number=1,
-                    result=Result(
+                    entry=Result(
                         "knock", knocker=seats[0].position, knocker_deadwood=3, defender_deadwood=21
                     ),
                 )

@@ -53,7 +53,8 @@ def _party(rules=None):
 def _play(party, number: int, rng: Random) -> tuple[float, float]:
     """One hand: the table's forehand enters, the other side confirms. Seconds each."""
     from scoring.selectors import state_for
-    from scoring.services.hands import Result, hand_confirm, hand_enter
+    from scoring.services.hands import hand_confirm, hand_enter
+    from scoring.services.knocks import Result
 
     state, _ = state_for(party)
     knocker = state.tables[0].forehand
@@ -66,7 +67,7 @@ def _play(party, number: int, rng: Random) -> tuple[float, float]:
         defender_deadwood=rng.randint(10, 30),
     )
     start = time.perf_counter()
-    hand = hand_enter(seat=seats[knocker], number=number, result=result).hand
+    hand = hand_enter(seat=seats[knocker], number=number, entry=result).hand
     entered = time.perf_counter()
     hand_confirm(seat=seats[other], number=number, version=hand.version)
     return entered - start, time.perf_counter() - entered

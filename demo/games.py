@@ -6,7 +6,7 @@ import datetime
 
 from clubs.models import ClubNight
 from scoring.services.game_parties import game_party_start
-from scoring.services.games import game_hand_confirm, game_hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
 from tournaments import registration, rounds, seating, tables
 from tournaments.models import Tournament
 
@@ -78,9 +78,9 @@ def _play(party, entry, *, confirmed=True) -> None:
     by as many of the others as it takes."""
     seats = list(party.seats.select_related("player").order_by("position"))
     number = party.hands.count() + 1
-    outcome = game_hand_enter(seat=seats[0], number=number, entry=entry)
+    outcome = hand_enter(seat=seats[0], number=number, entry=entry)
     for seat in seats[1:]:
         if not confirmed or outcome.action == "confirmed":
             return
         if seat.side != seats[0].side:
-            outcome = game_hand_confirm(seat=seat, number=number, version=outcome.hand.version)
+            outcome = hand_confirm(seat=seat, number=number, version=outcome.hand.version)

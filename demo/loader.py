@@ -10,7 +10,8 @@ from clubs.models import ClubNight, Membership
 from demo.games import demo_games
 from demo.season import demo_season
 from live import counters
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.parties import party_start
 from tournaments import registration, rounds, seating, tables
 from tournaments.final import advance
@@ -103,7 +104,7 @@ def _demo_night(club) -> None:
     finished.save(update_fields=["label"])
     for number, (side, points) in enumerate(SEED_SHEET, start=1):
         result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
-        entered = hand_enter(seat=seats[side], number=number, result=result).hand
+        entered = hand_enter(seat=seats[side], number=number, entry=result).hand
         hand_confirm(seat=seats[1 - side], number=number, version=entered.version)
     running = party_start(
         club=club,
@@ -115,7 +116,7 @@ def _demo_night(club) -> None:
     )
     a, b = running.seats.order_by("position")
     gin = Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=14)
-    entered = hand_enter(seat=a, number=1, result=gin).hand
+    entered = hand_enter(seat=a, number=1, entry=gin).hand
     hand_confirm(seat=b, number=1, version=entered.version)
     # Every other format, started and waiting for its first hand.
     for format, players, label in (
@@ -230,6 +231,6 @@ def _play_out(view, rng) -> None:
 
 def _gin(winner, loser, number, *, deadwood, confirm) -> None:
     result = Result("gin", knocker=winner.position, knocker_deadwood=0, defender_deadwood=deadwood)
-    entered = hand_enter(seat=winner, number=number, result=result).hand
+    entered = hand_enter(seat=winner, number=number, entry=result).hand
     if confirm:
         hand_confirm(seat=loser, number=number, version=entered.version)

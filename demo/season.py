@@ -8,7 +8,8 @@ from random import Random
 from clubs.models import ClubNight
 from scoring.engine.rules import RULESETS
 from scoring.models import Party
-from scoring.services.hands import Result, hand_confirm, hand_enter, result_from_cards
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result, result_from_cards
 from scoring.services.parties import party_start
 from seasons.models import Season
 from seasons.services import ratings_rebuild, season_create
@@ -89,7 +90,7 @@ def _play_party(club, night, players, strength, rng) -> None:
                 knocker_deadwood=mine,
                 defender_deadwood=theirs,
             )
-        entered = hand_enter(seat=knocker, number=number, result=result).hand
+        entered = hand_enter(seat=knocker, number=number, entry=result).hand
         hand_confirm(seat=defender, number=number, version=entered.version)
         if Party.objects.filter(pk=party.pk, status=Party.Status.FINISHED).exists():
             return

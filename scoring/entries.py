@@ -12,7 +12,7 @@ from scoring import errors
 from scoring.engine.cards import parse_card
 from scoring.engine.hands import ImpossibleDeadwood, check_deadwood
 from scoring.models import Hand
-from scoring.services.hands import Result
+from scoring.services.knocks import Result
 
 #: The two versions of a disputed hand: as entered first, and the other side's.
 VERSIONS = ("entered", "counter")

@@ -10,8 +10,8 @@ from scoring import entries, errors
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.models import Hand
 from scoring.selectors import RULINGS
-from scoring.services import hands
-from scoring.services.hands import Result
+from scoring.services import hands, knocks
+from scoring.services.knocks import Result
 from web.validators import KEY_MAX_LENGTH, PrintableForm, key_validator
 
 # Melds are written "2H 3H 4H | 7C 7D 7S": a bar, semicolon or new line between melds.
@@ -78,7 +78,7 @@ class HandEntryForm(PrintableForm):
         return {name: self.cleaned_data[name] for name in RULINGS if self.cleaned_data.get(name)}
 
     def service_arguments(self) -> dict:
-        return {"result": self.result(), "version": self.cleaned_data.get("version")}
+        return {"entry": self.result(), "version": self.cleaned_data.get("version")}
 
     def result(self) -> Result:
         raise NotImplementedError
@@ -166,7 +166,7 @@ class CardsEntryForm(HandEntryForm):
         if self.errors:
             return data
         try:
-            self._result = hands.result_from_cards(
+            self._result = knocks.result_from_cards(
                 self.rules,
                 knocker=data["knocker"],
                 knocker_cards=data["knocker_cards"],

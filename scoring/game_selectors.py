@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from scoring.models import Hand, Seat
 from scoring.services.game_sheet import GameSheet, game_sheet
-from scoring.services.games import confirmations_needed
+from scoring.services.hands import confirmations_needed
 
 
 @dataclass(frozen=True)

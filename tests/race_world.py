@@ -9,8 +9,8 @@ from clubs.models import Membership
 from clubs.services import api_token_create, organizer_invite
 from scoring.models import Party
 from scoring.services.game_parties import game_party_start
-from scoring.services.games import game_hand_enter
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.parties import party_cancel, party_start
 from seasons.services import season_create
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
@@ -64,12 +64,12 @@ class World:
     def pending_hand(self):
         """Hand 1 of `party`, entered by seat 0 and waiting for seat 1."""
         first, _ = self.seats()
-        return hand_enter(seat=first, number=1, result=Result("knock", 0, 3, 21)).hand
+        return hand_enter(seat=first, number=1, entry=Result("knock", 0, 3, 21)).hand
 
     @cached_property
     def disputed_hand(self):
         hand = self.pending_hand
-        hand_enter(seat=self.seats()[1], number=1, result=Result("knock", 0, 3, 30))
+        hand_enter(seat=self.seats()[1], number=1, entry=Result("knock", 0, 3, 30))
         hand.refresh_from_db()
         return hand
 
@@ -83,13 +83,13 @@ class World:
     def game_pending_hand(self):
         """Hand 1 of `game_party`, entered by seat 0 and waiting for seat 1."""
         first, _ = self.seats(self.game_party)
-        return game_hand_enter(seat=first, number=1, entry=CHINCHON_HAND).hand
+        return hand_enter(seat=first, number=1, entry=CHINCHON_HAND).hand
 
     @cached_property
     def game_disputed_hand(self):
         hand = self.game_pending_hand
         other = {**CHINCHON_HAND, "penalties": [0, 25]}
-        game_hand_enter(seat=self.seats(self.game_party)[1], number=1, entry=other)
+        hand_enter(seat=self.seats(self.game_party)[1], number=1, entry=other)
         hand.refresh_from_db()
         return hand
 
@@ -159,7 +159,7 @@ class World:
             if view.table.bye:
                 continue
             first, second = view.table.party.seats.order_by("position")
-            entered = hand_enter(seat=first, number=1, result=Result("gin", 0, 0, 90)).hand
+            entered = hand_enter(seat=first, number=1, entry=Result("gin", 0, 0, 90)).hand
             hand_confirm(seat=second, number=1, version=entered.version)
         return self.tournament
 

@@ -11,7 +11,8 @@ from django import forms
 from django.urls import reverse
 
 from scoring.models import AuditRecord, Hand
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import ClubNightFactory, start_night_party, start_party
 from web.validators import PrintableForm
 
@@ -50,7 +51,7 @@ def api_post(client, url, body):
 def test_a_control_character_in_a_decisions_reason_is_a_422(client, organizer, text):
     party = start_night_party(ClubNightFactory(club=organizer.club))
     a, _ = party.seats.order_by("position")
-    hand = hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21)).hand
+    hand = hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21)).hand
 
     response = api_post(
         client,
@@ -70,7 +71,7 @@ def test_a_control_character_in_the_correction_forms_reason_is_a_form_error(
 ):
     party = start_night_party(ClubNightFactory(club=organizer.club))
     a, _ = party.seats.order_by("position")
-    hand = hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21)).hand
+    hand = hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21)).hand
     records = AuditRecord.objects.count()
 
     response = client.post(

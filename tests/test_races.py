@@ -20,7 +20,8 @@ from clubs.models import ClubRecord, Membership, Player
 from clubs.services import MemberRefused, api_token_create, api_token_revoke, member_create
 from scoring import errors
 from scoring.models import AuditRecord, Party
-from scoring.services.hands import Result, hand_decide, hand_enter
+from scoring.services.hands import hand_decide, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.parties import party_cancel, party_rematch, party_start
 from seasons.models import PlayerLink, SeasonRecord
 from seasons.services import SeasonRefused, guest_merge, player_link_issue
@@ -321,12 +322,12 @@ def test_a_void_sent_twice_voids_the_hand_once():
     night, players = _night_pair()
     party = party_start(club=night.club, night=night, format="two", players=players)
     first, _ = party.seats.order_by("position")
-    hand = hand_enter(seat=first, number=1, result=Result("knock", 0, 3, 21)).hand
+    hand = hand_enter(seat=first, number=1, entry=Result("knock", 0, 3, 21)).hand
     user = UserFactory()
-    hand_decide(hand=hand, user=user, result=None, reason="misdeal")
+    hand_decide(hand=hand, user=user, entry=None, reason="misdeal")
 
     with pytest.raises(errors.WrongDecision):
-        hand_decide(hand=hand, user=user, result=None, reason="misdeal")
+        hand_decide(hand=hand, user=user, entry=None, reason="misdeal")
     assert party.audit.filter(action=AuditRecord.Action.VOID).count() == 1
 
 

@@ -28,7 +28,7 @@ from scoring.engine.games.game import Problem as _
 from scoring.models import Party
 from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import game_sheet
-from scoring.services.games import game_hand_confirm, game_hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
 from seasons.models import Rating
 from seasons.selectors import season_lines
 from seasons.services import season_create
@@ -167,14 +167,14 @@ def test_a_sixth_game_runs_a_swiss_at_tables_of_three_with_a_season_and_ratings(
         party = view.table.party
         seats = list(party.seats.order_by("position"))
         for number in (1, 2):
-            outcome = game_hand_enter(
+            outcome = hand_enter(
                 seat=seats[0], number=number, entry={"points": [1, 5, 9][: len(seats)]}
             )
             for seat in seats[1:]:
                 if outcome.action == "confirmed":
                     break
                 outcome = committed(
-                    game_hand_confirm, seat=seat, number=number, version=outcome.hand.version
+                    hand_confirm, seat=seat, number=number, version=outcome.hand.version
                 )
     standings = standings_for(Tournament.objects.get(pk=tournament.pk))
     assert len(standings.lines) == 6

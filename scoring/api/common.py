@@ -36,7 +36,7 @@ from scoring.engine.melds import IllegalMeld, WrongHandSize
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
 from scoring.models import Hand
-from scoring.services.hands import Result, result_from_cards
+from scoring.services.knocks import Result, result_from_cards
 
 # Row ids as the database stores them: a larger number is a 422, not an overflow.
 Id = Annotated[int, Path(..., ge=1, le=2_147_483_647)]

@@ -41,7 +41,7 @@ from scoring.night_results import night_results
 from scoring.services import hands, nights, parties
 from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import game_sheet, other_game, plays_other_game
-from scoring.services.games import game_hand_decide
+from scoring.services.hands import hand_decide
 from web.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
 from web.client import client_address
 
@@ -274,7 +274,7 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     hand = hands.hand_decide(
         hand=hand,
         user=request.auth,
-        result=result,
+        entry=result,
         reason=decision.reason,
         address=client_address(request),
         # A correction of a disputed hand must look at both versions: resolve it.
@@ -305,7 +305,7 @@ def party_game_hand_decide(request, party_id: Id, hand_id: Id, decision: GameDec
         entry = (hand.counter or {}).get("entry")
     if entry is None and decision.action != "void":
         raise errors.EntryError(gettext("Give the right entry, or the version to accept."))
-    hand = game_hand_decide(
+    hand = hand_decide(
         hand=hand,
         user=request.auth,
         entry=entry,

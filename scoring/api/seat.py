@@ -19,7 +19,7 @@ from scoring.game_selectors import game_seat_view
 from scoring.labels import outcome_message
 from scoring.services import hands
 from scoring.services.game_parties import check_other_game
-from scoring.services.games import game_hand_confirm, game_hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.parties import check_format_game
 from web.api_errors import SEAT_READ, SEAT_WRITE
 from web.client import client_address
@@ -58,7 +58,7 @@ def table_hand_enter(request, token: Token, entry: HandEntryIn):
     outcome = hands.hand_enter(
         seat=seat,
         number=entry.number,
-        result=result_of(entry, seat.party),
+        entry=result_of(entry, seat.party),
         key=entry.key,
         address=client_address(request),
         version=entry.version,
@@ -122,7 +122,7 @@ def game_hand_enter_api(request, token: Token, body: GameEntryIn):
     refuses is a 422 with its reasons, one per line."""
     seat = request.auth
     try:
-        outcome = game_hand_enter(
+        outcome = hand_enter(
             seat=seat,
             number=body.number,
             entry=body.entry.model_dump(exclude_none=True),
@@ -145,7 +145,7 @@ def game_hand_confirm_api(request, token: Token, number: Number, body: ConfirmIn
     with the last."""
     seat = request.auth
     try:
-        outcome = game_hand_confirm(
+        outcome = hand_confirm(
             seat=seat,
             number=number,
             version=body.version,

@@ -18,7 +18,7 @@ from scoring.manage.game_forms import GameStartFields, table_sizes_text
 from scoring.models import DEFAULT_GAME, Hand, Party, game_choices, game_name
 from scoring.selectors import RULINGS
 from scoring.services.game_sheet import other_game
-from scoring.services.hands import Result
+from scoring.services.knocks import Result
 from web.money import AmountField, money_example
 from web.validators import PrintableForm
 
@@ -114,7 +114,7 @@ class HandDecisionForm(QuickEntryForm):
         # Taking one side's version only makes sense while the hand is still disputed.
         versions = self.cleaned_data["decision"] in VERSION_OF
         return {
-            "result": self.decided_result(),
+            "entry": self.decided_result(),
             "reason": self.cleaned_data["reason"],
             "disputed": True if versions else None,
         }

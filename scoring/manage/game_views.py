@@ -15,7 +15,7 @@ from scoring.game_forms import entry_form_for
 from scoring.manage import game_selectors, qr, selectors
 from scoring.manage.forms import SwapForm
 from scoring.manage.game_forms import ReasonForm, VersionForm
-from scoring.services.games import game_hand_decide
+from scoring.services import hands
 from web.client import client_address
 
 
@@ -92,7 +92,7 @@ def hand_decide(request, hand):
     """Decides a hand of another game: a disputed one with one of the two entries
     (``version``) or the organizer's own in the game's fields, a confirmed or
     waiting one corrected, any voided (``action``); the reason goes into the
-    record (`game_hand_decide`). A refusal is the engine's message beside the
+    record (`hand_decide`). A refusal is the engine's message beside the
     form, never an error page."""
     party = hand.party
     label = _("Hand %(number)s") % {"number": hand.number}
@@ -118,7 +118,7 @@ def hand_decide(request, hand):
         entry = form.entry() if form else version_entry(hand, decision.cleaned_data["version"])
         entry = entry or {}
     try:
-        game_hand_decide(
+        hands.hand_decide(
             hand=hand,
             user=request.user,
             entry=entry,

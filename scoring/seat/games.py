@@ -18,7 +18,7 @@ from scoring.game_selectors import game_seat_view
 from scoring.labels import outcome_message
 from scoring.models import Hand
 from scoring.services.game_sheet import game_sheet
-from scoring.services.games import game_hand_confirm, game_hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
 from web.client import client_address
 
 #: The facts an engine keeps with a hand that the table reads (`HandScore.facts`),
@@ -204,7 +204,7 @@ def enter(request, seat):
     if not form.is_valid():
         return _again(request, seat, form)
     try:
-        outcome = game_hand_enter(
+        outcome = hand_enter(
             seat=seat,
             number=form.cleaned_data["number"],
             key=form.cleaned_data["key"] or None,
@@ -230,7 +230,7 @@ def confirm(request, seat):
         messages.error(request, first_error(form))
         return redirect(seat)
     try:
-        outcome = game_hand_confirm(
+        outcome = hand_confirm(
             seat=seat,
             number=form.cleaned_data["number"],
             version=form.cleaned_data["version"],

@@ -20,7 +20,7 @@ from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_err
 from scoring.game_forms import entry_form_for
 from scoring.labels import outcome_message
 from scoring.seat import games, picker
-from scoring.services import hands
+from scoring.services import hands, knocks
 from web import security
 from web.client import client_address
 
@@ -114,7 +114,7 @@ def table_preview(request, token):
         field = next(iter(form.errors))
         return JsonResponse({"message": first_error(form), "field": field}, status=400)
     try:
-        scored = hands.hand_preview(seat=seat, result=form.result())
+        scored = knocks.hand_preview(seat=seat, result=form.result())
     except ValueError as error:
         return JsonResponse({"message": errors.explain(error)}, status=400)
     return JsonResponse(picker.preview_data(form.result(), scored))

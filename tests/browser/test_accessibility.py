@@ -19,8 +19,8 @@ from demo.games import BLUE
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
 from notices.tokens import unsubscribe_token
 from scoring.models import Hand, Party
-from scoring.services.games import game_hand_enter
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from seasons.models import Season
 from seasons.services import player_link_issue
 from tests.factories import (
@@ -59,8 +59,8 @@ def evening():
     night = club.nights.get(name="Demo night")
     disputed = start_night_party(night, label="Table 9", seed=9)
     a, b = disputed.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
-    hand_enter(seat=b, number=1, result=Result("knock", b.position, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
+    hand_enter(seat=b, number=1, entry=Result("knock", b.position, 3, 21))
     waiting = Hand.objects.filter(status=Hand.Status.PENDING).select_related("party").first()
     # The seat that is asked to confirm: the one that did not enter the hand.
     asked = waiting.party.seats.exclude(pk=waiting.entered_by_id).first()
@@ -79,7 +79,7 @@ def evening():
     # confirmation, and a fresh Canasta entry of two partnerships.
     games_party = Party.objects.filter(club=club, game="chinchon").first()
     chinchon = start_game_party("chinchon", 3).seats.order_by("position")
-    game_hand_enter(seat=chinchon[0], number=1, entry={"closer": 0, "penalties": [0, 12, 7]})
+    hand_enter(seat=chinchon[0], number=1, entry={"closer": 0, "penalties": [0, 12, 7]})
     canasta = start_game_party("canasta", 4).seats.first()
     # A club from nothing: an invitation to organize the demo club, and a sign-up
     # waiting for its address to be confirmed.

@@ -4,7 +4,8 @@ changed each poll is an empty 304; a change still shows without a reload."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory, start_night_party
 from tournaments import registration, rounds, tables
 
@@ -44,7 +45,7 @@ def test_the_night_page_gets_304_until_a_hand_changes_its_tables(phone):
     wait_for_unchanged_polls(desk, statuses)
 
     a, _ = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 30))
+    hand_enter(seat=a, number=1, entry=Result("gin", a.position, 0, 30))
     expect(desk.locator(f"#table-{party.pk}")).to_have_attribute("data-state", "confirming")
 
 
@@ -65,5 +66,5 @@ def test_the_round_page_gets_304_until_a_hand_changes_its_tables(phone):
 
     table = tables.round_tables(round)[0].table
     seat = table.party.seats.order_by("position").first()
-    hand_enter(seat=seat, number=1, result=Result("gin", seat.position, 0, 30))
+    hand_enter(seat=seat, number=1, entry=Result("gin", seat.position, 0, 30))
     expect(desk.locator('#round-tables [data-state="pending"]')).to_have_count(1)

@@ -4,7 +4,8 @@ without a reload, and the page fits 360 pixels however long the names."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.browser.conftest import PHONE
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory, start_night_party
 
@@ -37,8 +38,8 @@ def test_a_dispute_appears_on_the_open_night_page_without_a_reload(phone, tmp_pa
 
     # The two phones at table 1 disagree.
     a, b = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
-    hand_enter(seat=b, number=1, result=Result("knock", a.position, 3, 12))
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
+    hand_enter(seat=b, number=1, entry=Result("knock", a.position, 3, 12))
 
     disputed = desk.locator(f"#table-{party.pk}")
     expect(disputed).to_have_attribute("data-state", "disputed")

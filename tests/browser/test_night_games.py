@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Party
-from scoring.services.games import game_hand_enter
+from scoring.services.hands import hand_enter
 from tests.browser.conftest import LAPTOP, PHONE
 from tests.browser.test_accessibility import serious_violations
 from tests.factories import (
@@ -81,9 +81,9 @@ def test_an_organizer_starts_a_chinchon_and_a_canasta_party(
     canasta = Party.objects.get(night=night, game="canasta")
     first, second = canasta.seats.order_by("position")[:2]
     entry = {"sides": [{"meld_points": 300}, {"meld_points": 200, "hand_points": 50}]}
-    game_hand_enter(seat=first, number=1, entry=entry)
+    hand_enter(seat=first, number=1, entry=entry)
     entry["sides"][1]["hand_points"] = 40
-    game_hand_enter(seat=second, number=1, entry=entry)
+    hand_enter(seat=second, number=1, entry=entry)
     page.reload()
     page.locator(".dispute summary").click()
     page.screenshot(path=str(shots / "party-canasta-dispute.png"), full_page=True)
@@ -116,9 +116,9 @@ def test_the_start_form_and_a_party_of_another_game_fit_a_phone_in_german(
     party = start_game_party("canasta", 4, night=night)
     first, second = party.seats.order_by("position")[:2]
     entry = {"sides": [{"meld_points": 300}, {"meld_points": 200, "hand_points": 50}]}
-    game_hand_enter(seat=first, number=1, entry=entry)
+    hand_enter(seat=first, number=1, entry=entry)
     entry["sides"][1]["hand_points"] = 40
-    game_hand_enter(seat=second, number=1, entry=entry)
+    hand_enter(seat=second, number=1, entry=entry)
     context = chromium.new_context(viewport=PHONE, locale="de-DE", is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(15_000)

@@ -4,7 +4,8 @@ out sideways. Screenshots go to the test's temporary folder."""
 import pytest
 
 from scoring.services import nights
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.browser.conftest import PHONE
 from tests.factories import (
     ClubNightFactory,
@@ -37,11 +38,11 @@ def test_the_night_pages_fit_a_phone(phone, tmp_path):
     a, b = disputed.seats.select_related("player").order_by("position")
     a.player.name = LONG
     a.player.save()
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
-    hand_enter(seat=b, number=1, result=Result("knock", b.position, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
+    hand_enter(seat=b, number=1, entry=Result("knock", b.position, 3, 21))
     finished = start_night_party(night, label="Table 2", seed=2)
     c, d = finished.seats.order_by("position")
-    hand_enter(seat=c, number=1, result=Result("gin", c.position, 0, 80))
+    hand_enter(seat=c, number=1, entry=Result("gin", c.position, 0, 80))
     hand_confirm(seat=d, number=1, version=1)
     chouette = start_night_party(night, format="chouette", players=3, label="Table 3", seed=3)
     out = [s for s in chouette.seats.order_by("position") if s.side == 1][1]

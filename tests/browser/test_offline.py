@@ -9,7 +9,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring.models import AuditRecord, Hand
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.browser.test_table import enter_quick
 from tests.factories import start_party
 
@@ -241,7 +242,7 @@ def test_the_page_of_a_finished_party_leaves_the_phone(phone):
     kept_for_offline(alice)
 
     # Gin against 90 is 110, past 100: the party ends; Alice's page learns it.
-    hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 90))
+    hand_enter(seat=a, number=1, entry=Result("gin", a.position, 0, 90))
     hand_confirm(seat=b, number=1, version=1)
     expect(alice.get_by_role("heading", name="Party over")).to_be_visible()
     let_go(alice, a.get_absolute_url())

@@ -14,7 +14,8 @@ import pytest
 
 from clubs.invitations import invitation_create
 from clubs.models import Membership
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from seasons.services import player_link_issue, season_create
 from tests.browser.conftest import close, paired_tables
 from tests.factories import ClubFactory, MembershipFactory, OrganizerFactory
@@ -104,19 +105,19 @@ def gin_swiss(club, players):
     for view in paired_tables(first):
         if not view.table.bye:
             a, b = seats(view)
-            hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 90))
+            hand_enter(seat=a, number=1, entry=Result("gin", a.position, 0, 90))
             hand_confirm(seat=b, number=1, version=1)
     rounds.round_close(round=first)
     second = rounds.round_pair_next(tournament=tournament)
     done, waiting, disputed = [v for v in paired_tables(second) if not v.table.bye]
     a, b = seats(done)
-    hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 90))
+    hand_enter(seat=a, number=1, entry=Result("gin", a.position, 0, 90))
     hand_confirm(seat=b, number=1, version=1)
     c, _ = seats(waiting)
-    hand_enter(seat=c, number=1, result=Result("knock", c.position, 3, 21))
+    hand_enter(seat=c, number=1, entry=Result("knock", c.position, 3, 21))
     e, f = seats(disputed)
-    hand_enter(seat=e, number=1, result=Result("knock", e.position, 3, 21))
-    hand_enter(seat=f, number=1, result=Result("knock", e.position, 3, 12))
+    hand_enter(seat=e, number=1, entry=Result("knock", e.position, 3, 21))
+    hand_enter(seat=f, number=1, entry=Result("knock", e.position, 3, 12))
     return tournament
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.browser.conftest import paired_tables
 from tests.factories import ClubFactory, MembershipFactory
 from tournaments import registration, rounds
@@ -52,15 +53,15 @@ def test_the_round_s_tables_fit_a_phone(phone, tmp_path, monkeypatch):
                             if not v.table.bye]  # fmt: skip
     # Table 1 finished: gin against 90 is 110, past 100 in one hand.
     a, b = seats(first)
-    hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 90))
+    hand_enter(seat=a, number=1, entry=Result("gin", a.position, 0, 90))
     hand_confirm(seat=b, number=1, version=1)
     # Table 2 waits for the other phone's confirmation.
     c, _ = seats(second)
-    hand_enter(seat=c, number=1, result=Result("knock", c.position, 3, 21))
+    hand_enter(seat=c, number=1, entry=Result("knock", c.position, 3, 21))
     # Table 3 is disputed: the two phones disagree.
     e, f = seats(third)
-    hand_enter(seat=e, number=1, result=Result("knock", e.position, 3, 21))
-    hand_enter(seat=f, number=1, result=Result("knock", e.position, 3, 12))
+    hand_enter(seat=e, number=1, entry=Result("knock", e.position, 3, 21))
+    hand_enter(seat=f, number=1, entry=Result("knock", e.position, 3, 12))
 
     page = phone(f"/t/{tournament.slug}/")
     tables = page.locator("#tables table")

@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from config.asgi import application
 from live import streams
 from scoring.services import hands
-from scoring.services.hands import Result
+from scoring.services.knocks import Result
 from tests.browser.conftest import PHONE, until
 from tests.factories import ClubFactory, MembershipFactory, start_party
 from tournaments import registration, rounds, stored_board, tables
@@ -112,7 +112,7 @@ def gin_against_90(seats):
     +330 for the winner (110, box 20, game 100, shutout 100)."""
     winner, loser = seats
     result = Result("gin", knocker=winner.position, knocker_deadwood=0, defender_deadwood=90)
-    hands.hand_enter(seat=winner, number=1, result=result)
+    hands.hand_enter(seat=winner, number=1, entry=result)
     hands.hand_confirm(seat=loser, number=1, version=1)
 
 
@@ -356,8 +356,8 @@ def test_the_night_page_and_the_round_page_hear_a_hand_over_their_streams(asgi_s
 
     for disputed in (party, table.party):  # the two phones disagree
         a, b = disputed.seats.order_by("position")
-        hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
-        hand_enter(seat=b, number=1, result=Result("knock", a.position, 3, 12))
+        hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
+        hand_enter(seat=b, number=1, entry=Result("knock", a.position, 3, 12))
     expect(desk.locator(f"#table-{party.pk}")).to_have_attribute("data-state", "disputed")
     expect(monitor.locator("#table-1")).to_have_attribute("data-state", "disputed")
 
@@ -383,7 +383,7 @@ def test_a_spectator_is_shown_each_stored_board_by_its_stream_without_asking(asg
     winner, loser = seats
     for number in range(1, 7):
         result = Result("knock", knocker=winner.position, knocker_deadwood=1, defender_deadwood=3)
-        hands.hand_enter(seat=winner, number=number, result=result)
+        hands.hand_enter(seat=winner, number=number, entry=result)
         hands.hand_confirm(seat=loser, number=number, version=1)
         screen.wait_for_timeout(350)
 

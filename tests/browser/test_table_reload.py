@@ -9,7 +9,8 @@ import contextlib
 import pytest
 from playwright.sync_api import Error, expect
 
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.browser.conftest import until
 from tests.factories import start_party
 
@@ -28,7 +29,7 @@ def queued(page) -> int:
 
 def test_a_confirmation_is_answered_on_its_own_page_while_the_page_asks(phone):
     a, b = start_party().seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
     page = phone(b.get_absolute_url())
     expect(page.locator("#confirm")).to_be_visible()
 

@@ -20,7 +20,8 @@ from clubs.permissions import organizer_required
 from clubs.selectors import is_organizer, is_owner
 from clubs.services import api_token_create, api_token_revoke, api_token_use
 from scoring.models import Party
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -126,7 +127,7 @@ class World:
         self.party = start_night_party(self.night)
         self.seat = self.party.seats.order_by("position").first()
         result = Result("knock", knocker=0, knocker_deadwood=3, defender_deadwood=20)
-        self.hand = hand_enter(seat=self.seat, number=1, result=result).hand
+        self.hand = hand_enter(seat=self.seat, number=1, entry=result).hand
         self.stranger = OrganizerFactory(**no_password)
 
     def user(self, who):

@@ -22,7 +22,7 @@ from config.asgi import application
 from live import events, streams
 from scoring import changes, selectors
 from scoring.services import hands
-from scoring.services.hands import Result
+from scoring.services.knocks import Result
 from scoring.services.seats import seat_link_reissue
 from tests.factories import (
     ClubNightFactory,
@@ -64,12 +64,12 @@ def knock(knocker=0):
 
 def enter(party, number):
     a = party.seats.get(position=0)
-    hands.hand_enter(seat=a, number=number, result=knock())
+    hands.hand_enter(seat=a, number=number, entry=knock())
 
 
 def play(party, number):
     a, b = party.seats.order_by("position")
-    hands.hand_enter(seat=a, number=number, result=knock())
+    hands.hand_enter(seat=a, number=number, entry=knock())
     hands.hand_confirm(seat=b, number=number, version=1)
 
 

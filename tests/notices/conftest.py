@@ -4,7 +4,8 @@ server and the push service they are told through are tests/servers.py's
 
 import pytest
 
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import ClubFactory, MembershipFactory
 from tournaments import registration, rounds
 
@@ -61,7 +62,7 @@ def play_out(committed, party, winner):
     party.refresh_from_db()
     while party.status == "running":
         result = Result("gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=90)
-        entered = committed(hand_enter, seat=mine, number=number, result=result).hand
+        entered = committed(hand_enter, seat=mine, number=number, entry=result).hand
         committed(hand_confirm, seat=theirs, number=number, version=entered.version)
         number += 1
         party.refresh_from_db()

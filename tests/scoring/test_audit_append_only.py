@@ -9,7 +9,8 @@ from django.db.models import ProtectedError
 from clubs.models import ClubRecord
 from clubs.services import login_record
 from scoring.models import AuditRecord
-from scoring.services.hands import Result, hand_decide, hand_enter
+from scoring.services.hands import hand_decide, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import UserFactory, start_party
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,7 @@ def postgresql():
 def played_party():
     party = start_party()
     a, _ = party.seats.order_by("position")
-    hand = hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21)).hand
+    hand = hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21)).hand
     return party, hand
 
 
@@ -44,7 +45,7 @@ def test_a_hand_with_a_record_cannot_be_deleted():
 def test_a_user_named_in_a_record_cannot_be_deleted():
     _, hand = played_party()
     user = UserFactory()
-    hand_decide(hand=hand, user=user, result=None, reason="misdeal")
+    hand_decide(hand=hand, user=user, entry=None, reason="misdeal")
     with pytest.raises(ProtectedError):
         user.delete()
 

@@ -19,7 +19,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring.models import Hand, Party
-from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import UserFactory, start_party
 
 WORKERS = 24
@@ -216,7 +217,7 @@ def following(site, i: int) -> Plan:
     a, b = party.seats.order_by("position")
     first, second = (1 + i % 10, 20 + i % 20), (10 - i % 10, 30 + i % 20)
     old = open_page(site, a)
-    hand_enter(seat=a, number=1, result=Result("knock", 0, *first))
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, *first))
     hand_confirm(seat=b, number=1, version=1)
     pa, pb = open_page(site, a), open_page(site, b)
     return Plan(
@@ -340,7 +341,7 @@ def knock_result(mine, theirs):
 
 
 def entering(party, b):
-    return lambda: hand_enter(seat=b, number=1, result=knock_result(3, 21))
+    return lambda: hand_enter(seat=b, number=1, entry=knock_result(3, 21))
 
 
 def confirming(party, b):
@@ -351,7 +352,7 @@ def deciding(party, b):
     hand = party.hands.get()
     director = UserFactory(is_superuser=True)
     result = knock_result(3, 12)
-    return lambda: hand_decide(hand=hand, user=director, result=result, reason="recount")
+    return lambda: hand_decide(hand=hand, user=director, entry=result, reason="recount")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -361,7 +362,7 @@ def test_every_write_to_a_party_locks_it_before_reading_its_hands(write):
     # tests above notice that on PostgreSQL only by chance, this check every time.
     party = start_party()
     a, b = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=knock_result(3, 21))
+    hand_enter(seat=a, number=1, entry=knock_result(3, 21))
     run = write(party, b)
 
     with CaptureQueriesContext(connection) as queries:

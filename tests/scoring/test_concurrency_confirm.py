@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from urllib.request import HTTPCookieProcessor, HTTPErrorProcessor, Request, build_opener
 
 from scoring.models import AuditRecord, Hand
-from scoring.services import hands
+from scoring.services import hands, knocks
 from tests.factories import UserFactory, start_party
 
 ROUNDS = 40
@@ -69,8 +69,8 @@ class Round:
 def prepare(site, i: int) -> Round:
     party = start_party(seed=i)
     a, b = party.seats.order_by("position")
-    result = hands.Result("knock", knocker=0, knocker_deadwood=2, defender_deadwood=20 + i)
-    hand = hands.hand_enter(seat=a, number=1, result=result).hand
+    result = knocks.Result("knock", knocker=0, knocker_deadwood=2, defender_deadwood=20 + i)
+    hand = hands.hand_enter(seat=a, number=1, entry=result).hand
     # The confirming phone's view of the entry, read as the phone reads it.
     _, table = Browser(site).request(f"/api/tables/{b.token}")
     return Round(party, hand, table["open_hand"], void=i % 2 == 0)

@@ -7,7 +7,7 @@ import pytest
 from scoring import errors
 from scoring.entries import counts_problem, result_from_counts, result_of_version
 from scoring.models import Hand, Seat
-from scoring.services.hands import Result
+from scoring.services.knocks import Result
 
 
 def problem(ending="knock", knocker=0, knocker_deadwood=5, defender_deadwood=20, **rulings):

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from scoring import errors, selectors
 from scoring.models import AuditRecord, Hand, Party
-from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import UserFactory, start_party
 
 pytestmark = pytest.mark.django_db
@@ -39,9 +40,9 @@ def nothing_confirmed(party):
 def test_a_confirmation_of_an_entry_changed_since_is_refused():
     party = start_party()
     a, b = seats(party)
-    shown = hand_enter(seat=a, number=1, result=KNOCK_28).hand
+    shown = hand_enter(seat=a, number=1, entry=KNOCK_28).hand
     assert shown.points == 28
-    hand_enter(seat=a, number=1, result=GIN_98)
+    hand_enter(seat=a, number=1, entry=GIN_98)
 
     with pytest.raises(errors.EntryChanged, match="changed hand 1") as refused:
         hand_confirm(seat=b, number=1, version=shown.version)
@@ -54,8 +55,8 @@ def test_a_confirmation_of_an_entry_changed_since_is_refused():
 def test_the_changed_entry_is_confirmed_once_its_new_version_is_named():
     party = start_party()
     a, b = seats(party)
-    first = hand_enter(seat=a, number=1, result=KNOCK_28).hand
-    second = hand_enter(seat=a, number=1, result=GIN_98).hand
+    first = hand_enter(seat=a, number=1, entry=KNOCK_28).hand
+    second = hand_enter(seat=a, number=1, entry=GIN_98).hand
     assert second.version != first.version
 
     outcome = hand_confirm(seat=b, number=1, version=second.version)
@@ -73,7 +74,7 @@ def test_every_correction_is_a_new_version_and_changes_what_the_phones_poll():
     a, _ = seats(party)
     versions, polled = [], []
     for result in (KNOCK_28, GIN_98, KNOCK_28):
-        versions.append(hand_enter(seat=a, number=1, result=result).hand.version)
+        versions.append(hand_enter(seat=a, number=1, entry=result).hand.version)
         polled.append(selectors.party_version(party))
     assert len(set(versions)) == 3
     assert len(set(polled)) == 3
@@ -84,13 +85,13 @@ def test_an_answer_by_entering_the_same_result_names_the_version_it_answers():
     entry that changed since is refused too, and nothing is confirmed or disputed."""
     party = start_party()
     a, b = seats(party)
-    shown = hand_enter(seat=a, number=1, result=KNOCK_28).hand
-    hand_enter(seat=a, number=1, result=GIN_98)
+    shown = hand_enter(seat=a, number=1, entry=KNOCK_28).hand
+    hand_enter(seat=a, number=1, entry=GIN_98)
 
     with pytest.raises(errors.EntryChanged):
-        hand_enter(seat=b, number=1, result=KNOCK_28, version=shown.version)
+        hand_enter(seat=b, number=1, entry=KNOCK_28, version=shown.version)
     with pytest.raises(errors.EntryChanged):
-        hand_enter(seat=b, number=1, result=GIN_98, version=shown.version)
+        hand_enter(seat=b, number=1, entry=GIN_98, version=shown.version)
 
     hand = nothing_confirmed(party)
     assert hand.counter is None
@@ -99,8 +100,8 @@ def test_an_answer_by_entering_the_same_result_names_the_version_it_answers():
 def test_an_organizers_void_after_the_phone_showed_the_entry_leaves_nothing_to_confirm():
     party = start_party()
     a, b = seats(party)
-    shown = hand_enter(seat=a, number=1, result=KNOCK_28).hand
-    hand_decide(hand=shown, user=UserFactory(), result=None, reason="misdeal")
+    shown = hand_enter(seat=a, number=1, entry=KNOCK_28).hand
+    hand_decide(hand=shown, user=UserFactory(), entry=None, reason="misdeal")
 
     with pytest.raises(errors.StaleEntry):
         hand_confirm(seat=b, number=1, version=shown.version)
@@ -119,7 +120,7 @@ def page(client, seat):
 def test_the_page_refuses_to_confirm_a_changed_entry_and_shows_the_new_one(client):
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=KNOCK_28)
+    hand_enter(seat=a, number=1, entry=KNOCK_28)
     shown = page(client, b)
     assert "+28" in shown.text
     form = {
@@ -147,7 +148,7 @@ def test_the_page_refuses_to_confirm_a_changed_entry_and_shows_the_new_one(clien
 def test_the_page_confirms_without_a_version_never(client):
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=KNOCK_28)
+    hand_enter(seat=a, number=1, entry=KNOCK_28)
 
     response = client.post(
         reverse("seat:table-confirm", args=[b.token]), {"number": 1}, follow=True
@@ -203,7 +204,7 @@ def test_the_api_answers_a_changed_entry_with_409_and_the_new_entry(client):
 def test_the_api_takes_no_confirmation_that_names_no_version(client):
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=KNOCK_28)
+    hand_enter(seat=a, number=1, entry=KNOCK_28)
 
     response = api(client, b, "/hands/1/confirm", {})
 
@@ -215,8 +216,8 @@ def test_the_api_takes_no_confirmation_that_names_no_version(client):
 def test_the_api_refuses_an_answering_entry_to_a_changed_version(client):
     party = start_party()
     a, b = seats(party)
-    shown = hand_enter(seat=a, number=1, result=KNOCK_28).hand
-    hand_enter(seat=a, number=1, result=GIN_98)
+    shown = hand_enter(seat=a, number=1, entry=KNOCK_28).hand
+    hand_enter(seat=a, number=1, entry=GIN_98)
 
     response = api(
         client,

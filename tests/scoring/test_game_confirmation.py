@@ -10,12 +10,7 @@ from scoring import changes, errors
 from scoring.engine.games import GAMES
 from scoring.models import AuditRecord, Hand, Party
 from scoring.services.game_sheet import game_sheet
-from scoring.services.games import (
-    confirmations_needed,
-    game_hand_confirm,
-    game_hand_decide,
-    game_hand_enter,
-)
+from scoring.services.hands import confirmations_needed, hand_confirm, hand_decide, hand_enter
 from tests.factories import OrganizerFactory, start_game_party
 
 pytestmark = pytest.mark.django_db
@@ -39,14 +34,14 @@ def actions(party):
 
 def test_at_a_table_of_four_one_confirmation_is_not_enough_two_are():
     party, (a, b, c, _d) = table_of_four()
-    entered = game_hand_enter(seat=a, number=1, entry=DEAL)
+    entered = hand_enter(seat=a, number=1, entry=DEAL)
 
-    first = game_hand_confirm(seat=b, number=1, version=entered.hand.version)
+    first = hand_confirm(seat=b, number=1, version=entered.hand.version)
     assert first.action == "noted"
     assert (first.hand.status, first.hand.confirmations) == (Hand.Status.PENDING, [1])
     assert game_sheet(party).totals == [0, 0, 0, 0]
 
-    second = game_hand_confirm(seat=c, number=1, version=entered.hand.version)
+    second = hand_confirm(seat=c, number=1, version=entered.hand.version)
     assert second.action == "confirmed"
     assert second.hand.status == Hand.Status.CONFIRMED
     assert second.hand.confirmations == [1, 2]
@@ -76,10 +71,10 @@ def test_how_many_confirm_is_the_games_own_rule(monkeypatch):
         return 3
 
     monkeypatch.setattr(GAMES["blaue_vierzehn"], "confirmations_needed", everyone_else)
-    entered = game_hand_enter(seat=a, number=1, entry=DEAL)
-    game_hand_confirm(seat=b, number=1, version=entered.hand.version)
+    entered = hand_enter(seat=a, number=1, entry=DEAL)
+    hand_confirm(seat=b, number=1, version=entered.hand.version)
 
-    second = game_hand_confirm(seat=c, number=1, version=entered.hand.version)
+    second = hand_confirm(seat=c, number=1, version=entered.hand.version)
 
     assert second.action == "noted"
     assert asked[-1] == ([[0], [1], [2], [3]], 0)
@@ -87,11 +82,11 @@ def test_how_many_confirm_is_the_games_own_rule(monkeypatch):
 
 def test_a_confirmation_of_an_older_version_is_refused():
     party, (a, b, _c, _d) = table_of_four()
-    first = game_hand_enter(seat=a, number=1, entry=DEAL)
-    game_hand_enter(seat=a, number=1, entry=OTHER_DEAL)
+    first = hand_enter(seat=a, number=1, entry=DEAL)
+    hand_enter(seat=a, number=1, entry=OTHER_DEAL)
 
     with pytest.raises(errors.EntryChanged) as changed:
-        game_hand_confirm(seat=b, number=1, version=first.hand.version)
+        hand_confirm(seat=b, number=1, version=first.hand.version)
 
     assert changed.value.hand.details["entry"] == OTHER_DEAL
     hand = party.hands.get()
@@ -100,38 +95,36 @@ def test_a_confirmation_of_an_older_version_is_refused():
 
 def test_a_correction_resets_the_confirmations():
     party, (a, b, c, d) = table_of_four()
-    entered = game_hand_enter(seat=a, number=1, entry=DEAL)
-    game_hand_confirm(seat=b, number=1, version=entered.hand.version)
+    entered = hand_enter(seat=a, number=1, entry=DEAL)
+    hand_confirm(seat=b, number=1, version=entered.hand.version)
 
-    corrected = game_hand_enter(seat=a, number=1, entry=OTHER_DEAL)
+    corrected = hand_enter(seat=a, number=1, entry=OTHER_DEAL)
 
     assert corrected.action == "entered"
     assert corrected.hand.version == entered.hand.version + 1
     assert corrected.hand.confirmations == []
     # b's earlier confirmation no longer counts: c alone is not enough.
-    noted = game_hand_confirm(seat=c, number=1, version=corrected.hand.version)
+    noted = hand_confirm(seat=c, number=1, version=corrected.hand.version)
     assert noted.action == "noted"
-    assert game_hand_confirm(seat=d, number=1, version=corrected.hand.version).action == (
-        "confirmed"
-    )
+    assert hand_confirm(seat=d, number=1, version=corrected.hand.version).action == ("confirmed")
     assert game_sheet(party).totals == [13, 20, 10, 13]
     assert actions(party) == ["start", "enter", "confirm", "enter", "confirm", "confirm"]
 
 
 def test_the_entering_player_cannot_confirm_his_own_entry():
     party, (a, _b, _c, _d) = table_of_four()
-    entered = game_hand_enter(seat=a, number=1, entry=DEAL)
+    entered = hand_enter(seat=a, number=1, entry=DEAL)
 
     with pytest.raises(errors.NotYourHand):
-        game_hand_confirm(seat=a, number=1, version=entered.hand.version)
+        hand_confirm(seat=a, number=1, version=entered.hand.version)
     assert party.hands.get().confirmations == []
 
 
 def test_the_same_entry_from_another_player_counts_as_his_confirmation():
     _party, (a, b, _c, _d) = table_of_four()
-    entered = game_hand_enter(seat=a, number=1, entry=DEAL)
+    entered = hand_enter(seat=a, number=1, entry=DEAL)
 
-    same = game_hand_enter(seat=b, number=1, entry=DEAL, version=entered.hand.version)
+    same = hand_enter(seat=b, number=1, entry=DEAL, version=entered.hand.version)
 
     assert same.action == "noted"
     assert same.hand.confirmations == [1]
@@ -139,9 +132,9 @@ def test_the_same_entry_from_another_player_counts_as_his_confirmation():
 
 def test_a_different_entry_disputes_the_hand_and_the_organizer_decides_it():
     party, (a, b, c, d) = table_of_four()
-    game_hand_enter(seat=a, number=1, entry=DEAL)
+    hand_enter(seat=a, number=1, entry=DEAL)
 
-    disputed = game_hand_enter(seat=c, number=1, entry=OTHER_DEAL)
+    disputed = hand_enter(seat=c, number=1, entry=OTHER_DEAL)
 
     assert disputed.action == "disputed"
     hand = party.hands.get()
@@ -150,14 +143,14 @@ def test_a_different_entry_disputes_the_hand_and_the_organizer_decides_it():
     assert hand.counter["entry"] == OTHER_DEAL and hand.counter["seat"] == 2
     assert hand.counter["scores"] == [13, 20, 10, 13]
     with pytest.raises(errors.HandBlocked):
-        game_hand_confirm(seat=b, number=1, version=hand.version)
+        hand_confirm(seat=b, number=1, version=hand.version)
     with pytest.raises(errors.HandBlocked):
-        game_hand_enter(seat=d, number=1, entry=DEAL)
+        hand_enter(seat=d, number=1, entry=DEAL)
 
     organizer = OrganizerFactory(club=party.club).player.user
     with pytest.raises(errors.EntryError, match="reason"):
-        game_hand_decide(hand=hand, user=organizer, entry=OTHER_DEAL, reason=" ")
-    decided = game_hand_decide(
+        hand_decide(hand=hand, user=organizer, entry=OTHER_DEAL, reason=" ")
+    decided = hand_decide(
         hand=hand, user=organizer, entry=OTHER_DEAL, reason="c counted the tricks again"
     )
 
@@ -170,15 +163,15 @@ def test_a_different_entry_disputes_the_hand_and_the_organizer_decides_it():
     assert resolve.reason == "c counted the tricks again"
     assert actions(party) == ["start", "enter", "dispute", "resolve"]
     with pytest.raises(errors.WrongDecision):
-        game_hand_decide(hand=decided, user=organizer, entry=DEAL, reason="again")
-    assert game_hand_enter(seat=b, number=2, entry=DEAL).action == "entered"
+        hand_decide(hand=decided, user=organizer, entry=DEAL, reason="again", disputed=True)
+    assert hand_enter(seat=b, number=2, entry=DEAL).action == "entered"
 
 
 def test_a_repeated_key_is_stored_once():
     party, (a, _b, _c, _d) = table_of_four()
 
-    first = game_hand_enter(seat=a, number=1, entry=DEAL, key="hand-1")
-    again = game_hand_enter(seat=a, number=1, entry=DEAL, key="hand-1")
+    first = hand_enter(seat=a, number=1, entry=DEAL, key="hand-1")
+    again = hand_enter(seat=a, number=1, entry=DEAL, key="hand-1")
 
     assert (first.action, again.action) == ("entered", "repeated")
     assert again.hand.pk == first.hand.pk
@@ -188,10 +181,10 @@ def test_a_repeated_key_is_stored_once():
 
 def test_the_same_key_with_another_entry_is_refused_and_nothing_stored():
     party, (a, _b, _c, _d) = table_of_four()
-    game_hand_enter(seat=a, number=1, entry=DEAL, key="hand-1")
+    hand_enter(seat=a, number=1, entry=DEAL, key="hand-1")
 
     with pytest.raises(errors.KeyReused):
-        game_hand_enter(seat=a, number=1, entry=OTHER_DEAL, key="hand-1")
+        hand_enter(seat=a, number=1, entry=OTHER_DEAL, key="hand-1")
 
     hand = party.hands.get()
     assert (hand.details["entry"], hand.version) == (DEAL, 1)
@@ -200,11 +193,11 @@ def test_the_same_key_with_another_entry_is_refused_and_nothing_stored():
 
 def test_a_repeated_confirmation_key_is_counted_once():
     party, (a, b, _c, _d) = table_of_four()
-    entered = game_hand_enter(seat=a, number=1, entry=DEAL)
+    entered = hand_enter(seat=a, number=1, entry=DEAL)
 
-    game_hand_confirm(seat=b, number=1, version=entered.hand.version, key="ok-1")
-    again = game_hand_confirm(seat=b, number=1, version=entered.hand.version, key="ok-1")
-    plain_again = game_hand_confirm(seat=b, number=1, version=entered.hand.version)
+    hand_confirm(seat=b, number=1, version=entered.hand.version, key="ok-1")
+    again = hand_confirm(seat=b, number=1, version=entered.hand.version, key="ok-1")
+    plain_again = hand_confirm(seat=b, number=1, version=entered.hand.version)
 
     assert (again.action, plain_again.action) == ("repeated", "repeated")
     hand = party.hands.get()
@@ -219,7 +212,7 @@ def test_every_change_bumps_the_pages_counters(monkeypatch):
     monkeypatch.setattr(changes, "scores_changed", lambda pk: moved.append(("club", pk)))
     party, (a, _b, _c, _d) = table_of_four()
 
-    game_hand_enter(seat=a, number=1, entry=DEAL)
+    hand_enter(seat=a, number=1, entry=DEAL)
 
     assert moved == [("club", party.club_id), ("party", party.pk)]
 
@@ -229,17 +222,15 @@ def test_a_cancelled_party_takes_no_more_hands():
     Party.objects.filter(pk=party.pk).update(status=Party.Status.CANCELLED)
 
     with pytest.raises(errors.PartyCancelled):
-        game_hand_enter(seat=a, number=1, entry=DEAL)
+        hand_enter(seat=a, number=1, entry=DEAL)
 
 
 def test_the_sheet_is_read_in_a_fixed_number_of_queries():
     party, (a, b, c, _d) = table_of_four()
     for number in (1, 2, 3):
-        game_hand_enter(seat=a, number=number, entry=DEAL)
+        hand_enter(seat=a, number=number, entry=DEAL)
         for seat in (b, c):
-            game_hand_confirm(
-                seat=seat, number=number, version=party.hands.get(number=number).version
-            )
+            hand_confirm(seat=seat, number=number, version=party.hands.get(number=number).version)
 
     with CaptureQueriesContext(connection) as queries:
         sheet = game_sheet(party)

@@ -1,4 +1,4 @@
-"""The organizer corrects or voids a hand of another game (`game_hand_decide` with
+"""The organizer corrects or voids a hand of another game (`hand_decide` with
 ``disputed=False`` or no entry): the hand alone changes, the record keeps what it
 was and why, and a decision that would undo a later hand is refused whole."""
 
@@ -7,7 +7,7 @@ import pytest
 from scoring import errors
 from scoring.models import AuditRecord, Hand, Party
 from scoring.services.game_sheet import game_sheet
-from scoring.services.games import game_hand_confirm, game_hand_decide, game_hand_enter
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
 from tests.factories import OrganizerFactory, start_game_party
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ def played(game, players, entries, options=None):
     party = start_game_party(game, players, options, confirmation_required=False)
     seats = list(party.seats.order_by("position"))
     for number, entry in enumerate(entries, start=1):
-        game_hand_enter(seat=seats[0], number=number, entry=entry)
+        hand_enter(seat=seats[0], number=number, entry=entry)
     return party, seats
 
 
@@ -34,7 +34,7 @@ def organizer():
 def test_a_confirmed_hand_is_corrected_and_the_record_keeps_what_it_was(organizer):
     party, _ = played("blaue_vierzehn", 4, [{"points": [10, 20, 13, 13]}] * 2)
 
-    corrected = game_hand_decide(
+    corrected = hand_decide(
         hand=hand(party, 1),
         user=organizer,
         entry={"points": [13, 20, 10, 13]},
@@ -58,7 +58,7 @@ def test_a_confirmed_hand_is_corrected_and_the_record_keeps_what_it_was(organize
 def test_a_voided_hand_counts_nothing_and_the_next_hand_is_dealt(organizer):
     party, seats = played("blaue_vierzehn", 3, [{"points": [20, 20, 16]}])
 
-    voided = game_hand_decide(
+    voided = hand_decide(
         hand=hand(party, 1), user=organizer, entry=None, reason="misdeal", disputed=False
     )
 
@@ -66,10 +66,8 @@ def test_a_voided_hand_counts_nothing_and_the_next_hand_is_dealt(organizer):
     assert game_sheet(party).totals == [0, 0, 0]
     assert AuditRecord.objects.get(party=party, action=AuditRecord.Action.VOID).reason == "misdeal"
     with pytest.raises(errors.WrongDecision, match="void already"):
-        game_hand_decide(hand=voided, user=organizer, entry=None, reason="twice")
-    assert game_hand_enter(seat=seats[1], number=2, entry={"points": [6, 30, 20]}).action == (
-        "recorded"
-    )
+        hand_decide(hand=voided, user=organizer, entry=None, reason="twice")
+    assert hand_enter(seat=seats[1], number=2, entry={"points": [6, 30, 20]}).action == ("recorded")
     assert game_sheet(party).totals == [6, 30, 20]
 
 
@@ -85,7 +83,7 @@ def test_a_correction_that_ends_the_party_before_a_later_hand_is_refused(organiz
     totals = game_sheet(party).totals
 
     with pytest.raises(errors.EntryError, match="hand 3"):
-        game_hand_decide(
+        hand_decide(
             hand=hand(party, 2),
             user=organizer,
             entry={"closer": 0, "penalties": [0, 55, 3]},
@@ -104,7 +102,7 @@ def test_correcting_the_last_hand_can_end_or_reopen_the_party(organizer):
     party.refresh_from_db()
     assert party.status == Party.Status.FINISHED
 
-    game_hand_decide(
+    hand_decide(
         hand=hand(party, 2),
         user=organizer,
         entry={"closer": 0, "penalties": [0, 30, 3]},
@@ -114,18 +112,18 @@ def test_correcting_the_last_hand_can_end_or_reopen_the_party(organizer):
     party.refresh_from_db()
     assert (party.status, party.finished_at) == (Party.Status.RUNNING, None)
 
-    game_hand_decide(hand=hand(party, 2), user=organizer, entry=None, reason="misdeal")
+    hand_decide(hand=hand(party, 2), user=organizer, entry=None, reason="misdeal")
     assert game_sheet(party).totals[1] == 60
 
 
 def test_a_disputed_hand_is_resolved_not_corrected(organizer):
     party = start_game_party("blaue_vierzehn", 3)
     a, b, _c = party.seats.order_by("position")
-    game_hand_enter(seat=a, number=1, entry={"points": [20, 20, 16]})
-    game_hand_enter(seat=b, number=1, entry={"points": [16, 20, 20]})
+    hand_enter(seat=a, number=1, entry={"points": [20, 20, 16]})
+    hand_enter(seat=b, number=1, entry={"points": [16, 20, 20]})
 
     with pytest.raises(errors.WrongDecision, match="disputed"):
-        game_hand_decide(
+        hand_decide(
             hand=hand(party, 1),
             user=organizer,
             entry={"points": [20, 20, 16]},
@@ -141,15 +139,15 @@ def test_a_hand_still_waiting_after_the_corrected_one_is_checked_too(organizer):
     party = start_game_party("chinchon", 3)
     a, b, c = party.seats.order_by("position")
     for number, penalty in ((1, 50), (2, 30)):
-        entered = game_hand_enter(
+        entered = hand_enter(
             seat=a, number=number, entry={"closer": 0, "penalties": [0, penalty, 3]}
         )
         for other in (b, c):  # both others at a table of three
-            game_hand_confirm(seat=other, number=number, version=entered.hand.version)
-    game_hand_enter(seat=a, number=3, entry={"closer": 0, "penalties": [0, 5, 3]})
+            hand_confirm(seat=other, number=number, version=entered.hand.version)
+    hand_enter(seat=a, number=3, entry={"closer": 0, "penalties": [0, 5, 3]})
 
     with pytest.raises(errors.EntryError, match="hand 3"):
-        game_hand_decide(
+        hand_decide(
             hand=hand(party, 2),
             user=organizer,
             entry={"closer": 0, "penalties": [0, 55, 3]},

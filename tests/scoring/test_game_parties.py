@@ -15,8 +15,8 @@ from scoring.engine.games.game import side_totals
 from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party, game_choices
 from scoring.services.game_sheet import game_sheet, hand_score
-from scoring.services.games import game_hand_confirm, game_hand_enter
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import ClubNightFactory, start_game_party, start_night_party, start_party
 
 pytestmark = pytest.mark.django_db
@@ -34,13 +34,13 @@ def play(party, number, entry, by=0):
     others as it takes."""
     seats = seats_of(party)
     entering = seats[by]
-    outcome = game_hand_enter(seat=entering, number=number, entry=entry)
+    outcome = hand_enter(seat=entering, number=number, entry=entry)
     assert outcome.action == "entered"
     for seat in seats:
         if outcome.action == "confirmed":
             break
         if seat.side != entering.side:
-            outcome = game_hand_confirm(seat=seat, number=number, version=outcome.hand.version)
+            outcome = hand_confirm(seat=seat, number=number, version=outcome.hand.version)
     assert outcome.action == "confirmed"
     return outcome.hand
 
@@ -103,7 +103,7 @@ def test_a_party_of_each_game_is_played_to_its_end(
     assert sum(sheet.margins) == 0
     assert sheet.lower_wins is GAMES[game].lower_wins
     with pytest.raises(PartyOver):
-        game_hand_enter(seat=seats_of(party)[0], number=len(entries) + 1, entry=entries[0])
+        hand_enter(seat=seats_of(party)[0], number=len(entries) + 1, entry=entries[0])
 
 
 def test_canasta_of_four_plays_in_two_partnerships_across_the_table():
@@ -174,21 +174,17 @@ def test_a_player_already_seated_at_the_night_is_refused_unless_meant():
     assert party.night == night
 
 
-def test_gin_rummys_services_refuse_a_party_of_another_game():
-    party = start_game_party("chinchon", 2)
+def test_an_entry_of_another_game_is_refused_and_nothing_stored():
+    # One service enters every game's hands; the party's game reads the entry.
+    chinchon = start_game_party("chinchon", 2)
+    with pytest.raises(errors.EntryError, match="not a hand of this game"):
+        hand_enter(seat=seats_of(chinchon)[0], number=1, entry=Result("knock", 0, 3, 21))
+    gin_rummy = start_party()
+    with pytest.raises(errors.EntryError, match="not a hand of this game"):
+        hand_enter(seat=gin_rummy.seats.first(), number=1, entry={"closer": 0, "penalties": [0, 3]})
 
-    with pytest.raises(errors.WrongGame, match="plays Chinchón, not Gin Rummy"):
-        hand_enter(seat=seats_of(party)[0], number=1, result=Result("knock", 0, 3, 21))
-    assert not party.hands.exists()
-
-
-def test_the_games_services_refuse_a_gin_rummy_party():
-    party = start_party()
-    seat = party.seats.first()
-
-    with pytest.raises(errors.WrongGame, match="plays Gin Rummy"):
-        game_hand_enter(seat=seat, number=1, entry={"closer": 0, "penalties": [0, 3]})
-    assert not party.hands.exists()
+    assert not chinchon.hands.exists()
+    assert not gin_rummy.hands.exists()
 
 
 def test_a_deal_of_blaue_vierzehn_not_adding_up_to_56_is_refused_and_nothing_written():
@@ -196,9 +192,7 @@ def test_a_deal_of_blaue_vierzehn_not_adding_up_to_56_is_refused_and_nothing_wri
     records = AuditRecord.objects.count()
 
     with pytest.raises(errors.EntryError, match="56") as refused:
-        game_hand_enter(
-            seat=seats_of(party)[0], number=1, entry={"points": [10, 20, 13, 12]}, key="k1"
-        )
+        hand_enter(seat=seats_of(party)[0], number=1, entry={"points": [10, 20, 13, 12]}, key="k1")
 
     assert str(refused.value)
     assert not party.hands.exists()
@@ -209,7 +203,7 @@ def refusal(game, entry, *, players=3, language="de"):
     """What a player reads, in ``language``, when hand 1 of ``game`` is refused."""
     party = start_game_party(game, players)
     with override(language), pytest.raises(errors.EntryError) as refused:
-        game_hand_enter(seat=seats_of(party)[0], number=1, entry=entry)
+        hand_enter(seat=seats_of(party)[0], number=1, entry=entry)
     assert not party.hands.exists()
     return str(refused.value)
 
@@ -300,11 +294,9 @@ def test_a_malformed_entry_is_refused_not_a_crash():
     party = start_game_party("cruzo", 3)
 
     with pytest.raises(errors.EntryError, match="cannot be right"):
-        game_hand_enter(
-            seat=seats_of(party)[0], number=1, entry={"went_out": 5, "cards_left": {"a": 1}}
-        )
+        hand_enter(seat=seats_of(party)[0], number=1, entry={"went_out": 5, "cards_left": {"a": 1}})
     with pytest.raises(errors.EntryError):
-        game_hand_enter(seat=seats_of(party)[0], number=1, entry=["not", "a", "mapping"])
+        hand_enter(seat=seats_of(party)[0], number=1, entry=["not", "a", "mapping"])
     assert not party.hands.exists()
 
 
@@ -312,9 +304,7 @@ def test_a_party_needing_no_confirmation_records_each_hand_at_once():
     party = start_game_party("cruzo", 3, confirmation_required=False)
     seat = seats_of(party)[1]
 
-    outcome = game_hand_enter(
-        seat=seat, number=1, entry={"went_out": [2], "cards_left": {0: 3, 1: 1}}
-    )
+    outcome = hand_enter(seat=seat, number=1, entry={"went_out": [2], "cards_left": {0: 3, 1: 1}})
 
     assert outcome.action == "recorded"
     assert outcome.hand.status == Hand.Status.CONFIRMED
@@ -327,9 +317,9 @@ def test_a_stale_or_early_hand_number_is_refused():
     seat = seats_of(party)[1]
 
     with pytest.raises(errors.StaleEntry, match="already recorded"):
-        game_hand_enter(seat=seat, number=1, entry={"closer": 0, "penalties": [0, 30]})
+        hand_enter(seat=seat, number=1, entry={"closer": 0, "penalties": [0, 30]})
     with pytest.raises(errors.StaleEntry, match="not due yet"):
-        game_hand_enter(seat=seat, number=3, entry={"closer": 0, "penalties": [0, 30]})
+        hand_enter(seat=seat, number=3, entry={"closer": 0, "penalties": [0, 30]})
     assert party.hands.count() == 1
 
 
@@ -363,7 +353,7 @@ def test_the_stored_totals_are_the_engines_side_totals(deals):
     party = start_game_party("blaue_vierzehn", 3, options, confirmation_required=False)
     seat = seats_of(party)[0]
     for number, deal in enumerate(deals, 1):
-        game_hand_enter(seat=seat, number=number, entry={"points": deal})
+        hand_enter(seat=seat, number=number, entry={"points": deal})
 
     stored = [hand_score(h) for h in party.hands.order_by("number")]
     assert game_sheet(party).totals == side_totals(expected, 3)
@@ -377,7 +367,7 @@ def test_the_nights_results_leave_another_games_party_out_until_they_read_it():
     night = ClubNightFactory()
     gin = start_night_party(night)
     party = start_game_party("cruzo", 3, night=night, confirmation_required=False)
-    game_hand_enter(
+    hand_enter(
         seat=seats_of(party)[0], number=1, entry={"went_out": [2], "cards_left": {0: 3, 1: 1}}
     )
 

@@ -17,7 +17,8 @@ from scoring.engine.rules import RULESETS
 from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.services import hands
-from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter, result_from_cards
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.knocks import Result, result_from_cards
 from scoring.services.seats import seat_link_reissue
 from tests.factories import ClubNightFactory, UserFactory, start_night_party, start_party
 
@@ -37,7 +38,7 @@ def knock(knocker, mine, theirs, **details):
 def test_a_confirmation_sent_twice_with_its_key_counts_once():
     party = start_party()
     a, b = seats(party)
-    entered = hand_enter(seat=a, number=1, result=knock(0, 3, 21)).hand
+    entered = hand_enter(seat=a, number=1, entry=knock(0, 3, 21)).hand
 
     first = hand_confirm(seat=b, number=1, version=1, key="confirm-1", address=ADDRESS)
     again = hand_confirm(seat=b, number=1, version=1, key="confirm-1")
@@ -57,7 +58,7 @@ def test_a_confirmation_sent_twice_with_its_key_counts_once():
 def test_a_confirmation_names_the_hand_that_is_due():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     with pytest.raises(errors.StaleEntry) as refused:
         hand_confirm(seat=b, number=2, version=1)
     assert str(refused.value) == "Hand 2 is not due yet: hand 1 comes first."
@@ -67,8 +68,8 @@ def test_a_confirmation_names_the_hand_that_is_due():
 def test_a_disputed_hand_cannot_be_confirmed():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand_enter(seat=b, number=1, result=knock(0, 3, 12))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    hand_enter(seat=b, number=1, entry=knock(0, 3, 12))
     with pytest.raises(errors.HandBlocked) as refused:
         hand_confirm(seat=b, number=1, version=2)
     assert str(refused.value) == "Hand 1 is disputed: the organizer decides it."
@@ -77,8 +78,8 @@ def test_a_disputed_hand_cannot_be_confirmed():
 def test_a_confirmation_of_a_changed_entry_says_who_changed_it():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand_enter(seat=a, number=1, result=knock(0, 3, 25))  # version 2
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 25))  # version 2
     with pytest.raises(errors.EntryChanged) as refused:
         hand_confirm(seat=b, number=1, version=1)
     assert str(refused.value) == (
@@ -91,36 +92,36 @@ def test_two_entries_with_the_same_rulings_agree_and_with_others_do_not():
     # Seed 000 § 14.12: the defender was short of a card; both phones say so.
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21, defender_missing_cards=1))
-    outcome = hand_enter(seat=b, number=1, result=knock(0, 3, 21, defender_missing_cards=1))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21, defender_missing_cards=1))
+    outcome = hand_enter(seat=b, number=1, entry=knock(0, 3, 21, defender_missing_cards=1))
     assert outcome.action == "confirmed"
 
-    hand_enter(seat=b, number=2, result=knock(1, 4, 30, defender_missing_cards=1))
-    outcome = hand_enter(seat=a, number=2, result=knock(1, 4, 30))
+    hand_enter(seat=b, number=2, entry=knock(1, 4, 30, defender_missing_cards=1))
+    outcome = hand_enter(seat=a, number=2, entry=knock(1, 4, 30))
     assert outcome.action == "disputed"
 
 
 def test_two_no_games_agree():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=Result("no_game"))
-    assert hand_enter(seat=b, number=1, result=Result("no_game")).action == "confirmed"
+    hand_enter(seat=a, number=1, entry=Result("no_game"))
+    assert hand_enter(seat=b, number=1, entry=Result("no_game")).action == "confirmed"
 
 
 def test_a_party_finishes_with_its_last_hand_and_a_correction_reopens_it():
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
     # A writes 95 in the first hand (3 against 98), 9 in the second: 104, over 100.
-    hand_enter(seat=a, number=1, result=knock(0, 3, 98))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 98))
     party.refresh_from_db()
     assert (party.status, party.finished_at) == (Party.Status.RUNNING, None)
-    last = hand_enter(seat=a, number=2, result=knock(0, 1, 10)).hand
+    last = hand_enter(seat=a, number=2, entry=knock(0, 1, 10)).hand
     party.refresh_from_db()
     assert party.status == Party.Status.FINISHED
     assert party.finished_at is not None
 
     # The second hand was 1 against 2: A has 96, and the party goes on.
-    hand_decide(hand=last, user=UserFactory(), result=knock(0, 1, 2), reason="recounted")
+    hand_decide(hand=last, user=UserFactory(), entry=knock(0, 1, 2), reason="recounted")
     party.refresh_from_db()
     assert (party.status, party.finished_at) == (Party.Status.RUNNING, None)
 
@@ -128,12 +129,12 @@ def test_a_party_finishes_with_its_last_hand_and_a_correction_reopens_it():
 def test_a_correction_is_recorded_with_who_why_and_what_it_was():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     hand = hand_confirm(seat=b, number=1, version=1).hand
     director = UserFactory()
 
     hand = hand_decide(
-        hand=hand, user=director, result=knock(0, 3, 12), reason="typo", address=ADDRESS
+        hand=hand, user=director, entry=knock(0, 3, 12), reason="typo", address=ADDRESS
     )
 
     assert (hand.points, hand.counter, hand.decided_by) == (9, None, director)
@@ -150,9 +151,9 @@ def test_a_correction_is_recorded_with_who_why_and_what_it_was():
 def test_a_resolved_dispute_keeps_no_second_version():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand = hand_enter(seat=b, number=1, result=knock(0, 3, 12)).hand
-    hand = hand_decide(hand=hand, user=UserFactory(), result=knock(0, 3, 21), reason="seen")
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    hand = hand_enter(seat=b, number=1, entry=knock(0, 3, 12)).hand
+    hand = hand_decide(hand=hand, user=UserFactory(), entry=knock(0, 3, 21), reason="seen")
     hand.refresh_from_db()
     assert (hand.status, hand.counter, hand.points) == (Hand.Status.CONFIRMED, None, 18)
 
@@ -160,31 +161,31 @@ def test_a_resolved_dispute_keeps_no_second_version():
 def test_the_refusals_of_a_decision_say_what_to_do_instead():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     first = hand_confirm(seat=b, number=1, version=1).hand
-    hand_enter(seat=a, number=2, result=knock(0, 2, 10))
-    second = hand_enter(seat=b, number=2, result=knock(0, 2, 11)).hand
+    hand_enter(seat=a, number=2, entry=knock(0, 2, 10))
+    second = hand_enter(seat=b, number=2, entry=knock(0, 2, 11)).hand
     director = UserFactory()
 
     with pytest.raises(errors.EntryError) as refused:
-        hand_decide(hand=first, user=director, result=None, reason=" ")
+        hand_decide(hand=first, user=director, entry=None, reason=" ")
     assert str(refused.value) == "Give a reason: corrections are kept in the party's record."
     with pytest.raises(errors.WrongDecision) as refused:
-        hand_decide(hand=first, user=director, result=None, reason="x", disputed=True)
+        hand_decide(hand=first, user=director, entry=None, reason="x", disputed=True)
     assert str(refused.value) == "Hand 1 is not disputed (any more): correct it instead."
     with pytest.raises(errors.WrongDecision) as refused:
-        hand_decide(hand=second, user=director, result=None, reason="x", disputed=False)
+        hand_decide(hand=second, user=director, entry=None, reason="x", disputed=False)
     assert str(refused.value) == ("Hand 2 is disputed: resolve it, after comparing both versions.")
 
 
 def test_a_correction_that_would_end_the_party_before_later_hands_is_refused():
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
-    first = hand_enter(seat=a, number=1, result=knock(0, 3, 50)).hand  # A 47
-    hand_enter(seat=a, number=2, result=knock(0, 3, 20))  # A 64
+    first = hand_enter(seat=a, number=1, entry=knock(0, 3, 50)).hand  # A 47
+    hand_enter(seat=a, number=2, entry=knock(0, 3, 20))  # A 64
     with pytest.raises(errors.EntryError) as refused:
         # Gin against 98 is 98 + the gin bonus of 20: the party would end at hand 1.
-        hand_decide(hand=first, user=None, result=Result("gin", 0, 0, 98), reason="x")
+        hand_decide(hand=first, user=None, entry=Result("gin", 0, 0, 98), reason="x")
     assert str(refused.value) == (
         "This correction ends the party before hands that were already played: "
         "void the later hands first."
@@ -195,18 +196,18 @@ def test_a_correction_that_would_end_the_party_before_later_hands_is_refused():
 def test_a_no_game_is_corrected_at_its_own_table_while_it_is_the_current_hand():
     party = start_party()
     a, _ = seats(party)
-    hand = hand_enter(seat=a, number=1, result=Result("no_game")).hand
-    hand = hand_decide(hand=hand, user=None, result=knock(1, 2, 12), reason="it was a knock")
+    hand = hand_enter(seat=a, number=1, entry=Result("no_game")).hand
+    hand = hand_decide(hand=hand, user=None, entry=knock(1, 2, 12), reason="it was a knock")
     assert (hand.ending, hand.winner.position, hand.points) == ("knock", 1, 10)
 
 
 def test_an_older_no_game_is_voided_not_corrected():
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
-    old = hand_enter(seat=a, number=1, result=Result("no_game")).hand
-    hand_enter(seat=a, number=2, result=knock(0, 3, 21))
+    old = hand_enter(seat=a, number=1, entry=Result("no_game")).hand
+    hand_enter(seat=a, number=2, entry=knock(0, 3, 21))
     with pytest.raises(errors.EntryError) as refused:
-        hand_decide(hand=old, user=None, result=knock(0, 2, 12), reason="x")
+        hand_decide(hand=old, user=None, entry=knock(0, 2, 12), reason="x")
     assert str(refused.value) == "This hand's players are not recorded; void it instead."
 
 
@@ -214,9 +215,9 @@ def test_a_correction_naming_a_player_who_sat_out_names_the_players():
     # Rotation (seed 000 "zu dritt" 1): position 2 sits out the first hand.
     party = start_party("rotation", players=3)
     p0, p1, p2 = seats(party)
-    hand = hand_enter(seat=p0, number=1, result=knock(0, 3, 21)).hand
+    hand = hand_enter(seat=p0, number=1, entry=knock(0, 3, 21)).hand
     with pytest.raises(errors.NotYourHand) as refused:
-        hand_decide(hand=hand, user=None, result=knock(2, 3, 21), reason="x")
+        hand_decide(hand=hand, user=None, entry=knock(2, 3, 21), reason="x")
     assert str(refused.value) == (
         f"Hand 1: {p2.player.name} sat out that hand: the knocker must be one of the two "
         f"players at the table, {p0.player.name} or {p1.player.name}."
@@ -227,11 +228,11 @@ def test_a_closed_nights_results_are_not_changed():
     night = ClubNightFactory(name="Friday")
     party = start_night_party(night)
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     hand = hand_confirm(seat=b, number=1, version=1).hand
     ClubNight.objects.filter(pk=night.pk).update(closed_at=timezone.now())
     with pytest.raises(errors.NightClosed) as refused:
-        hand_decide(hand=hand, user=None, result=None, reason="x")
+        hand_decide(hand=hand, user=None, entry=None, reason="x")
     assert str(refused.value) == "Friday is closed: its results are final."
 
 
@@ -279,9 +280,9 @@ def _twin_not_yet_committed(monkeypatch):
 def test_a_submission_that_collides_with_its_own_twin_is_answered_as_repeated(monkeypatch):
     party = start_party()
     a, _ = seats(party)
-    stored = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1").hand
+    stored = hand_enter(seat=a, number=1, entry=knock(0, 3, 21), key="hand-1").hand
     _twin_not_yet_committed(monkeypatch)
-    outcome = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1")
+    outcome = hand_enter(seat=a, number=1, entry=knock(0, 3, 21), key="hand-1")
 
     assert (outcome.action, outcome.hand) == ("repeated", stored)
     assert party.hands.get().defender_deadwood == 21
@@ -292,11 +293,11 @@ def test_a_key_that_collides_with_another_entry_under_it_is_refused(monkeypatch)
     request, so the second is refused, never answered for the first."""
     party = start_party()
     a, _ = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1")
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21), key="hand-1")
     _twin_not_yet_committed(monkeypatch)
 
     with pytest.raises(errors.KeyReused):
-        hand_enter(seat=a, number=1, result=knock(0, 3, 30), key="hand-1")
+        hand_enter(seat=a, number=1, entry=knock(0, 3, 30), key="hand-1")
     assert party.hands.get().defender_deadwood == 21
 
 
@@ -304,12 +305,12 @@ def test_a_hand_stored_at_the_same_moment_is_not_stored_twice(monkeypatch, caplo
     # The other phone's entry was committed after this one read the party's state.
     party = start_party()
     a, b = seats(party)
-    before = hands._locked_state(party.pk)
-    hand_enter(seat=b, number=1, result=knock(0, 3, 21))
-    monkeypatch.setattr(hands, "_locked_state", lambda party_id: before)
+    before = hands._locked(party.pk)
+    hand_enter(seat=b, number=1, entry=knock(0, 3, 21))
+    monkeypatch.setattr(hands, "_locked", lambda party_id: before)
 
     with pytest.raises(errors.StaleEntry) as refused:
-        hand_enter(seat=a, number=1, result=knock(0, 3, 30))
+        hand_enter(seat=a, number=1, entry=knock(0, 3, 30))
 
     assert str(refused.value) == "This hand was just recorded: the sheet below is up to date."
     assert party.hands.get().defender_deadwood == 21
@@ -322,7 +323,7 @@ def test_an_entry_is_recorded_with_its_seat_key_address_and_the_whole_hand():
     hand = hand_enter(
         seat=a,
         number=1,
-        result=knock(0, 3, 21, defender_missing_cards=1),
+        entry=knock(0, 3, 21, defender_missing_cards=1),
         key="k1",
         address=ADDRESS,
     ).hand
@@ -354,7 +355,7 @@ def test_an_entry_tells_the_clubs_cached_pages_once_it_is_committed(
     key = changes.club_key(party.club_id)
     before = cache.get(key)
     with django_capture_on_commit_callbacks() as after_commit:
-        hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+        hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     assert cache.get(key) == before  # not before the commit
     for callback in after_commit:
         callback()
@@ -366,10 +367,10 @@ def test_under_oklahoma_the_up_card_sets_the_knock_limit():
     party = start_party(rules="oklahoma", confirmation_required=False)
     a, _ = seats(party)
     with pytest.raises(MissingUpCard):
-        hand_enter(seat=a, number=1, result=knock(0, 5, 30))
+        hand_enter(seat=a, number=1, entry=knock(0, 5, 30))
     with pytest.raises(IllegalKnock):
-        hand_enter(seat=a, number=1, result=knock(0, 6, 30, up_card="5H"))
-    hand = hand_enter(seat=a, number=1, result=knock(0, 5, 30, up_card="5H")).hand
+        hand_enter(seat=a, number=1, entry=knock(0, 6, 30, up_card="5H"))
+    hand = hand_enter(seat=a, number=1, entry=knock(0, 5, 30, up_card="5H")).hand
     assert (hand.kind, hand.points) == ("knock", 25)
 
 
@@ -377,7 +378,7 @@ def test_a_knocker_short_of_a_card_pays_ten_for_it():
     # Seed 000 § 14.11: the missing card counts 10, so 5 + 10 = 15 against 30: 15.
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
-    hand = hand_enter(seat=a, number=1, result=knock(0, 5, 30, knocker_missing_cards=1)).hand
+    hand = hand_enter(seat=a, number=1, entry=knock(0, 5, 30, knocker_missing_cards=1)).hand
     assert (hand.winner.position, hand.points) == (0, 15)
 
 
@@ -385,10 +386,10 @@ def test_the_refusals_of_an_entry_say_why():
     party = start_party("rotation", players=3, confirmation_required=False)
     p0, p1, p2 = seats(party)
     with pytest.raises(errors.NotYourHand) as refused:
-        hand_enter(seat=p2, number=1, result=knock(0, 3, 21))
+        hand_enter(seat=p2, number=1, entry=knock(0, 3, 21))
     assert str(refused.value) == "You sit out this hand: the players at the table enter it."
     with pytest.raises(errors.NotYourHand) as refused:
-        hand_enter(seat=p0, number=1, result=knock(2, 3, 21))
+        hand_enter(seat=p0, number=1, entry=knock(2, 3, 21))
     assert str(refused.value) == (
         f"Hand 1: {p2.player.name} sat out that hand: the knocker must be one of the two "
         f"players at the table, {p0.player.name} or {p1.player.name}."
@@ -398,19 +399,19 @@ def test_the_refusals_of_an_entry_say_why():
 def test_a_disputed_hand_blocks_the_entering_side_too_and_a_finished_party_all():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand_enter(seat=b, number=1, result=knock(0, 3, 12))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    hand_enter(seat=b, number=1, entry=knock(0, 3, 12))
     with pytest.raises(errors.HandBlocked) as refused:
-        hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+        hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     assert str(refused.value) == (
         "Hand 1 is disputed: the organizer decides it before play goes on."
     )
 
     done = start_party(confirmation_required=False)
     c, _ = seats(done)
-    hand_enter(seat=c, number=1, result=Result("gin", 0, 0, 98))  # 98 + 20: over
+    hand_enter(seat=c, number=1, entry=Result("gin", 0, 0, 98))  # 98 + 20: over
     with pytest.raises(PartyOver) as refused:
-        hand_enter(seat=c, number=2, result=knock(0, 3, 21))
+        hand_enter(seat=c, number=2, entry=knock(0, 3, 21))
     assert str(refused.value) == "The party is over: no more hands can be entered."
 
 
@@ -419,7 +420,7 @@ def test_a_cancelled_party_says_so():
     a, _ = seats(party)
     Party.objects.filter(pk=party.pk).update(status=Party.Status.CANCELLED)
     with pytest.raises(errors.PartyCancelled) as refused:
-        hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+        hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     assert str(refused.value) == (
         "This party was cancelled by the organizer: it takes no more hands."
     )
@@ -428,8 +429,8 @@ def test_a_cancelled_party_says_so():
 def test_a_dispute_keeps_the_other_sides_version_whole_and_records_both():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand = hand_enter(seat=b, number=1, result=knock(0, 3, 12), key="k2", address=ADDRESS).hand
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    hand = hand_enter(seat=b, number=1, entry=knock(0, 3, 12), key="k2", address=ADDRESS).hand
     # B's version: A knocks with 3 against 12, 9 points to A.
     assert hand.counter == {
         "seat": 1,
@@ -452,8 +453,8 @@ def test_a_dispute_keeps_the_other_sides_version_whole_and_records_both():
 def test_a_confirmation_by_entering_the_same_is_recorded_with_what_it_confirmed():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand = hand_enter(seat=b, number=1, result=knock(0, 3, 21), key="k2", address=ADDRESS).hand
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    hand = hand_enter(seat=b, number=1, entry=knock(0, 3, 21), key="k2", address=ADDRESS).hand
     assert (hand.status, hand.confirmed_by, hand.version) == (Hand.Status.CONFIRMED, b, 2)
     record = party.audit.get(action=AuditRecord.Action.CONFIRM)
     assert (record.seat, record.key, record.address) == (b, "k2", ADDRESS)
@@ -463,8 +464,8 @@ def test_a_confirmation_by_entering_the_same_is_recorded_with_what_it_confirmed(
 def test_a_correction_by_the_entering_side_is_a_new_version_on_the_record():
     party = start_party()
     a, _ = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand = hand_enter(seat=a, number=1, result=knock(0, 3, 25), key="k1b").hand
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    hand = hand_enter(seat=a, number=1, entry=knock(0, 3, 25), key="k1b").hand
     assert (hand.version, hand.points, hand.entered_by) == (2, 22, a)
     record = party.audit.filter(action=AuditRecord.Action.ENTER).latest("pk")
     assert (record.key, record.before["points"], record.after["points"]) == ("k1b", 18, 22)
@@ -474,7 +475,7 @@ def test_the_hand_at_the_second_table_of_partners_is_dealt_by_its_own_dealer():
     # Partners of two: the low team (positions 2, 3) deals the first round, 2 to 0 at
     # table 1, 3 to 1 at table 2 (seed 000, "Sind vier Spieler beteiligt…").
     party = start_party("partners", players=4)
-    hand = hand_enter(seat=seats(party)[1], number=1, result=knock(1, 3, 21)).hand
+    hand = hand_enter(seat=seats(party)[1], number=1, entry=knock(1, 3, 21)).hand
     assert (hand.table, hand.dealer.position, hand.defender.position) == (2, 3, 3)
 
 
@@ -495,7 +496,7 @@ def test_the_hand_at_the_second_table_of_partners_is_dealt_by_its_own_dealer():
 def test_the_rules_score_what_the_table_entered(result, scored):
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
-    hand = hand_enter(seat=a, number=1, result=result).hand
+    hand = hand_enter(seat=a, number=1, entry=result).hand
     winner = hand.winner.position if hand.winner else None
     assert (hand.kind, hand.points, winner) == scored
 
@@ -503,8 +504,8 @@ def test_the_rules_score_what_the_table_entered(result, scored):
 def test_a_no_game_at_the_second_table_is_corrected_with_that_tables_players():
     # Partners of two, first round: table 2 is positions 1 and 3 (3 deals).
     party = start_party("partners", players=4)
-    hand = hand_enter(seat=seats(party)[1], number=1, result=Result("no_game")).hand
-    hand = hand_decide(hand=hand, user=None, result=knock(1, 3, 21), reason="a knock")
+    hand = hand_enter(seat=seats(party)[1], number=1, entry=Result("no_game")).hand
+    hand = hand_decide(hand=hand, user=None, entry=knock(1, 3, 21), reason="a knock")
     assert (hand.table, hand.winner.position, hand.defender.position) == (2, 1, 3)
 
 
@@ -512,7 +513,7 @@ def test_big_gin_scores_its_own_bonus_where_the_rules_know_it():
     # cardgames.io's rules: big gin is the defender's deadwood and 31.
     party = start_party(rules="cardgames", confirmation_required=False)
     a, _ = seats(party)
-    hand = hand_enter(seat=a, number=1, result=Result("big_gin", 0, 0, 20)).hand
+    hand = hand_enter(seat=a, number=1, entry=Result("big_gin", 0, 0, 20)).hand
     assert (hand.kind, hand.points) == ("big_gin", 51)
 
 
@@ -530,7 +531,7 @@ def test_more_deadwood_than_the_cards_shown_hold_is_refused_before_scoring(resul
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
     with pytest.raises(ImpossibleDeadwood):
-        hand_enter(seat=a, number=1, result=result)
+        hand_enter(seat=a, number=1, entry=result)
     assert not party.hands.exists()
 
 
@@ -538,30 +539,30 @@ def test_a_defender_with_a_card_too_many_may_hold_more():
     # Seed 000 § 14.13: eleven cards hold up to 106; 100 against 3 is 97 to the knocker.
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
-    hand = hand_enter(seat=a, number=1, result=knock(0, 3, 100, defender_too_many_cards=True))
+    hand = hand_enter(seat=a, number=1, entry=knock(0, 3, 100, defender_too_many_cards=True))
     assert (hand.hand.kind, hand.hand.points) == ("knock", 97)
 
 
 def test_a_seat_cannot_confirm_its_own_sides_entry_and_is_told_who_can():
     party = start_party()
     a, _ = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     with pytest.raises(errors.NotYourHand) as refused:
         hand_confirm(seat=a, number=1, version=1)
     assert str(refused.value) == (
-        "Your side entered this hand: a player of the other side confirms it."
+        "Your side entered this hand: a player of another side confirms it."
     )
 
 
 def test_a_correction_that_keeps_the_party_over_keeps_it_finished():
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 98))  # 95
-    last = hand_enter(seat=a, number=2, result=knock(0, 1, 10)).hand  # 9: 104
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 98))  # 95
+    last = hand_enter(seat=a, number=2, entry=knock(0, 1, 10)).hand  # 9: 104
     party.refresh_from_db()
     finished_at = party.finished_at
     # 1 against 20 is 19: 114, still over 100.
-    hand_decide(hand=last, user=None, result=knock(0, 1, 20), reason="recounted")
+    hand_decide(hand=last, user=None, entry=knock(0, 1, 20), reason="recounted")
     party.refresh_from_db()
     assert (party.status, party.finished_at) == (Party.Status.FINISHED, finished_at)
 
@@ -569,10 +570,10 @@ def test_a_correction_that_keeps_the_party_over_keeps_it_finished():
 def test_an_entry_sent_again_after_its_hand_was_confirmed_is_answered_as_repeated():
     party = start_party()
     a, b = seats(party)
-    entered = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1").hand
+    entered = hand_enter(seat=a, number=1, entry=knock(0, 3, 21), key="hand-1").hand
     hand_confirm(seat=b, number=1, version=1)
 
-    again = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="hand-1")
+    again = hand_enter(seat=a, number=1, entry=knock(0, 3, 21), key="hand-1")
 
     assert (again.action, again.hand) == ("repeated", entered)
     assert party.hands.count() == 1
@@ -583,17 +584,17 @@ def test_a_knock_over_the_limit_is_refused_as_such_not_as_impossible():
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
     with pytest.raises(IllegalKnock):
-        hand_enter(seat=a, number=1, result=knock(0, 95, 20))
+        hand_enter(seat=a, number=1, entry=knock(0, 95, 20))
 
 
 def test_an_answer_naming_the_version_it_saw_is_taken():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand_enter(seat=a, number=1, result=knock(0, 3, 25))  # version 2
-    outcome = hand_enter(seat=b, number=1, result=knock(0, 3, 25), version=2)
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 25))  # version 2
+    outcome = hand_enter(seat=b, number=1, entry=knock(0, 3, 25), version=2)
     assert outcome.action == "confirmed"
 
-    hand_enter(seat=b, number=2, result=knock(1, 2, 30))
-    outcome = hand_enter(seat=a, number=2, result=knock(1, 2, 20), version=1)
+    hand_enter(seat=b, number=2, entry=knock(1, 2, 30))
+    outcome = hand_enter(seat=a, number=2, entry=knock(1, 2, 20), version=1)
     assert outcome.action == "disputed"

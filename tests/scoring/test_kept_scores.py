@@ -16,7 +16,8 @@ from scoring.errors import EntryError
 from scoring.models import Hand, KeptScore, Party
 from scoring.scores import _from_kept as from_kept
 from scoring.scores import computed_scores, keep_party_score, party_scores
-from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.parties import party_cancel
 from tests.factories import OrganizerFactory, start_party
 
@@ -39,17 +40,17 @@ def _act(party, seats, user, action, who, deadwood):
     number = _next_number(party)
     open_hand = party.hands.filter(number=number).exclude(status=Hand.Status.VOID).first()
     if action == "enter":
-        hand_enter(seat=seat, number=number, result=result)
+        hand_enter(seat=seat, number=number, entry=result)
     elif action == "confirm" and open_hand:
         hand_confirm(seat=seat, number=number, version=open_hand.version)
     elif action == "dispute" and open_hand:
         changed = Result("gin", knocker=other.position, knocker_deadwood=0, defender_deadwood=7)
-        hand_enter(seat=seat, number=number, result=changed)
+        hand_enter(seat=seat, number=number, entry=changed)
     elif action in ("correct", "void"):
         hand = party.hands.exclude(status=Hand.Status.VOID).order_by("-number").first()
         if hand:
             decided = result if action == "correct" else None
-            hand_decide(hand=hand, user=user, result=decided, reason="counted again")
+            hand_decide(hand=hand, user=user, entry=decided, reason="counted again")
     elif action == "cancel":
         party_cancel(party=party, user=user, reason="the table broke up")
 
@@ -94,7 +95,7 @@ def test_a_party_changed_and_not_yet_kept_is_settled_again_alone(django_assert_n
 
     # Inside the change's transaction, before its commit keeps the new score:
     result = Result("gin", knocker=seats[0].position, knocker_deadwood=0, defender_deadwood=30)
-    entered = hand_enter(seat=seats[0], number=1, result=result).hand
+    entered = hand_enter(seat=seats[0], number=1, entry=result).hand
     hand_confirm(seat=seats[1], number=1, version=entered.version)
 
     with django_assert_num_queries(4):  # the second as kept, the first settled again
@@ -112,7 +113,7 @@ def test_after_the_commit_of_a_hand_its_partys_score_is_kept(
     seats = list(party.seats.order_by("position"))
     result = Result("gin", knocker=seats[1].position, knocker_deadwood=0, defender_deadwood=4)
     with django_capture_on_commit_callbacks(execute=True):
-        entered = hand_enter(seat=seats[1], number=1, result=result).hand
+        entered = hand_enter(seat=seats[1], number=1, entry=result).hand
     with django_capture_on_commit_callbacks(execute=True):
         hand_confirm(seat=seats[0], number=1, version=entered.version)
 
@@ -126,7 +127,7 @@ def test_a_kept_score_is_only_a_saving_deleting_them_all_loses_nothing():
     party = start_party()
     seats = list(party.seats.order_by("position"))
     result = Result("gin", knocker=seats[1].position, knocker_deadwood=0, defender_deadwood=12)
-    entered = hand_enter(seat=seats[1], number=1, result=result).hand
+    entered = hand_enter(seat=seats[1], number=1, entry=result).hand
     hand_confirm(seat=seats[0], number=1, version=entered.version)
     before = party_scores([party.pk])
 
@@ -144,7 +145,7 @@ def _confirmed(party, number, deadwood):
     result = Result(
         "gin", knocker=seats[0].position, knocker_deadwood=0, defender_deadwood=deadwood
     )
-    entered = hand_enter(seat=seats[0], number=number, result=result).hand
+    entered = hand_enter(seat=seats[0], number=number, entry=result).hand
     hand_confirm(seat=seats[1], number=number, version=entered.version)
 
 

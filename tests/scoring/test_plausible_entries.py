@@ -7,7 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import errors
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import OrganizerFactory, start_party
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +78,7 @@ def test_the_service_refuses_whoever_calls_it(rules, fields, code, message):
     party = start_party(rules=rules)
     a, _ = seats(party)
     with pytest.raises(ValueError) as refused:
-        hand_enter(seat=a, number=1, result=Result(**fields))
+        hand_enter(seat=a, number=1, entry=Result(**fields))
     assert message in errors.explain(refused.value)
     assert not party.hands.exists()
 
@@ -85,7 +86,7 @@ def test_the_service_refuses_whoever_calls_it(rules, fields, code, message):
 def test_the_organizers_decision_refuses_too_and_changes_nothing(client):
     party = start_party()
     a, _ = seats(party)
-    hand = hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21)).hand
+    hand = hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21)).hand
     organizer = OrganizerFactory(club=party.club).player.user
     desk = Client()
     desk.force_login(organizer)
@@ -118,7 +119,7 @@ def test_big_gin_is_offered_only_under_rules_that_know_it(client):
 
 def test_the_organizer_is_not_offered_big_gin_under_rules_without_it(client):
     party = start_party()
-    hand = hand_enter(seat=seats(party)[0], number=1, result=Result("knock", 0, 3, 21)).hand
+    hand = hand_enter(seat=seats(party)[0], number=1, entry=Result("knock", 0, 3, 21)).hand
     desk = Client()
     desk.force_login(OrganizerFactory(club=party.club).player.user)
     text = desk.get(reverse("manage:party-detail", args=[party.pk])).text

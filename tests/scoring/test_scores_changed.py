@@ -5,7 +5,8 @@ import pytest
 
 from live import counters
 from scoring import changes
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +22,7 @@ def told(monkeypatch):
 def play(party, hands):
     a, b = party.seats.order_by("position")
     for number in range(1, hands + 1):
-        entered = hand_enter(seat=a, number=number, result=Result("knock", 0, 3, 21)).hand
+        entered = hand_enter(seat=a, number=number, entry=Result("knock", 0, 3, 21)).hand
         hand_confirm(seat=b, number=number, version=entered.version)
 
 
@@ -40,7 +41,7 @@ def test_many_changes_at_once_are_told_once_per_club(told, django_capture_on_com
             play(one, 3)
             play(other, 1)
             with counters.once_each():  # inside another: the outer one tells
-                hand_enter(seat=one.seats.get(position=0), number=4, result=Result("gin", 0, 0, 9))
+                hand_enter(seat=one.seats.get(position=0), number=4, entry=Result("gin", 0, 0, 9))
             assert told == []
         assert told == []  # still not before the commit
     assert sorted(told) == sorted([one.club_id, other.club_id])

@@ -6,7 +6,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from scoring.models import AuditRecord, Hand
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db
@@ -53,10 +54,10 @@ def test_a_key_sent_from_another_table_does_not_swallow_this_tables_hand(client)
 def test_a_key_sent_from_another_table_does_not_swallow_this_tables_confirmation(client):
     attacker_party = start_party(seed=1)
     a, b = attacker_party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21))
     party = start_party(seed=2)
     c, d = party.seats.order_by("position")
-    hand_enter(seat=c, number=1, result=Result("knock", 0, 4, 30))
+    hand_enter(seat=c, number=1, entry=Result("knock", 0, 4, 30))
     api(client, b, "/hands/1/confirm", {"version": 1, "key": "confirm-1"})
 
     response = api(client, d, "/hands/1/confirm", {"version": 1, "key": "confirm-1"})
@@ -136,7 +137,7 @@ def test_hand_ones_key_sent_again_for_hand_two_is_refused_not_repeated(client):
 def test_an_entrys_key_sent_with_a_confirmation_is_refused(client):
     party = start_party()
     a, b = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21))
     api(client, b, "/hands", {**KNOCK, "defender_deadwood": 22, "key": "b-1"})
     party.hands.update(status=Hand.Status.PENDING, counter=None)
 
@@ -150,8 +151,8 @@ def test_the_same_body_under_its_key_is_repeated_however_often():
     party = start_party()
     a, _ = party.seats.order_by("position")
     result = Result("gin", 0, 0, 21, {"knocker_cards": ["AS"]})
-    first = hand_enter(seat=a, number=1, result=result, key="k-1")
-    again = [hand_enter(seat=a, number=1, result=result, key="k-1") for _ in range(3)]
+    first = hand_enter(seat=a, number=1, entry=result, key="k-1")
+    again = [hand_enter(seat=a, number=1, entry=result, key="k-1") for _ in range(3)]
 
     assert first.action == "entered"
     assert {o.action for o in again} == {"repeated"}
@@ -174,8 +175,8 @@ def test_an_identical_entry_sent_again_with_a_new_key_does_not_raise_the_version
 def test_a_correction_with_a_new_key_still_raises_the_version():
     party = start_party()
     a, _ = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21), key="k-1")
-    outcome = hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 25), key="k-2")
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21), key="k-1")
+    outcome = hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 25), key="k-2")
 
     assert (outcome.action, outcome.hand.version) == ("entered", 2)
 
@@ -201,7 +202,7 @@ def test_a_key_recorded_before_keys_were_bound_answers_only_for_its_own_hand(cli
     fingerprint: such a key is a repeat for its own hand, and refused for another."""
     party = start_party(confirmation_required=False)
     a, _ = party.seats.order_by("position")
-    hand = hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21)).hand
+    hand = hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21)).hand
     AuditRecord.objects.create(
         party=party, hand=hand, action=AuditRecord.Action.ENTER, seat=a, key="old-1"
     )

@@ -4,7 +4,8 @@ import pytest
 
 from scoring import selectors
 from scoring.scores import party_scores
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +18,7 @@ def play_seed_sheet(party):
     seats = list(party.seats.order_by("position"))
     for number, (side, points) in enumerate(SEED_SHEET, start=1):
         result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
-        hand_enter(seat=seats[side], number=number, result=result)
+        hand_enter(seat=seats[side], number=number, entry=result)
         hand_confirm(seat=seats[1 - side], number=number, version=1)
     return seats
 
@@ -69,17 +70,17 @@ def test_party_scores_give_each_players_running_points_and_the_open_hand():
     # The seed sheet's first three hands: A 23 + 27 = 50, B 32; a fourth one waits.
     for number, (side, points) in enumerate(SEED_SHEET[:3], start=1):
         result = Result("knock", knocker=side, knocker_deadwood=2, defender_deadwood=2 + points)
-        hand_enter(seat=[a, b][side], number=number, result=result)
+        hand_enter(seat=[a, b][side], number=number, entry=result)
         hand_confirm(seat=[a, b][1 - side], number=number, version=1)
     hand_enter(
-        seat=a, number=4, result=Result("knock", knocker=0, knocker_deadwood=2, defender_deadwood=9)
+        seat=a, number=4, entry=Result("knock", knocker=0, knocker_deadwood=2, defender_deadwood=9)
     )
     c, d = list(disputed.seats.order_by("position"))
     hand_enter(
-        seat=c, number=1, result=Result("knock", knocker=0, knocker_deadwood=2, defender_deadwood=9)
+        seat=c, number=1, entry=Result("knock", knocker=0, knocker_deadwood=2, defender_deadwood=9)
     )
     hand_enter(
-        seat=d, number=1, result=Result("knock", knocker=1, knocker_deadwood=2, defender_deadwood=9)
+        seat=d, number=1, entry=Result("knock", knocker=1, knocker_deadwood=2, defender_deadwood=9)
     )
 
     scores = party_scores([waiting.pk, disputed.pk])

@@ -7,14 +7,8 @@ from scoring.engine.hands import IllegalKnock
 from scoring.engine.rules import RULESETS
 from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.services.hands import (
-    Result,
-    hand_confirm,
-    hand_decide,
-    hand_enter,
-    hand_preview,
-    result_from_cards,
-)
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.knocks import Result, hand_preview, result_from_cards
 from scoring.services.parties import party_cancel, party_start
 from scoring.services.seats import seat_link_reissue
 from scoring.sheet import party_state
@@ -47,7 +41,7 @@ def play(party, number, result):
     """The knocker's side enters, the other side confirms."""
     a, b = seats(party)
     enterer, confirmer = (a, b) if result.knocker in (None, 0) else (b, a)
-    hand_enter(seat=enterer, number=number, result=result)
+    hand_enter(seat=enterer, number=number, entry=result)
     return hand_confirm(seat=confirmer, number=number, version=1)
 
 
@@ -68,7 +62,7 @@ def test_the_seed_sheet_settles_284_to_82():
 def test_an_entry_is_pending_until_the_other_side_confirms():
     party = start_party()
     a, b = seats(party)
-    outcome = hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    outcome = hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     assert outcome.action == "entered"
     assert outcome.hand.status == Hand.Status.PENDING
     assert state(party).rounds == []
@@ -82,7 +76,7 @@ def test_an_entry_is_pending_until_the_other_side_confirms():
 def test_a_seat_cannot_confirm_its_own_entry():
     party = start_party()
     a, _ = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     with pytest.raises(errors.NotYourHand, match="other side confirms"):
         hand_confirm(seat=a, number=1, version=1)
     assert party.hands.get().status == Hand.Status.PENDING
@@ -91,8 +85,8 @@ def test_a_seat_cannot_confirm_its_own_entry():
 def test_the_same_result_from_the_other_phone_confirms_at_once():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    outcome = hand_enter(seat=b, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    outcome = hand_enter(seat=b, number=1, entry=knock(0, 3, 21))
     assert outcome.action == "confirmed"
     assert party.hands.count() == 1
 
@@ -100,26 +94,26 @@ def test_the_same_result_from_the_other_phone_confirms_at_once():
 def test_a_different_result_disputes_the_hand_and_blocks_play():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    outcome = hand_enter(seat=b, number=1, result=knock(0, 3, 12))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    outcome = hand_enter(seat=b, number=1, entry=knock(0, 3, 12))
     assert outcome.action == "disputed"
     assert outcome.hand.counter["defender_deadwood"] == 12
     with pytest.raises(errors.HandBlocked, match="disputed"):
-        hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+        hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     with pytest.raises(errors.StaleEntry):
-        hand_enter(seat=a, number=2, result=knock(0, 3, 21))
+        hand_enter(seat=a, number=2, entry=knock(0, 3, 21))
 
 
 def test_the_organizer_resolves_a_dispute_with_a_reason_and_it_is_audited():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    hand = hand_enter(seat=b, number=1, result=knock(0, 3, 12)).hand
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    hand = hand_enter(seat=b, number=1, entry=knock(0, 3, 12)).hand
     director = UserFactory()
     with pytest.raises(errors.EntryError, match="reason"):
-        hand_decide(hand=hand, user=director, result=knock(0, 3, 12), reason=" ")
+        hand_decide(hand=hand, user=director, entry=knock(0, 3, 12), reason=" ")
 
-    hand = hand_decide(hand=hand, user=director, result=knock(0, 3, 12), reason="recounted")
+    hand = hand_decide(hand=hand, user=director, entry=knock(0, 3, 12), reason="recounted")
 
     assert (hand.status, hand.points, hand.kind) == (Hand.Status.CONFIRMED, 9, "knock")
     record = party.audit.get(action=AuditRecord.Action.RESOLVE)
@@ -131,22 +125,22 @@ def test_the_organizer_resolves_a_dispute_with_a_reason_and_it_is_audited():
 def test_a_decision_made_on_an_old_view_of_the_hand_is_refused_under_the_lock():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
-    seen = hand_enter(seat=b, number=1, result=knock(0, 3, 12)).hand  # the page: disputed
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
+    seen = hand_enter(seat=b, number=1, entry=knock(0, 3, 12)).hand  # the page: disputed
     director = UserFactory()
-    hand_decide(hand=seen, user=director, result=knock(0, 3, 12), reason="recounted")
+    hand_decide(hand=seen, user=director, entry=knock(0, 3, 12), reason="recounted")
     records = party.audit.count()
 
     # A second organizer, still looking at the dispute, takes the other version.
     with pytest.raises(errors.WrongDecision, match="not disputed"):
-        hand_decide(hand=seen, user=director, result=knock(0, 3, 21), reason="late", disputed=True)
+        hand_decide(hand=seen, user=director, entry=knock(0, 3, 21), reason="late", disputed=True)
     # A correction meant for an undisputed hand that a phone has since disputed.
-    hand_enter(seat=a, number=2, result=knock(0, 2, 10))
+    hand_enter(seat=a, number=2, entry=knock(0, 2, 10))
     second = party.hands.get(number=2)
-    hand_enter(seat=b, number=2, result=knock(0, 2, 11))
+    hand_enter(seat=b, number=2, entry=knock(0, 2, 11))
     with pytest.raises(errors.WrongDecision, match="resolve it"):
         hand_decide(
-            hand=second, user=director, result=knock(0, 2, 10), reason="typo", disputed=False
+            hand=second, user=director, entry=knock(0, 2, 10), reason="typo", disputed=False
         )
 
     assert party.hands.get(number=1).points == 9
@@ -159,7 +153,7 @@ def test_an_entry_for_a_hand_already_recorded_is_stale():
     play(party, 1, knock(0, 3, 21))
     a, _ = seats(party)
     with pytest.raises(errors.StaleEntry) as refused:
-        hand_enter(seat=a, number=1, result=knock(0, 3, 30))
+        hand_enter(seat=a, number=1, entry=knock(0, 3, 30))
     assert str(refused.value) == (
         "Hand 1 is already recorded. The sheet below is up to date: enter hand 2 next."
     )
@@ -169,7 +163,7 @@ def test_an_entry_for_a_hand_already_recorded_is_stale():
         "Hand 1 is already recorded. The sheet below is up to date: enter hand 2 next."
     )
     with pytest.raises(errors.StaleEntry) as refused:
-        hand_enter(seat=a, number=3, result=knock(0, 3, 30))
+        hand_enter(seat=a, number=3, entry=knock(0, 3, 30))
     assert str(refused.value) == "Hand 3 is not due yet: hand 2 comes first."
     with pytest.raises(errors.StaleEntry) as refused:
         hand_confirm(seat=a, number=2, version=1)
@@ -180,8 +174,8 @@ def test_an_entry_for_a_hand_already_recorded_is_stale():
 def test_a_double_tapped_submit_stores_one_hand():
     party = start_party()
     a, _ = seats(party)
-    first = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="tap-1")
-    again = hand_enter(seat=a, number=1, result=knock(0, 3, 21), key="tap-1")
+    first = hand_enter(seat=a, number=1, entry=knock(0, 3, 21), key="tap-1")
+    again = hand_enter(seat=a, number=1, entry=knock(0, 3, 21), key="tap-1")
     assert (first.action, again.action) == ("entered", "repeated")
     assert again.hand.pk == first.hand.pk
     assert party.audit.filter(action=AuditRecord.Action.ENTER).count() == 1
@@ -191,7 +185,7 @@ def test_an_illegal_knock_is_refused_and_nothing_is_stored():
     party = start_party()
     a, _ = seats(party)
     with pytest.raises(IllegalKnock):
-        hand_enter(seat=a, number=1, result=knock(0, 11, 30))
+        hand_enter(seat=a, number=1, entry=knock(0, 11, 30))
     assert not party.hands.exists()
 
 
@@ -200,7 +194,7 @@ def test_a_hand_after_the_party_is_over_is_refused():
     play(party, 1, Result("gin", 0, 0, 80))  # gin worth 100 reaches the target at once
     a, _ = seats(party)
     with pytest.raises(PartyOver):
-        hand_enter(seat=a, number=2, result=knock(0, 3, 21))
+        hand_enter(seat=a, number=2, entry=knock(0, 3, 21))
 
 
 def test_the_loser_deals_next_and_after_no_game_the_same_dealer():
@@ -216,7 +210,7 @@ def test_the_loser_deals_next_and_after_no_game_the_same_dealer():
 def test_voiding_a_hand_takes_it_off_the_sheet():
     party = start_party()
     hand = play(party, 1, knock(0, 3, 21)).hand
-    hand_decide(hand=hand, user=UserFactory(), result=None, reason="misdeal")
+    hand_decide(hand=hand, user=UserFactory(), entry=None, reason="misdeal")
     assert state(party).rounds == [[None]]
     assert party.audit.filter(action=AuditRecord.Action.VOID).exists()
 
@@ -224,7 +218,7 @@ def test_voiding_a_hand_takes_it_off_the_sheet():
 def test_without_confirmation_an_entry_counts_at_once():
     party = start_party(confirmation_required=False)
     a, _ = seats(party)
-    outcome = hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    outcome = hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     assert (outcome.action, outcome.hand.status) == ("recorded", "confirmed")
 
 
@@ -278,12 +272,12 @@ def test_rotation_the_winner_plays_the_player_who_sat_out():
     table = state(party).tables[0]
     assert set(table.players) == {0, 1} and table.sitting_out == (2,)
     a, b, _ = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     hand_confirm(seat=b, number=1, version=1)
     table = state(party).tables[0]
     assert set(table.players) == {0, 2}
     with pytest.raises(errors.NotYourHand, match="sit out"):
-        hand_enter(seat=b, number=2, result=knock(0, 3, 21))
+        hand_enter(seat=b, number=2, entry=knock(0, 3, 21))
 
 
 def test_partnership_round_counts_when_both_tables_are_confirmed():
@@ -293,7 +287,7 @@ def test_partnership_round_counts_when_both_tables_are_confirmed():
     by_position = {s.position: s for s in seats(party)}
     first, second = current.tables
     for table in current.tables:
-        hand_enter(seat=by_position[table.forehand], number=1, result=knock(table.forehand, 2, 20))
+        hand_enter(seat=by_position[table.forehand], number=1, entry=knock(table.forehand, 2, 20))
     hand_confirm(seat=by_position[first.dealer], number=1, version=1)
     assert state(party).rounds == []  # the other table is still pending
 
@@ -312,21 +306,21 @@ def test_a_partnership_table_that_has_played_the_round_is_told_so_exactly():
     party = start_party("partners", players=4)
     by_position = {s.position: s for s in seats(party)}
     first, second = state(party).tables
-    hand_enter(seat=by_position[first.forehand], number=1, result=knock(first.forehand, 2, 20))
+    hand_enter(seat=by_position[first.forehand], number=1, entry=knock(first.forehand, 2, 20))
     hand_confirm(seat=by_position[first.dealer], number=1, version=1)
     stored = party.hands.count(), party.audit.count()
 
     # The other table has not played yet, so hand 1 is still the current one.
     for seat in (by_position[first.forehand], by_position[first.dealer]):
         with pytest.raises(errors.StaleEntry) as entering:
-            hand_enter(seat=seat, number=1, result=knock(first.forehand, 2, 30))
+            hand_enter(seat=seat, number=1, entry=knock(first.forehand, 2, 30))
         with pytest.raises(errors.StaleEntry) as confirming:
             hand_confirm(seat=seat, number=1, version=1)
         assert str(entering.value) == str(confirming.value) == TABLE_DONE
 
     assert (party.hands.count(), party.audit.count()) == stored
     # The table still to play enters and confirms its hand 1 as usual.
-    hand_enter(seat=by_position[second.forehand], number=1, result=knock(second.forehand, 2, 20))
+    hand_enter(seat=by_position[second.forehand], number=1, entry=knock(second.forehand, 2, 20))
     assert hand_confirm(seat=by_position[second.dealer], number=1, version=1).action == "confirmed"
 
 
@@ -349,7 +343,7 @@ def test_a_preview_scores_like_the_entry_and_stores_nothing():
     assert (scored["winner"], scored["points"], scored["kind"]) == (0, 14, "undercut")
     assert scored["names"] == {0: a.player.name, 1: b.player.name}
     assert not party.hands.exists()
-    stored = hand_enter(seat=b, number=1, result=accepted).hand
+    stored = hand_enter(seat=b, number=1, entry=accepted).hand
     assert (stored.winner, stored.points, stored.kind) == (a, 14, "undercut")
 
 
@@ -411,8 +405,8 @@ def test_a_hand_entered_from_the_cards_and_one_from_the_counts_confirm_each_othe
         knocker_cards=parse_cards("2H 3H 4H 7C 7D 7S 9S TS JS 2C"),
         defender_cards=parse_cards("AH 5H KC KD KS 8D 8C 6S QD QC"),
     )
-    hand_enter(seat=a, number=1, result=from_cards)
-    outcome = hand_enter(seat=b, number=1, result=knock(0, 2, 42))
+    hand_enter(seat=a, number=1, entry=from_cards)
+    outcome = hand_enter(seat=b, number=1, entry=knock(0, 2, 42))
     assert outcome.action == "confirmed"
     assert outcome.hand.details["knocker_cards"][0] == "2H"
 
@@ -420,7 +414,7 @@ def test_a_hand_entered_from_the_cards_and_one_from_the_counts_confirm_each_othe
 def test_a_cancelled_party_takes_no_more_hands_and_keeps_its_record():
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=knock(0, 3, 21))
+    hand_enter(seat=a, number=1, entry=knock(0, 3, 21))
     organizer = UserFactory()
 
     party_cancel(party=party, user=organizer, reason="Wrong players")
@@ -436,7 +430,7 @@ def test_a_cancelled_party_takes_no_more_hands_and_keeps_its_record():
     with pytest.raises(errors.PartyCancelled):
         hand_confirm(seat=b, number=1, version=1)
     with pytest.raises(errors.PartyCancelled):
-        hand_enter(seat=b, number=1, result=knock(0, 3, 21))
+        hand_enter(seat=b, number=1, entry=knock(0, 3, 21))
     assert party.hands.get().status == Hand.Status.PENDING
 
 
@@ -464,7 +458,7 @@ def test_an_entry_tells_the_nights_monitor_and_every_phone_of_the_party(
     party = start_night_party(night)
     a, b = seats(party)
     keys = [changes.night_key(night.pk), changes.seat_key(a.token), changes.seat_key(b.token)]
-    entry = lambda: hand_enter(seat=a, number=1, result=knock(0, 3, 21))  # noqa: E731
+    entry = lambda: hand_enter(seat=a, number=1, entry=knock(0, 3, 21))  # noqa: E731
     assert counters_moved(keys, entry, django_capture_on_commit_callbacks) == [True, True, True]
 
 

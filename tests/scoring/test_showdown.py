@@ -9,7 +9,7 @@ from scoring.engine.cards import DECK, parse_cards
 from scoring.engine.rules import RULESETS
 from scoring.engine.showdown import ShowdownError, showdown
 from scoring.errors import EntryError
-from scoring.services.hands import result_from_cards
+from scoring.services.knocks import result_from_cards
 from tests.scoring.engine.brute import all_melds
 
 CLASSIC = RULESETS["classic"]

@@ -2,7 +2,8 @@ from random import Random
 
 import pytest
 
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.parties import party_start
 
 
@@ -18,7 +19,7 @@ def play_party(club, players, winner, *, night=None, deadwood=90, seed=1909):
     seats = list(party.seats.order_by("position"))
     mine = next(s for s in seats if s.player_id == winner.pk)
     theirs = next(s for s in seats if s is not mine)
-    hand_enter(seat=mine, number=1, result=gin(mine.position, deadwood))
+    hand_enter(seat=mine, number=1, entry=gin(mine.position, deadwood))
     hand_confirm(seat=theirs, number=1, version=1)
     party.refresh_from_db()
     return party
@@ -72,7 +73,7 @@ def play_game_party(club, game, players, entries, options=None, *, night=None):
     entered by the first seat and confirmed by as many others as it takes, until
     the party finishes (by itself, when the game says so) or the entries run out."""
     from scoring.services.game_parties import game_party_start
-    from scoring.services.games import game_hand_confirm, game_hand_enter
+    from scoring.services.hands import hand_confirm, hand_enter
 
     party = game_party_start(club=club, night=night, game=game, players=players, options=options)
     seats = list(party.seats.order_by("position"))
@@ -80,11 +81,11 @@ def play_game_party(club, game, players, entries, options=None, *, night=None):
         party.refresh_from_db(fields=["status"])
         if party.status != party.Status.RUNNING:
             break
-        outcome = game_hand_enter(seat=seats[0], number=number, entry=entry)
+        outcome = hand_enter(seat=seats[0], number=number, entry=entry)
         for seat in seats:
             if outcome.action == "confirmed":
                 break
             if seat.side != seats[0].side:
-                outcome = game_hand_confirm(seat=seat, number=number, version=outcome.hand.version)
+                outcome = hand_confirm(seat=seat, number=number, version=outcome.hand.version)
     party.refresh_from_db()
     return party

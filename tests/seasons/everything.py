@@ -45,7 +45,7 @@ def build(organizer, after_commit) -> dict:
     with after_commit():
         for table in round.tables.filter(bye=False):
             seats = list(table.party.seats.order_by("position"))
-            hand_enter(seat=seats[0], number=1, result=gin(seats[0].position, 90))
+            hand_enter(seat=seats[0], number=1, entry=gin(seats[0].position, 90))
             hand_confirm(seat=seats[1], number=1, version=1)
         rounds.round_close(round=round)
     season = season_create(

@@ -3,7 +3,8 @@ from random import Random
 import pytest
 
 from scoring.models import Party
-from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.parties import party_cancel, party_start
 from seasons.models import Rating, RatingChange
 from seasons.player_pages import player_page
@@ -63,7 +64,7 @@ def test_a_rebuild_equals_the_ratings_kept_through_corrections_and_cancels(
         hand_decide(
             hand=hand,
             user=organizer,
-            result=gin(ben_seat.position),
+            entry=gin(ben_seat.position),
             reason="Wrong seat entered",
             disputed=False,
         )
@@ -89,7 +90,7 @@ def test_a_corrected_hand_moves_the_ratings_again(club, ada_ben_cleo, after_comm
         hand_decide(
             hand=party.hands.get(),
             user=UserFactory(),
-            result=gin(ben_seat.position),
+            entry=gin(ben_seat.position),
             reason="Ben had gin",
             disputed=False,
         )
@@ -142,7 +143,7 @@ def test_every_format_rates_each_player_as_the_settlement_pays(club, after_commi
             for table in state.tables:
                 knocker = seats[table.forehand]
                 defender = seats[table.dealer]
-                hand_enter(seat=knocker, number=state.number, result=gin(knocker.position))
+                hand_enter(seat=knocker, number=state.number, entry=gin(knocker.position))
                 hand_confirm(seat=defender, number=state.number, version=1)
     state, _ = state_for(party)
     assert state.finished
@@ -192,9 +193,9 @@ def test_the_gin_rate_rests_on_the_hands_someone_ended_and_leaves_a_no_game_out(
     party = party_start(club=club, format="two", players=[ada, ben], rng=Random(3))
     mine, theirs = sorted(party.seats.all(), key=lambda s: s.player_id != ada.pk)
     with after_commit():
-        hand_enter(seat=mine, number=1, result=Result("no_game"))
+        hand_enter(seat=mine, number=1, entry=Result("no_game"))
         hand_confirm(seat=theirs, number=1, version=1)
-        hand_enter(seat=mine, number=2, result=gin(mine.position))
+        hand_enter(seat=mine, number=2, entry=gin(mine.position))
         hand_confirm(seat=theirs, number=2, version=1)
     stats = player_page(club=club, player=ada, public=False)["stats"]
     assert (stats.hands, stats.gin_rate.value, stats.gin_rate.of) == (1, 1.0, 1)

@@ -1,6 +1,7 @@
 import pytest
 
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import ClubFactory, MembershipFactory
 from tournaments import registration, rounds, tables
 
@@ -18,7 +19,7 @@ def play_out(table, winner, deadwood=90):
         result = Result(
             "gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=deadwood
         )
-        entered = hand_enter(seat=mine, number=number, result=result).hand
+        entered = hand_enter(seat=mine, number=number, entry=result).hand
         hand_confirm(seat=theirs, number=number, version=entered.version)
         number += 1
         party.refresh_from_db()
@@ -97,7 +98,7 @@ def confirmed(django_capture_on_commit_callbacks):
         if knock is not None:  # (knocker's deadwood, defender's deadwood)
             result = Result("knock", mine.position, *knock)
         with django_capture_on_commit_callbacks(execute=True):
-            entered = hand_enter(seat=mine, number=number, result=result).hand
+            entered = hand_enter(seat=mine, number=number, entry=result).hand
         with django_capture_on_commit_callbacks(execute=True):
             hand_confirm(seat=theirs, number=number, version=entered.version)
         return mine, theirs

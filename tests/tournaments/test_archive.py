@@ -9,7 +9,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from clubs.models import ClubRecord, Membership, Player
 from scoring.models import Party, Seat, is_seat_token
-from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.parties import party_cancel
 from tests.factories import (
     ClubFactory,
@@ -43,12 +44,12 @@ def finished_tournament(started, committed, confirmed):
     confirmed(games[0].table, number=2, knock=(3, 30))
     mine, theirs = confirmed(games[0].table, number=3, deadwood=10)
     # Hand 4 disputed: two versions, then the organizer's decision.
-    hand_enter(seat=mine, number=4, result=Result("gin", mine.position, 0, 40))
-    outcome = hand_enter(seat=theirs, number=4, result=Result("gin", mine.position, 0, 50))
+    hand_enter(seat=mine, number=4, entry=Result("gin", mine.position, 0, 40))
+    outcome = hand_enter(seat=theirs, number=4, entry=Result("gin", mine.position, 0, 50))
     hand_decide(
         hand=outcome.hand,
         user=director,
-        result=Result("gin", mine.position, 0, 45),
+        entry=Result("gin", mine.position, 0, 45),
         reason="Counted again",
     )
     play_out(games[1].table, games[1].entrants[1])
@@ -227,7 +228,7 @@ def test_a_club_night_comes_back_with_its_parties():
     night = ClubNightFactory(name="Friday")
     party = start_night_party(night)
     a, b = party.seats.order_by("position")
-    entered = hand_enter(seat=a, number=1, result=Result("knock", a.position, 4, 20)).hand
+    entered = hand_enter(seat=a, number=1, entry=Result("knock", a.position, 4, 20)).hand
     hand_confirm(seat=b, number=1, version=entered.version)
     data = json.loads(json.dumps(night_export(night), cls=DjangoJSONEncoder))
 
@@ -259,7 +260,7 @@ def test_a_cancelled_party_comes_back_cancelled_and_counts_nowhere(client):
     night = ClubNightFactory(name="Friday")
     kept, cancelled = start_night_party(night), start_night_party(night)
     a, _ = cancelled.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 4, 20), key="tap-1")
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 4, 20), key="tap-1")
     director = runs_too(night.club, "director")
     party_cancel(party=cancelled, user=director, reason="Started by mistake")
     data = json.loads(json.dumps(night_export(night), cls=DjangoJSONEncoder))

@@ -15,7 +15,7 @@ from django.utils import translation
 from scoring.models import Hand, Party
 from scoring.night_results import night_results
 from scoring.services.game_sheet import game_sheet
-from scoring.services.games import game_hand_confirm, game_hand_decide, game_hand_enter
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
 from tests.factories import ClubFactory, ClubNightFactory, start_game_party, start_night_party
 from tests.tournaments.api.test_api import bearer
 from tests.tournaments.test_archive import runs_too
@@ -131,40 +131,40 @@ def chinchon_night(director):
     runs_too(night.club, director.username)
     party = start_game_party("chinchon", 4, night=night, user=director)
     a, b, c, d = seats_of(party)
-    outcome = game_hand_enter(
+    outcome = hand_enter(
         seat=a, number=1, entry={"closer": 0, "penalties": [0, 10, 20, 30]}, key="a-1"
     )
-    outcome = game_hand_confirm(seat=b, number=1, version=outcome.hand.version, key="b-1")
+    outcome = hand_confirm(seat=b, number=1, version=outcome.hand.version, key="b-1")
     assert outcome.action == "noted"
-    assert game_hand_confirm(seat=c, number=1, version=outcome.hand.version).action == "confirmed"
-    game_hand_enter(seat=b, number=2, entry={"closer": 1, "penalties": [5, 0, 7, 9]})
-    disputed = game_hand_enter(
+    assert hand_confirm(seat=c, number=1, version=outcome.hand.version).action == "confirmed"
+    hand_enter(seat=b, number=2, entry={"closer": 1, "penalties": [5, 0, 7, 9]})
+    disputed = hand_enter(
         seat=c, number=2, entry={"closer": 1, "penalties": [5, 0, 8, 9]}, key="c-2"
     )
     assert disputed.action == "disputed"
-    game_hand_decide(
+    hand_decide(
         hand=disputed.hand,
         user=director,
         entry={"closer": 1, "penalties": [5, 0, 8, 9]},
         reason="Counted again",
         address="192.0.2.4",
     )
-    outcome = game_hand_enter(seat=c, number=3, entry={"closer": 2, "penalties": [3, 4, 0, 6]})
-    outcome = game_hand_confirm(seat=a, number=3, version=outcome.hand.version)
-    outcome = game_hand_confirm(seat=d, number=3, version=outcome.hand.version)
-    game_hand_decide(
+    outcome = hand_enter(seat=c, number=3, entry={"closer": 2, "penalties": [3, 4, 0, 6]})
+    outcome = hand_confirm(seat=a, number=3, version=outcome.hand.version)
+    outcome = hand_confirm(seat=d, number=3, version=outcome.hand.version)
+    hand_decide(
         hand=outcome.hand,
         user=director,
         entry={"closer": 2, "penalties": [3, 4, 1, 6]},
         reason="The closer kept a card",
         disputed=False,
     )
-    outcome = game_hand_enter(seat=d, number=4, entry={"closer": 3, "penalties": [2, 2, 2, 0]})
-    outcome = game_hand_confirm(seat=a, number=4, version=outcome.hand.version)
-    outcome = game_hand_confirm(seat=b, number=4, version=outcome.hand.version)
-    game_hand_decide(hand=outcome.hand, user=director, entry=None, reason="Misdeal")
-    outcome = game_hand_enter(seat=a, number=5, entry={"closer": 0, "penalties": [0, 1, 2, 3]})
-    game_hand_confirm(seat=d, number=5, version=outcome.hand.version)
+    outcome = hand_enter(seat=d, number=4, entry={"closer": 3, "penalties": [2, 2, 2, 0]})
+    outcome = hand_confirm(seat=a, number=4, version=outcome.hand.version)
+    outcome = hand_confirm(seat=b, number=4, version=outcome.hand.version)
+    hand_decide(hand=outcome.hand, user=director, entry=None, reason="Misdeal")
+    outcome = hand_enter(seat=a, number=5, entry={"closer": 0, "penalties": [0, 1, 2, 3]})
+    hand_confirm(seat=d, number=5, version=outcome.hand.version)
     ended = start_game_party("chinchon", 3, night=night)
     play_chinchon(ended, [0, 40, 100])
     start_night_party(night)
@@ -199,7 +199,7 @@ def test_a_chinchon_night_comes_back_with_its_results_and_party_pages(client):
     # The copy plays on: the waiting hand takes its last confirmation there.
     b = seats_of(restored)[1]
     waiting = restored.hands.get(number=5)
-    assert game_hand_confirm(seat=b, number=5, version=waiting.version).action == "confirmed"
+    assert hand_confirm(seat=b, number=5, version=waiting.version).action == "confirmed"
 
 
 def test_a_cruzo_party_of_seven_comes_back_with_its_seventh_seat():
@@ -207,8 +207,8 @@ def test_a_cruzo_party_of_seven_comes_back_with_its_seventh_seat():
     party = start_game_party("cruzo", 7, night=night)
     seats = seats_of(party)
     entry = {"went_out": [6], "cards_left": {str(n): n % 3 for n in range(6)}}
-    outcome = game_hand_enter(seat=seats[6], number=1, entry=entry, key="last-seat")
-    outcome = game_hand_confirm(seat=seats[0], number=1, version=outcome.hand.version)
+    outcome = hand_enter(seat=seats[6], number=1, entry=entry, key="last-seat")
+    outcome = hand_confirm(seat=seats[0], number=1, version=outcome.hand.version)
     assert outcome.action == "noted"
 
     copy = archive_import(data=as_file(night_export(night)), club=ClubFactory())
@@ -225,13 +225,13 @@ def canasta_of_three_partnerships(night):
     """Six at Canasta in three partnerships: one hand confirmed, one waiting."""
     party = start_game_party("canasta", 6, {"partnerships": 3}, night=night)
     seats = seats_of(party)
-    outcome = game_hand_enter(seat=seats[0], number=1, entry={"sides": [GOOD, POOR, POOR]})
+    outcome = hand_enter(seat=seats[0], number=1, entry={"sides": [GOOD, POOR, POOR]})
     for seat in (seats[1], seats[2], seats[4]):
         if outcome.action != "confirmed":
-            outcome = game_hand_confirm(seat=seat, number=1, version=outcome.hand.version)
+            outcome = hand_confirm(seat=seat, number=1, version=outcome.hand.version)
     assert outcome.action == "confirmed"
-    outcome = game_hand_enter(seat=seats[4], number=2, entry={"sides": [POOR, GOOD, POOR]})
-    game_hand_confirm(seat=seats[0], number=2, version=outcome.hand.version)
+    outcome = hand_enter(seat=seats[4], number=2, entry={"sides": [POOR, GOOD, POOR]})
+    hand_confirm(seat=seats[0], number=2, version=outcome.hand.version)
     return party
 
 
@@ -286,8 +286,8 @@ def test_a_gin_rummy_table_playing_another_game_is_refused(started):
 def night_with_chinchon_of_two(night):
     party = start_game_party("chinchon", 2, night=night)
     a, b = seats_of(party)
-    outcome = game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
-    game_hand_confirm(seat=b, number=1, version=outcome.hand.version)
+    outcome = hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+    hand_confirm(seat=b, number=1, version=outcome.hand.version)
     return night
 
 
@@ -391,7 +391,7 @@ def play_first_hand_only(party, game):
         if game == "chinchon"
         else {"points": {3: [10, 18, 28], 4: [8, 12, 16, 20]}[len(seats)]}
     )
-    game_hand_enter(seat=seats[0], number=1, entry=entry)
+    hand_enter(seat=seats[0], number=1, entry=entry)
 
 
 def test_the_api_archives_a_night_of_another_game(client, organizer):

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import state_for
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.parties import party_start
 from seasons.services import ratings_rebuild, ratings_update
 from tests.conftest import clear_cache
@@ -184,11 +185,11 @@ def _play(party, entries) -> None:
             else Result(ending, knocks, 0 if ending == "gin" else mine, theirs)
         )
         try:
-            hand = hand_enter(seat=seats[knocks], number=number, result=result).hand
+            hand = hand_enter(seat=seats[knocks], number=number, entry=result).hand
             if agree:
                 hand_confirm(seat=seats[defends], number=number, version=hand.version)
             else:
-                hand_enter(seat=seats[defends], number=number, result=Result("no_game"))
+                hand_enter(seat=seats[defends], number=number, entry=Result("no_game"))
         except ValueError:
             return
 

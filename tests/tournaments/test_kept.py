@@ -16,7 +16,8 @@ from clubs.models import Player
 from scoring import errors
 from scoring.models import Hand, Party
 from scoring.selectors import state_for
-from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import UserFactory
 from tests.tournaments.conftest import play_out
 from tests.tournaments.test_table_tournaments import FOUR, play_chinchon, table_tournament
@@ -75,7 +76,7 @@ def correct_first_hand(hand, organizer, rng):
         knocker = rng.choice(list(hand.party.seats.order_by("position"))).position
         result = Result("knock", knocker, rng.randint(0, 10), rng.randint(11, 90))
     with contextlib.suppress(errors.EntryError):
-        hand_decide(hand=hand, user=organizer, result=result, reason="miscounted")
+        hand_decide(hand=hand, user=organizer, entry=result, reason="miscounted")
 
 
 @settings(
@@ -159,7 +160,7 @@ def play_on(party, rng):
         theirs = next(s for s in seats if s.pk != mine.pk)
         number = state_for(party)[0].number
         result = Result("gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=50)
-        entered = hand_enter(seat=mine, number=number, result=result).hand
+        entered = hand_enter(seat=mine, number=number, entry=result).hand
         hand_confirm(seat=theirs, number=number, version=entered.version)
         party.refresh_from_db()
 

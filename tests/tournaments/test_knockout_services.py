@@ -5,7 +5,8 @@ import pytest
 
 from scoring.errors import ResultFinal
 from scoring.models import Party
-from scoring.services.hands import Result, hand_confirm, hand_decide, hand_enter
+from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import OrganizerFactory
 from tests.tournaments.conftest import play_out
 from tournaments import registration, standings, tables, withdrawals
@@ -41,7 +42,7 @@ def win_game(party, winner, django_capture_on_commit_callbacks):
     while party.status == Party.Status.RUNNING:
         result = Result("gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=90)
         with django_capture_on_commit_callbacks(execute=True):
-            entered = hand_enter(seat=mine, number=number, result=result).hand
+            entered = hand_enter(seat=mine, number=number, entry=result).hand
             hand_confirm(seat=theirs, number=number, version=entered.version)
         number += 1
         party.refresh_from_db()
@@ -264,7 +265,7 @@ def test_a_forfeit_stands_once_the_next_match_has_a_hand(
     party = current_party(final)
     seat = party.seats.first()
     result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=20)
-    hand_enter(seat=seat, number=1, result=result)
+    hand_enter(seat=seat, number=1, entry=result)
     with pytest.raises(TournamentError, match="forfeit stands"):
         forfeits.match_forfeit_undo(match=semi_1)
 
@@ -309,7 +310,7 @@ def test_a_forfeit_is_refused_once_the_game_has_hands(finished):
     match = stage.matches.filter(round=1).first()
     seat = current_party(match).seats.first()
     result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=20)
-    hand_enter(seat=seat, number=1, result=result)
+    hand_enter(seat=seat, number=1, entry=result)
     with pytest.raises(TournamentError, match="its party decides"):
         forfeits.match_forfeit(match=match, absent=match.first)
 
@@ -496,7 +497,7 @@ def test_the_start_of_the_final_is_undone_until_a_game_has_a_hand(finished):
     stage = final_stage_start(tournament=tournament)
     seat = current_party(stage.matches.first()).seats.first()
     result = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=20)
-    hand_enter(seat=seat, number=1, result=result)
+    hand_enter(seat=seat, number=1, entry=result)
     with pytest.raises(TournamentError, match="have begun"):
         final_stage_start_undo(tournament=tournament)
 
@@ -566,7 +567,7 @@ def play_out_party(party, winner):
     mine = seats[winner.player_id]
     theirs = next(s for s in seats.values() if s.pk != mine.pk)
     result = Result("gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=90)
-    entered = hand_enter(seat=mine, number=1, result=result).hand
+    entered = hand_enter(seat=mine, number=1, entry=result).hand
     hand_confirm(seat=theirs, number=1, version=entered.version)
 
 
@@ -609,7 +610,7 @@ def test_a_game_that_decided_its_match_is_not_corrected_any_more(
     hand = first_game.hands.order_by("number").first()
     seat = first_game.seats.get(player=semi.first.player)
     corrected = Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=80)
-    hand_decide(hand=hand, user=organizer, result=corrected, reason="miscounted", disputed=False)
+    hand_decide(hand=hand, user=organizer, entry=corrected, reason="miscounted", disputed=False)
 
     win_game(current_party(semi), semi.first, django_capture_on_commit_callbacks)
     semi.refresh_from_db()
@@ -620,7 +621,7 @@ def test_a_game_that_decided_its_match_is_not_corrected_any_more(
     loser = first_game.seats.get(player=semi.second.player)
     flipped = Result("gin", knocker=loser.position, knocker_deadwood=0, defender_deadwood=90)
     with pytest.raises(ResultFinal, match="its result stands"):
-        hand_decide(hand=hand, user=organizer, result=flipped, reason="wrong", disputed=False)
+        hand_decide(hand=hand, user=organizer, entry=flipped, reason="wrong", disputed=False)
     hand.refresh_from_db()
     assert (hand.status, hand.points, hand.version) == before
 
@@ -682,7 +683,7 @@ def test_a_player_withdrawn_during_a_game_with_hands_finishes_it_and_leaves_the_
     seats = {s.player_id: s for s in party.seats.all()}
     leaver, stayer = seats[semi.second.player_id], seats[semi.first.player_id]
     result = Result("knock", knocker=leaver.position, knocker_deadwood=5, defender_deadwood=30)
-    entered = hand_enter(seat=leaver, number=1, result=result).hand
+    entered = hand_enter(seat=leaver, number=1, entry=result).hand
     hand_confirm(seat=stayer, number=1, version=entered.version)
 
     withdrawals.entrant_withdraw(entrant=semi.second)

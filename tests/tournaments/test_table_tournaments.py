@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import Party
-from scoring.services.games import game_hand_confirm, game_hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
 from tests.factories import MembershipFactory
 from tournaments import explanations, registration, rounds, withdrawals
 from tournaments.board import build_board
@@ -55,11 +55,11 @@ def play(party, entry):
     seats = list(party.seats.order_by("position"))
     hand = party.hands.order_by("-number").first()
     number = hand.number + 1 if hand else 1
-    outcome = game_hand_enter(seat=seats[0], number=number, entry=entry)
+    outcome = hand_enter(seat=seats[0], number=number, entry=entry)
     for seat in seats[1:]:
         if outcome.action == "confirmed":
             break
-        outcome = game_hand_confirm(seat=seat, number=number, version=outcome.hand.version)
+        outcome = hand_confirm(seat=seat, number=number, version=outcome.hand.version)
     assert outcome.action in ("confirmed", "recorded")
 
 

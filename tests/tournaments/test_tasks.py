@@ -38,7 +38,8 @@ def test_a_confirmed_hand_reaches_the_public_board_through_the_worker(club, memb
     from django.core.cache import cache
     from django.urls import reverse
 
-    from scoring.services.hands import Result, hand_confirm, hand_enter
+    from scoring.services.hands import hand_confirm, hand_enter
+    from scoring.services.knocks import Result
     from tournaments import stored_board, tables
 
     tournament = registration.tournament_create(club=club, name="Spring Open")
@@ -68,7 +69,7 @@ def test_a_confirmed_hand_reaches_the_public_board_through_the_worker(club, memb
     # Gin against 30: 50 for the table's first side. Entered and confirmed here;
     # built and stored there.
     result = Result("gin", knocker=mine.position, knocker_deadwood=0, defender_deadwood=30)
-    entered = hand_enter(seat=mine, number=1, result=result).hand
+    entered = hand_enter(seat=mine, number=1, entry=result).hand
     hand_confirm(seat=theirs, number=1, version=entered.version)
 
     def shown():  # the counter's number once the board stored shows the hand

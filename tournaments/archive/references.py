@@ -28,7 +28,7 @@ from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import HandScore, check_table, settle_options, side_totals
 from scoring.models import Hand
 from scoring.services.game_parties import translated
-from scoring.services.games import as_stored
+from scoring.services.keeping import as_stored
 from tournaments.archive.schema import (
     ByeLineIn,
     GamePartyIn,

@@ -6,7 +6,8 @@ from django.test import Client
 from scoring.api.schemas import Rulings
 from scoring.models import AuditRecord, Hand, Party
 from scoring.selectors import RULINGS
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.seats import seat_link_reissue
 from tests.factories import (
     ClubFactory,
@@ -621,7 +622,7 @@ def test_a_seat_cannot_confirm_its_own_entry(client):
     response = confirm(client, a, 1)
     assert response.status_code == 409
     assert response.json() == {
-        "detail": "Your side entered this hand: a player of the other side confirms it.",
+        "detail": "Your side entered this hand: a player of another side confirms it.",
         "code": "not_your_hand",
     }
     assert party.hands.get().status == Hand.Status.PENDING
@@ -980,13 +981,13 @@ def play_small_hands(party, count):
         hand_enter(
             seat=a,
             number=number,
-            result=Result("knock", knocker=0, knocker_deadwood=9, defender_deadwood=10),
+            entry=Result("knock", knocker=0, knocker_deadwood=9, defender_deadwood=10),
         )
         hand_confirm(seat=b, number=number, version=1)
     hand_enter(
         seat=b,
         number=count + 1,
-        result=Result("knock", knocker=1, knocker_deadwood=9, defender_deadwood=10),
+        entry=Result("knock", knocker=1, knocker_deadwood=9, defender_deadwood=10),
     )
 
 

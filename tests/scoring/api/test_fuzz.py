@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.cards import DECK
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +80,7 @@ def test_no_body_makes_the_api_fail(client, body, confirm):
     party = start_party()
     if confirm:
         # Something to confirm, so a body the schema takes reaches the service.
-        hand_enter(seat=party.seats.get(position=0), number=1, result=Result("knock", 0, 3, 21))
+        hand_enter(seat=party.seats.get(position=0), number=1, entry=Result("knock", 0, 3, 21))
     token = party.seats.get(position=1).token
     url = f"/api/tables/{token}/hands/1/confirm" if confirm else f"/api/tables/{token}/hands"
     if isinstance(body, str):

@@ -8,7 +8,7 @@ import pytest
 from clubs.services import api_token_create
 from scoring.engine.games import ENTRY_GAMES
 from scoring.models import Hand, Party
-from scoring.services.games import game_hand_confirm, game_hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
 from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
 
 pytestmark = pytest.mark.django_db
@@ -132,8 +132,8 @@ def test_the_organizer_reads_and_decides_a_disputed_hand(api, night):
     body = start(api, night, {"game": "chinchon", "players": members(night, 2)}).json()
     party = Party.objects.get(pk=body["party"]["id"])
     a, b = party.seats.order_by("position")
-    game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
-    game_hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
+    hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+    hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
     hand = party.hands.get()
 
     read = api(f"/api/parties/{party.pk}").json()
@@ -160,8 +160,8 @@ def test_a_gin_decision_on_another_games_hand_is_refused_not_an_error(api, night
     body = start(api, night, {"game": "chinchon", "players": members(night, 2)}).json()
     party = Party.objects.get(pk=body["party"]["id"])
     a, b = party.seats.order_by("position")
-    game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
-    game_hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
+    hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+    hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
     hand = party.hands.get()
 
     response = api(
@@ -195,10 +195,8 @@ def confirmed_chinchon(api, night):
     party = Party.objects.get(pk=body["party"]["id"])
     a, b = party.seats.order_by("position")
     for number, penalty in ((1, 60), (2, 30), (3, 5)):
-        entered = game_hand_enter(
-            seat=a, number=number, entry={"closer": 0, "penalties": [0, penalty]}
-        )
-        game_hand_confirm(seat=b, number=number, version=entered.hand.version)
+        entered = hand_enter(seat=a, number=number, entry={"closer": 0, "penalties": [0, penalty]})
+        hand_confirm(seat=b, number=number, version=entered.hand.version)
     return party
 
 

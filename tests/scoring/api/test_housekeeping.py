@@ -9,7 +9,8 @@ from django.test import Client
 from clubs.models import ClubRecord
 from clubs.services import api_token_create, api_token_revoke
 from scoring.models import AuditRecord, Party
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -63,7 +64,7 @@ def finish(party):
     """Gin against 80 points of deadwood: 80 + the gin bonus of 20 = 100 reaches
     the classic target of 100, so the party is over after one hand."""
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=Result("gin", 0, 0, 80))
+    hand_enter(seat=a, number=1, entry=Result("gin", 0, 0, 80))
     hand_confirm(seat=b, number=1, version=1)
     party.refresh_from_db()
     return party
@@ -207,7 +208,7 @@ def test_a_player_of_another_club_is_refused_without_his_name(api, night):
 def test_no_swap_after_the_first_hand_nor_at_a_cancelled_party(api, night):
     party = start_night_party(night)
     newcomer = MembershipFactory(club=night.club).player
-    hand_enter(seat=seats(party)[0], number=1, result=Result("knock", 0, 3, 21))
+    hand_enter(seat=seats(party)[0], number=1, entry=Result("knock", 0, 3, 21))
 
     refused(
         api(f"/api/parties/{party.pk}/seats/1/swap", {"player": newcomer.pk}),

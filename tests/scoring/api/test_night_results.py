@@ -16,8 +16,8 @@ from django.urls import reverse
 from clubs.models import ClubRecord
 from clubs.services import api_token_create
 from scoring.services import nights
-from scoring.services.games import game_hand_enter
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import (
     ClubNightFactory,
     OrganizerFactory,
@@ -58,7 +58,7 @@ def api(director):
 def gin_won_by_first_seat(night, seed=1):
     party = start_night_party(night, seed=seed)
     a, b = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("gin", 0, 0, 80))
+    hand_enter(seat=a, number=1, entry=Result("gin", 0, 0, 80))
     hand_confirm(seat=b, number=1, version=1)
 
 
@@ -67,7 +67,7 @@ def chinchon_of_three(night):
     100 penalty points (+160, +10, −170 as the night's results count it)."""
     party = start_game_party("chinchon", 3, night=night, confirmation_required=False)
     first = party.seats.order_by("position").first()
-    game_hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 40, 100]})
+    hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 40, 100]})
 
 
 def page(director, night, name):

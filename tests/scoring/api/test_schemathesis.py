@@ -19,7 +19,8 @@ from urllib.request import Request, urlopen
 import pytest
 from django.test import Client
 
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import ClubNightFactory, MembershipFactory, UserFactory, start_party
 from tournaments import registration, rounds
 
@@ -55,7 +56,7 @@ PARTS = {
 def test_every_answer_to_a_generated_request_is_one_the_document_lists(live_site, tmp_path, part):
     party = start_party()
     a, b = party.seats.order_by("position")
-    hand = hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21)).hand
+    hand = hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21)).hand
     # A tournament of the party's club under the club's own slug, its round 1
     # paired and a hand played at its table: the club's and the tournament's
     # addresses answer with real bodies too.
@@ -67,7 +68,7 @@ def test_every_answer_to_a_generated_request_is_one_the_document_lists(live_site
         registration.entrant_check_in(entrant=entrant)
     round = rounds.round_start(tournament=tournament)
     played = round.tables.get().party.seats.get(position=0)
-    hand_enter(seat=played, number=1, result=Result("gin", 0, 0, 30))
+    hand_enter(seat=played, number=1, entry=Result("gin", 0, 0, 30))
     # A night of its own, without parties: closing it is allowed once, and the
     # party's seats and hands stay open to the entries for the whole run.
     night = ClubNightFactory()

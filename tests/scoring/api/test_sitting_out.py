@@ -6,7 +6,8 @@ may neither enter nor confirm it."""
 import pytest
 
 from scoring.models import Hand
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +70,7 @@ def test_the_loser_of_a_hand_sits_out_the_next_and_is_told_so(client):
         next(s for s in seen if s.position == p["position"])
         for p in next(iter(seen.values()))["players"]
     )
-    hand_enter(seat=forehand, number=1, result=Result("knock", forehand.position, 3, 21))
+    hand_enter(seat=forehand, number=1, entry=Result("knock", forehand.position, 3, 21))
     hand_confirm(seat=dealer, number=1, version=1)
 
     after = client.get(table(dealer)).json()
@@ -98,7 +99,7 @@ def test_the_seat_sitting_out_reads_in_the_same_queries_however_many_hands(
     for number in range(1, hands + 1):
         players = client.get(table(party.seats.first())).json()["players"]
         forehand, dealer = (party.seats.get(position=p["position"]) for p in players)
-        hand_enter(seat=forehand, number=number, result=Result("knock", forehand.position, 9, 10))
+        hand_enter(seat=forehand, number=number, entry=Result("knock", forehand.position, 9, 10))
         hand_confirm(seat=dealer, number=number, version=1)
     (out,) = [s for s, body in views(client, party).items() if body["sits_out"]]
 

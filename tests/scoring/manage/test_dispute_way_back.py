@@ -4,7 +4,8 @@ is played: its tournament round, or its club night."""
 import pytest
 from django.urls import reverse
 
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import ClubNightFactory, MembershipFactory, start_night_party
 from tournaments import registration, rounds, tables
 
@@ -13,8 +14,8 @@ pytestmark = pytest.mark.django_db
 
 def disputed(party):
     a, b = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
-    hand_enter(seat=b, number=1, result=Result("knock", b.position, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
+    hand_enter(seat=b, number=1, entry=Result("knock", b.position, 3, 21))
 
 
 def test_a_tournament_table_s_dispute_links_back_to_its_round(

@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import AuditRecord
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import ClubNightFactory, start_night_party
 
 pytestmark = pytest.mark.django_db
@@ -43,9 +44,9 @@ decisions = st.fixed_dictionaries(
 def test_no_decision_makes_the_party_page_fail(client, organizer, data, disputed):
     party = start_night_party(ClubNightFactory(club=organizer.club))
     a, b = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21))
     if disputed:
-        hand = hand_enter(seat=b, number=1, result=Result("knock", 0, 3, 25)).hand
+        hand = hand_enter(seat=b, number=1, entry=Result("knock", 0, 3, 25)).hand
     else:
         hand = hand_confirm(seat=b, number=1, version=1).hand
     before = (hand.status, hand.points, AuditRecord.objects.filter(party=party).count())

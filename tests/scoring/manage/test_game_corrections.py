@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import AuditRecord, Hand
-from scoring.services.games import game_hand_enter
+from scoring.services.hands import hand_enter
 from tests.factories import ClubNightFactory, start_game_party
 
 pytestmark = pytest.mark.django_db
@@ -17,9 +17,9 @@ def chinchon(organizer):
     night = ClubNightFactory(club=organizer.club)
     party = start_game_party("chinchon", 2, night=night, confirmation_required=False)
     a, _b = party.seats.order_by("position")
-    game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 60]})
-    game_hand_enter(seat=a, number=2, entry={"closer": 0, "penalties": [0, 30]})
-    game_hand_enter(seat=a, number=3, entry={"closer": 0, "penalties": [0, 5]})
+    hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 60]})
+    hand_enter(seat=a, number=2, entry={"closer": 0, "penalties": [0, 30]})
+    hand_enter(seat=a, number=3, entry={"closer": 0, "penalties": [0, 5]})
     return party
 
 
@@ -106,7 +106,7 @@ def test_a_rematch_keeps_the_table_and_passes_the_deal(client, organizer):
     won = {"meld_points": 600, "natural_canastas": 2, "mixed_canastas": 1, "went_out": True}
     lost = {"meld_points": 300, "hand_points": 40}
     for number in (1, 2, 3):  # 5,000 reached
-        game_hand_enter(seat=seats[0], number=number, entry={"sides": [won, lost]})
+        hand_enter(seat=seats[0], number=number, entry={"sides": [won, lost]})
     party.refresh_from_db()
     assert party.status == party.Status.FINISHED
     page = client.get(reverse("manage:party-detail", args=[party.pk])).text

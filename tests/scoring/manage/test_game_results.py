@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.services import nights
-from scoring.services.games import game_hand_enter
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from seasons.models import RatingChange
 from seasons.services import ratings_rebuild
 from tests.factories import ClubNightFactory, start_game_party, start_night_party
@@ -32,7 +32,7 @@ def night(organizer):
 def gin_won_by_first_seat(night, seed=1):
     party = start_night_party(night, seed=seed)
     a, b = party.seats.select_related("player").order_by("position")
-    hand_enter(seat=a, number=1, result=Result("gin", 0, 0, 80))
+    hand_enter(seat=a, number=1, entry=Result("gin", 0, 0, 80))
     hand_confirm(seat=b, number=1, version=1)
     return a.player, b.player
 
@@ -45,7 +45,7 @@ def chinchon_of_three(night):
     and takes 60 from the third (+10); the third pays 110 and 60 (−170)."""
     party = start_game_party("chinchon", 3, night=night, confirmation_required=False)
     first = party.seats.order_by("position").first()
-    game_hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 40, 100]})
+    hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 40, 100]})
     return [seat.player for seat in party.seats.order_by("position")]
 
 
@@ -62,7 +62,7 @@ def canasta_of_four(night):
         ]
     }
     for number in (1, 2):
-        game_hand_enter(seat=first, number=number, entry=entry)
+        hand_enter(seat=first, number=number, entry=entry)
     return [seat.player for seat in party.seats.order_by("position")]
 
 
@@ -121,7 +121,7 @@ def test_a_cruzo_party_pays_by_place_points(client, night):
         "cruzo", 3, options={"games": 1}, night=night, confirmation_required=False
     )
     first = party.seats.order_by("position").first()
-    game_hand_enter(seat=first, number=1, entry={"went_out": [0], "cards_left": {"1": 2, "2": 5}})
+    hand_enter(seat=first, number=1, entry={"went_out": [0], "cards_left": {"1": 2, "2": 5}})
     a, b, c = [seat.player for seat in party.seats.order_by("position")]
 
     rows = {row["player"]: row["plus_minus"] for row in results(client, night).context["rows"]}

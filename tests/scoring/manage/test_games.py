@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Hand, Party
-from scoring.services.games import game_hand_enter
+from scoring.services.hands import hand_enter
 from tests.demo.test_markup import faults
 from tests.factories import ClubNightFactory, MembershipFactory, start_game_party
 
@@ -138,7 +138,7 @@ def test_the_night_page_lists_every_party_with_its_game(client, night):
 def test_the_party_page_of_another_game_shows_sheet_seats_and_record(client, night):
     party = start_game_party("chinchon", 3, night=night, confirmation_required=False)
     first, second, third = party.seats.select_related("player").order_by("position")
-    game_hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 40, 100]})
+    hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 40, 100]})
 
     response = client.get(reverse("manage:party-detail", args=[party.pk]))
 
@@ -156,8 +156,8 @@ def test_the_party_page_of_another_game_shows_sheet_seats_and_record(client, nig
 def disputed_chinchon(night):
     party = start_game_party("chinchon", 2, night=night)
     a, b = party.seats.order_by("position")
-    game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
-    game_hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
+    hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+    hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
     return party, party.hands.get()
 
 
@@ -229,9 +229,9 @@ def test_a_canasta_dispute_is_decided_side_by_side(client, night):
     party = start_game_party("canasta", 4, night=night)
     a, b, _, _ = party.seats.order_by("position")
     entry = {"sides": [{"meld_points": 300}, {"meld_points": 200, "hand_points": 50}]}
-    game_hand_enter(seat=a, number=1, entry=entry)
+    hand_enter(seat=a, number=1, entry=entry)
     entry["sides"][1]["hand_points"] = 40
-    game_hand_enter(seat=b, number=1, entry=entry)
+    hand_enter(seat=b, number=1, entry=entry)
     hand = party.hands.get()
     text = client.get(reverse("manage:party-detail", args=[party.pk])).text
     assert f'id="hand-{hand.pk}-hand_points_1"' in text
@@ -256,8 +256,8 @@ def test_a_canasta_dispute_is_decided_side_by_side(client, night):
 def test_a_cruzo_dispute_is_decided_by_order_out_and_cards_left(client, night):
     party = start_game_party("cruzo", 3, night=night)
     a, b, _ = party.seats.order_by("position")
-    game_hand_enter(seat=a, number=1, entry={"went_out": [0], "cards_left": {"1": 2, "2": 5}})
-    game_hand_enter(seat=b, number=1, entry={"went_out": [1], "cards_left": {"0": 2, "2": 5}})
+    hand_enter(seat=a, number=1, entry={"went_out": [0], "cards_left": {"1": 2, "2": 5}})
+    hand_enter(seat=b, number=1, entry={"went_out": [1], "cards_left": {"0": 2, "2": 5}})
     hand = party.hands.get()
 
     client.post(
@@ -272,8 +272,8 @@ def test_a_cruzo_dispute_is_decided_by_order_out_and_cards_left(client, night):
 def test_blaue_vierzehn_dispute_decided_with_each_players_points(client, night):
     party = start_game_party("blaue_vierzehn", 3, night=night)
     a, b, _ = party.seats.order_by("position")
-    game_hand_enter(seat=a, number=1, entry={"points": [20, 18, 18]})
-    game_hand_enter(seat=b, number=1, entry={"points": [18, 20, 18]})
+    hand_enter(seat=a, number=1, entry={"points": [20, 18, 18]})
+    hand_enter(seat=b, number=1, entry={"points": [18, 20, 18]})
     hand = party.hands.get()
 
     client.post(
@@ -292,8 +292,8 @@ def test_the_night_page_reads_every_game_in_the_same_queries(
     for _ in range(parties):
         party = start_game_party("chinchon", 2, night=night)
         a, b = party.seats.order_by("position")
-        game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
-        game_hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
+        hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+        hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
         start_game_party("canasta", 4, night=night)
     with django_assert_max_num_queries(10):
         response = client.get(night_url(night))
@@ -308,9 +308,9 @@ def test_the_party_page_of_another_game_reads_in_the_same_queries(
     party = start_game_party("blaue_vierzehn", 3, options={"deals": 9}, night=night)
     a, b, c = party.seats.order_by("position")
     for number in range(1, hands + 1):
-        game_hand_enter(seat=a, number=number, entry={"points": [20, 18, 18]})
-        game_hand_enter(seat=b, number=number, entry={"points": [20, 18, 18]})
-        game_hand_enter(seat=c, number=number, entry={"points": [20, 18, 18]})
+        hand_enter(seat=a, number=number, entry={"points": [20, 18, 18]})
+        hand_enter(seat=b, number=number, entry={"points": [20, 18, 18]})
+        hand_enter(seat=c, number=number, entry={"points": [20, 18, 18]})
     with django_assert_max_num_queries(14):
         response = client.get(reverse("manage:party-detail", args=[party.pk]))
     assert len(response.context["rows"]) == hands
@@ -345,9 +345,9 @@ def test_the_pages_of_every_game_are_well_formed(client, night):
     canasta = start_game_party("canasta", 4, night=night)
     a, b, _, _ = canasta.seats.order_by("position")
     entry = {"sides": [{"meld_points": 300}, {"meld_points": 200, "hand_points": 50}]}
-    game_hand_enter(seat=a, number=1, entry=entry)
+    hand_enter(seat=a, number=1, entry=entry)
     entry["sides"][1]["hand_points"] = 40
-    game_hand_enter(seat=b, number=1, entry=entry)
+    hand_enter(seat=b, number=1, entry=entry)
 
     for url in (
         night_url(night),
@@ -378,7 +378,7 @@ def test_only_the_chosen_games_fields_are_read(client, night):
 def test_a_party_of_another_game_started_by_mistake_is_cancelled_and_counts_nowhere(client, night):
     party = start_game_party("chinchon", 2, night=night, confirmation_required=False)
     first = party.seats.order_by("position").first()
-    game_hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 100]})
+    hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 100]})
 
     response = client.post(
         reverse("manage:party-cancel", args=[party.pk]), {"reason": "wrong table"}
@@ -419,11 +419,11 @@ def test_the_party_page_names_every_player_who_confirmed_a_hand(client, night):
     party = start_game_party("blaue_vierzehn", 4, night=night)
     a, b, c, d = party.seats.select_related("player").order_by("position")
     points = {"points": [10, 20, 13, 13]}
-    game_hand_enter(seat=a, number=1, entry=points)
-    game_hand_enter(seat=c, number=1, entry=points, version=1)
-    game_hand_enter(seat=b, number=1, entry=points, version=1)
-    game_hand_enter(seat=b, number=2, entry=points)
-    game_hand_enter(seat=d, number=2, entry=points, version=1)
+    hand_enter(seat=a, number=1, entry=points)
+    hand_enter(seat=c, number=1, entry=points, version=1)
+    hand_enter(seat=b, number=1, entry=points, version=1)
+    hand_enter(seat=b, number=2, entry=points)
+    hand_enter(seat=d, number=2, entry=points, version=1)
     page_url = reverse("manage:party-detail", args=[party.pk])
 
     text = client.get(page_url).text

@@ -9,7 +9,8 @@ from scoring import errors
 from scoring.models import AuditRecord, Party
 from scoring.selectors import link_replaced, party_outcomes
 from scoring.services import hands, nights, parties
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -36,7 +37,7 @@ def seats(party):
 def finish(party):
     """Gin worth 100 at once: the party is over after one hand."""
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=Result("gin", 0, 0, 80))
+    hand_enter(seat=a, number=1, entry=Result("gin", 0, 0, 80))
     hand_confirm(seat=b, number=1, version=1)
     party.refresh_from_db()
     return party
@@ -162,7 +163,7 @@ def test_no_swap_once_a_hand_is_entered_nor_to_a_stranger_or_a_seated_player(org
         parties.party_seat_swap(seat=a, player=MembershipFactory().player, user=None)
     with pytest.raises(errors.EntryError, match="already has a seat"):
         parties.party_seat_swap(seat=a, player=b.player, user=None)
-    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21))
     newcomer = MembershipFactory(club=night.club).player
     with pytest.raises(errors.WrongDecision, match="before"):
         parties.party_seat_swap(seat=a, player=newcomer, user=None)
@@ -222,7 +223,7 @@ def test_the_party_page_offers_the_swap_only_before_the_first_hand(client, organ
     page = reverse("manage:party-detail", args=[party.pk])
     assert "Wrong player? Put in instead" in client.get(page).text
     a, _ = seats(party)
-    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21))
     assert "Wrong player? Put in instead" not in client.get(page).text
 
 
@@ -295,7 +296,7 @@ def test_a_closed_night_takes_no_new_parties_and_its_results_are_final(client, o
         parties.party_start(club=night.club, night=night, format="two", players=players)
     hand = party.hands.get()
     with pytest.raises(errors.NightClosed):
-        hands.hand_decide(hand=hand, user=organizer.player.user, result=None, reason="late")
+        hands.hand_decide(hand=hand, user=organizer.player.user, entry=None, reason="late")
     with pytest.raises(errors.NightClosed):
         parties.party_cancel(party=party, user=organizer.player.user, reason="late")
     with pytest.raises(errors.NightClosed):

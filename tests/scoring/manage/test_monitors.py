@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.services import nights, parties, seats
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -62,7 +63,7 @@ def test_each_change_of_the_nights_tables_moves_its_number(client, organizer, ni
         "a new link": lambda: after_commit(seats.seat_link_reissue, seat=a, user=user),
         "a swap": lambda: after_commit(parties.party_seat_swap, seat=b, player=guest, user=user),
         "a hand": lambda: after_commit(
-            hand_enter, seat=a, number=1, result=Result("gin", 0, 0, 30)
+            hand_enter, seat=a, number=1, entry=Result("gin", 0, 0, 30)
         ),
         "the stake": lambda: after_commit(nights.night_set_stake, night=night, stake="0.05"),
         "a cancel": lambda: after_commit(
@@ -95,7 +96,7 @@ def test_another_clubs_organizer_gets_no_304_for_a_known_number(client, night):
 def test_the_party_pages_times_carry_no_microseconds(client, night):
     party = start_night_party(night, label="Table 1")
     a, _ = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("gin", 0, 0, 30))
+    hand_enter(seat=a, number=1, entry=Result("gin", 0, 0, 30))
     text = client.get(reverse("manage:party-detail", args=[party.pk])).text
     times = re.findall(r'<time datetime="([^"]+)"', text)
     assert times

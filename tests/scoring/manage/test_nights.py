@@ -6,7 +6,8 @@ from django.urls import reverse
 from clubs.models import ClubNight
 from scoring import errors
 from scoring.models import AuditRecord, Party
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from scoring.services.nights import night_create
 from scoring.services.parties import party_cancel
 from tests.conftest import messages_after
@@ -280,11 +281,11 @@ def states(response):
 def test_the_night_page_lists_parties_with_players_score_and_links(client, organizer, night):
     running = start_night_party(night, label="Running party")
     a, b = running.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21))
     hand_confirm(seat=b, number=1, version=1)
     finished = start_night_party(night, label="Finished party")
     c, d = finished.seats.order_by("position")
-    hand_enter(seat=c, number=1, result=Result("gin", 0, 0, 75))
+    hand_enter(seat=c, number=1, entry=Result("gin", 0, 0, 75))
     hand_confirm(seat=d, number=1, version=1)
 
     response = client.get(night_url(night))
@@ -313,11 +314,11 @@ def test_every_table_shows_its_state_disputes_first_with_counts_and_a_link_to_de
     waiting = start_night_party(night, label="Waiting")
     confirming = start_night_party(night, label="Confirming")
     a, _ = confirming.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21))
     disputed = start_night_party(night, label="Disputed")
     c, d = disputed.seats.order_by("position")
-    hand_enter(seat=c, number=1, result=Result("knock", 0, 3, 21))
-    hand = hand_enter(seat=d, number=1, result=Result("knock", 0, 3, 12)).hand
+    hand_enter(seat=c, number=1, entry=Result("knock", 0, 3, 21))
+    hand = hand_enter(seat=d, number=1, entry=Result("knock", 0, 3, 12)).hand
     cancelled = start_night_party(night, label="Cancelled")
     party_cancel(party=cancelled, user=organizer.player.user, reason="wrong table")
 
@@ -349,8 +350,8 @@ def test_the_tables_fragment_is_what_the_page_polls(client, organizer, night):
     assert "<html" not in response.text
     assert f'data-title="{night.name} · Manage · Knock"' in response.text
     a, b = party.seats.order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
-    hand_enter(seat=b, number=1, result=Result("knock", 0, 4, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21))
+    hand_enter(seat=b, number=1, entry=Result("knock", 0, 4, 21))
     again = client.get(tables_url(night))
     assert f'data-title="1 dispute · {night.name} · Manage · Knock"' in again.text
     assert 'data-disputes="1"' in again.text
@@ -379,7 +380,7 @@ def test_the_night_page_query_count_does_not_grow_with_parties(
     for number in range(parties):
         party = start_night_party(night, seed=number)
         a, b = party.seats.order_by("position")
-        hand_enter(seat=a, number=1, result=Result("knock", 0, 3, 21))
+        hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21))
         if number % 2:
             hand_confirm(seat=b, number=1, version=1)
     url = night_url(night) if page == "night" else tables_url(night)

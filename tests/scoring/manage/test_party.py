@@ -4,7 +4,8 @@ from django.urls import reverse
 
 from scoring.manage import qr
 from scoring.models import AuditRecord, Hand
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -34,15 +35,15 @@ def play(party, number, result):
     """The knocker's side enters, the other side confirms (positions 0 and 1 play)."""
     a, b = seats(party)[:2]
     enterer, confirmer = (a, b) if result.knocker in (None, 0) else (b, a)
-    hand_enter(seat=enterer, number=number, result=result)
+    hand_enter(seat=enterer, number=number, entry=result)
     return hand_confirm(seat=confirmer, number=number, version=1).hand
 
 
 def dispute(party, number, entered, other):
     """Seat 0 enters one result, seat 1 another: the hand is disputed."""
     a, b = seats(party)
-    hand_enter(seat=a, number=number, result=entered)
-    return hand_enter(seat=b, number=number, result=other).hand
+    hand_enter(seat=a, number=number, entry=entered)
+    return hand_enter(seat=b, number=number, entry=other).hand
 
 
 def page_url(party):

@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from scoring.services import nights
-from scoring.services.games import game_hand_enter
+from scoring.services.hands import hand_enter
 from tests.factories import ClubNightFactory, start_game_party
 
 pytestmark = pytest.mark.django_db
@@ -17,8 +17,8 @@ def chinchon_where_the_second_is_one_point_up(night):
     from the third and pays 70 to the first, one point up."""
     party = start_game_party("chinchon", 3, night=night, confirmation_required=False)
     first = party.seats.order_by("position").first()
-    game_hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 25, 60]})
-    game_hand_enter(seat=first, number=2, entry={"closer": 0, "penalties": [0, 25, 61]})
+    hand_enter(seat=first, number=1, entry={"closer": 0, "penalties": [0, 25, 60]})
+    hand_enter(seat=first, number=2, entry={"closer": 0, "penalties": [0, 25, 61]})
     return [seat.player for seat in party.seats.order_by("position")]
 
 

@@ -11,7 +11,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.services import nights
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.demo.test_markup import faults
 from tests.factories import ClubNightFactory, start_night_party
 
@@ -25,7 +26,7 @@ MARGIN = 100 + 20 + 100 + 100
 def won_by_first_seat(night, **options):
     party = start_night_party(night, **options)
     a, b = party.seats.select_related("player").order_by("position")
-    hand_enter(seat=a, number=1, result=Result("gin", 0, 0, 80))
+    hand_enter(seat=a, number=1, entry=Result("gin", 0, 0, 80))
     hand_confirm(seat=b, number=1, version=1)
     return a.player, b.player
 

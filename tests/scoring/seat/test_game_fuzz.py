@@ -7,7 +7,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.services.games import game_hand_enter
+from scoring.services.hands import hand_enter
 from tests.factories import start_game_party
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +57,7 @@ def test_no_form_makes_the_seat_page_fail(client, game, data, endpoint, pending)
     party = start_game_party(game, GAMES[game])
     seats = list(party.seats.order_by("position"))
     if pending:
-        game_hand_enter(seat=seats[0], number=1, entry=FIRST[game])
+        hand_enter(seat=seats[0], number=1, entry=FIRST[game])
     before = party.hands.count()
     response = client.post(reverse(f"seat:{endpoint}", args=[seats[1].token]), data)
     assert response.status_code < 500
@@ -87,7 +87,7 @@ def test_no_body_makes_the_game_api_fail(client, game, body, confirm):
     party = start_game_party(game, GAMES[game])
     seats = list(party.seats.order_by("position"))
     if confirm:
-        game_hand_enter(seat=seats[0], number=1, entry=FIRST[game])
+        hand_enter(seat=seats[0], number=1, entry=FIRST[game])
     path = "/hands/1/confirm" if confirm else "/hands"
     response = client.post(
         f"/api/tables/{seats[1].token}/game{path}", body, content_type="application/json"

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import AuditRecord, Hand
-from scoring.services.games import game_hand_confirm, game_hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
 from tests.factories import start_game_party
 
 pytestmark = pytest.mark.django_db
@@ -254,10 +254,10 @@ def test_the_sheet_shows_running_totals_who_is_out_and_the_winner(client):
     a, b, c = seats_of(party)
     for number, penalties in enumerate(([0, 60, 50], [0, 45, 20], [0, None, 40]), start=1):
         entry = {"closer": 0, "penalties": penalties}
-        entered = game_hand_enter(seat=a, number=number, entry=entry)
-        game_hand_confirm(seat=b, number=number, version=entered.hand.version)
+        entered = hand_enter(seat=a, number=number, entry=entry)
+        hand_confirm(seat=b, number=number, version=entered.hand.version)
         if number < 3:
-            game_hand_confirm(seat=c, number=number, version=entered.hand.version)
+            hand_confirm(seat=c, number=number, version=entered.hand.version)
         else:
             break
     page = client.get(url(c))
@@ -273,9 +273,9 @@ def test_the_sheet_shows_running_totals_who_is_out_and_the_winner(client):
 def test_a_finished_party_shows_the_places_and_the_winner(client):
     party = start_game_party("blaue_vierzehn", 3, options={"deals": 1})
     a, b, c = seats_of(party)
-    entered = game_hand_enter(seat=a, number=1, entry={"points": [6, 20, 30]})
-    game_hand_confirm(seat=b, number=1, version=entered.hand.version)
-    game_hand_confirm(seat=c, number=1, version=entered.hand.version)
+    entered = hand_enter(seat=a, number=1, entry={"points": [6, 20, 30]})
+    hand_confirm(seat=b, number=1, version=entered.hand.version)
+    hand_confirm(seat=c, number=1, version=entered.hand.version)
     page = client.get(url(b))
     assert 'id="party-over"' in page.text
     assert page.context["standings"][0]["name"] == a.player.name
@@ -296,10 +296,10 @@ def test_the_page_s_queries_do_not_grow_with_the_hands(client, django_assert_max
     with django_assert_max_num_queries(12) as few:
         client.get(url(a))
     for number in range(1, 9):
-        entered = game_hand_enter(seat=a, number=number, entry={"points": [6, 20, 30]})
-        game_hand_confirm(seat=b, number=number, version=entered.hand.version)
-        game_hand_confirm(seat=c, number=number, version=entered.hand.version)
-    game_hand_enter(seat=a, number=9, entry={"points": [6, 20, 30]})
+        entered = hand_enter(seat=a, number=number, entry={"points": [6, 20, 30]})
+        hand_confirm(seat=b, number=number, version=entered.hand.version)
+        hand_confirm(seat=c, number=number, version=entered.hand.version)
+    hand_enter(seat=a, number=9, entry={"points": [6, 20, 30]})
     with django_assert_max_num_queries(len(few.captured_queries)):
         client.get(url(a))
 
@@ -309,7 +309,7 @@ def test_the_polled_number_moves_when_another_phone_confirms(
 ):
     party = start_game_party("chinchon", 2)
     a, b = seats_of(party)
-    entered = game_hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 9]})
+    entered = hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 9]})
     before = client.get(url(a, "table-state")).json()["version"]
     with django_capture_on_commit_callbacks(execute=True):
         client.post(url(b, "table-confirm-game"), {"number": 1, "version": entered.hand.version})

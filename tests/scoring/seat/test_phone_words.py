@@ -5,7 +5,8 @@ with "Correct this hand" instead of an open form."""
 import pytest
 from django.test import Client
 
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.factories import ClubFactory, ClubNightFactory, MembershipFactory, start_night_party
 from tests.factories import start_party as start_any_party
 from tournaments import registration, rounds, tables
@@ -89,7 +90,7 @@ def test_other_pages_still_offer_the_login():
 def test_the_side_that_entered_sees_its_entry_and_a_correction_behind_a_choice():
     party = start_any_party()
     a, b = party.seats.select_related("player").order_by("position")
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
 
     mine = text_of(a)
     assert f"{a.player.name} entered:" in mine
@@ -108,7 +109,7 @@ def test_the_side_that_entered_sees_its_entry_and_a_correction_behind_a_choice()
 def test_a_correction_from_the_folded_form_still_replaces_the_entry():
     party = start_any_party()
     a = party.seats.order_by("position").first()
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
     response = Client().post(
         f"{a.get_absolute_url()}enter/",
         {"number": 1, "ending": "gin", "knocker": a.position, "defender_deadwood": 21},

@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.services import hands
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.demo.test_markup import faults
 from tests.factories import OrganizerFactory, start_party
 
@@ -28,8 +29,8 @@ def page(client, seat):
 def test_the_dispute_box_names_who_knocked_and_who_entered_which_version(client):
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
-    hand_enter(seat=b, number=1, result=Result("knock", b.position, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
+    hand_enter(seat=b, number=1, entry=Result("knock", b.position, 3, 21))
 
     text = page(client, a).text
 
@@ -65,7 +66,7 @@ def test_who_knocked_buttons_keep_the_order_of_the_score_cards_whoever_deals(cli
     a, b = seats(party)
     first = knocker_buttons(page(client, a).text)
     # Hand 1 goes to b: b's opponent deals hand 2, the order of play turns round.
-    hand_enter(seat=a, number=1, result=Result("knock", b.position, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", b.position, 3, 21))
     hand_confirm(seat=b, number=1, version=1)
     second = knocker_buttons(page(client, a).text)
     by_side = [str(s.position) for s in sorted((a, b), key=lambda s: s.side)]
@@ -103,11 +104,11 @@ def test_a_chouette_partner_sitting_out_sees_who_plays_for_the_team(client):
 def test_the_reason_of_a_decision_is_shown_on_the_hand(client):
     party = start_party()
     a, b = seats(party)
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
-    hand = hand_enter(seat=b, number=1, result=Result("knock", a.position, 3, 12)).hand
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
+    hand = hand_enter(seat=b, number=1, entry=Result("knock", a.position, 3, 12)).hand
     organizer = OrganizerFactory(club=party.club).player.user
     hands.hand_decide(
-        hand=hand, user=organizer, result=None, reason="Cards were misdealt", disputed=True
+        hand=hand, user=organizer, entry=None, reason="Cards were misdealt", disputed=True
     )
     assert "Organizer: Cards were misdealt" in page(client, a).text
     desk = Client()
@@ -119,7 +120,7 @@ def test_the_reason_of_a_decision_is_shown_on_the_hand(client):
 def test_a_refused_version_shows_its_message_beside_the_form_it_came_from():
     party = start_party()
     a, _ = seats(party)
-    hand = hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21)).hand
+    hand = hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21)).hand
     organizer = OrganizerFactory(club=party.club).player.user
     desk = Client()
     desk.force_login(organizer)
@@ -150,9 +151,9 @@ def test_every_state_of_the_seat_page_has_one_h1(client):
     party = start_party()
     a, b = seats(party)
     assert faults(page(client, a).text) == []  # a hand to enter
-    hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 21))
+    hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 21))
     assert faults(page(client, b).text) == []  # one to confirm
-    hand_enter(seat=b, number=1, result=Result("knock", b.position, 3, 21))
+    hand_enter(seat=b, number=1, entry=Result("knock", b.position, 3, 21))
     disputed = page(client, a).text
     assert "Hand 1 is disputed" in disputed
     assert faults(disputed) == []

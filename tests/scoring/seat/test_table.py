@@ -553,13 +553,14 @@ def test_a_table_enters_and_confirms_while_redis_is_down(client, settings):
 
 
 def test_only_a_running_party_s_page_may_be_kept_on_the_phone(client):
-    from scoring.services.hands import Result, hand_confirm, hand_enter
+    from scoring.services.hands import hand_confirm, hand_enter
+    from scoring.services.knocks import Result
 
     party = start_party()
     a, b = party.seats.order_by("position")
     assert client.get(a.get_absolute_url())["Knock-Offline-Copy"] == "keep"
 
-    hand_enter(seat=a, number=1, result=Result("gin", a.position, 0, 90))
+    hand_enter(seat=a, number=1, entry=Result("gin", a.position, 0, 90))
     hand_confirm(seat=b, number=1, version=1)
 
     finished = client.get(a.get_absolute_url())

@@ -39,7 +39,7 @@ def test_a_corrected_hand_changes_the_figures_that_rest_on_it(
         hand_decide(
             hand=party.hands.get(),
             user=organizer.player.user,
-            result=gin(ben_seat.position),
+            entry=gin(ben_seat.position),
             reason="Ben had gin",
             disputed=False,
         )
@@ -263,7 +263,7 @@ def test_a_closed_season_keeps_its_table_until_it_is_reopened(
         hand_decide(
             hand=party.hands.get(),
             user=organizer.player.user,
-            result=gin(party.seats.get(player=ben).position),
+            entry=gin(party.seats.get(player=ben).position),
             reason="Ben had gin",
             disputed=False,
         )

@@ -58,12 +58,12 @@ def test_a_night_and_a_tournament_both_count_as_their_hands_are_confirmed(
     party = round.tables.get().party
     seats = {seat.player_id: seat for seat in party.seats.all()}
     with after_commit():
-        hand_enter(seat=seats[ben.pk], number=1, result=gin(seats[ben.pk].position, 20))
+        hand_enter(seat=seats[ben.pk], number=1, entry=gin(seats[ben.pk].position, 20))
     # Entered, not yet confirmed, the party not over: nothing changes.
     assert totals(client, season_id) == {"Ada": 10, "Ben": 8}
     with after_commit():
         hand_confirm(seat=seats[ada.pk], number=1, version=1)
-        hand_enter(seat=seats[ben.pk], number=2, result=gin(seats[ben.pk].position, 90))
+        hand_enter(seat=seats[ben.pk], number=2, entry=gin(seats[ben.pk].position, 90))
         hand_confirm(seat=seats[ada.pk], number=2, version=1)
     assert totals(client, season_id) == {"Ada": 18, "Ben": 18}
     page = client.get(reverse("manage:season-player", args=[club.slug, ben.pk]))

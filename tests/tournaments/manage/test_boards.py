@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Player
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tests.conftest import clear_cache
 from tournaments.manage import boards
 from tournaments.tables import round_tables
@@ -34,7 +35,7 @@ def test_only_the_table_that_moved_is_rendered_again(tournament, post, client):
     view = next(v for v in round_tables(t.round_set.get()) if v.table.number == 2)
     a = view.table.party.seats.get(position=0)
     result = Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=30)
-    hand_enter(seat=a, number=1, result=result)
+    hand_enter(seat=a, number=1, entry=result)
     html, count = tables_html(client, t)
     assert count == 1
     assert 'id="table-2" data-table="2"\n      data-state="pending"' in html

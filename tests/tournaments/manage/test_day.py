@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Hand
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.conftest import messages_after
 from tests.tournaments.conftest import entrant, play_out
 from tests.tournaments.manage.conftest import messages_of
@@ -315,7 +316,7 @@ def test_a_round_with_a_hand_entered_cannot_be_undone(tournament, post):
     hand_enter(
         seat=seat,
         number=1,
-        result=Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=10),
+        entry=Result("gin", knocker=seat.position, knocker_deadwood=0, defender_deadwood=10),
     )
 
     page = post(url("round-undo", t.slug, 1))
@@ -334,12 +335,12 @@ def test_a_disputed_table_comes_first_with_one_click_to_the_partys_decision(
     hand_enter(
         seat=a,
         number=1,
-        result=Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=30),
+        entry=Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=30),
     )
     hand_enter(
         seat=b,
         number=1,
-        result=Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=40),
+        entry=Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=40),
     )
     assert last.table.party.hands.get().status == Hand.Status.DISPUTED
 
@@ -358,13 +359,13 @@ def test_a_pending_hand_shows_as_waiting_and_the_running_score_per_player(tourna
     entered = hand_enter(
         seat=a,
         number=1,
-        result=Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=10),
+        entry=Result("gin", knocker=a.position, knocker_deadwood=0, defender_deadwood=10),
     ).hand
     hand_confirm(seat=b, number=1, version=entered.version)
     hand_enter(
         seat=b,
         number=2,
-        result=Result("gin", knocker=b.position, knocker_deadwood=0, defender_deadwood=5),
+        entry=Result("gin", knocker=b.position, knocker_deadwood=0, defender_deadwood=5),
     )
 
     html = client.get(url("round-tables", t.slug, 1)).content.decode()

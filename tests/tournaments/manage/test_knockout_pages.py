@@ -7,7 +7,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tests.conftest import messages_after
 from tests.factories import OrganizerFactory
 from tests.tournaments.conftest import play_out
@@ -341,7 +342,7 @@ def test_the_start_of_the_final_is_undone_before_a_hand_and_not_after(finished, 
     game = games_of(t)[0]
     party = game.party
     seats = list(party.seats.order_by("position"))
-    entered = hand_enter(seat=seats[0], number=1, result=Result("knock", 0, 5, 30)).hand
+    entered = hand_enter(seat=seats[0], number=1, entry=Result("knock", 0, 5, 30)).hand
     hand_confirm(seat=seats[1], number=1, version=entered.version)
     # The question says so at once, without its button.
     question = client.get(undo).content.decode()
@@ -422,7 +423,7 @@ def test_a_player_withdraws_from_the_final_and_is_reinstated_until_his_opponent_
     play(semi_game, second_semi.first, django_capture_on_commit_callbacks)
     final_game = next(g for g in games_of(t) if g.match.round == 2)
     seats = list(final_game.party.seats.order_by("position"))
-    entered = hand_enter(seat=seats[0], number=1, result=Result("knock", 0, 5, 30)).hand
+    entered = hand_enter(seat=seats[0], number=1, entry=Result("knock", 0, 5, 30)).hand
     hand_confirm(seat=seats[1], number=1, version=entered.version)
 
     question = unescape(client.get(reinstate).content.decode())

@@ -7,7 +7,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from scoring.services.hands import Result, hand_enter
+from scoring.services.hands import hand_enter
+from scoring.services.knocks import Result
 from tournaments import rounds, tables
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +49,7 @@ def test_a_hand_and_a_forfeit_move_the_rounds_number(client, playing, after_comm
     first, second = (v for v in tables.round_tables(playing) if not v.table.bye)
     seen = [poll(client, playing)["ETag"]]
     seat = first.table.party.seats.order_by("position").first()
-    after_commit(hand_enter, seat=seat, number=1, result=Result("gin", 0, 0, 30))
+    after_commit(hand_enter, seat=seat, number=1, entry=Result("gin", 0, 0, 30))
     answer = poll(client, playing, seen[-1])
     assert answer.status_code == 200
     seen.append(answer["ETag"])

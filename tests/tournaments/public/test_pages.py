@@ -438,3 +438,18 @@ def test_the_german_csv_files_open_in_a_german_spreadsheet(
     ]  # fmt: skip
     finished = sorted(row[7] for row in results[1:])
     assert finished == ["ja", *["nein"] * (len(results) - 2)]
+
+
+def test_the_german_crosstable_names_its_rounds_and_spells_out_a_forfeit(
+    started, client, django_capture_on_commit_callbacks
+):
+    tournament, round = started(NAMES)
+    view = tables.round_tables(round)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        tables.table_forfeit(table=view.table, absent=view.entrants[1])
+
+    text = client.get(url("crosstable", tournament), HTTP_ACCEPT_LANGUAGE="de").text
+
+    assert '<abbr title="Runde 1">Rd. 1</abbr>' in text
+    assert " kampflos <strong>" in text and "„kampflos“: ohne Spiel gewertet" in text
+    assert "kl." not in text

@@ -6,7 +6,8 @@ import pytest
 from django.utils import translation
 
 from live.events import edits
-from scoring.services.hands import Result, hand_confirm, hand_enter
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result
 from tournaments import board, tables
 from tournaments.public import parts
 
@@ -26,7 +27,7 @@ def test_a_hand_at_one_table_changes_that_tables_line_only(started):
     before = rendered(tournament)
     view = next(v for v in tables.round_tables(round) if v.table.number == 2)
     a, b = view.table.party.seats.order_by("position")
-    entered = hand_enter(seat=a, number=1, result=Result("knock", a.position, 3, 40)).hand
+    entered = hand_enter(seat=a, number=1, entry=Result("knock", a.position, 3, 40)).hand
     hand_confirm(seat=b, number=1, version=entered.version)
     after = rendered(tournament)
 
