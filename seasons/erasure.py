@@ -20,31 +20,80 @@ DELETE unless the transaction has set ``knock.redaction`` (`_redacting`), and ev
 then refuse an UPDATE that touches anything but those words (migration
 seasons 0008): who did what, when, from where, to which row, stays as written.
 The erasure itself is recorded (who erased which player id, how many records
-were rewritten), without the old name."""
+were rewritten), without the old name.
+
+Beyond the records, his name is rewritten where an organizer typed it into a
+night's, a tournament's or a season's name (and a tournament's address made
+from it), and the login-attempt log (django-axes: the name typed, the address
+and the browser) forgets his login. What the apps above keep of him (the
+notices sent, his phones) is erased by their own steps (`after_erasure`).
+docs/operators.md says what an erasure keeps, and why."""
 
 from __future__ import annotations
 
+import re
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.admin.models import LogEntry
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from clubs.models import ORGANIZING, ApiToken, Club, ClubRecord, Invitation, Membership, Player
+from clubs.models import (
+    ORGANIZING,
+    ApiToken,
+    Club,
+    ClubNight,
+    ClubRecord,
+    Invitation,
+    Membership,
+    Player,
+)
 from live import counters
 from scoring import changes
 from scoring.models import AuditRecord, Party, Seat
 from scoring.services.seats import new_token
 from seasons.data import mentions, names_in_text
-from seasons.models import PlayerLink, SeasonRecord
+from seasons.models import PlayerLink, Season, SeasonRecord
 from tournaments.models import Entrant, Round, Tournament, TournamentRecord
 from tournaments.records import tournament_changed
 
 
 class ErasureRefused(ValueError):
     """A player who cannot be erased now; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Erased:
+    """Who was erased, for the steps of the apps above (`after_erasure`): his row
+    (already renamed), the name he had and has now, and the addresses he had."""
+
+    club: Club
+    player: Player
+    old_name: str
+    new_name: str
+    addresses: frozenset[str]
+
+    @property
+    def named(self) -> re.Pattern:
+        return names_in_text(self.old_name)
+
+
+#: The apps above seasons (notices) keep words and rows of a player too; they
+#: register what erases them here at start-up, since seasons cannot import them.
+_steps: list[Callable[[Erased], None]] = []
+
+
+def after_erasure(step: Callable[[Erased], None]) -> None:
+    """``step(erased)`` runs inside every erasure's transaction, after the
+    records are rewritten: what it fails to erase, nothing is."""
+    if step not in _steps:
+        _steps.append(step)
 
 
 def _record(club: Club, action: str, *, user, address, details: dict) -> None:
@@ -114,6 +163,11 @@ def player_erase(*, club: Club, player: Player, user, address=None) -> str:
     PlayerLink.objects.filter(player=player).delete()
     tokens = _revoke_seats(player)
     rewritten = _redact(club, old_name, new_name, login)
+    _rename_events(club, old_name, new_name)
+    _forget_login_attempts({login, *addresses} - {""})
+    gone = Erased(club, player, old_name, new_name, frozenset(addresses))
+    for step in _steps:
+        step(gone)
     _record(
         club,
         SeasonRecord.Action.ERASED,
@@ -252,6 +306,43 @@ def _redact(club: Club, old_name: str, new_name: str, login: str) -> int:
     _rewrite(Party.objects.filter(club=club), pattern, new_name, ("label",))
     _rewrite(Round.objects.filter(tournament__club=club), pattern, new_name, ("problem",))
     return count
+
+
+def _rename_events(club: Club, old_name: str, new_name: str) -> None:
+    """A night, a tournament or a season the organizer named after him ("Zelda's
+    farewell") is shown on the club's public page and calendar beside records
+    that say "Former member N": its name says so too, and a tournament's address
+    made from his name is made from the new one (its old address stops working)."""
+    pattern = names_in_text(old_name)
+    _rewrite(ClubNight.objects.filter(club=club), pattern, new_name, ("name",))
+    _rewrite(Season.objects.filter(club=club), pattern, new_name, ("name",))
+    _rewrite(Tournament.objects.filter(club=club), pattern, new_name, ("name",))
+    old_slug, new_slug = slugify(old_name), slugify(new_name)
+    if not old_slug:
+        return
+    in_slug = re.compile(rf"(?<![a-z0-9]){re.escape(old_slug)}(?![a-z0-9])")
+    for tournament in Tournament.objects.filter(club=club, slug__contains=old_slug):
+        if not in_slug.search(tournament.slug):
+            continue
+        slug = base = in_slug.sub(new_slug, tournament.slug)[:60]
+        number = 1
+        while Tournament.objects.filter(slug=slug).exclude(pk=tournament.pk).exists():
+            number += 1
+            slug = f"{base[: 60 - len(str(number)) - 1]}-{number}"
+        Tournament.objects.filter(pk=tournament.pk).update(slug=slug)
+
+
+def _forget_login_attempts(names: set[str]) -> None:
+    """The login-attempt log (django-axes) keeps the name typed at each login, with
+    the address and the browser it came from: his lines go (a lock on his closed
+    login with them)."""
+    if not names:
+        return
+    typed = Q()
+    for name in names:
+        typed |= Q(username__iexact=name)
+    for log in (AccessAttempt, AccessFailureLog, AccessLog):
+        log.objects.filter(typed).delete()
 
 
 def _refresh_pages(club: Club, player: Player, tokens: list[str]) -> None:
