@@ -514,3 +514,20 @@ def test_the_german_csv_export_opens_in_a_german_spreadsheet(client, organizer):
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0] == ["Name", "E-Mail", "Rolle", "Mitglied seit", "aktiv", "öffentlich genannt"]
     assert ["Jürgen Größe", "", "Gast", "01.03.1909", "ja", "ja"] in rows
+
+
+def test_the_import_page_names_the_dates_and_yes_no_values_it_reads(client, organizer):
+    club = organizer.club
+    page = client.get(reverse("manage:member-import", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="de")
+    assert "ein Datum wie 31.03.2024 oder 2024-03-31" in page.text
+    assert "ja oder nein (auch j oder n, x, 1 oder 0" in page.text
+    # What the help names is read so.
+    upload(client, club, HEADER + "Ann,,Gast,31.03.2024,j,x\nBen,,member,2024-03-31,0,n\n")
+    taken = {v.name: v.values for v in verdicts(client, club).values()}
+    assert taken["Ann"]["since"] == taken["Ben"]["since"] == datetime.date(2024, 3, 31)
+    assert (taken["Ann"]["role"], taken["Ann"]["active"], taken["Ann"]["listed"]) == (
+        "guest",
+        True,
+        True,
+    )
+    assert (taken["Ben"]["active"], taken["Ben"]["listed"]) == (False, False)
