@@ -55,7 +55,7 @@ def ending_label(key: str) -> str:
 
 #: What became of an entry (`services.Outcome.action`), as the table is told.
 OUTCOME_MESSAGES = {
-    "entered": _("Hand %(number)s entered: waiting for the other side to confirm."),
+    "entered": _("Hand %(number)s entered: waiting for confirmation."),
     "recorded": _("Hand %(number)s recorded."),
     "noted": _("Hand %(number)s: your confirmation is counted. More players still confirm it."),
     "confirmed": _("Hand %(number)s confirmed."),

@@ -12,13 +12,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import errors, selectors
 from scoring.engine.settlement import PartyOver
-from scoring.forms import ConfirmForm, first_error
 from scoring.game_forms import entry_form_for
 from scoring.game_selectors import game_seat_view
 from scoring.labels import outcome_message
 from scoring.models import Hand
 from scoring.services.game_sheet import game_sheet
-from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.hands import hand_enter
 from web.client import client_address
 
 #: The facts an engine keeps with a hand that the table reads (`HandScore.facts`),
@@ -44,18 +43,6 @@ def fact_lines(facts: dict, names: list[str]) -> list[str]:
         elif isinstance(value, int) and 0 <= value < len(names):
             lines.append(str(words) % {"side": names[value]})
     return lines
-
-
-#: What became of an entry, where Gin Rummy's words ("the other side") would
-#: mislead a table of three or more: the page says what the hand waits for.
-OUTCOMES = {"entered": _("Hand %(number)s entered.")}
-
-
-def _told(outcome) -> str:
-    words = OUTCOMES.get(outcome.action)
-    if words is None:
-        return outcome_message(outcome.action, outcome.hand.number)
-    return str(words) % {"number": outcome.hand.number}
 
 
 def listed(names: list[str], every: bool) -> str:
@@ -219,28 +206,7 @@ def enter(request, seat):
             form.add_error(None, line)
         return _again(request, seat, form)
     else:
-        messages.success(request, _told(outcome))
-    return redirect(seat)
-
-
-def confirm(request, seat):
-    """A player confirms another side's pending entry, in the version the page showed."""
-    form = ConfirmForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, first_error(form))
-        return redirect(seat)
-    try:
-        outcome = hand_confirm(
-            seat=seat,
-            number=form.cleaned_data["number"],
-            version=form.cleaned_data["version"],
-            key=form.cleaned_data["key"] or None,
-            address=client_address(request),
-        )
-    except ValueError as error:
-        messages.error(request, errors.explain(error))
-    else:
-        messages.success(request, _told(outcome))
+        messages.success(request, outcome_message(outcome.action, outcome.hand.number))
     return redirect(seat)
 
 

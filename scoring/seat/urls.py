@@ -13,8 +13,10 @@ urlpatterns = [
     path("table/<str:token>/events/", views.table_events, name="table-events"),
     path("table/<str:token>/enter/", views.table_enter, name="table-enter"),
     path("table/<str:token>/enter-cards/", views.table_enter_cards, name="table-enter-cards"),
-    path("table/<str:token>/enter-game/", views.table_enter_game, name="table-enter-game"),
-    path("table/<str:token>/confirm-game/", views.table_confirm_game, name="table-confirm-game"),
+    # Printed before one address took every game's hands: kept, so no page a phone
+    # still holds posts into nothing.
+    path("table/<str:token>/enter-game/", views.table_enter, name="table-enter-game"),
+    path("table/<str:token>/confirm-game/", views.table_confirm, name="table-confirm-game"),
     path("table/<str:token>/preview-game/", views.table_preview_game, name="table-preview-game"),
     path("table/<str:token>/preview/", views.table_preview, name="table-preview"),
     path("table/<str:token>/confirm/", views.table_confirm, name="table-confirm"),

@@ -86,7 +86,11 @@ def table_events(request, token):
 
 @entry_address
 def table_enter(request, token):
+    """A hand entered at the seat, in the entry form of the party's game (found by
+    the game's key, `entry_form_for`; a game of party formats by its counts)."""
     seat = selectors.seat_by_token(token)
+    if entry_form_for(seat.party) is not None:
+        return games.enter(request, seat)
     return _act(request, seat, QuickEntryForm(request.POST), hands.hand_enter)
 
 
@@ -122,21 +126,10 @@ def table_preview(request, token):
 
 @entry_address
 def table_confirm(request, token):
+    """Another side's pending entry confirmed, in the version the page showed: the
+    same for every game (`hands.hand_confirm`)."""
     seat = selectors.seat_by_token(token)
     return _act(request, seat, ConfirmForm(request.POST), hands.hand_confirm)
-
-
-@entry_address
-def table_enter_game(request, token):
-    """A hand of another game (Chinchón, Canasta, Blaue Vierzehn, Cruzo)."""
-    seat = _playing_other_game(token)
-    return games.enter(request, seat)
-
-
-@entry_address
-def table_confirm_game(request, token):
-    seat = _playing_other_game(token)
-    return games.confirm(request, seat)
 
 
 @require_POST

@@ -243,7 +243,7 @@ def play_hand(phones, number, table, me, result):
         data = {"ending": "knock", "knocker": knocker, "knocker_deadwood": 2}
         data["defender_deadwood"] = 2 + abs(result)
     page = phones[me].send(action, number=number, **data)
-    assert said(page) == [f"Hand {number} entered: waiting for the other side to confirm."]
+    assert said(page) == [f"Hand {number} entered: waiting for confirmation."]
     shown = phones[other].open().context
     assert shown["can_confirm"]
     # The confirmation names the entry the phone shows.

@@ -50,7 +50,7 @@ json_values = st.recursive(
 @given(
     game=st.sampled_from(sorted(GAMES)),
     data=forms,
-    endpoint=st.sampled_from(["table-enter-game", "table-preview-game", "table-confirm-game"]),
+    endpoint=st.sampled_from(["table-enter", "table-preview-game", "table-confirm"]),
     pending=st.booleans(),
 )
 def test_no_form_makes_the_seat_page_fail(client, game, data, endpoint, pending):

@@ -24,7 +24,7 @@ def seats_of(party):
 
 def enter(client, seat, number=1, **fields):
     data = {"number": number, "key": uuid.uuid4().hex, **fields}
-    return client.post(url(seat, "table-enter-game"), data, follow=True)
+    return client.post(url(seat, "table-enter"), data, follow=True)
 
 
 def test_each_game_s_seat_link_opens_its_own_page(client):
@@ -64,14 +64,14 @@ def test_a_chinchon_hand_is_entered_and_waits_for_two_confirmations_at_a_table_o
     page = client.get(url(b)).text
     assert 'id="confirm-hand"' in page
     response = client.post(
-        url(b, "table-confirm-game"), {"number": 1, "version": hand.version}, follow=True
+        url(b, "table-confirm"), {"number": 1, "version": hand.version}, follow=True
     )
     assert "your confirmation is counted" in response.text
     assert "1 of 2 confirmations: waiting for 1 more" in response.text
     assert "You confirmed this entry" in response.text
 
     response = client.post(
-        url(c, "table-confirm-game"), {"number": 1, "version": hand.version}, follow=True
+        url(c, "table-confirm"), {"number": 1, "version": hand.version}, follow=True
     )
     assert "Hand 1 confirmed" in response.text
     assert party.hands.get().status == Hand.Status.CONFIRMED
@@ -97,14 +97,14 @@ def test_a_table_of_four_is_told_how_many_confirm_and_who_may(client):
     response = enter(client, ada, points_0=10, points_1=20, points_2=13, points_3=13)
 
     assert "other side" not in response.text
-    assert "Hand 1 entered." in response.text
+    assert "Hand 1 entered: waiting for confirmation." in response.text
     assert waiting(response.text) == "Waiting for 2 confirmations (Ben, Cleo or Dan)."
     assert 'id="you-confirmed"' not in response.text
     assert waiting(client.get(url(ben)).text) == "Waiting for 2 confirmations (Ben, Cleo or Dan)."
 
     version = party.hands.get().version
     response = client.post(
-        url(ben, "table-confirm-game"), {"number": 1, "version": version}, follow=True
+        url(ben, "table-confirm"), {"number": 1, "version": version}, follow=True
     )
 
     told = "1 of 2 confirmations: waiting for 1 more from Cleo or Dan."
@@ -124,7 +124,7 @@ def test_a_table_of_three_waits_for_both_others(client):
     assert waiting(response.text) == "Waiting for 2 confirmations (Ben and Cleo)."
 
     version = party.hands.get().version
-    client.post(url(ben, "table-confirm-game"), {"number": 1, "version": version})
+    client.post(url(ben, "table-confirm"), {"number": 1, "version": version})
 
     page = client.get(url(ada)).text
     assert waiting(page) == "1 of 2 confirmations: waiting for 1 more from Cleo."
@@ -147,8 +147,8 @@ def test_the_same_submission_sent_twice_is_stored_once(client):
     party = start_game_party("blaue_vierzehn", 3)
     a, *_ = seats_of(party)
     data = {"number": 1, "key": "twice", "points_0": 20, "points_1": 30, "points_2": 6}
-    client.post(url(a, "table-enter-game"), data)
-    response = client.post(url(a, "table-enter-game"), data, follow=True)
+    client.post(url(a, "table-enter"), data)
+    response = client.post(url(a, "table-enter"), data, follow=True)
     assert "already stored" in response.text
     assert party.hands.count() == 1
     assert AuditRecord.objects.filter(party=party, action="enter").count() == 1
@@ -196,7 +196,7 @@ def test_canasta_partnerships_show_both_names_and_the_first_meld_each_side_needs
     assert "Hand 1 entered" in response.text
     other = next(s for s in (b, c, d) if s.side != a.side)
     hand = party.hands.get()
-    client.post(url(other, "table-confirm-game"), {"number": 1, "version": hand.version})
+    client.post(url(other, "table-confirm"), {"number": 1, "version": hand.version})
     page = client.get(url(a))
     hints = page.context["hints"]
     assert hints == [90, 50]
@@ -244,7 +244,7 @@ def test_the_entering_side_corrects_its_entry_before_it_is_confirmed(client):
     assert (hand.scores, hand.version) == ([-10, 15], 2)
     page = client.get(url(b)).text
     assert 'id="entry-changed"' in page
-    response = client.post(url(b, "table-confirm-game"), {"number": 1, "version": 1}, follow=True)
+    response = client.post(url(b, "table-confirm"), {"number": 1, "version": 1}, follow=True)
     assert "changed hand 1" in response.text
     assert party.hands.get().status == Hand.Status.PENDING
 
@@ -282,13 +282,6 @@ def test_a_finished_party_shows_the_places_and_the_winner(client):
     assert 'id="game-entry"' not in page.text
 
 
-def test_a_gin_rummy_party_has_no_game_entry_address(client):
-    from tests.factories import start_party
-
-    seat = start_party().seats.first()
-    assert client.post(url(seat, "table-enter-game"), {"number": 1}).status_code == 404
-
-
 def test_the_page_s_queries_do_not_grow_with_the_hands(client, django_assert_max_num_queries):
     party = start_game_party("blaue_vierzehn", 3, options={"deals": 30})
     a, b, c = seats_of(party)
@@ -312,7 +305,7 @@ def test_the_polled_number_moves_when_another_phone_confirms(
     entered = hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 9]})
     before = client.get(url(a, "table-state")).json()["version"]
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(url(b, "table-confirm-game"), {"number": 1, "version": entered.hand.version})
+        client.post(url(b, "table-confirm"), {"number": 1, "version": entered.hand.version})
     assert party.hands.get().status == Hand.Status.CONFIRMED
     after = client.get(url(a, "table-state")).json()["version"]
     assert before != after
@@ -367,3 +360,22 @@ def test_the_picker_s_preview_gives_each_hand_s_least_penalty_and_stores_nothing
     assert sides["1"]["penalty"] == 12
     assert "rank 1–7 or 10–12" in sides["2"]["message"]
     assert party.hands.count() == 0
+
+
+def test_the_addresses_of_every_game_s_hands_are_the_same_and_the_old_ones_still_answer(client):
+    # One address enters and one confirms any game's hand; a page printed before
+    # they were one still posts to enter-game/ and confirm-game/.
+    party = start_game_party("chinchon", 2)
+    a, b = seats_of(party)
+    assert url(a, "table-enter-game") != url(a, "table-enter")
+    fields = {"closer": 0, "penalty_0": 0, "penalty_1": 12}
+    client.post(url(a, "table-enter-game"), {"number": 1, "key": "k1", **fields})
+    hand = party.hands.get()
+    assert (hand.status, hand.scores) == (Hand.Status.PENDING, [-10, 12])
+
+    response = client.post(
+        url(b, "table-confirm-game"), {"number": 1, "version": hand.version}, follow=True
+    )
+
+    assert "Hand 1 confirmed." in response.text
+    assert party.hands.get().status == Hand.Status.CONFIRMED

@@ -35,7 +35,7 @@ def test_enter_and_confirm_from_two_phones(client):
     party = start_party()
     a, b = party.seats.order_by("position")
     response = enter(client, a, 1, knocker=0, knocker_deadwood=3, defender_deadwood=21)
-    assert "waiting for the other side" in response.text
+    assert "entered: waiting for confirmation" in response.text
 
     response = client.post(table_url(b, "table-confirm"), {"number": 1, "version": 1}, follow=True)
 
@@ -311,7 +311,7 @@ def test_entering_from_the_cards_stores_one_pending_hand_with_the_engines_score(
     a, _ = party.seats.order_by("position")
     # The client's own counts are no fields of this form: the cards decide.
     response = enter_cards(client, a, knocker_deadwood=0, defender_deadwood=99)
-    assert "waiting for the other side" in response.text
+    assert "entered: waiting for confirmation" in response.text
     hand = party.hands.get()
     assert (hand.status, hand.ending, hand.kind) == ("pending", "knock", "knock")
     assert (hand.knocker_deadwood, hand.defender_deadwood, hand.points) == (2, 42, 40)
