@@ -18,6 +18,10 @@ from django.conf import settings
 from django.core.cache import cache
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
+from requests.adapters import HTTPAdapter
+from urllib3.connection import HTTPSConnection
+from urllib3.connectionpool import HTTPSConnectionPool
+from urllib3.exceptions import NewConnectionError
 
 from notices import endpoints
 from notices.models import Notice
@@ -123,11 +127,41 @@ def public_key() -> str:
     return base64.urlsafe_b64encode(point).rstrip(b"=").decode()
 
 
+class _PublicPeer(HTTPSConnection):
+    """A connection to a push service that, once connected, refuses a peer inside
+    the site's network: the name was checked before the send (`endpoints`), but it
+    is resolved again to connect and may point elsewhere by then. Through an
+    operator's proxy the peer is the proxy, which is left alone."""
+
+    def _new_conn(self):
+        sock = super()._new_conn()
+        if not self._tunnel_host and not endpoints.public(sock.getpeername()[0]):
+            sock.close()
+            raise NewConnectionError(self, "not a push service's address")
+        return sock
+
+
+class _PublicPool(HTTPSConnectionPool):
+    ConnectionCls = _PublicPeer
+
+
+class _PublicOnly(HTTPAdapter):
+    def init_poolmanager(self, *args, **kwargs):
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = {
+            **self.poolmanager.pool_classes_by_scheme,
+            "https": _PublicPool,
+        }
+
+
 def _no_redirects() -> requests.Session:
     """A push service answers where it was asked: a redirect (elsewhere, maybe into
-    the site's own network) is not followed."""
+    the site's own network) is not followed, and a connection that reached the
+    site's own network is dropped (`_PublicPeer`)."""
     session = requests.Session()
     session.max_redirects = 0
+    if settings.PUSH_ENDPOINTS_HTTPS_ONLY:
+        session.mount("https://", _PublicOnly())
     return session
 
 

@@ -116,3 +116,37 @@ def test_a_player_keeps_at_most_ten_phones_the_oldest_going_first(monkeypatch, m
 
     kept = set(PushSubscription.objects.filter(player=anna).values_list("endpoint", flat=True))
     assert kept == {f"https://push.example.org/send/{n}" for n in range(2, 12)}
+
+
+def test_a_name_that_resolves_inside_again_at_the_send_reaches_nothing(
+    monkeypatch, club, members, vapid, committed
+):
+    """The name is checked before the send, then resolved again to connect: a name
+    that answers a public address first and the site's own next (DNS rebinding)
+    gets a connection that is dropped before a byte is sent."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(5)
+    port = listener.getsockname()[1]
+    real = socket.getaddrinfo
+    asked = []
+
+    def rebinding(host, *args, **kwargs):
+        if host != "rebound.example.org":
+            return real(host, *args, **kwargs)
+        asked.append(host)
+        address = "93.184.215.14" if len(asked) <= 2 else "127.0.0.1"
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding)
+    anna, ben = members("Anna", "Ben")
+    subscribe(anna, "https://rebound.example.org/send/anna")
+
+    committed(party_start, club=club, format="two", players=[anna, ben])
+
+    notice = Notice.objects.get(player=anna, channel=Channel.PUSH)
+    assert notice.error == "not reached"
+    connection, _ = listener.accept()
+    connection.settimeout(5)
+    assert connection.recv(1024) == b""
+    connection.close()
+    listener.close()
