@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "axes",
     "django_tables2",
+    # Mail providers' backends and tracking webhooks, when the operator picks one.
+    "anymail",
     # Listed so the API's docs page serves its scripts from our static files, not a CDN.
     "ninja",
     # Below every app: the live pages' counters and streams, and what every app's
@@ -297,6 +299,16 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", 10))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Knock <knock@localhost>")
+# A mail provider instead of SMTP: EMAIL_BACKEND one of django-anymail's (e.g.
+# anymail.backends.postmark.EmailBackend) and its settings as ANYMAIL_* variables
+# (ANYMAIL_POSTMARK_SERVER_TOKEN=... becomes ANYMAIL["POSTMARK_SERVER_TOKEN"]). With
+# ANYMAIL_WEBHOOK_SECRET set, the provider's bounces and complaints come back
+# through its tracking webhook (notices/public/provider.py, notices/bounces.py).
+ANYMAIL = {
+    name.removeprefix("ANYMAIL_"): value
+    for name, value in os.environ.items()
+    if name.startswith("ANYMAIL_")
+}
 # The address links in e-mails begin with (a mail is read away from any request).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Web push to the players' phones: the site's VAPID private key (base64 of its raw

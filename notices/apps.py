@@ -8,6 +8,7 @@ class NoticesConfig(AppConfig):
         # The players are told of what happens in the apps below, which cannot
         # import this one: what tells them registers on their hooks here.
         from anymail.signals import tracking
+
         from clubs import backups
         from notices import bounces, erasing, restored, tasks
         from scoring import changes

@@ -66,6 +66,9 @@ def send_email(notice: Notice) -> None:
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
     )
+    # A mail provider (django-anymail) sends this back with a bounce or complaint,
+    # naming the notice (notices/bounces.py); SMTP ignores it.
+    message.metadata = {"notice": str(notice.pk)}
     try:
         message.send()
     except smtplib.SMTPRecipientsRefused as error:

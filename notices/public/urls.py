@@ -4,10 +4,16 @@ one-click unsubscribe every message carries."""
 
 from django.urls import path
 
-from notices.public import views
+from notices.public import provider, views
 
 urlpatterns = [
     path("me/<str:token>/notices/", views.choices, name="notices-choose"),
     path("me/<str:token>/notices/push/", views.push_subscribe, name="notices-push"),
     path("notices/off/<str:token>/", views.turn_off, name="notices-off"),
+    # The mail provider's bounces and complaints (where one is configured).
+    path(
+        "notices/provider/<slug:provider>/tracking/",
+        provider.provider_tracking,
+        name="notices-provider-tracking",
+    ),
 ]

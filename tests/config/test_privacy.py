@@ -131,6 +131,8 @@ def _values(route: str, name: str, data) -> dict[str, list]:
         "token": [data["link"].token],
         "uidb64": ["MQ"],
         "key": [data["invitation"]],
+        # The mail provider's webhook (a 404 without the operator's secret).
+        "provider": ["postmark"],
     }
 
 
