@@ -34,6 +34,7 @@ from scoring.api.entry_schemas import (  # noqa: F401  (the bodies' one address)
     _refuse,
     _shapes,
 )
+from scoring.engine.formats import FORMATS
 from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES, GAMES
 from scoring.models import DEFAULT_GAME
 from web.api_errors import ErrorOut
@@ -346,7 +347,7 @@ class PartyStartIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
     game: GameKey = DEFAULT_GAME
-    format: Literal["two", "rotation", "chouette", "partners"] = "two"
+    format: Literal[tuple(FORMATS)] = next(iter(FORMATS))  # type: ignore[valid-type]
     # Seven at most: Cruzo's largest table.
     players: Annotated[list[Annotated[int, Field(ge=1, le=2_147_483_647)]], Field(max_length=7)]
     options: dict[str, StrictInt | StrictBool | None] | None = None
@@ -366,8 +367,14 @@ class PartyStartIn(Schema):
         players = {**fields["players"], "uniqueItems": True}
         gin = {name: field for name, field in fields.items() if name != "options"}
         gin["game"] = {"type": "string", "enum": sorted(FORMAT_GAMES)}
-        variants = [("two", 2, 2), ("rotation", 3, 3), ("chouette", 3, 6)]
-        variants += [("partners", 4, 4), ("partners", 6, 6)]
+        # Each format's table sizes as runs (partnerships: four, or six); the
+        # format a body leaves out is the field's default.
+        variants = [
+            (key, low, high)
+            for key, party_format in FORMATS.items()
+            for low, high in _runs(sorted(party_format.sizes))
+        ]
+        left_out = fields["format"].get("default")
         target["oneOf"] = [
             {
                 "title": f"{format}, {low}"
@@ -380,7 +387,7 @@ class PartyStartIn(Schema):
                     "players": {**players, "minItems": low, "maxItems": high},
                 },
                 # Left out, the format is a game of two.
-                "required": ["players"] if format == "two" else ["format", "players"],
+                "required": ["players"] if format == left_out else ["format", "players"],
                 "additionalProperties": False,
             }
             for format, low, high in variants
@@ -496,3 +503,15 @@ class SwapIn(Schema):
     model_config = ConfigDict(extra="forbid")
 
     player: int = Field(..., ge=1, le=2_147_483_647)
+
+
+def _runs(sizes: list[int]) -> list[tuple[int, int]]:
+    """Sorted table sizes as runs of consecutive numbers: [3, 4, 5, 6] is (3, 6),
+    [4, 6] is (4, 4) and (6, 6)."""
+    runs: list[list[int]] = []
+    for size in sizes:
+        if runs and runs[-1][1] == size - 1:
+            runs[-1][1] = size
+        else:
+            runs.append([size, size])
+    return [(low, high) for low, high in runs]

@@ -188,6 +188,15 @@ def test_the_openapi_document_lists_every_game_the_start_takes(client):
     assert "format" not in other["properties"]
     gin = start["oneOf"][0]
     assert "options" not in gin["properties"]
+    # Each format's variants are its table sizes; only the format a body may
+    # leave out (the field's default) is not required.
+    by_title = {v["title"]: v for v in start["oneOf"]}
+    assert {t for t in titles if t.startswith("partners")} == {
+        "partners, 4 players (PartyStartIn)",
+        "partners, 6 players (PartyStartIn)",
+    }
+    assert by_title["chouette, 3 to 6 players (PartyStartIn)"]["required"] == ["format", "players"]
+    assert by_title["two, 2 players (PartyStartIn)"]["required"] == ["players"]
 
 
 def confirmed_chinchon(api, night):
