@@ -144,3 +144,16 @@ def test_an_unknown_provider_or_a_body_that_is_no_event_is_refused_in_words(
         hook(), data="not json", content_type="application/json", HTTP_AUTHORIZATION=f"Basic {auth}"
     )
     assert answer.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "body", [b"\x00\x01", b"[]", b'{"RecordType": 7}', b'{"RecordType": "Bounce", "Type": []}']
+)
+def test_a_hostile_body_is_refused_never_a_500(client, configured, sent, body):
+    auth = base64.b64encode(SECRET.encode()).decode()
+    answer = client.post(
+        hook(), data=body, content_type="application/json", HTTP_AUTHORIZATION=f"Basic {auth}"
+    )
+    assert answer.status_code in (200, 400)
+    sent.refresh_from_db()
+    assert sent.status == Notice.Status.SENT

@@ -120,3 +120,10 @@ def test_a_bad_address_is_asked_again_in_words(client):
     assert answer.status_code == 400
     assert "valid email" in answer.text
     assert Membership.objects.count() == 0
+
+
+@pytest.mark.parametrize("typed", ["ada\x00@example.org", "\u202e@example.org", "a" * 300])
+def test_hostile_input_is_a_form_error_never_a_500(client, typed):
+    answer = client.post(AGAIN, {"email": typed})
+    assert answer.status_code == 400
+    assert mail.outbox == []
