@@ -53,3 +53,57 @@ def test_a_stake_typed_with_a_decimal_comma_is_stored_as_typed(german):
     night.refresh_from_db()
     assert str(night.stake) == "0.05"
     expect(page.get_by_label("Einsatz pro Punkt")).to_have_value("0,05")
+
+
+# Every word of four letters or more whose pieces stand on more than one line: a word
+# broken in the middle ("Unentschie-/den"). Names may break where they must (a
+# name without spaces wider than the phone), so the players' names are left out.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!element || element.closest("script, style, [hidden], .who, .name, code")) continue;
+    if (!element.getClientRects().length) continue;
+    for (const word of node.data.matchAll(/[\\p{L}\\p{N}]{4,}/gu)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+        .map((r) => Math.round(r.bottom)));
+      if (lines.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+OVERFLOWING = """() => [...document.querySelectorAll("main label, main button, main .button")]
+  .filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => e.textContent.trim())"""
+
+
+def test_no_word_is_broken_in_the_middle_on_a_german_phone(german, tmp_path):
+    from tests.factories import start_game_party, start_night_party
+
+    organizer = OrganizerFactory()
+    night = ClubNightFactory(club=organizer.club, name="Freitagabend")
+    gin = start_night_party(night, label="Tisch 1")
+    canasta = start_game_party("canasta", 4, night=night, label="Tisch 2")
+    pages = [
+        ("/table/" + gin.seats.first().token + "/", None),
+        ("/table/" + canasta.seats.first().token + "/", None),
+        (f"/manage/nights/{night.pk}/", organizer.player.user),
+    ]
+    broken = {}
+    for number, (path, user) in enumerate(pages):
+        page = german(path, user=user, viewport=GERMAN_PHONE, phone=True)
+        expect(page.locator("main")).to_be_visible()
+        page.locator("details").evaluate_all("all => all.forEach((d) => { d.open = true; })")
+        if words := page.evaluate(BROKEN_WORDS):
+            broken[path] = words
+        # ...and a word kept whole does not stick out of its box or widen the page.
+        assert page.evaluate(OVERFLOWING) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= GERMAN_PHONE["width"]
+        page.screenshot(path=str(tmp_path / f"german-phone-{number}.png"), full_page=True)
+    assert broken == {}
