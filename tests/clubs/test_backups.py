@@ -150,6 +150,12 @@ def test_a_backup_of_the_other_kind_of_database_is_refused(tmp_path):
         call_command("restore", str(other), interactive=False)
 
 
+@pytest.mark.parametrize("url", ["nonsense", "mysql://knock@db/knock"])
+def test_a_database_to_restore_into_that_knock_cannot_back_up_is_refused_in_words(url):
+    with pytest.raises(CommandError, match=r"Nothing restored|no database address"):
+        call_command("restore", "knock-20261128T230000Z.sqlite3", into=url, interactive=False)
+
+
 @pytest.mark.django_db
 def test_a_file_that_is_no_backup_is_refused_and_nothing_is_restored(tmp_path):
     club = MembershipFactory().club

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.utils import load_backend
 
-from clubs.backups import BackupError, backup_restore
+from clubs.backups import BackupError, backup_restore, engine_of
 
 #: The connection a restore --into opens, for as long as the restore lasts.
 INTO = "restore-into"
@@ -42,6 +42,10 @@ class Command(BaseCommand):
             # A connection of this command's own, not one of the settings' databases.
             # (Django fills in a connection's defaults only for a set with a default.)
             filled = connections.configure_settings({DEFAULT_DB_ALIAS: parsed})[DEFAULT_DB_ALIAS]
+            try:
+                engine_of(filled)
+            except BackupError as error:
+                raise CommandError(f"Nothing restored: {error}") from None
             connections[INTO] = load_backend(filled["ENGINE"]).DatabaseWrapper(filled, INTO)
             alias = INTO
         name = connections[alias].settings_dict["NAME"]
