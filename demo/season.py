@@ -3,7 +3,10 @@ hand by hand (knocks, undercuts, gins; a few entered from the cards), a season
 scored by places, and the ratings made from every party."""
 
 import datetime
+import zoneinfo
 from random import Random
+
+from django.utils import timezone
 
 from clubs.models import ClubNight
 from scoring.engine.rules import RULESETS
@@ -93,4 +96,13 @@ def _play_party(club, night, players, strength, rng) -> None:
         entered = hand_enter(seat=knocker, number=number, entry=result).hand
         hand_confirm(seat=defender, number=number, version=entered.version)
         if Party.objects.filter(pk=party.pk, status=Party.Status.FINISHED).exists():
-            return
+            break
+    # Played that evening, not on the day the demo was loaded: a player's recent
+    # parties and the ratings' order go by when a party finished.
+    evening = timezone.make_aware(
+        datetime.datetime.combine(night.date, datetime.time(19, 30)),
+        zoneinfo.ZoneInfo(club.time_zone),
+    )
+    Party.objects.filter(pk=party.pk).update(
+        started_at=evening, finished_at=evening + datetime.timedelta(minutes=3 * number)
+    )

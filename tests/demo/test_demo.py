@@ -191,3 +191,18 @@ def test_demo_has_a_games_night_and_a_blue_fourteen_tournament_in_play(client, d
     ]
     assert sorted(map(len, hands)) == [0, 3, 4]
     assert client.get(f"/t/{blue.slug}/").status_code == 200
+
+
+def test_the_demo_seasons_parties_are_dated_by_the_night_they_were_played(client, demo):
+    from django.urls import reverse
+
+    from seasons.models import Rating
+
+    club = Club.objects.get(slug="knickerbocker")
+    nights = dict(club.nights.values_list("name", "date"))
+    seen = []
+    for rating in Rating.objects.filter(club=club):
+        page = client.get(reverse("public:club-player", args=[club.slug, rating.player_id]))
+        seen += [(p.label, p.day) for p in page.context["recent"] if p.label in nights]
+    assert seen
+    assert all(day == nights[label] for label, day in seen), seen
