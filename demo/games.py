@@ -5,8 +5,8 @@ existing games night or tournament is left as it is."""
 import datetime
 
 from clubs.models import ClubNight
-from scoring.services.game_parties import game_party_start
 from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.parties import party_start
 from tournaments import registration, rounds, seating, tables
 from tournaments.models import Tournament
 
@@ -40,17 +40,17 @@ def _games_night(club, members) -> None:
         return
     night = ClubNight.objects.create(club=club, name=NIGHT, date=datetime.date(2026, 11, 25))
     start = {"club": club, "night": night}
-    chinchon = game_party_start(game="chinchon", players=members[:3], label="Chinchón", **start)
+    chinchon = party_start(game="chinchon", players=members[:3], label="Chinchón", **start)
     _play(chinchon, {"closer": 0, "penalties": [0, 14, 23]})
     _play(chinchon, {"closer": 2, "penalties": [31, 8, 2]})
     _play(chinchon, {"closer": 1, "penalties": [19, 0, 12]}, confirmed=False)
-    canasta = game_party_start(game="canasta", players=members[3:7], label="Canasta", **start)
+    canasta = party_start(game="canasta", players=members[3:7], label="Canasta", **start)
     _play(canasta, {"sides": [WENT_OUT, CAUGHT]})
-    blue = game_party_start(
+    blue = party_start(
         game="blaue_vierzehn", players=members[7:11], label="Blaue Vierzehn", **start
     )
     _play(blue, {"points": [10, 20, 13, 13]})
-    game_party_start(game="cruzo", players=members[11:14], label="Cruzo", **start)
+    party_start(game="cruzo", players=members[11:14], label="Cruzo", **start)
 
 
 def _blue_fourteen(club, players) -> None:

@@ -7,6 +7,8 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.cards import InvalidCard
+from scoring.engine.games.game import EntryError as GameEntryError
+from scoring.engine.games.game import Problem
 from scoring.engine.hands import (
     IllegalKnock,
     ImpossibleClaim,
@@ -219,3 +221,28 @@ def _card_count_message(error: WrongCardCount) -> str:
             error.count,
         )
     return message % values
+
+
+def refused(error: GameEntryError) -> EntryError:
+    """The engine's refusal as the one a player reads, in the page's language (each
+    problem on its line)."""
+    return EntryError("\n".join(translated(problem) for problem in error.problems))
+
+
+def translated(problem: str) -> str:
+    """One of the engine's problems in the page's language: its template translated,
+    then its parameters filled in (words and parts of the sentence the engine gave as
+    problems translated too; numbers, names and cards as they are). A problem the
+    engine did not word itself (Python's own message) is only readable in English:
+    another language gets the general request to check the entry."""
+    if not isinstance(problem, Problem):
+        if (get_language() or "en").startswith("en"):
+            return problem
+        return gettext("This entry cannot be right: check it and enter it again.")
+    if not problem.params:
+        return gettext(problem.template)
+    params = {
+        name: translated(value) if isinstance(value, Problem) else value
+        for name, value in problem.params.items()
+    }
+    return gettext(problem.template) % params

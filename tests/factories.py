@@ -77,10 +77,8 @@ def start_night_party(night, format="two", players=2, seed=1909, **options):
 def start_game_party(game, players, options=None, night=None, **more):
     """A party of another game (`scoring.engine.games.GAMES`) between new club
     members, seated in the order they joined."""
-    from scoring.services.game_parties import game_party_start
+    from scoring.services.parties import party_start
 
     club = night.club if night else ClubFactory()
     members = [MembershipFactory(club=club).player for _ in range(players)]
-    return game_party_start(
-        club=club, night=night, game=game, players=members, options=options, **more
-    )
+    return party_start(club=club, night=night, game=game, players=members, options=options, **more)

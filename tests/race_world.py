@@ -8,7 +8,6 @@ from functools import cached_property
 from clubs.models import Membership
 from clubs.services import api_token_create, organizer_invite
 from scoring.models import Party
-from scoring.services.game_parties import game_party_start
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.knocks import Result
 from scoring.services.parties import party_cancel, party_start
@@ -77,7 +76,7 @@ class World:
     def game_party(self) -> Party:
         """A Chinchón party of two at the night: one confirmation settles a hand."""
         players = [self.member().player, self.member().player]
-        return game_party_start(club=self.club, night=self.night, game="chinchon", players=players)
+        return party_start(club=self.club, night=self.night, game="chinchon", players=players)
 
     @cached_property
     def game_pending_hand(self):

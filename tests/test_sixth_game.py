@@ -26,9 +26,9 @@ from scoring.engine.games.game import (
 )
 from scoring.engine.games.game import Problem as _
 from scoring.models import Party
-from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import game_sheet
 from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.parties import party_start
 from seasons.models import Rating
 from seasons.selectors import season_lines
 from seasons.services import season_create
@@ -102,7 +102,7 @@ def test_a_sixth_game_is_played_at_a_club_night_with_confirmation_by_phone(
     night = ClubNightFactory(club=club)
     ada, ben, cleo = members(club, 3)
     with django_capture_on_commit_callbacks(execute=True):
-        party = game_party_start(club=club, night=night, game="tally", players=[ada, ben, cleo])
+        party = party_start(club=club, night=night, game="tally", players=[ada, ben, cleo])
     seats = list(party.seats.order_by("position"))
 
     for number, points in ((1, [3, 9, 1]), (2, [4, 0, 8])):
@@ -139,7 +139,7 @@ def test_a_sixth_game_is_played_at_a_club_night_with_confirmation_by_phone(
     assert page.status_code == 200
     assert ada.name in page.content.decode() and 'name="points_0"' not in page.content.decode()
 
-    running = game_party_start(club=club, night=night, game="tally", players=[ada, ben, cleo])
+    running = party_start(club=club, night=night, game="tally", players=[ada, ben, cleo])
     form = client.get(f"/table/{running.seats.get(position=0).token}/").content.decode()
     assert 'name="points_0"' in form and 'name="points_2"' in form
 

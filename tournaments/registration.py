@@ -20,7 +20,7 @@ from scoring.engine.games import GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import settle_options
 from scoring.engine.rules import RULESETS
-from scoring.services.game_parties import translated
+from scoring.errors import translated
 from scoring.services.seats import new_token
 from tournaments.engine.formats import DEFAULT_FORMAT, format_of
 from tournaments.engine.tables import LARGEST, SMALLEST

@@ -19,7 +19,6 @@ from scoring.engine.cards import InvalidCard, parse_card
 from scoring.engine.games import GAMES
 from scoring.engine.rules import RULESETS
 from scoring.labels import table_label
-from scoring.services.game_parties import game_party_start
 from scoring.services.parties import party_start
 from tournaments.engine.formats import RoundPlan, ScheduleComplete, format_of
 from tournaments.engine.pairing import NoPairing, standings_order, tied_groups
@@ -360,7 +359,7 @@ def _table_line(line: TableLine, standing: dict[int, TablePlace]) -> dict:
 def game_table_party(tournament: Tournament, round: Round, number: int, entrants: list):
     """The party of another game at a table: its players in seat order, the
     tournament's options and confirmation setting."""
-    return game_party_start(
+    return party_start(
         club=tournament.club,
         game=tournament.game,
         players=[entrant.player for entrant in entrants],

@@ -39,9 +39,9 @@ from scoring.api.schemas import (
 )
 from scoring.night_results import night_results
 from scoring.services import hands, nights, parties
-from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import game_sheet, other_game, plays_other_game
 from scoring.services.hands import hand_decide
+from scoring.services.parties import party_start
 from web.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
 from web.client import client_address
 
@@ -131,9 +131,7 @@ def night_party_start(request, night_id: Id, party: PartyStartIn):
             raise errors.EntryError(
                 gettext("The format is Gin Rummy's: another game seats the players in order.")
             )
-        started = game_party_start(
-            game=party.game, options=party.options, players=players, **common
-        )
+        started = party_start(game=party.game, options=party.options, players=players, **common)
         return Status(201, game_party_body(request, selectors.party_by_id(started.pk)))
     if party.options is not None:
         raise errors.EntryError(

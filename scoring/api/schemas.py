@@ -360,7 +360,7 @@ class PartyStartIn(Schema):
     def __get_pydantic_json_schema__(cls, core_schema, handler):
         # How many players each format or game seats (`scoring.engine.formats`,
         # `Game.table_sizes`), each once (`parties.party_start`,
-        # `game_party_start`), and each game's options. Whether the players are the
+        # `party_start`), and each game's options. Whether the players are the
         # club's members, and which options go together (three partnerships need
         # six at Canasta), only the server knows (422).
         schema, target, fields, _ = _shapes(core_schema, handler)

@@ -18,9 +18,8 @@ from scoring.api.schemas import ChangedOut, ConfirmIn, EntryOut, HandEntryIn, Se
 from scoring.game_selectors import game_seat_view
 from scoring.labels import outcome_message
 from scoring.services import hands
-from scoring.services.game_parties import check_other_game
 from scoring.services.hands import hand_confirm, hand_enter
-from scoring.services.parties import check_format_game
+from scoring.services.parties import check_format_game, check_other_game
 from web.api_errors import SEAT_READ, SEAT_WRITE
 from web.client import client_address
 

@@ -255,10 +255,14 @@ class PartyStartForm(PrintableForm):
         for name in ("label", "anyway"):
             self.fields[name] = self.fields.pop(name)
 
-    def plays_other_game(self) -> bool:
-        """Whether the chosen game is another game than Gin Rummy (its services are
-        `scoring.services.game_parties`'), once the form is valid."""
-        return other_game(self.cleaned_data.get("game", ""))
+    def start_arguments(self) -> dict:
+        """What `parties.party_start` takes from the valid form: the game, its
+        players and, as the game is played, its format (the seats drawn) or its
+        options (the players seated in order)."""
+        data = self.cleaned_data
+        if other_game(data["game"]):
+            return {"game": data["game"], "players": data["seated"], "options": data["options"]}
+        return {"game": data["game"], "players": list(data["players"]), "format": data["format"]}
 
     def option_groups(self) -> list[dict]:
         return GameStartFields.option_groups(self)

@@ -24,6 +24,7 @@ from clubs.submissions import AlreadySent, key_of, submit_once, to_first
 from live import counters, streams
 from scoring import changes, errors
 from scoring import selectors as scoring_selectors
+from scoring.engine.games import GAMES
 from scoring.forms import first_error
 from scoring.manage import game_views, qr, selectors
 from scoring.manage.forms import (
@@ -37,7 +38,6 @@ from scoring.manage.forms import (
 from scoring.manage.tables import NightTable
 from scoring.night_results import night_results as results_of_night
 from scoring.services import hands, nights, parties, seats
-from scoring.services.game_parties import game_party_start
 from scoring.services.game_sheet import plays_other_game
 from web.client import client_address
 from web.money import money
@@ -98,12 +98,12 @@ def night_detail(request, night):
         except ValueError as error:
             form.add_error(None, errors.explain(error))
         else:
-            if form.plays_other_game():
+            if GAMES[party.game].formats:
+                started = _("Party started: the seats are drawn.")
+            else:
                 started = _("%(game)s started: the players sit in the order given.") % {
                     "game": party.get_game_display()
                 }
-            else:
-                started = _("Party started: the seats are drawn.")
             messages.success(request, started)
             return redirect("manage:party-detail", pk=party.pk)
     context = {
@@ -116,24 +116,20 @@ def night_detail(request, night):
 
 
 def _start(request, night, form):
-    """Starts the party the form asks for: Gin Rummy's seats drawn
-    (`parties.party_start`), another game's in the order given (`game_party_start`)."""
+    """Starts the party the form asks for (`parties.party_start`): the game says
+    how its players come to their seats."""
     data = form.cleaned_data
-    common = {
-        "club": night.club,
-        "night": night,
-        "label": data["label"],
-        "user": request.user,
-        "address": client_address(request),
+    return parties.party_start(
+        club=night.club,
+        night=night,
+        label=data["label"],
+        user=request.user,
+        address=client_address(request),
         # The check is the service's, under the night's lock: the page's list of
         # who is seated may be old by the time the form comes back.
-        "anyway": data["anyway"],
-    }
-    if form.plays_other_game():
-        return game_party_start(
-            game=data["game"], options=data["options"], players=data["seated"], **common
-        )
-    return parties.party_start(format=data["format"], players=list(data["players"]), **common)
+        anyway=data["anyway"],
+        **form.start_arguments(),
+    )
 
 
 def _seated_warning(where: str) -> str:

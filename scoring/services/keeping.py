@@ -24,9 +24,9 @@ from scoring import errors
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import side_totals
+from scoring.errors import refused
 from scoring.models import Hand, Party, Seat
 from scoring.selectors import RULINGS, state_for
-from scoring.services.game_parties import refused
 from scoring.services.game_sheet import confirmed_scores, side_count
 from scoring.services.knocks import Result, score_result, table_of_hand
 from scoring.sheet import party_state

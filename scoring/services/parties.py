@@ -12,10 +12,11 @@ from django.utils.translation import gettext
 from scoring import changes, errors
 from scoring.engine.deal import draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
-from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES
+from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES, GAMES
+from scoring.engine.games.game import EntryError as GameEntryError
+from scoring.engine.games.game import check_table, settle_options
 from scoring.engine.rules import RULESETS, Rules
-from scoring.models import AuditRecord, Party, Seat, token_digest
-from scoring.services.game_parties import game_party_start
+from scoring.models import DEFAULT_GAME, AuditRecord, Party, Seat, token_digest
 from scoring.services.seating import check_seating
 from scoring.services.seats import new_token
 
@@ -24,8 +25,10 @@ from scoring.services.seats import new_token
 def party_start(
     *,
     club,
-    format: str,
     players: list,
+    game: str = DEFAULT_GAME,
+    options: dict | None = None,
+    format: str | None = None,
     rules: Rules | str | None = None,
     night=None,
     confirmation_required: bool | None = None,
@@ -36,26 +39,62 @@ def party_start(
     anyway: bool = False,
     rematch_of: Party | None = None,
 ) -> Party:
-    """Starts a party: the players draw cards for seats and the first deal
-    (seed 000: the lower card deals; for three, chouette and partnerships the draw
-    decides who sits out, who is the box, and the teams). Rules and confirmation
-    not given come from the club night, else the classic rules with confirmation.
+    """Starts a party of ``game`` for every game: how the players come to their
+    seats is the game's (`Game.formats`). A game of party formats (``format``,
+    ``rules``: a ruleset's name or `Rules`) draws cards for the seats and the first
+    deal (seed 000: the lower card deals; for three, chouette and partnerships the
+    draw decides who sits out, who is the box, and the teams). Another game seats
+    the players in the order given (the first deals first), puts them into its
+    sides (`Game.sides`) and keeps its ``options`` settled over its defaults. Rules
+    and confirmation not given come from the club night, else the classic rules
+    with confirmation.
 
     At a club night, a player already seated at one of its running parties is
     refused (`errors.AlreadySeated`) unless the organizer says it is meant
     (``anyway``): the night's row is locked first, so the same party started twice
     at once is started once. ``rematch_of``: the party this one plays again."""
+    if game not in GAMES:
+        raise errors.EntryError(gettext("There is no game called %(name)r.") % {"name": game})
+    engine = GAMES[game]
     night = check_seating(night, players, anyway=anyway)
-    if rules is None:
-        rules = night.ruleset if night else "classic"
     if confirmation_required is None:
         confirmation_required = night.confirmation_required if night else True
+    start = {
+        "club": club,
+        "night": night,
+        "label": label,
+        "game": game,
+        "confirmation_required": confirmation_required,
+        "rematch_of": rematch_of,
+    }
+    if engine.formats:
+        party, after = _drawn(start, players, format or "two", rules, night, rng)
+    else:
+        if format is not None or rules is not None:
+            raise errors.EntryError(
+                gettext("The format is Gin Rummy's: another game seats the players in order.")
+            )
+        party, after = _in_order(start, engine, players, options)
+    changes.night_changed(party.night_id)
+    changes.party_started(party.pk)
+    AuditRecord.objects.create(
+        party=party, action=AuditRecord.Action.START, user=user, address=address, after=after
+    )
+    return party
+
+
+def _drawn(start: dict, players: list, format: str, rules, night, rng) -> tuple[Party, dict]:
+    """A party of a format: seats and the first deal by a draw of cards."""
+    if rules is None:
+        rules = night.ruleset if night else "classic"
     if isinstance(rules, str):
         if rules not in RULESETS:
             raise errors.EntryError(
                 gettext("There are no rules called %(name)r.") % {"name": rules}
             )
         rules = RULESETS[rules]
+    if format not in FORMATS:
+        raise errors.EntryError(gettext("There is no format called %(name)r.") % {"name": format})
     party_format = FORMATS[format]
     try:
         seating = party_format.seating(len(players))
@@ -73,34 +112,46 @@ def party_start(
     order = order_by_draw(draws)  # best card first
     by_pk = {p.pk: p for p in players}
     party = Party.objects.create(
-        club=club,
-        night=night,
-        label=label,
+        **start,
         format=format,
         rules=rules.as_dict(),
         target=rules.target,
-        confirmation_required=confirmation_required,
         first_dealer=seating.first_dealer,
-        rematch_of=rematch_of,
     )
     Seat.objects.bulk_create(
         Seat(party=party, player=by_pk[pk], side=seating.sides[i], position=i, token=new_token())
         for i, pk in enumerate(order)
     )
-    changes.night_changed(party.night_id)
-    changes.party_started(party.pk)
-    AuditRecord.objects.create(
-        party=party,
-        action=AuditRecord.Action.START,
-        user=user,
-        address=address,
-        after={
-            "draws": {str(by_pk[pk]): str(draws[pk]) for pk in order},
-            "seed": seed,
-            "rules": rules.as_dict(),
-        },
+    after = {
+        "draws": {str(by_pk[pk]): str(draws[pk]) for pk in order},
+        "seed": seed,
+        "rules": rules.as_dict(),
+    }
+    return party, after
+
+
+def _in_order(start: dict, engine, players: list, options) -> tuple[Party, dict]:
+    """A party of a game without formats: the players in the order given, the
+    game's options settled over its defaults."""
+    try:
+        check_table(engine, len(players))
+        settled = settle_options(engine, options)
+        sides = engine.sides(len(players), settled)
+    except GameEntryError as error:
+        raise errors.refused(error) from error
+    side_of = {seat: side for side, seats in enumerate(sides) for seat in seats}
+    party = Party.objects.create(**start, rules=settled, first_dealer=0)
+    Seat.objects.bulk_create(
+        Seat(party=party, player=player, side=side_of[i], position=i, token=new_token())
+        for i, player in enumerate(players)
     )
-    return party
+    after = {
+        "game": engine.key,
+        "options": settled,
+        "seats": [player.name for player in players],
+        "sides": [list(seats) for seats in sides],
+    }
+    return party, after
 
 
 def check_format_game(party: Party) -> None:
@@ -110,6 +161,15 @@ def check_format_game(party: Party) -> None:
     if party.game not in FORMAT_GAMES:
         raise errors.WrongGame(
             gettext("This party plays %(game)s, not Gin Rummy: enter its hands as %(game)s's.")
+            % {"game": party.get_game_display()}
+        )
+
+
+def check_other_game(party: Party) -> None:
+    """These services take only parties of the other games."""
+    if party.game not in ENTRY_GAMES:
+        raise errors.WrongGame(
+            gettext("This party plays %(game)s: enter its hands as %(game)s hands.")
             % {"game": party.get_game_display()}
         )
 
@@ -277,28 +337,17 @@ def party_rematch(
             gettext("This party is still running: a rematch starts once it is over.")
         )
     players = [seat.player for seat in party.seats.select_related("player").order_by("position")]
-    if party.game in ENTRY_GAMES:
-        rematch = game_party_start(
-            club=party.club,
-            night=party.night,
-            game=party.game,
-            players=players[1:] + players[:1],
-            options=party.rules,
-            confirmation_required=party.confirmation_required,
-            label=party.label,
-            user=user,
-            address=address,
-            anyway=True,
-            rematch_of=party,
-        )
-        return rematch, True
+    # At a game of formats the players draw their seats again; at another they keep
+    # the table and the deal passes on, the second seat dealing first.
+    drawn = bool(GAMES[party.game].formats)
     rematch = party_start(
         club=party.club,
         night=party.night,
-        format=party.format,
-        players=players,
+        game=party.game,
+        players=players if drawn else players[1:] + players[:1],
+        **({"format": party.format, "rng": rng} if drawn else {"options": party.rules}),
+        confirmation_required=party.confirmation_required,
         label=party.label,
-        rng=rng,
         user=user,
         address=address,
         # The same players, who have just finished playing each other.

@@ -164,13 +164,11 @@ def test_a_player_already_seated_at_the_night_is_refused_unless_meant():
     night = ClubNightFactory()
     gin = start_night_party(night)
     players = [seat.player for seat in gin.seats.all()]
-    from scoring.services.game_parties import game_party_start
+    from scoring.services.parties import party_start
 
     with pytest.raises(errors.AlreadySeated):
-        game_party_start(club=night.club, night=night, game="chinchon", players=players)
-    party = game_party_start(
-        club=night.club, night=night, game="chinchon", players=players, anyway=True
-    )
+        party_start(club=night.club, night=night, game="chinchon", players=players)
+    party = party_start(club=night.club, night=night, game="chinchon", players=players, anyway=True)
     assert party.night == night
 
 

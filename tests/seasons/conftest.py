@@ -72,10 +72,10 @@ def play_game_party(club, game, players, entries, options=None, *, night=None):
     """A party of another game between ``players`` (in seat order), each entry
     entered by the first seat and confirmed by as many others as it takes, until
     the party finishes (by itself, when the game says so) or the entries run out."""
-    from scoring.services.game_parties import game_party_start
     from scoring.services.hands import hand_confirm, hand_enter
+    from scoring.services.parties import party_start
 
-    party = game_party_start(club=club, night=night, game=game, players=players, options=options)
+    party = party_start(club=club, night=night, game=game, players=players, options=options)
     seats = list(party.seats.order_by("position"))
     for number, entry in enumerate(entries, 1):
         party.refresh_from_db(fields=["status"])

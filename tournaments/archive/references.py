@@ -26,8 +26,8 @@ from scoring.engine.formats import FORMATS
 from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import HandScore, check_table, settle_options, side_totals
+from scoring.errors import translated
 from scoring.models import Hand
-from scoring.services.game_parties import translated
 from scoring.services.keeping import as_stored
 from tournaments.archive.schema import (
     ByeLineIn,
