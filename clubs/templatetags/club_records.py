@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership
+from web.money import money
 
 register = template.Library()
 
@@ -57,21 +58,25 @@ _MOMENTS = {"expires", "made"}
 
 
 @register.filter
-def record_words(details: dict) -> list[tuple[str, str, str]]:
+def record_words(details: dict, currency: str = "") -> list[tuple[str, str, str]]:
     """(stored key, its name, its value in words) for each detail, in the order of
     `LABELS` (others after them, by key): the stored order is not kept everywhere
     (PostgreSQL's jsonb orders keys its own way), and a record reads the same on
     every database."""
     order = {key: n for n, key in enumerate(LABELS)}
     return [
-        (key, str(LABELS.get(key, key.replace("_", " ").capitalize())), _shown(key, value))
+        (
+            key,
+            str(LABELS.get(key, key.replace("_", " ").capitalize())),
+            _shown(key, value, currency),
+        )
         for key, value in sorted(
             (details or {}).items(), key=lambda item: (order.get(item[0], len(order)), item[0])
         )
     ]
 
 
-def _shown(key: str, value) -> str:
+def _shown(key: str, value, currency: str = "") -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     if value is None or value == "":
@@ -82,9 +87,11 @@ def _shown(key: str, value) -> str:
         return str(dict(settings.LANGUAGES).get(value, value))
     if key in _AMOUNTS:
         try:
-            return formats.number_format(Decimal(value), 2)
+            amount = Decimal(value)
         except (InvalidOperation, TypeError):
             return str(value)
+        # With the club's currency when the page names it (`record_words:club.currency`).
+        return money(amount, currency) if currency else formats.number_format(amount, 2)
     if key in _DATES:
         try:
             return formats.date_format(datetime.date.fromisoformat(value), "DATE_FORMAT")

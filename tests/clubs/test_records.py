@@ -79,7 +79,7 @@ def test_the_club_record_reads_in_words_not_stored_keys(client, organizer, langu
             [
                 "Invitation made: Nov. 28, 2026 6:37 p.m.",
                 "Sent by e-mail: yes · Valid until: Dec. 5, 2026 6:37 p.m.",
-                "Club night: Friday night · Date: Nov. 27, 2026 · Stake per point: 0.05 · "
+                "Club night: Friday night · Date: Nov. 27, 2026 · Stake per point: €0.05 · "
                 "Before: –",
                 "Club name: Café Pik · Address of its pages: cafe-pik · Language: German",
             ],
@@ -89,8 +89,8 @@ def test_the_club_record_reads_in_words_not_stored_keys(client, organizer, langu
             [
                 "Einladung erstellt: 28. November 2026 18:37",
                 "Per E-Mail verschickt: ja · Gültig bis: 5. Dezember 2026 18:37",
-                "Clubabend: Friday night · Datum: 27. November 2026 · Einsatz pro Punkt: 0,05 · "
-                "Vorher: –",
+                "Clubabend: Friday night · Datum: 27. November 2026 · "
+                "Einsatz pro Punkt: 0,05\u00a0€ · Vorher: –",
                 "Name des Clubs: Café Pik · Adresse seiner Seiten: cafe-pik · Sprache: Deutsch",
             ],
         ),
