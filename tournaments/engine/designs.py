@@ -13,9 +13,10 @@ the points 0 … n − 1 once. Built here:
 * **Shipped** (`SHIPPED`): schedules found once by a long search over structured
   candidates and checked by the tests (every round a partition, no pair twice):
   Kirkman's fifteen schoolgirls at tables of three (7 rounds) and the social-golfer
-  schedules for 20 and 24 at tables of four (5 and 7 rounds), which the search in
-  `planned` finds slowly or not at all (24 was found by developing one round
-  modulo 7 over the points (x, level) and three fixed points).
+  schedules for 20, 24 and 28 at tables of four (5, 7 and 9 rounds), which the
+  search in `planned` finds slowly or not at all (24 was found by developing one
+  round modulo 7 over the points (x, level) and three fixed points; 28 is the
+  Hermitian unital of order 3, its lines parted into rounds).
 
 Plain Python, like the rest of the engine: no Django, no database.
 """
@@ -191,5 +192,93 @@ GOLFERS_24_AT_4: Design = (
     ),
 )
 
+#: 28 at tables of four for 9 rounds (7-4-9): the Hermitian unital of order 3, the
+#: 28 points of x⁴ + y⁴ + z⁴ = 0 in the projective plane over the field of nine
+#: elements, whose 63 lines of four points are every pair once; a search for 9
+#: rounds of 7 disjoint lines (exact cover) parted them into these rounds.
+GOLFERS_28_AT_4: Design = (
+    (
+        (0, 1, 2, 3),
+        (4, 5, 6, 7),
+        (8, 13, 18, 25),
+        (9, 12, 19, 24),
+        (10, 15, 17, 22),
+        (11, 14, 16, 23),
+        (20, 21, 26, 27),
+    ),
+    (
+        (0, 6, 17, 24),
+        (1, 10, 21, 25),
+        (2, 14, 19, 26),
+        (3, 4, 11, 13),
+        (5, 9, 18, 20),
+        (7, 15, 23, 27),
+        (8, 12, 16, 22),
+    ),
+    (
+        (0, 11, 18, 27),
+        (1, 7, 16, 24),
+        (2, 4, 17, 25),
+        (3, 9, 21, 22),
+        (5, 10, 23, 26),
+        (6, 8, 19, 20),
+        (12, 13, 14, 15),
+    ),
+    (
+        (0, 4, 9, 15),
+        (1, 8, 17, 27),
+        (2, 12, 20, 23),
+        (3, 5, 16, 25),
+        (6, 11, 22, 26),
+        (7, 13, 19, 21),
+        (10, 14, 18, 24),
+    ),
+    (
+        (0, 5, 19, 22),
+        (1, 15, 18, 26),
+        (2, 11, 21, 24),
+        (3, 7, 8, 14),
+        (4, 10, 16, 20),
+        (6, 12, 25, 27),
+        (9, 13, 17, 23),
+    ),
+    (
+        (0, 7, 10, 12),
+        (1, 13, 20, 22),
+        (2, 9, 16, 27),
+        (3, 6, 18, 23),
+        (4, 8, 24, 26),
+        (5, 14, 17, 21),
+        (11, 15, 19, 25),
+    ),
+    (
+        (0, 14, 20, 25),
+        (1, 4, 19, 23),
+        (2, 7, 18, 22),
+        (3, 12, 17, 26),
+        (5, 13, 24, 27),
+        (6, 15, 16, 21),
+        (8, 9, 10, 11),
+    ),
+    (
+        (0, 13, 16, 26),
+        (1, 6, 9, 14),
+        (2, 5, 8, 15),
+        (3, 10, 19, 27),
+        (4, 12, 18, 21),
+        (7, 11, 17, 20),
+        (22, 23, 24, 25),
+    ),
+    (
+        (0, 8, 21, 23),
+        (1, 5, 11, 12),
+        (2, 6, 10, 13),
+        (3, 15, 20, 24),
+        (4, 14, 22, 27),
+        (7, 9, 25, 26),
+        (16, 17, 18, 19),
+    ),
+)
+
 #: Schedules without a repeat meeting, found once and kept (see the module).
-SHIPPED: tuple[Design, ...] = (KIRKMAN_15, GOLFERS_20_AT_4, GOLFERS_24_AT_4)
+SHIPPED: tuple[Design, ...] = (KIRKMAN_15, GOLFERS_20_AT_4, GOLFERS_24_AT_4, GOLFERS_28_AT_4)

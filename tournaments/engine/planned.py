@@ -14,7 +14,7 @@ How a schedule is found, first that applies:
 1. **A known design** (`designs.catalogue`): a resolvable design, every pair at one
    table at most once: the affine planes and spaces (9, 16, 25, 27, 64 entrants),
    Kirkman's schoolgirls (15 at tables of three) and the social-golfer schedules
-   shipped as data (20 and 24 at tables of four; 28 and 32 are still searched,
+   shipped as data (20, 24 and 28 at tables of four; 32 is still searched,
    and repeat some meetings). A field one to
    ``size − 1`` short of a design plays it with the missing entrants' seats left
    empty: they are taken from one table of a round the evening does not play,

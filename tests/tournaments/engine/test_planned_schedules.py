@@ -86,6 +86,7 @@ def test_one_table_meets_every_pair_each_round():
         (20, 4, 5),
         (24, 4, 7),
         (27, 3, 10),
+        (28, 4, 9),
         (64, 4, 10),
         # A design with seats left empty: one to size − 1 short.
         (8, 3, 4),
@@ -148,4 +149,5 @@ def test_the_catalogue_keeps_the_longest_design_of_each_field():
 
     assert len(known[3][27]) == 13 and len(known[4][64]) == 21
     assert len(known[3][15]) == 7
-    assert set(known[4]) >= {16, 20, 24, 64}
+    assert set(known[4]) >= {16, 20, 24, 28, 64}
+    assert len(known[4][28]) == 9
