@@ -7,7 +7,7 @@ from django.db import transaction
 
 from clubs import services
 from clubs.models import ClubNight, Membership
-from demo.games import demo_games
+from demo.games_night import demo_games
 from demo.season import demo_season
 from live import counters
 from scoring.services.hands import hand_confirm, hand_enter

@@ -19,7 +19,7 @@ from scoring.engine.settlement import PartyOver
 from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
 from scoring.game_forms import entry_form_for
 from scoring.labels import outcome_message
-from scoring.seat import games, picker
+from scoring.seat import picker, whole_table
 from scoring.services import hands, knocks
 from web import security
 from web.client import client_address
@@ -90,7 +90,7 @@ def table_enter(request, token):
     the game's key, `entry_form_for`; a game of party formats by its counts)."""
     seat = selectors.seat_by_token(token)
     if entry_form_for(seat.party) is not None:
-        return games.enter(request, seat)
+        return whole_table.enter(request, seat)
     return _act(request, seat, QuickEntryForm(request.POST), hands.hand_enter)
 
 
@@ -137,7 +137,7 @@ def table_preview_game(request, token):
     """What the engine makes of the cards typed into another game's form so far,
     as JSON (Chinchón: each hand's least penalty); stores nothing."""
     seat = _playing_other_game(token)
-    return JsonResponse(games.preview(seat, request.POST))
+    return JsonResponse(whole_table.preview(seat, request.POST))
 
 
 def _playing_other_game(token):
@@ -191,7 +191,7 @@ def _page(request, token, *, cards_form=None, status=200):
     version = selectors.seat_poll(token)
     seat, seats = selectors.seat_and_table(token)
     if entry_form_for(seat.party) is not None:
-        response = games.page(request, seat, version)
+        response = whole_table.page(request, seat, version)
         if seat.party.status == seat.party.Status.RUNNING:
             response[OFFLINE_COPY] = "keep"
         return response

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from clubs.accounts import account_sign_up, address_tokens
 from clubs.invitations import invitation_create, invitation_revoke
 from clubs.models import Membership
-from demo.games import BLUE
+from demo.games_night import BLUE
 from demo.loader import CUP, ROUND_ROBIN, SWISS, load_demo
 from notices.tokens import unsubscribe_token
 from scoring.models import Hand, Party

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from scoring.selectors import party_sheets
 from tournaments.engine import knockout as engine
 from tournaments.engine.formats import format_of
-from tournaments.final.games import entrants_by_id, game_sides, game_start, plays_third_place
+from tournaments.final.matches import entrants_by_id, game_sides, game_start, plays_third_place
 from tournaments.models import (
     FinalStage,
     Match,

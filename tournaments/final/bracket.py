@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from clubs.names import shown_names
 from scoring.selectors import party_sheets
 from tournaments.engine import knockout as engine
-from tournaments.final.games import (
+from tournaments.final.matches import (
     game_sides,
     plays_third_place,
     round_key,

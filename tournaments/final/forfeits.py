@@ -13,7 +13,7 @@ from scoring.services.parties import party_cancel, party_forfeit_taken_back
 from tournaments.engine import knockout as engine
 from tournaments.engine.formats import format_of
 from tournaments.final.advance import advance
-from tournaments.final.games import entrants_by_id, game_start, round_key, round_label
+from tournaments.final.matches import entrants_by_id, game_start, round_key, round_label
 from tournaments.models import (
     Entrant,
     FinalStage,

@@ -14,7 +14,7 @@ from tournaments import seeding
 from tournaments.engine import knockout as engine
 from tournaments.engine.formats import format_of
 from tournaments.final.advance import advance
-from tournaments.final.games import entrants_by_id, game_start, locked_stage
+from tournaments.final.matches import entrants_by_id, game_start, locked_stage
 from tournaments.models import (
     FinalStage,
     Match,

@@ -1,7 +1,8 @@
-"""The seat page of a party of another game (Chinchón, Canasta, Blaue Vierzehn,
-Cruzo): its sheet, the next hand's entry form, and the confirmation of another
-player's entry. The game's engine scores (through `scoring.services.games`); the
-page only shows what it made of each entry."""
+"""The seat page of a party played at one whole table (a game without party
+formats, `scoring.services.keeping.WholeTable`): its sheet, the next hand's entry
+form in the game's own fields, and another player's entry to confirm. The game's
+engine scores (through `scoring.services.hands`); the page only shows what it
+made of each entry."""
 
 import uuid
 
