@@ -52,7 +52,7 @@ def test_gin_rummy_is_the_default_game(client, director):
         ({"game": "chinchon", "table_size": 5}, "tables of 3, 4 players"),
         ({"game": "chinchon"}, "tables of 3, 4 players"),
         ({"game": "chinchon", "table_size": 4, "format": "knockout"}, "Swiss system"),
-        ({"game": "cruzo", "table_size": 4, "format": "knockout"}, "or as a round robin"),
+        ({"game": "cruzo", "table_size": 4, "format": "knockout"}, "or planned ahead"),
         ({"table_size": 4}, "Gin Rummy is played two at a table"),
         ({"options": {"deck": 40}}, "Gin Rummy is played two at a table"),
         ({"game": "chinchon", "table_size": 4, "options": {"trumps": 1}}, "no rule called"),
