@@ -10,6 +10,7 @@ checks in no one; the organizer sees who came on his phone and can check anyone
 out again."""
 
 from django.contrib import messages
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -43,29 +44,14 @@ def door(request, token):
                 ),
             )
             return redirect("seat:door", token=token)
-        if me is not None:
-            messages.error(
-                request,
-                _(
-                    "This phone has already checked in %(name)s: "
-                    "anyone else checks in on another phone."
-                )
-                % {"name": me.player.name},
-            )
-            return redirect("seat:door", token=token)
         try:
-            entrant = registration.entrant_check_in_self(
-                tournament=tournament,
-                entrant_id=_int(request.POST.get("entrant")),
-                address=client_address(request),
-            )
+            entrant = _check_in(request, tournament, me)
         except records.TournamentError as error:
             messages.error(request, str(error))
             return redirect("seat:door", token=token)
         messages.success(
             request, _("Welcome, %(name)s: you are checked in.") % {"name": entrant.player.name}
         )
-        request.session[_key(tournament)] = str(entrant.pk)
         return redirect("seat:door", token=token)
     if remembered is None or (me is None and remembered != SHOWN):
         # Shown the page: its check-in counts for this session only. A session whose
@@ -79,6 +65,36 @@ def door(request, token):
         "here": [e for e in entrants if e.checked_in],
     }
     return render(request, "tournaments/seat/door_check_in.html", context)
+
+
+def _check_in(request, tournament, me):
+    """The phone's one check-in, held by the server: in one transaction with the
+    tournament's row locked, the phone's session is read again from its store,
+    the entrant checked in, and the session written. Two posts of one phone at the
+    same moment (a script's) check in one player."""
+    with transaction.atomic():
+        records.locked(tournament)
+        stored = request.session.__class__(request.session.session_key)
+        remembered = stored.get(_key(tournament))
+        if me is None and remembered not in (None, SHOWN):
+            entrants = registration.tournament_entrants(tournament)
+            me = next((e for e in entrants if str(e.pk) == remembered and e.checked_in), None)
+        if me is not None:
+            raise records.TournamentError(
+                _(
+                    "This phone has already checked in %(name)s: "
+                    "anyone else checks in on another phone."
+                )
+                % {"name": me.player.name}
+            )
+        entrant = registration.entrant_check_in_self(
+            tournament=tournament,
+            entrant_id=_int(request.POST.get("entrant")),
+            address=client_address(request),
+        )
+        request.session[_key(tournament)] = str(entrant.pk)
+        request.session.save()
+    return entrant
 
 
 def _int(value) -> int:

@@ -2,12 +2,15 @@
 yet here, once per phone, closed with the link or when round 1 is paired; a wrong
 link is a 404 like a wrong seat link."""
 
+import threading
 from http.cookies import SimpleCookie
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import MembershipFactory
+from tests.test_races import concurrent, race
 from tournaments import registration, rounds
 from tournaments.models import CheckIn
 
@@ -152,3 +155,28 @@ def test_a_door_token_out_of_shape_is_a_404_counted_by_the_guard(
     second = client.get(f"/door/{token}x/")
 
     assert (first.status_code, second.status_code) == (404, 429)
+
+
+@concurrent
+@pytest.mark.django_db(transaction=True)
+def test_one_phone_posting_every_name_at_once_checks_in_one(door):
+    """A script keeping the page's session, firing a post per name at the same
+    moment: the server's record of the phone lets one through."""
+    _, names, link = door
+    phone = Client()
+    phone.get(link)
+    cookie = phone.cookies["sessionid"].value
+    wanted = iter(["Ben", "Carl"] * 2)
+    lock = threading.Lock()
+
+    def post():
+        with lock:
+            name = next(wanted)
+        same_phone = Client()
+        same_phone.cookies["sessionid"] = cookie
+        return same_phone.post(link, {"entrant": names[name].pk}).status_code
+
+    answers = race(post, times=4)
+
+    assert answers == [302] * 4
+    assert CheckIn.objects.filter(by="self").count() == 1
