@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring import entries, errors
-from scoring.engine.games import GAMES
+from scoring.engine.games import FORMAT_GAMES, GAMES
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
 from scoring.labels import RULESET_LABELS
@@ -273,8 +273,11 @@ class PartyStartForm(PrintableForm):
     def seat_picks(self) -> list[dict]:
         return GameStartFields.seat_picks(self)
 
-    def gin_fields(self) -> list:
-        return [self["format"], self["players"]]
+    def format_groups(self) -> list[dict]:
+        """The fieldset of each game of party formats: its format and the players,
+        whose seats are drawn."""
+        fields = [self["format"], self["players"]]
+        return [{"game": key, "name": game_name(key), "fields": fields} for key in FORMAT_GAMES]
 
     def clean(self):
         cleaned = super().clean()
