@@ -54,6 +54,7 @@ def table_hand_enter(request, token: Token, entry: HandEntryIn):
     it. 201 with the outcome (``entered``, ``recorded``, ``confirmed``,
     ``disputed``); 200 with ``repeated`` when the same ``key`` was sent before."""
     seat = request.auth
+    check_format_game(seat.party)
     outcome = hands.hand_enter(
         seat=seat,
         number=entry.number,
@@ -70,6 +71,7 @@ def table_hand_confirm(request, token: Token, number: Number, body: ConfirmIn):
     """Confirm the other side's pending entry of hand ``number``, in the ``version``
     the phone showed (``open_hand.version``)."""
     seat = request.auth
+    check_format_game(seat.party)
     outcome = hands.hand_confirm(
         seat=seat,
         number=number,
@@ -120,6 +122,7 @@ def game_hand_enter_api(request, token: Token, body: GameEntryIn):
     with ``repeated`` when the same ``key`` was sent before. An entry the engine
     refuses is a 422 with its reasons, one per line."""
     seat = request.auth
+    check_other_game(seat.party)
     try:
         outcome = hand_enter(
             seat=seat,
@@ -143,6 +146,7 @@ def game_hand_confirm_api(request, token: Token, number: Number, body: ConfirmIn
     the phone showed: ``noted`` while more confirmations are needed, ``confirmed``
     with the last."""
     seat = request.auth
+    check_other_game(seat.party)
     try:
         outcome = hand_confirm(
             seat=seat,

@@ -98,7 +98,7 @@ def table_enter(request, token):
 def table_enter_cards(request, token):
     """The hand from the cards: the server evaluates the cards again, whatever the
     preview said. A mistake shows the page again with the cards still filled in."""
-    seat = selectors.seat_by_token(token)
+    seat = _playing_format_game(token)
     form = CardsEntryForm(request.POST, rules=_rules(seat))
     return _act(
         request,
@@ -112,7 +112,7 @@ def table_enter_cards(request, token):
 @require_POST
 def table_preview(request, token):
     """What the engine makes of the cards, as JSON; stores nothing."""
-    seat = selectors.seat_by_token(token)
+    seat = _playing_format_game(token)
     form = CardsEntryForm(request.POST, rules=_rules(seat))
     if not form.is_valid():
         field = next(iter(form.errors))
@@ -138,6 +138,15 @@ def table_preview_game(request, token):
     as JSON (Chinchón: each hand's least penalty); stores nothing."""
     seat = _playing_other_game(token)
     return JsonResponse(whole_table.preview(seat, request.POST))
+
+
+def _playing_format_game(token):
+    # The card picker is the entry of a game of party formats; another game's
+    # hands are typed into its own form.
+    seat = selectors.seat_by_token(token)
+    if entry_form_for(seat.party) is not None:
+        raise Http404
+    return seat
 
 
 def _playing_other_game(token):
