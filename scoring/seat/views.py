@@ -91,7 +91,15 @@ def table_enter(request, token):
     seat = selectors.seat_by_token(token)
     if entry_form_for(seat.party) is not None:
         return whole_table.enter(request, seat)
-    return _act(request, seat, QuickEntryForm(request.POST), hands.hand_enter)
+    # A refused hand comes back with what was typed, to be mended, not typed again.
+    form = QuickEntryForm(request.POST)
+    return _act(
+        request,
+        seat,
+        form,
+        hands.hand_enter,
+        on_error=lambda: _page(request, seat.token, quick_form=form, status=400),
+    )
 
 
 @entry_address
@@ -195,7 +203,7 @@ def table_manifest(request, token):
     )
 
 
-def _page(request, token, *, cards_form=None, status=200):
+def _page(request, token, *, cards_form=None, quick_form=None, status=200):
     # The polled number first, then the party (see `selectors.seat_poll`).
     version = selectors.seat_poll(token)
     seat, seats = selectors.seat_and_table(token)
@@ -213,7 +221,7 @@ def _page(request, token, *, cards_form=None, status=200):
         "rules": rules,
         "key": uuid.uuid4().hex,
         "picker": picker.picker_html(rules.oklahoma),
-        "quick_form": QuickEntryForm(),
+        "quick_form": quick_form or QuickEntryForm(),
         "cards_form": cards_form or CardsEntryForm(rules=rules),
         "race": [
             {"name": name, "points": points, "needed": needed}

@@ -58,7 +58,8 @@ def test_an_illegal_knock_gets_a_message_not_an_error(client):
         },
         follow=True,
     )
-    assert response.status_code == 200
+    # A refusal shows the page again with the form as typed.
+    assert response.status_code == 400
     assert [str(m) for m in response.context["messages"]] == [
         "This knock is not allowed: a knock is allowed with at most 10 points of deadwood, "
         "but 11 were entered."
@@ -81,7 +82,8 @@ def test_nonsense_entries_get_a_message_and_store_nothing(client, data):
     party = start_party()
     seat = party.seats.first()
     response = client.post(table_url(seat, "table-enter"), data, follow=True)
-    assert response.status_code == 200
+    # A refusal shows the page again with the form as typed.
+    assert response.status_code == 400
     assert response.context["messages"]
     assert not party.hands.exists()
 
@@ -501,7 +503,8 @@ def test_impossible_rulings_get_a_message_and_store_nothing(client, fields):
     party = start_party()
     seat = party.seats.first()
     response = client.post(table_url(seat, "table-enter"), {"number": 1, **fields}, follow=True)
-    assert response.status_code == 200
+    # A refusal shows the page again with the form as typed.
+    assert response.status_code == 400
     assert [m.level_tag for m in response.context["messages"]] == ["error"]
     assert not party.hands.exists()
 
@@ -566,3 +569,24 @@ def test_only_a_running_party_s_page_may_be_kept_on_the_phone(client):
     finished = client.get(a.get_absolute_url())
     assert finished.status_code == 200
     assert "Knock-Offline-Copy" not in finished
+
+
+def test_a_refused_hand_comes_back_with_what_was_typed(client):
+    # A knock over the limit (10): the table mends the count, it does not type
+    # the whole hand again.
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+
+    response = enter(client, a, 1, knocker=0, knocker_deadwood=30, defender_deadwood=41)
+
+    assert response.status_code == 400
+    assert not party.hands.exists()
+    page = response.text
+    assert 'name="ending" value="knock" required checked' in page
+    assert f'name="knocker" value="{a.position}" checked' in page
+    assert 'name="knocker_deadwood" type="number" inputmode="numeric" min="0" value="30"' in page
+    assert 'name="defender_deadwood" type="number" inputmode="numeric" min="0" value="41"' in page
+    # A page opened afresh starts empty.
+    assert " checked" not in client.get(table_url(a)).text.split('id="quick-entry"')[1].split(
+        "</form>"
+    )[0]
