@@ -10,8 +10,14 @@ which the page applies to the text it holds (static/js/live.js, `patched` here).
 A championship's round of 500 tables is 106 KiB and changes by a few tables a
 board; carried whole to 200 spectators every 1.5 s it made 25 MB a second, which
 every spectator's phone had to receive and read. The edits are worked out once
-per part and board in each process, against the version it read before; a stream
-that missed that version (a burst of boards is one event) gets the part whole."""
+per part and board in each process, against the version it read before. A stream
+that carried another version — it missed one (a burst of boards is one event), or
+it resumes a broken stream from its `Last-Event-ID` (`live.streams`) — gets the
+edits from the version it carried, worked out once per process for every stream
+that carried it too, against that version's text as the builder kept it in the
+cache: that is the history a resumed stream is caught up from, as long as the
+builder's kept parts last (`PUBLIC_CACHE_SECONDS`). A version no longer kept, or
+edits as long as half the part, and the part goes whole."""
 
 from __future__ import annotations
 
@@ -63,6 +69,8 @@ class _Read:
 class _Kept:  # per event loop: per process, and per test
     reads: dict[tuple, tuple[float, asyncio.Future]] = field(default_factory=dict)
     last: dict[str, tuple[int, str, str, float]] = field(default_factory=dict)
+    # (cache name, from, to) → the edits between two kept versions, or None
+    since: dict[tuple, tuple[float, asyncio.Future]] = field(default_factory=dict)
 
 
 _kept: dict[asyncio.AbstractEventLoop, _Kept] = {}
@@ -75,19 +83,23 @@ async def event(name: str, value: int, carry: Carry, sent: dict[str, str]) -> by
     shown = carry.version.format(value)
     wanted = tuple(sorted(carry.parts.items()))
     kept = _kept.setdefault(asyncio.get_running_loop(), _Kept())
-    now = time.monotonic()
-    for old in [k for k, (at, _) in kept.reads.items() if now - at > CARRIED_SECONDS]:
-        del kept.reads[old]
-    found = kept.reads.get((name, value, wanted))
-    if found is None:
-        future = asyncio.ensure_future(_read(kept, value, shown, wanted))
-        found = kept.reads[(name, value, wanted)] = (now, future)
-    # Shielded: a stream that ends while it waits must not end the others' read.
-    read = await asyncio.shield(found[1])
-    as_edits = frozenset(part for part, (start, _) in read.edits.items() if sent.get(part) == start)
+    read = await _shared(kept.reads, (name, value, wanted), _read, kept, value, shown, wanted)
+    changes = {}
+    for part, key in wanted:
+        start = sent.get(part)
+        if part not in read.texts or start is None or start == read.shown:
+            continue
+        if part in read.edits and read.edits[part][0] == start:
+            changes[part] = read.edits[part]
+            continue
+        text = read.texts[part]
+        found = await _shared(kept.since, (key, start, shown), _since, key, start, text)
+        if found is not None:
+            changes[part] = (start, found)
+    as_edits = frozenset((part, start) for part, (start, _) in changes.items())
     data = read.events.get(as_edits)
     if data is None:
-        data = read.events[as_edits] = _encode(name, value, read, as_edits)
+        data = read.events[as_edits] = _encode(name, value, read, changes)
     for part in carry.parts:
         if part in read.texts:
             sent[part] = read.shown
@@ -96,14 +108,40 @@ async def event(name: str, value: int, carry: Carry, sent: dict[str, str]) -> by
     return data
 
 
-def _encode(name: str, value: int, read: _Read, as_edits: frozenset) -> bytes:
+async def _shared(found: dict, key: tuple, work, *args):
+    """What ``work(*args)`` makes, made once for every stream of the process that asks
+    for ``key`` within `CARRIED_SECONDS`."""
+    now = time.monotonic()
+    for old in [k for k, (at, _) in found.items() if now - at > CARRIED_SECONDS]:
+        del found[old]
+    if key not in found:
+        found[key] = (now, asyncio.ensure_future(work(*args)))
+    # Shielded: a stream that ends while it waits must not end the others' read.
+    return await asyncio.shield(found[key][1])
+
+
+async def _since(key: str, start: str, text: str) -> list | None:
+    """The edits from the part's text under the version ``start`` (as the builder
+    kept it) to ``text``; None when that version is no longer kept, or the edits
+    would save too little."""
+    try:
+        old = await asyncio.to_thread(cache.get, f"{key}:{start}")
+    except Exception:
+        log.warning("push: the cache is away, %s carried whole", key, exc_info=True)
+        return None
+    if not isinstance(old, str):
+        return None
+    found = await asyncio.to_thread(edits, old, text)
+    return found if len(json.dumps(found)) < EDITS_AT_MOST * len(text) else None
+
+
+def _encode(name: str, value: int, read: _Read, changes: dict) -> bytes:
     data = {"counter": name, "version": value}
     if read.texts:
         data["shown"] = read.shown
-        data["parts"] = {p: text for p, text in read.texts.items() if p not in as_edits}
-        changes = {p: {"from": read.edits[p][0], "edits": read.edits[p][1]} for p in as_edits}
+        data["parts"] = {p: text for p, text in read.texts.items() if p not in changes}
         if changes:
-            data["changes"] = changes
+            data["changes"] = {p: {"from": start, "edits": e} for p, (start, e) in changes.items()}
     return f"event: moved\ndata: {json.dumps(data)}\n\n".encode()
 
 

@@ -23,6 +23,14 @@ Delivery from the process that committed to the processes holding the streams:
 - without it (the embedded default), the process that committed is the one that
   serves: the bump is handed straight to its streams, in memory.
 
+Each event that tells of a move has an id naming the number of each counter the
+page was told last (``board=123``; the hello's, the numbers it found). A stream
+that ends, by its time or cut, is opened again by the browser with that id
+(``Last-Event-ID``): the new stream resumes from it, tells at once of every counter
+that moved since, carrying the edits from the version the page holds (or the part
+whole, `live.events`), and its hello says so (``resumed``), so the page asks
+nothing on reopening.
+
 A stream lasts `STREAM_SECONDS`, then the browser opens a new one (and the seat
 guard and the page's checks run again). Where no stream can be held (a WSGI
 server: gunicorn's sync workers, runserver, the tests' live server), the answer
@@ -246,8 +254,34 @@ def stream(
         return HttpResponse(_event("poll", {}), content_type="text/event-stream; charset=utf-8")
     response = HttpResponse()
     carried = {name: found._asdict() for name, found in (carry or {}).items() if found.parts}
-    response[MARK] = json.dumps({"counters": counters, "settle": settle, "carry": carried})
+    # The browser sends the header when it reconnects by itself; a page that opens
+    # a new stream itself names the id in the address (static/js/push.js).
+    ident = request.headers.get("Last-Event-ID") or request.GET.get("last-event-id", "")
+    told = last_told(ident, counters)
+    handed = {"counters": counters, "settle": settle, "carry": carried, "told": told}
+    response[MARK] = json.dumps(handed)
     return response
+
+
+def last_told(ident: str, counters: dict[str, str]) -> dict[str, int]:
+    """By counter name, the numbers an event's id (`told_id`) says the page was
+    told; nothing unless it names every counter of the stream (an id of another
+    page's stream, or none: the page is told nothing it missed, and asks)."""
+    items = ident.split(",")
+    if len(items) != len(counters):
+        return {}
+    told = {}
+    for item in items:
+        name, _, number = item.partition("=")
+        # (A counter's number is the clock's nanoseconds at most: 19 digits.)
+        if name in counters and number.isascii() and number.isdigit() and len(number) < 21:
+            told[name] = int(number)
+    return told if told.keys() == counters.keys() else {}
+
+
+def told_id(told: dict[str, int]) -> bytes:
+    """The id line of an event: what the page was told of each counter."""
+    return f"id: {','.join(f'{name}={told[name]}' for name in sorted(told))}\n".encode()
 
 
 def asgi(app):
@@ -292,7 +326,8 @@ async def _serve(handed: dict, receive, send) -> None:
 
     async def pump():
         carry = {name: Carry(**found) for name, found in handed["carry"].items()}
-        async for chunk in _events(handed["counters"], handed["settle"], carry):
+        told = handed["told"]
+        async for chunk in _events(handed["counters"], handed["settle"], carry, told):
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
@@ -326,9 +361,20 @@ def _event(kind: str, data: dict) -> bytes:
     return f"event: {kind}\ndata: {json.dumps(data)}\n\n".encode()
 
 
-async def _events(counters: dict[str, str], settle: float, carry: dict[str, Carry]):
+async def _events(
+    counters: dict[str, str], settle: float, carry: dict[str, Carry], told: dict[str, int]
+):
+    """``told``: by counter name, the number the page was told last (from its
+    ``Last-Event-ID``), or nothing for a page that has not been told."""
     listener = Listener(counters)
-    sent: dict[str, str] = {}  # by part, the version this stream carried last
+    # By part, the version this stream carried last: for a resumed stream, the one
+    # the page was told last.
+    sent = {
+        part: found.version.format(told[name])
+        for name, found in carry.items()
+        if name in told
+        for part in found.parts
+    }
     hub.add(listener)
     relay = _relay()
     try:
@@ -355,8 +401,24 @@ async def _events(counters: dict[str, str], settle: float, carry: dict[str, Carr
                 # pages at once would otherwise ask twice each).
                 greeted = True
                 hello = {"ping": PING_SECONDS, "settle": settle, "reopen": REOPEN_SECONDS}
-                hello["versions"] = await _versions(counters)
-                yield _event("hello", hello)
+                hello["versions"] = versions = await _versions(counters)
+                now = {name: int(found) for name, found in versions.items()}
+                if told and now.keys() == counters.keys():
+                    # Resumed (or heard again after Redis was away): the page asks
+                    # nothing; what moved since it was told comes next, as events.
+                    hello["resumed"] = True
+                    yield told_id(told)  # (a stream the page opened anew had none)
+                    yield _event("hello", hello)
+                    for name, number in sorted(now.items()):
+                        if number > told[name]:
+                            listener.note(counters[name], number)
+                else:
+                    # The page asks now, unless it was drawn at these numbers: it
+                    # then holds them at least.
+                    if now.keys() == counters.keys():
+                        told = now
+                        yield told_id(told)
+                    yield _event("hello", hello)
             try:
                 await asyncio.wait_for(listener.wake.wait(), min(PING_SECONDS, left))
             except TimeoutError:
@@ -366,9 +428,17 @@ async def _events(counters: dict[str, str], settle: float, carry: dict[str, Carr
             moved, listener.moved = listener.moved, {}
             for key, value in moved.items():
                 name = listener.names[key]
+                if value <= told.get(name, -1):
+                    continue  # told already (by the hello, or resuming)
                 if name in carry:
-                    yield await events.event(name, value, carry[name], sent)
+                    data = await events.event(name, value, carry[name], sent)
                 else:
-                    yield _event("moved", {"counter": name, "version": value})
+                    data = _event("moved", {"counter": name, "version": value})
+                if told.keys() == counters.keys():
+                    told[name] = value
+                    # (A line of its own: the event's bytes are shared by every
+                    # stream of the process that tells the same.)
+                    yield told_id(told)
+                yield data
     finally:
         hub.remove(listener)

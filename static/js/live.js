@@ -214,7 +214,10 @@
     });
   };
   if (boxes.length && window.KnockPush) {
-    window.KnockPush.follow(boxes[0].dataset.events, refresh, POLL);
+    // The stored board's number the page was drawn at (its version's first
+    // field): a first stream whose hello finds it still there spares the asks.
+    var drawn = (boxes[0].dataset.version || "").split("-")[0];
+    window.KnockPush.follow(boxes[0].dataset.events, refresh, POLL, drawn ? { board: drawn } : null);
   } else if (boxes.length) {
     setInterval(refresh, POLL);
   }

@@ -41,10 +41,18 @@
     var failures = 0;
     var reopen = null;
     var quiet = url && window.EventSource ? Date.now() + QUIET : 0;
+    // The id of the last event heard: the browser sends it (Last-Event-ID) when
+    // it reconnects by itself; a stream the page opens anew names it in its
+    // address, so that it resumes all the same.
+    var lastId = "";
 
     function live() { return heard !== 0 && Date.now() - heard < grace; }
     function mark() { document.documentElement.dataset.push = live() ? "live" : "poll"; }
-    function hear() { heard = Date.now(); mark(); }
+    function hear(event) {
+      heard = Date.now();
+      if (event && event.lastEventId) lastId = event.lastEventId;
+      mark();
+    }
     function seen(versions) {
       return !!shown && !!versions && Object.keys(shown).every(function (name) {
         return versions[name] === shown[name];
@@ -82,7 +90,8 @@
 
     function connect() {
       reopen = null;
-      source = new EventSource(url);
+      var sep = url.indexOf("?") < 0 ? "?" : "&";
+      source = new EventSource(lastId ? url + sep + "last-event-id=" + encodeURIComponent(lastId) : url);
       source.addEventListener("hello", function (event) {
         var data = JSON.parse(event.data);
         // A ping comes every data.ping seconds: one missed by more than a few
@@ -91,8 +100,11 @@
         settle = Number(data.settle) * 1000;
         if (data.reopen) first = Number(data.reopen) * 1000;
         failures = 0;
-        hear();
-        if (!seen(data.versions)) refresh();  // what moved while there was no stream
+        hear(event);
+        // What moved while there was no stream: a stream the browser reopened with
+        // the id of the last event heard (Last-Event-ID) tells it itself, as the
+        // events that follow ("resumed"); any other, the page asks.
+        if (!data.resumed && !seen(data.versions)) refresh();
       });
       source.addEventListener("ping", hear);
       // A server that holds no streams (runserver, gunicorn's sync workers, the
@@ -104,7 +116,7 @@
         mark();
       });
       source.addEventListener("moved", function (event) {
-        hear();
+        hear(event);
         // What the event carries (the parts the page shows) is shown at once; the
         // page asks only for what it did not carry.
         var data = JSON.parse(event.data);

@@ -427,3 +427,41 @@ def test_a_part_the_stream_did_not_carry_is_asked_for_once_per_board(
         since,
     )
     assert 1 <= asks <= stored, (asks, stored)
+
+
+def test_a_spectator_whose_stream_ended_is_told_on_its_return_what_it_missed(
+    asgi_server, browse, monkeypatch
+):
+    """A stream ends (its time, a `live` worker's death) and the browser opens it
+    again with the id of the last event it heard (Last-Event-ID): the new stream
+    carries what changed while the page had none, which the page applies to the
+    text it holds. The page's asks are refused here: only the stream can show it."""
+    monkeypatch.setattr(streams, "STREAM_SECONDS", 2)
+    monkeypatch.setattr(streams, "RETRY_MS", 3000)  # the browser waits this long
+    monkeypatch.setattr(streams, "RETRY_SPREAD_MS", 1)
+    named = []
+    last_told = streams.last_told
+    monkeypatch.setattr(
+        streams, "last_told", lambda ident, c: named.append(ident) or last_told(ident, c)
+    )
+    tournament, seats, _ = table_in_play()
+    screen = browse("about:blank")
+    screen.route("**/live/**", lambda route: route.abort())
+    screen.goto(f"{asgi_server}/t/{tournament.slug}/screen/")
+    html = screen.locator("html")
+    expect(html).to_have_attribute("data-push", "live")
+    row = screen.locator("[data-table='1']")
+    winner, loser = seats
+
+    def knock(number):
+        result = Result("knock", knocker=winner.position, knocker_deadwood=1, defender_deadwood=3)
+        hands.hand_enter(seat=winner, number=number, entry=result)
+        hands.hand_confirm(seat=loser, number=number, version=1)
+
+    knock(1)
+    expect(row.locator("td", has_text=re.compile("^2$"))).to_have_count(1)
+    expect(html).to_have_attribute("data-push", "poll")  # the stream ended
+    knock(2)  # while the browser waits to reopen it
+    expect(row.locator("td", has_text=re.compile("^4$"))).to_have_count(1)
+    expect(html).to_have_attribute("data-push", "live")
+    assert named[0] == "" and all(ident.startswith("board=") for ident in named[1:]), named

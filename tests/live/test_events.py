@@ -34,32 +34,40 @@ def test_a_changed_line_is_carried_alone():
     assert edits(old, new) == [[250, 251, ["<td>18</td>"]]]
 
 
-def test_a_stream_gets_the_lines_changed_since_it_last_carried_the_part_else_the_whole():
+def test_a_stream_gets_the_lines_changed_since_the_version_it_carried_else_the_whole():
     """Read through `event` as the stream reads it: the first carry whole, the next
-    as changes from the version that stream got, and a stream that missed that
-    version (a burst of boards is one event) the whole part again."""
+    as changes from the version that stream got; a stream that missed a version (a
+    burst of boards is one event, or it resumed a broken stream) gets the changes
+    from the version it carried, as kept in the cache, and the whole part once that
+    version is no longer kept."""
     rows = [f"<td>{n}</td>" for n in range(200)]
     texts = {1: "\n".join(rows), 2: "\n".join(rows).replace("<td>7<", "<td>18<")}
     texts[3] = texts[2].replace("<td>9<", "<td>21<")
+    texts[4] = texts[3].replace("<td>11<", "<td>5<")
     name = f"tables-part:{uuid.uuid4().hex}"  # the process keeps what it read by name
     cache.set_many({f"{name}:{n}": text for n, text in texts.items()})
     carry = Carry("{}", {"tables": name})
 
     async def told():
-        steady, late = {}, {}
+        steady, late, later = {}, {}, {}
         first = decoded(await event("board", 1, carry, steady))
         second = decoded(await event("board", 2, carry, steady))
         await event("board", 1, carry, late)  # this one hears 1, then 3 only
+        await event("board", 2, carry, later)  # and this one 2, then 4 only
         third_steady = decoded(await event("board", 3, carry, steady))
         third_late = decoded(await event("board", 3, carry, late))
-        return first, second, third_steady, third_late
+        cache.delete(f"{name}:2")  # no longer kept
+        fourth_later = decoded(await event("board", 4, carry, later))
+        return first, second, third_steady, third_late, fourth_later
 
-    first, second, third_steady, third_late = async_to_sync(told)()
+    first, second, third_steady, third_late, fourth_later = async_to_sync(told)()
     assert first["parts"] == {"tables": texts[1]}
     assert (second["parts"], second["changes"]["tables"]["from"]) == ({}, "1")
     assert patched(texts[1], second["changes"]["tables"]["edits"]) == texts[2]
     assert patched(texts[2], third_steady["changes"]["tables"]["edits"]) == texts[3]
-    assert third_late["parts"] == {"tables": texts[3]} and "changes" not in third_late
+    assert (third_late["parts"], third_late["changes"]["tables"]["from"]) == ({}, "1")
+    assert patched(texts[1], third_late["changes"]["tables"]["edits"]) == texts[3]
+    assert fourth_later["parts"] == {"tables": texts[4]} and "changes" not in fourth_later
 
 
 def test_a_part_changed_throughout_is_carried_whole():

@@ -24,6 +24,7 @@ from scoring import changes, selectors
 from scoring.services import hands
 from scoring.services.knocks import Result
 from scoring.services.seats import seat_link_reissue
+from tests.conftest import cache_keys
 from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
@@ -80,17 +81,20 @@ def events_url(seat) -> str:
 class Answer:
     """One GET through the ASGI application, its body read as it arrives."""
 
-    def __init__(self, path: str, cookie: str = "", language: str = ""):
+    def __init__(self, path: str, cookie: str = "", language: str = "", last_id: str = ""):
         self.messages: asyncio.Queue = asyncio.Queue()
         self.left = asyncio.Event()
         self.asked = False
         self.buffer = ""
         self.raw = ""  # everything the stream said, as read so far
+        self.last_id = ""  # the id of the last event read, as a browser keeps it
         headers = [(b"host", b"testserver")]
         if cookie:
             headers.append((b"cookie", cookie.encode()))
         if language:
             headers.append((b"accept-language", language.encode()))
+        if last_id:  # as a browser reopening a stream sends it
+            headers.append((b"last-event-id", last_id.encode()))
         path, _, query = path.partition("?")
         scope = {
             "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
@@ -122,8 +126,8 @@ class Answer:
 OPEN: list[Answer] = []
 
 
-async def open_stream(path, cookie="", language=""):
-    answer = await Answer(path, cookie, language).start()
+async def open_stream(path, cookie="", language="", last_id=""):
+    answer = await Answer(path, cookie, language, last_id).start()
     assert answer.status == 200, answer.status
     assert answer.headers["content-type"].startswith("text/event-stream")
     assert answer.headers["x-accel-buffering"] == "no"
@@ -140,8 +144,12 @@ async def next_event(stream, wait=10.0) -> tuple[str, dict]:
             stream.raw += message.get("body", b"").decode()
         block, stream.buffer = stream.buffer.split("\n\n", 1)
         fields = dict(
-            line.split(": ", 1) for line in block.splitlines() if line.startswith(("event", "data"))
+            line.split(": ", 1)
+            for line in block.splitlines()
+            if line.startswith(("event", "data", "id"))
         )
+        if "id" in fields:
+            stream.last_id = fields["id"]
         if "event" in fields:
             return fields["event"], json.loads(fields["data"])
 
@@ -413,6 +421,124 @@ def test_after_the_first_board_a_stream_carries_only_the_lines_that_changed(clie
         return held
 
     assert_as_asked(client, tournament, run(scenario))
+
+
+def test_a_reopened_stream_resumes_from_the_last_event_id_with_the_lines_it_missed(
+    client, settings
+):
+    """A browser reopens a broken stream with the id of the last event it heard:
+    the new stream says it resumes (the page asks nothing) and carries at once the
+    lines changed since the version that event carried, which make the text an ask
+    is answered."""
+    settings.REDIS_URL = ""
+    tournament, party = cup_in_play()
+    other = party.seats.get(position=1)
+    url = public_stream(tournament, "tables")
+
+    async def scenario():
+        stream = await open_stream(url)
+        assert (await next_event(stream))[0] == "hello"
+        await sync_to_async(enter)(party, 1)
+        _, data = await next_event(stream)
+        held = held_after({}, data)
+        assert stream.last_id == f"board={data['version']}"
+        await stream.close()
+        # While the page has no stream, the hand is confirmed: a board it missed.
+        await sync_to_async(hands.hand_confirm)(seat=other, number=1, version=1)
+        again = await open_stream(url, last_id=stream.last_id)
+        kind, hello = await next_event(again)
+        assert (kind, hello["resumed"]) == ("hello", True)
+        kind, data = await next_event(again)
+        assert kind == "moved" and "tables" not in data["parts"]
+        assert data["changes"]["tables"]["from"] == held["tables"][0]
+        held_after(held, data)
+        assert ">18<" in held["tables"][1]  # a knock of 3 against 21
+        assert again.last_id == f"board={data['version']}"
+        return held
+
+    assert_as_asked(client, tournament, run(scenario))
+
+
+def test_a_stream_resumed_after_its_version_is_no_longer_kept_carries_the_part_whole(settings):
+    settings.REDIS_URL = ""
+    tournament, party = cup_in_play()
+    other = party.seats.get(position=1)
+    url = public_stream(tournament, "tables")
+
+    async def scenario():
+        stream = await open_stream(url)
+        assert (await next_event(stream))[0] == "hello"
+        await sync_to_async(enter)(party, 1)
+        _, data = await next_event(stream)
+        await stream.close()
+        # Too much missed: the version the page holds is no longer in the cache.
+        stored = await sync_to_async(cache_keys)(f"tables-part:{tournament.pk}:")
+        gone = [key.split(":", 2)[2] for key in stored if key.endswith(f":{data['shown']}")]
+        assert gone
+        await cache.adelete_many(gone)
+        # Reopened on another `live` process (the one that held it was killed),
+        # which never read that version either.
+        events._kept.clear()
+        await sync_to_async(hands.hand_confirm)(seat=other, number=1, version=1)
+        again = await open_stream(url, last_id=stream.last_id)
+        assert (await next_event(again))[1]["resumed"]
+        _, data = await next_event(again)
+        assert "changes" not in data and "tables" in data["parts"]
+
+    run(scenario)
+
+
+def test_a_stream_resumed_with_nothing_missed_stays_silent(settings):
+    settings.REDIS_URL = ""
+    tournament, _ = cup_in_play()
+    url = public_stream(tournament, "tables")
+
+    async def scenario():
+        stream = await open_stream(url)
+        _, hello = await next_event(stream)
+        assert "resumed" not in hello
+        assert stream.last_id == f"board={hello['versions']['board']}"
+        again = await open_stream(url, last_id=stream.last_id)
+        assert (await next_event(again))[1]["resumed"]
+        with pytest.raises(TimeoutError):
+            await next_event(again, wait=0.5)
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("last_id", ["seat=5", "board=x", "board=5,board=6", "board=" + "9" * 40])
+def test_an_id_not_of_this_stream_resumes_nothing(settings, last_id):
+    """An id naming other counters, or no number, is no place to resume from: the
+    page is told nothing it missed, and asks."""
+    settings.REDIS_URL = ""
+    tournament, _ = cup_in_play()
+
+    async def scenario():
+        stream = await open_stream(public_stream(tournament, "tables"), last_id=last_id)
+        kind, hello = await next_event(stream)
+        assert kind == "hello" and "resumed" not in hello
+
+    run(scenario)
+
+
+def test_a_seat_stream_resumed_is_told_of_the_hands_it_missed(delivery):
+    party = start_party()
+    b = party.seats.order_by("position")[1]
+
+    async def scenario():
+        await sync_to_async(selectors.seat_poll)(b.token)  # the page drawn: its counter
+        stream = await open_stream(events_url(b))
+        assert (await next_event(stream))[0] == "hello"
+        assert stream.last_id.startswith("seat=")
+        await stream.close()
+        await sync_to_async(play)(party, 1)
+        again = await open_stream(events_url(b), last_id=stream.last_id)
+        assert (await next_event(again))[1]["resumed"]
+        kind, data = await next_event(again)
+        assert (kind, data["counter"]) == ("moved", "seat")
+        assert data["version"] == await sync_to_async(lambda: changes.seat_counter(b.token)[0])()
+
+    run(scenario)
 
 
 def test_the_public_stream_carries_only_what_is_published_in_the_pages_language(settings):
