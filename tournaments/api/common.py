@@ -104,8 +104,19 @@ def bracket_body(stage, *, public: bool, parties: bool = False) -> dict:
 
 
 def plan_body(view) -> dict:
-    """An evening planned ahead (`planned.PlanView`) as the API gives it."""
+    """An evening planned ahead (`planned.PlanView`) as the API gives it; ``None``
+    (nothing planned, or not yet) as no rounds."""
+    if view is None:
+        return {
+            "plans_ahead": False,
+            "rounds": [],
+            "repeats": 0,
+            "pairs_again": 0,
+            "pairs_never": 0,
+            "least": 0,
+        }
     return {
+        "plans_ahead": True,
         "rounds": [
             {
                 "number": round_["number"],

@@ -288,12 +288,10 @@ def tournament_finish(request, slug: Slug, body: FinishIn):
 @router.get("/manage/tournaments/{slug}/plan", response={200: PlanOut, **ORGANIZER_READ})
 def tournament_plan(request, slug: Slug):
     """An evening planned ahead, with full names: every round's tables as planned
-    (the rounds not yet played re-planned when the field changes); 404 for a
-    tournament that plans nothing ahead or before round 1 is paired."""
-    view = planned.plan_view(_organized(request, slug))
-    if view is None:
-        raise Http404
-    return plan_body(view)
+    (the rounds not yet played re-planned when the field changes). No rounds for
+    a tournament that plans nothing ahead (``plans_ahead`` false) or before
+    round 1 is paired."""
+    return plan_body(planned.plan_view(_organized(request, slug)))
 
 
 @router.get(

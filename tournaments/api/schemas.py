@@ -124,8 +124,11 @@ class PlanOut(Schema):
     the first deals first) and who sits out; ``repeats``: the repeat meetings
     (each pair's rounds at one table less one, over the pairs that meet more than
     once); ``pairs_again`` and ``pairs_never``: pairs meeting more than once and
-    never; ``least``: no schedule of these tables can repeat fewer."""
+    never; ``least``: no schedule of these tables can repeat fewer.
+    ``plans_ahead``: false, with no rounds, while nothing is planned (a format
+    that plans nothing ahead, or before round 1 is paired)."""
 
+    plans_ahead: bool
     rounds: list[PlannedRoundOut]
     repeats: int
     pairs_again: int
