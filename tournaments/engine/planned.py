@@ -19,7 +19,9 @@ How a schedule is found, first that applies:
    ``size − 1`` short of a design plays it with the missing entrants' seats left
    empty: they are taken from one table of a round the evening does not play,
    so no table loses two seats (a single missing seat needs no spare round).
-2. **A search**: a greedy start (each round, each entrant to the table where it
+2. **A search**: a start from a known design's rounds where the evening is longer
+   than the design of that very field (they repeat nothing), the other rounds
+   greedy (each round, each entrant to the table where it
    meets the fewest it has met), then simulated annealing over swaps of two
    entrants in one round, favouring entrants who meet someone again. The search
    stops at the counting bound (`repeat_bound`) or after a fixed number of steps
@@ -72,7 +74,9 @@ def planned_schedule(count: int, size: int, rounds: int) -> Schedule:
     six: 5 + 4 + 4) are refused, as are sizes outside 3–6 and fewer than one
     round; all with `UnplannableField`."""
     table_sizes(count, size, rounds)  # refuses what cannot be seated
-    schedule = _from_design(count, size, rounds) or _searched(count, size, rounds)
+    schedule = _from_design(count, size, rounds) or _searched(
+        count, size, rounds, _design_rounds(count, size)
+    )
     return [
         sorted((turned(sorted(table), number) for table in round_), key=len, reverse=True)
         for number, round_ in enumerate(schedule)
@@ -145,13 +149,27 @@ def _from_design(count: int, size: int, rounds: int) -> Schedule | None:
     return None
 
 
-def _searched(count: int, size: int, rounds: int) -> Schedule:
-    """The schedule of the search (see the module): greedy start, then simulated
+def _design_rounds(count: int, size: int) -> Schedule:
+    """The rounds of a known design for exactly ``count`` at tables of ``size``
+    (none where there is none): an evening longer than the design starts from
+    them, since they repeat nothing (28 at tables of four for ten rounds: the
+    nine of the design and one more meet the counting bound, 42)."""
+    design = catalogue().get(size, {}).get(count, ())
+    return [[list(table) for table in round_] for round_ in design]
+
+
+def _searched(count: int, size: int, rounds: int, start: Schedule = ()) -> Schedule:
+    """The schedule of the search (see the module): the rounds ``start`` where
+    given (a design's, `_design_rounds`), the others greedy, then simulated
     annealing over swaps within a round, stopping at the counting bound."""
     tables = table_sizes(count, size)
     rng = random.Random(f"planned {count} {size} {rounds}")
     met = [[0] * count for _ in range(count)]
-    seating = [_greedy_round(count, tables, met, rng) for _ in range(rounds)]
+    seating = [
+        _given_round(start[number], met) if number < len(start) else None
+        for number in range(rounds)
+    ]
+    seating = [round_ or _greedy_round(count, tables, met, rng) for round_ in seating]
     where = [[0] * count for _ in range(rounds)]
     for number, round_ in enumerate(seating):
         for index, table in enumerate(round_):
@@ -206,6 +224,15 @@ def _searched(count: int, size: int, rounds: int) -> Schedule:
         if cost < best_cost:
             best, best_cost = [[list(t) for t in r] for r in seating], cost
     return best
+
+
+def _given_round(tables: list[list[int]], met: list[list[int]]) -> list[list[int]]:
+    """A round taken as it is; its meetings are added to ``met``."""
+    for table in tables:
+        for a, b in itertools.combinations(table, 2):
+            met[a][b] += 1
+            met[b][a] += 1
+    return [list(table) for table in tables]
 
 
 def _greedy_round(count: int, tables: list[int], met: list[list[int]], rng) -> list[list[int]]:

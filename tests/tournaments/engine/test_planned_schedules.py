@@ -102,6 +102,23 @@ def test_fields_with_a_known_design_meet_nobody_twice(count, size, rounds):
     assert repeat_meetings(schedule) == 0
 
 
+@pytest.mark.parametrize(("count", "size", "rounds"), [(25, 5, 7), (28, 4, 10), (9, 3, 6)])
+def test_an_evening_longer_than_a_design_that_meets_everyone_repeats_only_what_it_must(
+    count, size, rounds
+):
+    # The design's rounds seat every pair once; every round after them can only
+    # repeat: the counting bound is the least, and the search starts from them.
+    schedule = planned_schedule(count, size, rounds)
+
+    assert_well_seated(schedule, count, size, rounds)
+    assert repeat_meetings(schedule) == repeat_bound(count, size, rounds)
+
+
+def test_an_evening_longer_than_a_design_starts_from_it():
+    # 24 at tables of four: the design's seven rounds and one more.
+    assert repeat_meetings(planned_schedule(24, 4, 8)) <= 18
+
+
 @pytest.mark.parametrize(
     ("count", "size", "rounds", "most"),
     [(10, 4, 4, 6), (13, 4, 4, 6), (12, 3, 5, 4), (18, 5, 4, 8), (22, 6, 3, 12)],
