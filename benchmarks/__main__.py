@@ -1,8 +1,18 @@
 """Run every benchmark module's ``main()`` in turn."""
 
-from benchmarks import grouping, melds, pairing, public, schedules, seasons, standings, table
+from benchmarks import (
+    grouping,
+    melds,
+    pairing,
+    public,
+    schedules,
+    seasons,
+    standings,
+    stream_memory,
+    table,
+)
 
-MODULES = [melds, pairing, grouping, schedules, table, standings, seasons, public]
+MODULES = [melds, pairing, grouping, schedules, table, standings, stream_memory, seasons, public]
 
 
 def main() -> None:

@@ -300,22 +300,43 @@ def asgi(app):
             if message["type"] == "http.response.start":
                 for name, value in message.get("headers", []):
                     if name.lower() == MARK.lower().encode():
-                        handed.update(json.loads(value), start=message)
+                        handed.update(_decoded(value), start=message)
                         return
             if handed:
                 return  # the view's empty body
             await send(message)
 
-        await app(scope, receive, hold)
+        # Django answers in a task of its own: what it leaves in the context (the
+        # request's locals, a database connection's wrapper: 5 KiB) goes with that
+        # task, not with the stream, which lasts ten minutes.
+        await asyncio.ensure_future(app(scope, receive, hold))
         if handed:
             await _serve(handed, receive, send)
 
     return application
 
 
+#: The views' hand-overs, decoded once for all the streams that get the same one (a
+#: room of phones on one page): each stream keeps what it was handed for as long as
+#: it lasts, and never changes it.
+_hand_overs: dict[bytes, dict] = {}
+
+
+def _decoded(value: bytes) -> dict:
+    found = _hand_overs.get(value)
+    if found is None:
+        if len(_hand_overs) >= 1000:  # (at most this many kinds of page at once)
+            _hand_overs.clear()
+        found = json.loads(value)
+        found["carry"] = {name: Carry(**carry) for name, carry in found["carry"].items()}
+        _hand_overs[value] = found
+    return found
+
+
 async def _serve(handed: dict, receive, send) -> None:
     dropped = (MARK.lower().encode(), b"content-type", b"content-length", b"cache-control")
-    headers = [(k, v) for k, v in handed["start"]["headers"] if k.lower() not in dropped]
+    # (The view's answer goes once it is sent: the stream keeps only what it tells.)
+    headers = [(k, v) for k, v in handed.pop("start")["headers"] if k.lower() not in dropped]
     headers += [
         (b"content-type", b"text/event-stream; charset=utf-8"),
         (b"cache-control", b"no-cache, no-store"),
@@ -323,11 +344,11 @@ async def _serve(handed: dict, receive, send) -> None:
         (b"x-accel-buffering", b"no"),
     ]
     await send({"type": "http.response.start", "status": 200, "headers": headers})
+    del headers
 
     async def pump():
-        carry = {name: Carry(**found) for name, found in handed["carry"].items()}
-        told = handed["told"]
-        async for chunk in _events(handed["counters"], handed["settle"], carry, told):
+        counters, settle, carry = handed["counters"], handed["settle"], handed["carry"]
+        async for chunk in _events(counters, settle, carry, dict(handed["told"])):
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
@@ -350,7 +371,9 @@ async def _versions(counters: dict[str, str]) -> dict[str, str]:
     counter the cache does not know, or a cache that is down, is left out (the
     page then asks)."""
     try:
-        found = await cache.aget_many(list(counters.values()))
+        # In a task of its own: what asgiref leaves in the context of the one that
+        # asks goes with it, not with the stream.
+        found = await asyncio.ensure_future(cache.aget_many(list(counters.values())))
     except Exception:
         log.warning("cache unavailable: the hello carries no versions", exc_info=True)
         return {}

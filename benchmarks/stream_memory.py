@@ -1,0 +1,177 @@
+"""What an open stream of a public page holds in the `live` process: N streams of
+the wall screen and the tournament page of a tournament of 1,000 entrants
+(`demo.big`, its round in play) opened in one process through the site's ASGI
+application, as uvicorn would hand them over, then told of a few stored boards
+(the first carries the parts whole, the next as their changed lines). The memory
+Python allocated and still holds (tracemalloc), per stream, once opened and once
+told; and where the most of it was allocated.
+
+On the embedded default (SQLite, the local-memory cache, the streams told in
+memory), in a process of its own. Run with ``python -m benchmarks`` (all
+benchmarks) or ``python -m benchmarks.stream_memory`` (BENCH_STREAMS=500,
+BENCH_STREAM_ENTRANTS=1000)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import subprocess
+import sys
+import tempfile
+import tracemalloc
+from pathlib import Path
+
+STREAMS = int(os.environ.get("BENCH_STREAMS", 500))
+ENTRANTS = int(os.environ.get("BENCH_STREAM_ENTRANTS", 1000))
+BOARDS = 4
+#: Frames kept of each allocation (BENCH_STREAM_FRAMES): more say where, slower.
+FRAMES = int(os.environ.get("BENCH_STREAM_FRAMES", 1))
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        env = {
+            **os.environ,
+            "SQLITE_PATH": os.path.join(folder, "bench.sqlite3"),
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+        }
+        env.pop("DATABASE_URL", None)
+        env.pop("REDIS_URL", None)
+        command = [sys.executable, "-m", "benchmarks.stream_memory", "measure"]
+        subprocess.run(command, cwd=ROOT, env=env, check=True)
+
+
+class Stream:
+    """One GET of a stream through the ASGI application; what it is sent is
+    counted and let go, as a socket would."""
+
+    def __init__(self, application, path: str):
+        self.received = 0
+        self.events = 0
+        self.told = asyncio.Event()
+        self.left = asyncio.Event()
+        self.asked = False
+        path, _, query = path.partition("?")
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+            "query_string": query.encode(), "root_path": "",
+            "headers": [(b"host", b"testserver")],
+            "client": ("127.0.0.1", 50000), "server": ("testserver", 80),
+        }  # fmt: skip
+        self.task = asyncio.ensure_future(application(scope, self.receive, self.send))
+
+    async def receive(self):
+        if not self.asked:
+            self.asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self.left.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message):
+        body = message.get("body", b"")
+        self.received += len(body)
+        self.events += body.count(b"\n\n")
+        self.told.set()
+
+
+async def _until(condition, seconds=60.0):
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        if loop.time() > deadline:
+            raise TimeoutError
+        await asyncio.sleep(0.01)
+
+
+def _measure() -> None:
+    import django
+    from django.core.management import call_command
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the boards are stored between awaits
+    django.setup()
+    call_command("migrate", verbosity=0)
+    from asgiref.sync import sync_to_async
+    from django.test import Client
+    from django.urls import reverse
+
+    from config.asgi import application
+    from demo.big import big_tournament
+    from live import streams
+    from tournaments import stored_board
+    from tournaments.models import Round
+
+    tournament = big_tournament(entrants=ENTRANTS, rounds=10)
+    # The last round in play: its 500 tables are a part of their own.
+    Round.objects.filter(tournament=tournament, number=10).update(status=Round.Status.PLAYING)
+    slug = tournament.slug
+    paths = [
+        reverse("public:tournament-events", args=[slug]) + "?parts=screen",
+        reverse("public:tournament-events", args=[slug]) + "?parts=tables,standings",
+    ]
+    client = Client()
+    for page in ("tournament-detail", "tournament-screen"):
+        client.get(reverse(f"public:{page}", args=[slug]))  # the parts noted as asked
+
+    def store():
+        stored_board.board_wanted(tournament.pk)
+        stored_board.board_store(tournament_id=tournament.pk)
+
+    async def tell(streams_told, boards):
+        for _ in range(boards):
+            counts = [s.events for s in streams_told]
+            await sync_to_async(store)()
+            told = zip(streams_told, counts, strict=True)
+            await _until(lambda t=list(told): all(s.events > n for s, n in t))
+
+    async def run():
+        await sync_to_async(store)()
+        # Streams opened and told first: the imports, Django's and the process's
+        # first caches are not any stream's.
+        first = [Stream(application, path) for path in paths]
+        await _until(lambda: all(s.events >= 1 for s in first))
+        await tell(first, 2)
+        tracemalloc.start(FRAMES)
+        # N streams opened and told of a few boards, the other streams told too.
+        # What is allocated at least once for every second stream is the streams';
+        # what was allocated a few times (the parts read, the events encoded once
+        # for all, the cache's copies) is the boards'.
+        gc.collect()
+        before = tracemalloc.take_snapshot()
+        opened = [Stream(application, paths[n % 2]) for n in range(STREAMS)]
+        await _until(lambda: all(s.events >= 1 for s in opened))  # the hello
+        await tell(first + opened, BOARDS)
+        gc.collect()  # what a request left in cycles is nobody's
+        after = tracemalloc.take_snapshot()
+        tracemalloc.stop()
+        top = [
+            stat for stat in after.compare_to(before, "traceback") if stat.count_diff >= STREAMS / 2
+        ]
+        pushed = sum(s.received for s in opened) / STREAMS
+        for stream in first + opened:
+            stream.left.set()
+        await asyncio.gather(*(s.task for s in first + opened))
+        await streams.relay_stop()
+        return pushed, top
+
+    pushed, top = asyncio.run(run())
+    held = sum(stat.size_diff for stat in top) / STREAMS
+    print(
+        f"An open stream's memory in the live process ({STREAMS} streams of a tournament "
+        f"of {ENTRANTS:,} entrants, told of {BOARDS} boards, {pushed / 1024:.0f} KiB sent to each)"
+    )
+    print(f"  {held:.0f} bytes per stream ({held / 1024:.1f} KiB; tracemalloc)")
+    print("  allocated most at:")
+    for stat in top[: int(os.environ.get("BENCH_STREAM_TOP", 6))]:
+        print(f"    {stat.size_diff / STREAMS:8.0f} B a stream, {stat.count_diff} blocks")
+        for frame in stat.traceback:
+            print(f"      {frame.filename.removeprefix(str(ROOT) + '/')}:{frame.lineno}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["measure"]:
+        _measure()
+    else:
+        main()
