@@ -134,3 +134,36 @@ def test_a_guest_is_not_offered_as_an_organizer(client, owner):
     page = client.get(reverse("manage:organizer-list", args=[owner.club.slug]))
     assert guest not in page.context["form"].fields["member"].queryset
     assert invite(client, owner.club, guest).status_code == 400
+
+
+def test_co_organizers_are_named_by_their_names_never_their_logins(client, owner):
+    """A login's name is often its e-mail address (sign-up): a co-organizer reads
+    the club's organizers by name, and no login of another."""
+    signed_up = OrganizerFactory(club=owner.club, player__user__username="greta@example.org")
+    new = MembershipFactory(club=owner.club, player__name="Cora Clay")
+    invite(client, owner.club, new, username="cora.login@example.org")
+    organizer = OrganizerFactory(club=owner.club)
+    client.force_login(organizer.player.user)
+
+    page = client.get(reverse("manage:organizer-list", args=[owner.club.slug])).text
+
+    assert signed_up.player.name in page and "Cora Clay" in page
+    for login in ("greta@example.org", "cora.login@example.org", owner.player.user.username):
+        assert login not in page
+
+
+def test_the_owner_sees_only_the_login_he_made_until_its_password_is_chosen(client, owner):
+    """The owner hands a new login over with its password link, so he reads the
+    name he typed for it until the password is chosen; an address a co-organizer
+    signed up with stays his own."""
+    OrganizerFactory(club=owner.club, player__user__username="greta@example.org")
+    new = MembershipFactory(club=owner.club, player__name="Cora Clay")
+    link = link_in(invite(client, owner.club, new, username="cora.login"))
+    url = reverse("manage:organizer-list", args=[owner.club.slug])
+
+    before = client.get(url).text
+    choose_password(Client(), link)
+    after = client.get(url).text
+
+    assert "cora.login" in before and "greta@example.org" not in before
+    assert "cora.login" not in after and "Cora Clay" in after
