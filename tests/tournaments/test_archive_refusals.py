@@ -246,3 +246,26 @@ def test_the_api_takes_an_archive_as_large_as_the_upload_page_does(
 
     assert taken.status_code == 201, taken.content
     assert (too_large.status_code, too_large.json()["code"]) == (413, "too_large")
+
+
+def test_an_archive_names_organizers_by_their_names_never_their_logins(
+    client, organizer, started, committed, confirmed
+):
+    """Any organizer of the club downloads an archive, and a login is often its
+    owner's e-mail address: the archive names who decided by the name the club's
+    pages show, and the import credits the club's member of that name."""
+    tournament = finished_tournament(started, committed, confirmed)
+    director = organizer.player.user
+    director.username = "greta@example.org"
+    director.save(update_fields=["username"])
+
+    archive = exported(tournament)
+
+    assert "greta@example.org" not in json.dumps(archive)
+    decided = {h["decided_by"] for p in archive["parties"] for h in p["hands"]} - {None}
+    assert decided == {organizer.player.name}
+    response = send(client, organizer.club, archive)
+    assert response.status_code == 201, response.content
+    copy = Tournament.objects.get(slug=response.json()["slug"])
+    hand = Hand.objects.get(party__club=copy.club, decided_by__isnull=False)
+    assert hand.decided_by == director

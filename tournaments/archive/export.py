@@ -39,6 +39,21 @@ def _when(value):
     return value.isoformat() if value else None
 
 
+def _who(user) -> str | None:
+    """Who decided or did something, as every organizer of the club reads him: the
+    name of the login's player, never the login, which is often its owner's e-mail
+    address (any organizer downloads an archive). A login without a player (a
+    site's administrator) by its name, unless that is an address. The import takes
+    a name back to the club's member of that name (`restore._club_users`)."""
+    if user is None:
+        return None
+    player = getattr(user, "player", None)
+    if player is not None and player.name:
+        return player.name
+    login = user.get_username()
+    return None if "@" in login else login
+
+
 def _parties(parties: list[Party], player_key) -> list[dict]:
     ids = [p.pk for p in parties]
     seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
@@ -48,14 +63,14 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
     hands: dict[int, list[Hand]] = {pk: [] for pk in ids}
     for hand in (
         Hand.objects.filter(party_id__in=ids)
-        .select_related("decided_by")
+        .select_related("decided_by__player")
         .order_by("party_id", "number", "table")
     ):
         hands[hand.party_id].append(hand)
     audit: dict[int, list[AuditRecord]] = {pk: [] for pk in ids}
     for record in (
         AuditRecord.objects.filter(party_id__in=ids)
-        .select_related("hand", "user")
+        .select_related("hand", "user__player")
         .order_by("party_id", "at", "pk")
     ):
         audit[record.party_id].append(record)
@@ -86,7 +101,7 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
                     "counter": h.counter,
                     "entered_by": at(h.entered_by_id),
                     "confirmed_by": at(h.confirmed_by_id),
-                    "decided_by": h.decided_by.get_username() if h.decided_by else None,
+                    "decided_by": _who(h.decided_by),
                     "version": h.version,
                     "created_at": _when(h.created_at),
                     "updated_at": _when(h.updated_at),
@@ -124,7 +139,7 @@ def _game_party(party: Party, seats, hands, audit, player_key) -> dict:
                 "counter": h.counter,
                 "entered_by": at(h.entered_by_id),
                 "confirmed_by": at(h.confirmed_by_id),
-                "decided_by": h.decided_by.get_username() if h.decided_by else None,
+                "decided_by": _who(h.decided_by),
                 "version": h.version,
                 "created_at": _when(h.created_at),
                 "updated_at": _when(h.updated_at),
@@ -166,7 +181,7 @@ def _audit(r: AuditRecord, at) -> dict:
         "action": r.action,
         "hand": [r.hand.number, r.hand.table] if r.hand else None,
         "seat": at(r.seat_id),
-        "user": r.user.get_username() if r.user else None,
+        "user": _who(r.user),
         "address": r.address,
         "before": r.before,
         "after": r.after,
@@ -306,12 +321,12 @@ def tournament_export(tournament: Tournament) -> dict:
     body["records"] = [
         {
             "action": r.action,
-            "user": r.user.get_username() if r.user else None,
+            "user": _who(r.user),
             "address": r.address,
             "details": r.details,
             "at": _when(r.at),
         }
-        for r in tournament.records.select_related("user").order_by("at", "pk")
+        for r in tournament.records.select_related("user__player").order_by("at", "pk")
     ]
     return body
 

@@ -104,20 +104,28 @@ def archive_import(
 
 
 def _club_users(club: Club, archive) -> dict:
-    """The logins named in the archive that play in ``club``, by user name: a
-    name of another club's organizer credits nobody here."""
+    """The logins named in the archive that play in ``club``, by the name the
+    archive gives: their player's name (`export._who`), or the login itself in an
+    archive written before. A name of another club's organizer credits nobody here;
+    a club's names are unique whatever their case, so a name is one member."""
     names = {h.decided_by for p in archive.parties for h in p.hands}
     names |= {r.user for p in archive.parties for r in p.audit}
     names |= {r.user for r in getattr(archive, "records", [])}
     names.discard(None)
     if not names:
         return {}
-    found = (
-        get_user_model()
+    found = {
+        u.get_username(): u
+        for u in get_user_model()
         .objects.filter(player__memberships__club=club, username__in=names)
         .distinct()
-    )
-    return {u.get_username(): u for u in found}
+    }
+    members = club.memberships.filter(player__user__isnull=False).select_related("player__user")
+    by_name = {m.player.name.casefold(): m.player.user for m in members}
+    for name in names:
+        if name.casefold() in by_name:
+            found[name] = by_name[name.casefold()]
+    return found
 
 
 def _import_players(club: Club, archive, user) -> dict[int, Player]:
