@@ -1,6 +1,9 @@
 """The organizer's list of what was sent to whom, and what failed or bounced."""
 
+from importlib import import_module
+
 import pytest
+from django.apps import apps as django_apps
 from django.urls import reverse
 
 from notices import services
@@ -68,3 +71,54 @@ def test_the_notice_list_query_count_does_not_grow_with_notices(
     assert response.status_code == 200
     assert len(response.context["table"].page.object_list) == min(count, 50)
     assert Notice.objects.count() == count
+
+
+def test_a_push_failure_written_before_the_push_fix_shows_no_network_text(client, organizer):
+    """Before the push fix a failure kept the network's own words, which say what
+    listens where inside the server's network; the data migration rewrites them
+    as failures are written now, and keeps what is written since."""
+    forwards = import_module(
+        "notices.migrations.0003_old_push_errors_without_network_text"
+    ).forwards
+    player = MembershipFactory(club=organizer.club, player__name="Anna").player
+    old = {
+        "push-1": "HTTPSConnectionPool(host='10.0.0.5', port=8080): Max retries exceeded "
+        "(Caused by NewConnectionError('Failed to establish a new connection: "
+        "[Errno 111] Connection refused'))",
+        "push-2": "410 Push failed: 410 Gone\nResponse body: subscription 10.1.2.3 expired",
+        "push-3": "not reached; 404 from the push service",
+    }
+    for key, error in old.items():
+        Notice.objects.create(
+            club=organizer.club,
+            player=player,
+            kind="table",
+            channel="push",
+            key=key,
+            subject="Your table",
+            body="Table 3",
+            status=Notice.Status.FAILED,
+            error=error,
+        )
+    mailed = Notice.objects.create(
+        club=organizer.club,
+        player=player,
+        kind="table",
+        channel="email",
+        key="mail-1",
+        subject="Your table",
+        body="Table 3",
+        status=Notice.Status.BOUNCED,
+        error="550 no such mailbox",
+    )
+
+    forwards(django_apps, None)
+
+    page = client.get(url(organizer.club)).text
+    for words in ("Connection refused", "10.0.0.5", "10.1.2.3", "Gone"):
+        assert words not in page
+    errors = dict(Notice.objects.values_list("key", "error"))
+    assert errors["push-1"] == "not reached"
+    assert errors["push-2"] == "410 from the push service"
+    assert errors["push-3"] == "not reached; 404 from the push service"
+    assert errors[mailed.key] == "550 no such mailbox"
