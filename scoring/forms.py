@@ -10,7 +10,7 @@ from scoring import entries, errors
 from scoring.engine.cards import InvalidCard, parse_card
 from scoring.models import Hand
 from scoring.selectors import RULINGS
-from scoring.services import hands, knocks
+from scoring.services import knocks
 from scoring.services.knocks import Result
 from web.validators import KEY_MAX_LENGTH, PrintableForm, key_validator
 

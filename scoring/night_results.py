@@ -13,7 +13,7 @@ from scoring.engine.games.game import margins, player_margins, side_totals
 from scoring.engine.payments import settle_up
 from scoring.models import Hand, Party, Seat
 from scoring.selectors import party_outcomes
-from scoring.services.game_sheet import hand_score, plays_other_game
+from scoring.services.whole_table_sheet import hand_score, plays_other_game
 
 
 @dataclass(frozen=True)

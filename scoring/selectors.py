@@ -419,7 +419,7 @@ def party_states(party_ids) -> dict[int, tuple]:
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    # Parties of party formats only: another game's sheet is `services.game_sheet`'s.
+    # Parties of party formats only: another game's sheet is `services.whole_table_sheet`'s.
     query = Party.objects.select_related("club").filter(pk__in=ids, game__in=FORMAT_GAMES)
     parties = {p.pk: p for p in query}
     seats: dict[int, list] = {pk: [] for pk in parties}

@@ -3,7 +3,7 @@ settlement (`party_sheets`), the other games' (Chinchón, Canasta, Blaue Vierzeh
 Cruzo; seed 003) from `game_results`, a read of many parties at once, in three
 queries however many, with each party's totals, places and winners derived from
 its confirmed hands by the game's engine, as the party's own sheet
-(`scoring.services.game_sheet`) derives them."""
+(`scoring.services.whole_table_sheet`) derives them."""
 
 from dataclasses import dataclass
 

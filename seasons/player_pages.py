@@ -15,7 +15,7 @@ from scoring.engine.games import FORMAT_GAMES, GAMES
 from scoring.engine.games.game import PlayedHand
 from scoring.errors import translated
 from scoring.models import Hand, Party, Seat, game_choices
-from scoring.services.game_sheet import other_game
+from scoring.services.whole_table_sheet import other_game
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
 from seasons.models import Rating, RatingChange

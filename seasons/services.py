@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from clubs.models import Membership
 from scoring.models import AuditRecord, Party, Seat
 from scoring.selectors import party_sheets
-from scoring.services.game_sheet import other_game
+from scoring.services.whole_table_sheet import other_game
 from seasons.engine.ratings import Rating, rate_party
 from seasons.engine.season import Scheme, SchemeError
 from seasons.models import (

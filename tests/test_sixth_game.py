@@ -26,9 +26,9 @@ from scoring.engine.games.game import (
 )
 from scoring.engine.games.game import Problem as _
 from scoring.models import Party
-from scoring.services.game_sheet import game_sheet
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.parties import party_start
+from scoring.services.whole_table_sheet import game_sheet
 from seasons.models import Rating
 from seasons.selectors import season_lines
 from seasons.services import season_create

@@ -3,7 +3,7 @@
 Gin Rummy's parties are read by scoring's `party_outcomes` (plus/minus) and
 `party_scores` (how far a table has come); those readers take Gin Rummy's parties
 only. The other games' parties (issue 28) are read here, beside them, through
-the same engine as their sheet (`scoring.services.game_sheet`): totals from the
+the same engine as their sheet (`scoring.services.whole_table_sheet`): totals from the
 confirmed hands, the winners from the game's `standing`, the places at the table
 and the margins. `table_scores` gives both kinds in the one shape the round's
 tables show (`scoring.scores.PartyScore`), and `game_outcomes` what the
@@ -22,7 +22,7 @@ from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.engine.games.game import margins, side_totals
 from scoring.models import Hand, Party, Seat
 from scoring.scores import PartyScore, party_scores
-from scoring.services.game_sheet import confirmed_scores, side_count
+from scoring.services.whole_table_sheet import confirmed_scores, side_count
 from tournaments.engine.table_points import finishing_places, place_points
 
 
@@ -33,7 +33,7 @@ class _Seat(NamedTuple):
 
 
 class _Hand(NamedTuple):
-    # The names `scoring.services.game_sheet.hand_score` reads.
+    # The names `scoring.services.whole_table_sheet.hand_score` reads.
     status: str
     scores: list
     details: dict

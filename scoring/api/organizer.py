@@ -39,9 +39,9 @@ from scoring.api.schemas import (
 )
 from scoring.night_results import night_results
 from scoring.services import hands, nights, parties
-from scoring.services.game_sheet import game_sheet, other_game, plays_other_game
 from scoring.services.hands import hand_decide
 from scoring.services.parties import party_start
+from scoring.services.whole_table_sheet import game_sheet, other_game, plays_other_game
 from web.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
 from web.client import client_address
 

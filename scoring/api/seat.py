@@ -13,13 +13,13 @@ from scoring.api.common import (
     result_of,
     table_body,
 )
-from scoring.api.game_schemas import GameChangedOut, GameEntryIn, GameEntryOut, GameTableOut
 from scoring.api.schemas import ChangedOut, ConfirmIn, EntryOut, HandEntryIn, SeatTableOut
-from scoring.game_selectors import game_seat_view
+from scoring.api.whole_table_schemas import GameChangedOut, GameEntryIn, GameEntryOut, GameTableOut
 from scoring.labels import outcome_message
 from scoring.services import hands
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.parties import check_format_game, check_other_game
+from scoring.whole_table import game_seat_view
 from web.api_errors import SEAT_READ, SEAT_WRITE
 from web.client import client_address
 

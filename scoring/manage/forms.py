@@ -14,11 +14,11 @@ from scoring.engine.games import FORMAT_GAMES, GAMES
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
 from scoring.labels import RULESET_LABELS
-from scoring.manage.game_forms import GameStartFields, table_sizes_text
+from scoring.manage.whole_table_forms import GameStartFields, table_sizes_text
 from scoring.models import DEFAULT_GAME, Hand, Party, game_choices, game_name
 from scoring.selectors import RULINGS
-from scoring.services.game_sheet import other_game
 from scoring.services.knocks import Result
+from scoring.services.whole_table_sheet import other_game
 from web.money import AmountField, money_example
 from web.validators import PrintableForm
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import ClubNight
 from scoring.labels import ruleset_label
-from scoring.manage import game_selectors
+from scoring.manage import whole_table_selectors
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import (
     choice_label,
@@ -19,7 +19,7 @@ from scoring.selectors import (
     settlement_view,
     sheet_rows,
 )
-from scoring.services.game_sheet import plays_other_game
+from scoring.services.whole_table_sheet import plays_other_game
 from scoring.sheet import party_state
 
 
@@ -91,7 +91,7 @@ def night_glance(*, night) -> dict:
 def _table_row(party: Party) -> dict:
     seats, hands = list(party.seats.all()), list(party.hands.all())
     if plays_other_game(party):
-        return game_selectors.table_row(party, seats, hands)
+        return whole_table_selectors.table_row(party, seats, hands)
     state = party_state(party, seats, hands)
     sheet = sheet_rows(state, hands)
     open_hands = sorted(state.open_hands.values(), key=lambda hand: hand.table)

@@ -26,7 +26,7 @@ from scoring import changes, errors
 from scoring import selectors as scoring_selectors
 from scoring.engine.games import GAMES
 from scoring.forms import first_error
-from scoring.manage import game_views, qr, selectors
+from scoring.manage import qr, selectors, whole_table_views
 from scoring.manage.forms import (
     CancelForm,
     HandDecisionForm,
@@ -38,7 +38,7 @@ from scoring.manage.forms import (
 from scoring.manage.tables import NightTable
 from scoring.night_results import night_results as results_of_night
 from scoring.services import hands, nights, parties, seats
-from scoring.services.game_sheet import plays_other_game
+from scoring.services.whole_table_sheet import plays_other_game
 from web.client import client_address
 from web.money import money
 from web.spreadsheet import cells, csv_response, csv_writer, text_cell
@@ -267,7 +267,7 @@ def night_close(request, night):
 @organizer_required(selectors.party_for_manage)
 def party_detail(request, party):
     if plays_other_game(party):
-        return game_views.party_page(request, party)
+        return whole_table_views.party_page(request, party)
     return _party_page(request, party)
 
 
@@ -405,7 +405,7 @@ def seat_link(request, seat):
 def hand_decide(request, hand):
     """Corrects, voids or settles a disputed hand, with the organizer's reason."""
     if plays_other_game(hand.party):
-        return game_views.hand_decide(request, hand)
+        return whole_table_views.hand_decide(request, hand)
     players = selectors.hand_players(hand, selectors.party_seats(hand.party))
     form = HandDecisionForm(request.POST, hand=hand, players=players)
     label = _("Hand %(number)s") % {"number": hand.number}

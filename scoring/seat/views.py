@@ -16,8 +16,8 @@ from live import streams
 from scoring import errors, selectors
 from scoring.engine.rules import Rules
 from scoring.engine.settlement import PartyOver
+from scoring.entry_forms import entry_form_for
 from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
-from scoring.game_forms import entry_form_for
 from scoring.labels import outcome_message
 from scoring.seat import picker, whole_table
 from scoring.services import hands, knocks

@@ -13,12 +13,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import errors, selectors
 from scoring.engine.settlement import PartyOver
-from scoring.game_forms import entry_form_for
-from scoring.game_selectors import game_seat_view
+from scoring.entry_forms import entry_form_for
 from scoring.labels import outcome_message
 from scoring.models import Hand
-from scoring.services.game_sheet import game_sheet
 from scoring.services.hands import hand_enter
+from scoring.services.whole_table_sheet import game_sheet
+from scoring.whole_table import game_seat_view
 from web.client import client_address
 
 #: The facts an engine keeps with a hand that the table reads (`HandScore.facts`),

@@ -31,9 +31,9 @@ from scoring.engine.games import GAMES
 from scoring.engine.settlement import PartyOver
 from scoring.keys import fingerprint, replayed, stored_once
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.services.game_sheet import side_count
 from scoring.services.keeping import keeping_for
 from scoring.services.parties import check_night_open, check_not_cancelled
+from scoring.services.whole_table_sheet import side_count
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from scoring.engine.games.game import side_totals
 from scoring.errors import refused
 from scoring.models import Hand, Party, Seat
 from scoring.selectors import RULINGS, state_for
-from scoring.services.game_sheet import confirmed_scores, side_count
 from scoring.services.knocks import Result, score_result, table_of_hand
+from scoring.services.whole_table_sheet import confirmed_scores, side_count
 from scoring.sheet import party_state
 
 logger = logging.getLogger(__name__)

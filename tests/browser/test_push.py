@@ -442,7 +442,7 @@ def test_a_spectator_whose_stream_ended_is_told_on_its_return_what_it_missed(
     named = []
     last_told = streams.last_told
     monkeypatch.setattr(
-        streams, "last_told", lambda ident, c: named.append(ident) or last_told(ident, c)
+        streams, "last_told", lambda ident, *rest: named.append(ident) or last_told(ident, *rest)
     )
     tournament, seats, _ = table_in_play()
     screen = browse("about:blank")

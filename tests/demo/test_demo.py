@@ -8,7 +8,7 @@ from django.test import override_settings
 
 from clubs.models import Club, ClubNight, Membership, Player
 from scoring.models import Hand
-from scoring.services.game_sheet import game_sheet
+from scoring.services.whole_table_sheet import game_sheet
 from tournaments.models import Tournament
 from tournaments.tables import round_tables
 

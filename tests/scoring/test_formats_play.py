@@ -119,11 +119,12 @@ class Phone:
         assert self.page.status_code == 200
         return self.page
 
-    def send(self, action, **data):
-        """Submits a form of the page, with the page's key, and lands on the page again."""
+    def send(self, action, status=200, **data):
+        """Submits a form of the page, with the page's key, and lands on the page
+        again (a refused entry: the page with its form as sent, ``status`` 400)."""
         data = {"key": self.page.context["key"], **data}
         self.page = self.client.post(f"{self.url}{action}/", data, follow=True)
-        assert self.page.status_code == 200
+        assert self.page.status_code == status
         return self.page
 
 
@@ -218,6 +219,7 @@ def refuse_sitting_out(phones, deal):
         stored = Hand.objects.count()
         page = phones[position].send(
             "enter",
+            400,
             number=deal.number,
             ending="knock",
             knocker=forehand,

@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from scoring import changes, errors
 from scoring.engine.games import GAMES
 from scoring.models import AuditRecord, Hand, Party
-from scoring.services.game_sheet import game_sheet
 from scoring.services.hands import confirmations_needed, hand_confirm, hand_decide, hand_enter
+from scoring.services.whole_table_sheet import game_sheet
 from tests.factories import OrganizerFactory, start_game_party
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ import pytest
 
 from scoring import errors
 from scoring.models import AuditRecord, Hand, Party
-from scoring.services.game_sheet import game_sheet
 from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.whole_table_sheet import game_sheet
 from tests.factories import OrganizerFactory, start_game_party
 
 pytestmark = pytest.mark.django_db

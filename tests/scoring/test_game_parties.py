@@ -14,9 +14,9 @@ from scoring.engine.games import GAMES
 from scoring.engine.games.game import side_totals
 from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Hand, Party, game_choices
-from scoring.services.game_sheet import game_sheet, hand_score
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.knocks import Result
+from scoring.services.whole_table_sheet import game_sheet, hand_score
 from tests.factories import ClubNightFactory, start_game_party, start_night_party, start_party
 
 pytestmark = pytest.mark.django_db

@@ -57,7 +57,7 @@ def test_the_seat_page_refuses_with_a_message_and_stores_nothing(
     party = start_party(rules=rules)
     a, _ = seats(party)
     response = page_entry(client, a, **fields)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert any(message in text for text in messages(response)), messages(response)
     assert not party.hands.exists()
 

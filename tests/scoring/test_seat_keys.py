@@ -98,7 +98,7 @@ def test_a_key_out_of_shape_is_refused_with_a_message(client, key):
     )
     response = api(client, a, "/hands", {**KNOCK, "key": key})
 
-    assert page.status_code == 200
+    assert page.status_code == 400
     assert [str(m) for m in page.context["messages"]] != []
     assert response.status_code == 422
     assert response.json()["errors"][0]["field"] == "key"

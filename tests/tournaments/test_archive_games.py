@@ -14,8 +14,8 @@ from django.utils import translation
 
 from scoring.models import Hand, Party
 from scoring.night_results import night_results
-from scoring.services.game_sheet import game_sheet
 from scoring.services.hands import hand_confirm, hand_decide, hand_enter
+from scoring.services.whole_table_sheet import game_sheet
 from tests.factories import ClubFactory, ClubNightFactory, start_game_party, start_night_party
 from tests.tournaments.api.test_api import bearer
 from tests.tournaments.test_archive import runs_too

@@ -8,15 +8,15 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import RULESETS
-from scoring.game_options import (
+from scoring.labels import RULESET_LABELS
+from scoring.models import game_choices
+from scoring.option_fields import (
     add_option_fields,
     all_option_names,
     option_groups,
     option_names,
     options_of,
 )
-from scoring.labels import RULESET_LABELS
-from scoring.models import game_choices
 from tournaments.archive.refusals import ArchiveError, archive_loads
 from tournaments.engine.formats import DEFAULT_FORMAT
 from tournaments.models import DEFAULT_GAME, Tournament
@@ -112,7 +112,7 @@ class TournamentForm(PrintableForm):
     )
 
     def __init__(self, *args, **kwargs):
-        """Every other game's options too (`scoring.game_options`, the club night's
+        """Every other game's options too (`scoring.option_fields`, the club night's
         fields), all on the page, only the chosen game's read."""
         super().__init__(*args, **kwargs)
         add_option_fields(self)

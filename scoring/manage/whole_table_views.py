@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 
 from clubs import selectors as club_selectors
 from scoring import errors
+from scoring.entry_forms import entry_form_for
 from scoring.forms import first_error
-from scoring.game_forms import entry_form_for
-from scoring.manage import game_selectors, qr, selectors
+from scoring.manage import qr, selectors, whole_table_selectors
 from scoring.manage.forms import SwapForm
-from scoring.manage.game_forms import ReasonForm, VersionForm
+from scoring.manage.whole_table_forms import ReasonForm, VersionForm
 from scoring.services import hands
 from web.client import client_address
 
@@ -49,7 +49,7 @@ def party_page(request, party, *, refused=None, status=200):
     """The page of a party of another game. ``refused``: (hand, the entry form and
     the reason's form sent) when a decision was turned down: shown again at its
     hand, with what was typed."""
-    page = game_selectors.party_page(party)
+    page = whole_table_selectors.party_page(party)
     sheet = page["sheet"]
     for row in page["rows"]:
         hand = row["hand"]
@@ -62,7 +62,7 @@ def party_page(request, party, *, refused=None, status=200):
     context = {
         "party": party,
         "codes": qr.seat_codes(seats, request.build_absolute_uri),
-        "audit": game_selectors.in_game_terms(
+        "audit": whole_table_selectors.in_game_terms(
             selectors.audit_log(
                 party=party, names={seat.position: seat.player.name for seat in seats}
             ),
@@ -99,7 +99,7 @@ def hand_decide(request, hand):
     action = request.POST.get("action", "resolve")
     if action not in ACTIONS:
         action = "resolve"
-    page = game_selectors.party_page(party)
+    page = whole_table_selectors.party_page(party)
     sheet = page["sheet"]
     if action == "void":
         form, decision = None, ReasonForm(request.POST)

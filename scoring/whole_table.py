@@ -6,8 +6,8 @@ with it."""
 from dataclasses import dataclass
 
 from scoring.models import Hand, Seat
-from scoring.services.game_sheet import GameSheet, game_sheet
 from scoring.services.hands import confirmations_needed
+from scoring.services.whole_table_sheet import GameSheet, game_sheet
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 """The organizer's forms for the club's other games (Chinchón, Canasta, Blaue
 Vierzehn, Cruzo): each game's rule options in a club's words, the players in
 seat order, and what a decision of a disputed hand adds to the game's entry form
-(`scoring.game_forms`, the players' own).
+(`scoring.entry_forms`, the players' own).
 
-The options' fields are `scoring.game_options`' (a tournament's form has them
+The options' fields are `scoring.option_fields`' (a tournament's form has them
 too); the forms only validate: `scoring.services.game_parties` and `scoring.services.games`
 write."""
 
@@ -11,13 +11,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.games import GAMES
-from scoring.game_options import (
+from scoring.option_fields import (
     add_option_fields,
     option_groups,
     option_names,
     options_of,
 )
-from scoring.services.game_sheet import other_game
+from scoring.services.whole_table_sheet import other_game
 from web.validators import PrintableForm
 
 #: The most players any game seats (Cruzo: seven).
@@ -122,7 +122,7 @@ def table_sizes_text(sizes) -> str:
 
 class ReasonForm(PrintableForm):
     """What the organizer's decision of a disputed hand has beside the game's entry
-    form (`scoring.game_forms`, whose fields the players enter): the reason."""
+    form (`scoring.entry_forms`, whose fields the players enter): the reason."""
 
     reason = forms.CharField(
         label=_("Reason"),

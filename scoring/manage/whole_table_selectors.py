@@ -1,16 +1,16 @@
 """Reads for the organizer's pages of the club's other games (Chinchón, Canasta,
 Blaue Vierzehn, Cruzo): a table on the night's page, a party's page, and what a
 party gives the night's results. The totals, places and margins come from the
-game's engine through `scoring.services.game_sheet`; nothing here knows a game's
+game's engine through `scoring.services.whole_table_sheet`; nothing here knows a game's
 rules. Like `scoring.manage.selectors`, a fixed number of queries however many
 parties or hands."""
 
 from django.utils.translation import gettext as _
 
-from scoring.game_options import OPTION_WORDS
 from scoring.models import Hand, Party, Seat
+from scoring.option_fields import OPTION_WORDS
 from scoring.selectors import choice_label
-from scoring.services.game_sheet import (
+from scoring.services.whole_table_sheet import (
     GameSheet,
     game_sheet,
     sheet_of,
