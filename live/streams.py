@@ -24,7 +24,8 @@ Delivery from the process that committed to the processes holding the streams:
   serves: the bump is handed straight to its streams, in memory.
 
 Each event that tells of a move has an id naming the number of each counter the
-page was told last (``board=123``; the hello's, the numbers it found). A stream
+page was told last (``board=123``; the hello's, the numbers it found), marked
+with what the stream carries (``@`` and `carried_mark`). A stream
 that ends, by its time or cut, is opened again by the browser with that id
 (``Last-Event-ID``): the new stream resumes from it, tells at once of every counter
 that moved since, carrying the edits from the version the page holds (or the part
@@ -48,6 +49,7 @@ import logging
 import random
 import threading
 import weakref
+import zlib
 
 from django.conf import settings
 from django.core.cache import cache
@@ -257,16 +259,31 @@ def stream(
     # The browser sends the header when it reconnects by itself; a page that opens
     # a new stream itself names the id in the address (static/js/push.js).
     ident = request.headers.get("Last-Event-ID") or request.GET.get("last-event-id", "")
-    told = last_told(ident, counters)
-    handed = {"counters": counters, "settle": settle, "carry": carried, "told": told}
+    mark = carried_mark(carried)
+    told = last_told(ident, counters, mark)
+    handed = {"counters": counters, "settle": settle, "carry": carried, "told": told, "mark": mark}
     response[MARK] = json.dumps(handed)
     return response
 
 
-def last_told(ident: str, counters: dict[str, str]) -> dict[str, int]:
+def carried_mark(carried: dict) -> str:
+    """What a stream's events carry, in a few characters for its ids: the parts'
+    cache names hold the page's language, the standings' sort and page. A stream
+    reopened to carry other parts (the language changed meanwhile) does not resume
+    from an id of the old ones: their changed lines would not fit the text held."""
+    if not carried:
+        return ""
+    return f"{zlib.crc32(json.dumps(carried, sort_keys=True).encode()):08x}"
+
+
+def last_told(ident: str, counters: dict[str, str], mark: str = "") -> dict[str, int]:
     """By counter name, the numbers an event's id (`told_id`) says the page was
-    told; nothing unless it names every counter of the stream (an id of another
-    page's stream, or none: the page is told nothing it missed, and asks)."""
+    told; nothing unless it names every counter of the stream and what it carries
+    (an id of another page's stream, or none: the page is told nothing it missed,
+    and asks)."""
+    ident, _, its_mark = ident.partition("@")
+    if its_mark != mark:
+        return {}
     items = ident.split(",")
     if len(items) != len(counters):
         return {}
@@ -279,9 +296,11 @@ def last_told(ident: str, counters: dict[str, str]) -> dict[str, int]:
     return told if told.keys() == counters.keys() else {}
 
 
-def told_id(told: dict[str, int]) -> bytes:
-    """The id line of an event: what the page was told of each counter."""
-    return f"id: {','.join(f'{name}={told[name]}' for name in sorted(told))}\n".encode()
+def told_id(told: dict[str, int], mark: str) -> bytes:
+    """The id line of an event: what the page was told of each counter (and the
+    mark of what the stream carries, `carried_mark`)."""
+    ident = ",".join(f"{name}={told[name]}" for name in sorted(told))
+    return f"id: {ident}@{mark}\n".encode() if mark else f"id: {ident}\n".encode()
 
 
 def asgi(app):
@@ -348,7 +367,8 @@ async def _serve(handed: dict, receive, send) -> None:
 
     async def pump():
         counters, settle, carry = handed["counters"], handed["settle"], handed["carry"]
-        async for chunk in _events(counters, settle, carry, dict(handed["told"])):
+        told, mark = dict(handed["told"]), handed["mark"]
+        async for chunk in _events(counters, settle, carry, told, mark):
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
@@ -385,7 +405,11 @@ def _event(kind: str, data: dict) -> bytes:
 
 
 async def _events(
-    counters: dict[str, str], settle: float, carry: dict[str, Carry], told: dict[str, int]
+    counters: dict[str, str],
+    settle: float,
+    carry: dict[str, Carry],
+    told: dict[str, int],
+    mark: str = "",
 ):
     """``told``: by counter name, the number the page was told last (from its
     ``Last-Event-ID``), or nothing for a page that has not been told."""
@@ -430,7 +454,7 @@ async def _events(
                     # Resumed (or heard again after Redis was away): the page asks
                     # nothing; what moved since it was told comes next, as events.
                     hello["resumed"] = True
-                    yield told_id(told)  # (a stream the page opened anew had none)
+                    yield told_id(told, mark)  # (a stream the page opened anew had none)
                     yield _event("hello", hello)
                     for name, number in sorted(now.items()):
                         if number > told[name]:
@@ -440,7 +464,7 @@ async def _events(
                     # then holds them at least.
                     if now.keys() == counters.keys():
                         told = now
-                        yield told_id(told)
+                        yield told_id(told, mark)
                     yield _event("hello", hello)
             try:
                 await asyncio.wait_for(listener.wake.wait(), min(PING_SECONDS, left))
@@ -461,7 +485,7 @@ async def _events(
                     told[name] = value
                     # (A line of its own: the event's bytes are shared by every
                     # stream of the process that tells the same.)
-                    yield told_id(told)
+                    yield told_id(told, mark)
                 yield data
     finally:
         hub.remove(listener)

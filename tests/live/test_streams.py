@@ -441,7 +441,7 @@ def test_a_reopened_stream_resumes_from_the_last_event_id_with_the_lines_it_miss
         await sync_to_async(enter)(party, 1)
         _, data = await next_event(stream)
         held = held_after({}, data)
-        assert stream.last_id == f"board={data['version']}"
+        assert stream.last_id.startswith(f"board={data['version']}@")
         await stream.close()
         # While the page has no stream, the hand is confirmed: a board it missed.
         await sync_to_async(hands.hand_confirm)(seat=other, number=1, version=1)
@@ -453,7 +453,7 @@ def test_a_reopened_stream_resumes_from_the_last_event_id_with_the_lines_it_miss
         assert data["changes"]["tables"]["from"] == held["tables"][0]
         held_after(held, data)
         assert ">18<" in held["tables"][1]  # a knock of 3 against 21
-        assert again.last_id == f"board={data['version']}"
+        assert again.last_id.startswith(f"board={data['version']}@")
         return held
 
     assert_as_asked(client, tournament, run(scenario))
@@ -497,7 +497,7 @@ def test_a_stream_resumed_with_nothing_missed_stays_silent(settings):
         stream = await open_stream(url)
         _, hello = await next_event(stream)
         assert "resumed" not in hello
-        assert stream.last_id == f"board={hello['versions']['board']}"
+        assert stream.last_id.startswith(f"board={hello['versions']['board']}@")
         again = await open_stream(url, last_id=stream.last_id)
         assert (await next_event(again))[1]["resumed"]
         with pytest.raises(TimeoutError):
@@ -517,6 +517,23 @@ def test_an_id_not_of_this_stream_resumes_nothing(settings, last_id):
         stream = await open_stream(public_stream(tournament, "tables"), last_id=last_id)
         kind, hello = await next_event(stream)
         assert kind == "hello" and "resumed" not in hello
+
+    run(scenario)
+
+
+def test_a_stream_carrying_other_parts_does_not_resume_from_the_old_ones_id(settings):
+    """The page's language changed while its stream was away: the parts it would
+    carry are others, whose changed lines would not fit the text the page holds."""
+    settings.REDIS_URL = ""
+    tournament, _ = cup_in_play()
+    url = public_stream(tournament, "tables")
+
+    async def scenario():
+        stream = await open_stream(url)
+        assert "resumed" not in (await next_event(stream))[1]
+        again = await open_stream(url, language="de", last_id=stream.last_id)
+        assert "resumed" not in (await next_event(again))[1]
+        assert again.last_id != stream.last_id
 
     run(scenario)
 
