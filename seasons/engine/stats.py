@@ -14,7 +14,8 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-from scoring.engine.games.game import Figure
+from scoring.engine.games.game import Figure, PlayedHand
+from scoring.engine.games.gin_rummy import GAME as GIN_RUMMY
 
 KNOCKER = "knocker"
 DEFENDER = "defender"
@@ -77,8 +78,22 @@ class PlayerStats:
     head_to_head: list[HeadToHead] = field(default_factory=list)
 
 
-def _ratio(part: int, whole: int) -> Figure:
-    return Figure(part / whole if whole else None, whole)
+def _share(count: Figure) -> Figure:
+    """A count of what it rests on as a share of it."""
+    return Figure(count.value / count.of if count.of else None, count.of)
+
+
+def _played(hand: HandFact) -> PlayedHand:
+    """One of the player's hands as the game's record reads it: the player's side
+    is side 0, the knocker's side by the player's role."""
+    knocker = 0 if hand.role == KNOCKER else 1
+    facts = {
+        "kind": hand.kind,
+        "knocker": knocker,
+        "defender": 1 - knocker,
+        "knocker_deadwood": hand.knocker_deadwood,
+    }
+    return PlayedHand(0, (), facts)
 
 
 def _mean(values: list[int]) -> Figure:
@@ -107,10 +122,10 @@ def player_stats(
       them (a rotation and a chouette pay player to player)."""
     hands = list(hands)
     parties = list(parties)
-    knocks = [h for h in hands if h.role == KNOCKER and h.kind in ("knock", "undercut")]
-    defended = [h for h in hands if h.role == DEFENDER and h.kind in ("knock", "undercut")]
+    # The hands' figures are the game's record (`GinRummy.record`: one rule, read
+    # here as shares of what each rests on), the player's side being side 0.
+    record = GIN_RUMMY.record([_played(h) for h in hands], [], len(parties))
     from_cards = [h for h in hands if h.role == DEFENDER and h.laid_off is not None]
-    gins = sum(h.role == KNOCKER and h.kind in ("gin", "big_gin") for h in hands)
 
     met: dict = defaultdict(lambda: [0, 0, 0])
     for party in parties:
@@ -128,13 +143,11 @@ def player_stats(
         won=sum(p.plus_minus > 0 for p in parties),
         plus_minus=sum(p.plus_minus for p in parties),
         hands=len(hands),
-        gin_rate=_ratio(gins, len(hands)),
-        knocks_won=_ratio(sum(h.kind == "knock" for h in knocks), len(knocks)),
-        undercuts_made=_ratio(sum(h.kind == "undercut" for h in defended), len(defended)),
-        undercuts_suffered=_ratio(sum(h.kind == "undercut" for h in knocks), len(knocks)),
-        deadwood_when_knocking=_mean(
-            [h.knocker_deadwood for h in knocks if h.knocker_deadwood is not None]
-        ),
+        gin_rate=_share(record["gins"]),
+        knocks_won=_share(record["knocks_won"]),
+        undercuts_made=_share(record["undercuts_made"]),
+        undercuts_suffered=_share(record["undercuts_suffered"]),
+        deadwood_when_knocking=record["deadwood_when_knocking"],
         laid_off_when_defending=_mean([h.laid_off for h in from_cards]),
         boxes_per_party=_mean([p.boxes for p in parties]),
         shutouts_made=Figure(sum(p.shutout_made for p in parties), len(parties)),

@@ -136,3 +136,27 @@ def test_rivals_are_the_opponents_met_most_then_those_who_paid_most_then_by_name
     ]
     # Five rivals unless told otherwise.
     assert len(player_stats([], parties, rivals=6).head_to_head) == 6
+
+
+@settings(deadline=None)
+@given(st.lists(facts, max_size=40))
+def test_the_hand_figures_are_counted_as_seed_000_names_them(hands):
+    # Counted here by hand, independently of the game's record the page now reads.
+    knocks = [h for h in hands if h.role == KNOCKER and h.kind in ("knock", "undercut")]
+    defended = [h for h in hands if h.role == DEFENDER and h.kind in ("knock", "undercut")]
+    gins = sum(h.role == KNOCKER and h.kind in ("gin", "big_gin") for h in hands)
+
+    def share(part, whole):
+        return Figure(part / whole if whole else None, whole)
+
+    stats = player_stats(hands, [])
+
+    ended = [h for h in hands if h.kind in ("knock", "undercut", "gin", "big_gin")]
+    assert stats.gin_rate == share(gins, len(ended))
+    assert stats.knocks_won == share(sum(h.kind == "knock" for h in knocks), len(knocks))
+    assert stats.undercuts_made == share(sum(h.kind == "undercut" for h in defended), len(defended))
+    assert stats.undercuts_suffered == share(sum(h.kind == "undercut" for h in knocks), len(knocks))
+    deadwood = [h.knocker_deadwood for h in knocks if h.knocker_deadwood is not None]
+    assert stats.deadwood_when_knocking == Figure(
+        sum(deadwood) / len(deadwood) if deadwood else None, len(deadwood)
+    )
