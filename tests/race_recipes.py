@@ -7,15 +7,19 @@ an endpoint; the harness fails for an endpoint it finds without one here.
 that only ever got its form back with errors does not pass for a test (a page's
 success is a redirect; None: a page without an action of its own)."""
 
+import base64
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from clubs.invitations import invitation_create
 from clubs.models import Club, ClubRecord, Invitation, Membership
+from notices.models import Choice, Kind, Notice
 from scoring.models import AuditRecord, Party
 from seasons.models import SeasonRecord
 from tests.race_world import CHINCHON_HAND, World
@@ -31,6 +35,9 @@ class Shot:
     path: str
     data: dict | None = None
     file: tuple | None = None
+    # A body of JSON sent as it is, with headers of its own (a provider's webhook).
+    json: dict | None = None
+    headers: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -156,6 +163,13 @@ MANAGE = {
     ),
     "guest-add": Recipe(
         lambda w: Shot(m("guest-add", slug=w.club.slug), {"name": "Gus Guest"}), one_gus
+    ),
+    # The club's language and currency: changed once, recorded once.
+    "club-settings": Recipe(
+        lambda w: Shot(m("club-settings", slug=w.club.slug), {"language": "de", "currency": "CHF"}),
+        count_is(
+            1, lambda w: ClubRecord.objects.filter(club=w.club, action=ClubRecord.Action.SETTINGS)
+        ),
     ),
     "organizer-list": Recipe(lambda w: Shot(m("organizer-list", slug=w.club.slug)), done=None),
     "organizer-invite": Recipe(
@@ -566,5 +580,66 @@ API = {
     f"POST {T}/final/start/undo": Recipe(
         lambda w: Shot(f"/api/manage/tournaments/{w.knockout_playing.slug}/final/start/undo"),
         _knockout_records(TournamentRecord.Action.FINAL_UNDONE),
+    ),
+}
+
+
+# The public forms and webhooks the organizer's pages do not reach, sent by nobody
+# logged in (a form with its CSRF secret, a webhook as its provider sends it).
+
+#: The webhook's basic-auth secret (``ANYMAIL["WEBHOOK_SECRET"]``) while they are fired.
+WEBHOOK_SECRET = "provider:race-hook"
+
+
+def _links_mailed_within_the_limit(w: World) -> None:
+    """The reader's link mailed, and no more often than one address may be mailed."""
+    sent = [m for m in mail.outbox if m.to == [w.reader.player.email]]
+    assert 1 <= len(sent) <= settings.ACCOUNT_MAIL_LIMIT, f"{len(sent)} mails"
+
+
+def _one_complaint(w: World) -> None:
+    """The notice bounced, and one choice per kind, each with e-mail off."""
+    w.mailed.refresh_from_db()
+    assert w.mailed.status == Notice.Status.BOUNCED
+    choices = Choice.objects.filter(player=w.reader.player)
+    assert sorted(choices.values_list("kind", flat=True)) == sorted(Kind.values)
+    assert not choices.filter(email=True).exists()
+
+
+def _complaint(w: World) -> dict:
+    """Postmark's spam complaint of the reader's mail, as its webhook posts it."""
+    return {
+        "RecordType": "SpamComplaint",
+        "Type": "SpamComplaint",
+        "TypeCode": 512,
+        "ID": 4323372036854775807,
+        "MessageID": "883953f4-6105-42a2-a16a-77a8eac79483",
+        "Email": w.reader.player.email,
+        "Description": "The subscriber explicitly marked this message as spam.",
+        "BouncedAt": "2026-11-28T23:00:00Z",
+        "Metadata": {"notice": str(w.mailed.pk)},
+    }
+
+
+def _provider(w: World) -> dict:
+    secret = base64.b64encode(WEBHOOK_SECRET.encode()).decode()
+    return {"Authorization": f"Basic {secret}"}
+
+
+PUBLIC = {
+    # "Send my link again": the same answer every time, the mails within the limit.
+    "player-link-again": Recipe(
+        lambda w: Shot(reverse("public:player-link-again"), {"email": w.reader.player.email}),
+        _links_mailed_within_the_limit,
+        done=(200,),
+    ),
+    "notices-provider-tracking": Recipe(
+        lambda w: Shot(
+            reverse("public:notices-provider-tracking", args=["postmark"]),
+            json=_complaint(w),
+            headers=_provider(w),
+        ),
+        _one_complaint,
+        done=(200,),
     ),
 }

@@ -7,6 +7,7 @@ from functools import cached_property
 
 from clubs.models import Membership
 from clubs.services import api_token_create, organizer_invite
+from notices.models import Channel, Kind, Notice
 from scoring.models import Party
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.knocks import Result
@@ -105,6 +106,27 @@ class World:
         username = f"organizer-{self.club.pk}"
         membership, _ = organizer_invite(membership=self.member(), username=username, by=None)
         return membership
+
+    # A player's mail ----------------------------------------------------------------
+
+    @cached_property
+    def reader(self) -> Membership:
+        """A member with an address of his own (a new one in every world)."""
+        return MembershipFactory(club=self.club, player__email=f"reader-{self.club.pk}@example.org")
+
+    @cached_property
+    def mailed(self) -> Notice:
+        """A notice mailed to the reader, which his mail provider reports on."""
+        return Notice.objects.create(
+            club=self.club,
+            player=self.reader.player,
+            kind=Kind.TABLE,
+            channel=Channel.EMAIL,
+            key=f"race-{self.club.pk}",
+            subject="Your table",
+            body="Table 3",
+            status=Notice.Status.SENT,
+        )
 
     @cached_property
     def season(self):

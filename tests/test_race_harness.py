@@ -6,7 +6,9 @@ party, one forfeit per table, one merge per guest, one round, one final, ...).
 The actions are found, not listed: every view of the ``manage`` namespace that
 takes a POST (the URLconf, walked; a view that only takes GET is left out), and
 every POST, PUT, PATCH and DELETE operation of the API's document
-(/api/openapi.json). Each needs a recipe below (the state it needs, and what to
+(/api/openapi.json). The public forms and webhooks a stranger sends (the "send my
+link again" form, the mail provider's webhook) have recipes too, fired by nobody
+logged in. Each needs a recipe below (the state it needs, and what to
 send): a new endpoint without one fails `test_every_state_changing_endpoint_has_a_recipe`,
 so a new endpoint is fired at without a test of its own.
 
@@ -31,7 +33,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from tests.race_recipes import API, MANAGE, Recipe, Shot
+from tests.race_recipes import API, MANAGE, PUBLIC, WEBHOOK_SECRET, Recipe, Shot
 from tests.race_world import World
 from tests.scoring.conftest import live_database, live_site  # noqa: F401 - fixtures
 
@@ -87,15 +89,20 @@ def api_endpoints() -> set[str]:
 # Firing ------------------------------------------------------------------------------
 
 
-def _request(site, world, shot: Shot, api: bool, session: str) -> Request:
+def _request(site, world, shot: Shot, api: bool, session: str | None) -> Request:
     url = site.url + shot.path
+    if shot.json is not None:
+        headers = {"Content-Type": "application/json", **(shot.headers or {})}
+        return Request(url, json.dumps(shot.json).encode(), headers, method="POST")
     if api:
         body = json.dumps(shot.data or {}).encode()
         headers = {"Authorization": f"Bearer {world.key}", "Content-Type": "application/json"}
         return Request(url, data=body, headers=headers, method="POST")
-    # A session of the owner's, and a CSRF secret of our own as cookie and field.
+    # A session of the owner's (none for a public form), and a CSRF secret of our
+    # own as cookie and field.
     csrf = "r" * 32
-    headers = {"Cookie": f"sessionid={session}; csrftoken={csrf}"}
+    cookies = f"csrftoken={csrf}" if session is None else f"sessionid={session}; csrftoken={csrf}"
+    headers = {"Cookie": cookies}
     fields = {**(shot.data or {}), "csrfmiddlewaretoken": csrf}
     if shot.file is None:
         headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -154,15 +161,20 @@ postgresql = pytest.mark.skipif(
 )
 
 
-def _fire_all(site, recipes: dict[str, Recipe], api: bool) -> list[str]:
-    """Each recipe's request, ``TIMES`` at once, each endpoint in a club of its own;
-    what went wrong, endpoint by endpoint (all of them, not only the first)."""
+def _fire_all(site, recipes: dict[str, Recipe], api: bool, public: bool = False) -> list[str]:
+    """Each recipe's request, ``TIMES`` at once, each endpoint in a club of its own
+    (``public``: sent by nobody logged in); what went wrong, endpoint by endpoint
+    (all of them, not only the first)."""
     problems, started = [], time.monotonic()
     for endpoint, recipe in sorted(recipes.items()):
         errors_before = len(site.errors)
         try:
             world = World()
-            session = _login(world.user, recipe.before and partial(recipe.before, world))
+            session = (
+                None
+                if public
+                else _login(world.user, recipe.before and partial(recipe.before, world))
+            )
             request = _request(site, world, recipe.shot(world), api, session)
             statuses = fire(site, request)
             errors = site.errors[errors_before:]
@@ -197,9 +209,22 @@ def test_every_api_operation_sent_several_times_at_once_does_it_once(
     assert problems == [], "\n\n".join(problems)
 
 
+@postgresql
+def test_every_public_form_and_webhook_sent_several_times_at_once_does_it_once(
+    live_site,  # noqa: F811
+    settings,
+):
+    settings.ANYMAIL = {**settings.ANYMAIL, "WEBHOOK_SECRET": WEBHOOK_SECRET}
+    problems = _fire_all(live_site, PUBLIC, api=False, public=True)
+    assert problems == [], "\n\n".join(problems)
+
+
 def test_every_state_changing_endpoint_has_a_recipe():
     """A new organizer page that takes a POST, or a new writing operation of the
     API, needs its recipe (tests/race_recipes.py; a recipe of an endpoint that is
     gone goes too)."""
     assert manage_endpoints() == set(MANAGE)
     assert api_endpoints() == set(API)
+    # The public forms and webhooks a stranger sends, each one named here.
+    public = {p.name for ns, p in _patterns(get_resolver().url_patterns) if ns == "public"}
+    assert set(PUBLIC) <= public
