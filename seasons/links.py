@@ -17,6 +17,7 @@ def player_link_kept(*, membership: Membership) -> PlayerLink | None:
     """The player's link at the club, made when he has none; None for an erased
     player. A link he has is kept, not replaced: anyone may ask for it to be sent
     again, and a new one would stop the link he uses."""
+    services.club_locked_for_a_link(membership.club_id)
     Membership.objects.select_for_update().filter(pk=membership.pk).first()
     link = PlayerLink.objects.filter(club=membership.club, player=membership.player).first()
     if link is not None:

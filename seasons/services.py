@@ -18,7 +18,7 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.models import Membership
+from clubs.models import Club, Membership
 from scoring.models import AuditRecord, Party, Seat
 from scoring.selectors import party_sheets
 from scoring.services.whole_table_sheet import other_game
@@ -459,11 +459,21 @@ def _line_data(line) -> dict:
 # ---------------------------------------------------------------------- personal links
 
 
+def club_locked_for_a_link(club_id: int) -> None:
+    """The club's row locked before a membership's, in the order of every write to
+    the club's members (`clubs.services._locked_club`, then the memberships): the
+    new link and its record point at the club, and a member list imported
+    meanwhile holds the club while it waits for the memberships. Taken the other
+    way round, each would wait for the other (a deadlock, one of them lost)."""
+    Club.objects.select_for_update(no_key=True).filter(pk=club_id).first()
+
+
 @transaction.atomic
 def player_link_issue(*, club, player, user, address=None) -> PlayerLink:
     """Gives a player a personal link to his own page (no login); a link he had
     before stops working. The player's membership is locked first: with no link
     yet there is no link row to lock, and two requests at once would both make one."""
+    club_locked_for_a_link(club.pk)
     Membership.objects.select_for_update().filter(club=club, player=player).first()
     erased = SeasonRecord.objects.filter(
         club=club, action=SeasonRecord.Action.ERASED, details__player_id=player.pk
