@@ -195,8 +195,10 @@ def test_a_club_from_nothing_to_round_one_and_a_player_erased(
         assert len(texts) == 1, (name, texts)
         assert link in texts[0]
         assert [other for other in seats.values() if other in texts[0]] == [link]
-    # The bye is told he sits out, with the round's public page.
-    (text,) = mailed(smtp, MEMBERS[bye])
+    # The bye is told he sits out, with the round's public page: his second mail,
+    # after the link to his own page he was sent when added with his address.
+    own, text = mailed(smtp, MEMBERS[bye])
+    assert "This is your own page at" in own and "/me/" in own
     assert "You have the bye" in text
     assert f"/t/{slug}/rounds/1/" in text
     assert not [link for link in seats.values() if link in text]
