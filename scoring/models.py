@@ -212,10 +212,14 @@ class Hand(models.Model):
     winner = models.ForeignKey(
         Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    # A hand of another game: each side's points for it, as the game's engine scored
-    # them (``details`` then holds the entry as sent, under "entry", and the
-    # engine's facts for the statistics, under "facts").
+    # What the game's engine made of the hand, the same for every game: each side's
+    # points (by side number) and its facts (who knocked, who closed, a Chinchón …:
+    # `HandScore`), what the statistics and the sheets of every game read. What
+    # was entered is kept as the game enters it: a hand of the party formats in
+    # the columns above (and its cards and rulings in ``details``), another game's
+    # entry as sent, under ``details["entry"]``.
     scores = models.JSONField(null=True, blank=True)
+    facts = models.JSONField(default=dict, blank=True)
     # At a table of three or more sides: the positions of the seats that confirmed
     # the entry's current version; emptied when the entry changes.
     confirmations = models.JSONField(default=list, blank=True)

@@ -101,6 +101,7 @@ def _document(*, club: Club, player: Player) -> dict:
                 "knocker_deadwood",
                 "defender_deadwood",
                 "scores",
+                "facts",
                 "details",
                 "version",
                 "created_at",

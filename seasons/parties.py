@@ -70,11 +70,11 @@ def game_results(party_ids) -> dict[int, GameResult]:
             sides[party_id].setdefault(side, []).append(player)
     hands: dict[int, list[HandScore]] = {pk: [] for pk in parties}
     rows = Hand.objects.filter(party_id__in=ids, status=Hand.Status.CONFIRMED)
-    for party_id, scores, details in rows.order_by("party_id", "number", "table").values_list(
-        "party_id", "scores", "details"
+    for party_id, scores, facts in rows.order_by("party_id", "number", "table").values_list(
+        "party_id", "scores", "facts"
     ):
         if party_id in hands and scores is not None:
-            hands[party_id].append(HandScore(tuple(scores), (details or {}).get("facts", {})))
+            hands[party_id].append(HandScore(tuple(scores), facts or {}))
     results = {}
     for pk, (key, rules) in parties.items():
         if not sides[pk]:

@@ -211,13 +211,12 @@ def other_games(
     parties = {change["party_id"] for change in changes}
     hands: dict = {}
     rows = Hand.objects.filter(party_id__in=parties, status=Hand.Status.CONFIRMED)
-    for party_id, scores, details in rows.order_by("party_id", "number", "table").values_list(
-        "party_id", "scores", "details"
+    for party_id, scores, facts in rows.order_by("party_id", "number", "table").values_list(
+        "party_id", "scores", "facts"
     ):
         side = sides.get(party_id)
         if scores is not None and side is not None and side < len(scores):
-            facts = (details or {}).get("facts", {})
-            hands.setdefault(party_id, []).append(PlayedHand(side, tuple(scores), facts))
+            hands.setdefault(party_id, []).append(PlayedHand(side, tuple(scores), facts or {}))
     names = dict(game_choices())
     sections = []
     for game in keys:

@@ -36,7 +36,7 @@ class _Hand(NamedTuple):
     # The names `scoring.services.whole_table_sheet.hand_score` reads.
     status: str
     scores: list
-    details: dict
+    facts: dict
 
 
 @dataclass(frozen=True)
@@ -79,10 +79,10 @@ def game_outcomes(party_ids, *, cancelled: bool = True) -> dict[int, GameOutcome
         seats[party_id].append(_Seat(position, side, player))
     hands: dict[int, list[_Hand]] = {pk: [] for pk in wanted}
     rows = Hand.objects.filter(party_id__in=wanted).order_by("party_id", "number", "table")
-    for party_id, status, scores, details in rows.values_list(
-        "party_id", "status", "scores", "details"
+    for party_id, status, scores, facts in rows.values_list(
+        "party_id", "status", "scores", "facts"
     ):
-        hands[party_id].append(_Hand(status, scores or [], details or {}))
+        hands[party_id].append(_Hand(status, scores or [], facts or {}))
     return {
         pk: _outcome(GAMES[game], rules, status, seats[pk], hands[pk])
         for pk, game, rules, status in parties

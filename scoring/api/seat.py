@@ -166,7 +166,7 @@ def _game_hand(hand) -> dict:
         "status": hand.status,
         "scores": hand.scores,
         "entry": hand.details.get("entry"),
-        "facts": hand.details.get("facts"),
+        "facts": hand.facts,
         "entered_by": hand.entered_by.position if hand.entered_by_id else None,
         "confirmations": hand.confirmations,
         "version": hand.version,

@@ -146,7 +146,7 @@ def table_context(seat, *, form=None) -> dict:
         "over": view.over,
         "standings": sorted(sides, key=lambda side: side["place"]) if view.over else [],
         "open_hand": open_hand,
-        "open_facts": fact_lines(open_hand.details.get("facts", {}), names) if open_hand else [],
+        "open_facts": fact_lines(open_hand.facts, names) if open_hand else [],
         "confirmed_by": [view.name_at(p) for p in confirmations],
         "still_needed": view.still_needed,
         "waiting": waiting_for(view) if open_hand and not counter else "",

@@ -143,6 +143,7 @@ class FormatTables:
         hand.kind = score["kind"]
         hand.points = score["points"]
         hand.winner = self._seat(score["winner"])
+        hand.scores, hand.facts = format_scores(hand, self.seats)
 
     @staticmethod
     def entry_of(hand: Hand) -> dict:
@@ -264,8 +265,8 @@ class WholeTable:
     @staticmethod
     def write(hand: Hand, scored: Scored) -> None:
         scores, facts = scored.score
-        hand.details = {"entry": scored.entry, "facts": facts}
-        hand.scores = scores
+        hand.details = {"entry": scored.entry}
+        hand.scores, hand.facts = scores, facts
 
     @staticmethod
     def entry_of(hand: Hand) -> dict | None:
@@ -276,7 +277,7 @@ class WholeTable:
         """Two entries agree when they score the same and the facts both state agree;
         one phone may have tapped the cards where the other typed the points."""
         scores, facts = scored.score
-        stated = hand.details.get("facts", {})
+        stated = hand.facts
         return hand.scores == scores and all(
             stated[name] == facts[name]
             for name in stated.keys() & facts.keys()
@@ -295,7 +296,7 @@ class WholeTable:
             "status": hand.status,
             "entry": hand.details.get("entry"),
             "scores": hand.scores,
-            "facts": hand.details.get("facts"),
+            "facts": hand.facts,
             "confirmations": hand.confirmations,
             "version": hand.version,
             "counter": hand.counter,
@@ -326,6 +327,28 @@ class WholeTable:
         count = side_count(self.seats)
         over = self.game.standing(confirmed_scores(hands), count, self.party.rules).over
         _mark_finished(self.party, over)
+
+
+def format_scores(hand: Hand, seats) -> tuple[list[int], dict]:
+    """A hand of the party formats, as its columns say, in the terms every game's
+    hand is kept in: each side's points (the winner's side scores the hand's
+    points) and the facts `GinRummy.record` and `GinRummy.standing` read (the
+    sides of the knocker, the defender and the winner; a partnership round's
+    tables share their ``round``)."""
+    side_of = {seat.pk: seat.side for seat in seats}
+    scores = [0] * side_count(seats)
+    winner = side_of.get(hand.winner_id)
+    if winner is not None and hand.points:
+        scores[winner] = hand.points
+    facts = {
+        "kind": hand.kind or ("no_game" if hand.ending == Hand.Ending.NO_GAME else ""),
+        "winner": winner if hand.points else None,
+        "knocker": side_of.get(hand.knocker_id),
+        "defender": side_of.get(hand.defender_id),
+        "knocker_deadwood": hand.knocker_deadwood,
+        "round": hand.number,
+    }
+    return scores, facts
 
 
 def _later_refusal(hand: Hand, why: str) -> str:

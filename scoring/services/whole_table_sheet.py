@@ -24,7 +24,7 @@ def game_of(party: Party) -> Game:
 
 def hand_score(hand: Hand) -> HandScore:
     """What a stored hand scored, as the engine gave it."""
-    return HandScore(tuple(hand.scores), hand.details.get("facts", {}))
+    return HandScore(tuple(hand.scores), hand.facts)
 
 
 def confirmed_scores(hands) -> list[HandScore]:

@@ -1,3 +1,4 @@
+import importlib
 import re
 import shlex
 from pathlib import Path
@@ -206,3 +207,61 @@ def test_the_demo_seasons_parties_are_dated_by_the_night_they_were_played(client
         seen += [(p.label, p.day) for p in page.context["recent"] if p.label in nights]
     assert seen
     assert all(day == nights[label] for label, day in seen), seen
+
+
+def test_every_demo_hand_keeps_scores_and_facts_and_the_migration_makes_the_same(demo):
+    """Every hand keeps what the engine made of it in `scores` and `facts`
+    (migration 0013): run over the demo's rows as they were before it, the
+    migration writes what the services write, and no party's sheet changes."""
+    from django.apps import apps
+
+    from scoring.engine.games import GAMES
+    from scoring.engine.games.game import HandScore
+    from scoring.models import Party
+    from scoring.scores import computed_scores
+    from scoring.selectors import state_for
+    from scoring.services.whole_table_sheet import side_count
+
+    migration = importlib.import_module("scoring.migrations.0013_hand_facts_for_every_game")
+    parties = list(Party.objects.order_by("pk"))
+    drawn = [p for p in parties if GAMES[p.game].formats]
+    assert drawn and len(drawn) < len(parties)
+
+    def sheets():
+        read = {}
+        for party in parties:
+            if GAMES[party.game].formats:
+                state, _ = state_for(party)
+                read[party.pk] = (state.outcome, computed_scores([party.pk]).get(party.pk))
+            else:
+                sheet = game_sheet(party)
+                read[party.pk] = (sheet.totals, sheet.places, sheet.outcome)
+        return read
+
+    def rows():
+        return {h.pk: (h.scores, h.facts, h.details) for h in Hand.objects.order_by("pk")}
+
+    written, before = rows(), sheets()
+    # The rows as they were: another game's facts in its details, no scores or
+    # facts for a hand of the party formats.
+    for hand in Hand.objects.all():
+        if hand.ending == Hand.Ending.SCORED:
+            Hand.objects.filter(pk=hand.pk).update(
+                details={**hand.details, "facts": hand.facts}, facts={}
+            )
+        else:
+            Hand.objects.filter(pk=hand.pk).update(scores=None, facts={})
+
+    migration.forwards(apps, None)
+
+    assert rows() == written
+    assert sheets() == before
+    # What the settlement says of each party of the formats, the game says from
+    # the kept scores and facts.
+    for party in drawn:
+        state, hands = state_for(party)
+        kept = [HandScore(tuple(h.scores), h.facts) for h in hands if h.status == "confirmed"]
+        standing = GAMES[party.game].standing(kept, side_count(state.seats), party.rules)
+        assert standing.over == state.outcome.finished, party
+        if state.outcome.finished and state.outcome.winner is not None:
+            assert standing.winners == {state.outcome.winner}, party

@@ -122,7 +122,7 @@ def test_la_conga_shows_who_is_out_and_stores_the_facts():
     assert hand.ending == Hand.Ending.SCORED and hand.knocker is None
     assert hand.scores == [100, -10, 20]
     assert hand.details["entry"] == {"closer": 1, "penalties": [100, 0, 20]}
-    assert hand.details["facts"] == {"closer": 1, "chinchon": False, "clean": True}
+    assert hand.facts == {"closer": 1, "chinchon": False, "clean": True}
     assert game_sheet(party).outcome.out == {0}
 
 

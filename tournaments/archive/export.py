@@ -133,7 +133,8 @@ def _game_party(party: Party, seats, hands, audit, player_key) -> dict:
                 "table": h.table,
                 "status": h.status,
                 "ending": h.ending,
-                "details": h.details,
+                # The archive's shape: the entry and the engine's facts together.
+                "details": {**h.details, "facts": h.facts},
                 "scores": h.scores,
                 "confirmations": h.confirmations,
                 "counter": h.counter,

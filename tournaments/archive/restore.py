@@ -14,6 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 from clubs.models import Club, ClubNight, Player
 from clubs.services import member_create
 from scoring.models import AuditRecord, Hand, Party, Seat
+from scoring.services.keeping import format_scores
 from scoring.services.nights import night_create
 from scoring.services.seats import new_token
 from tournaments.archive.export import FORMAT, VERSIONS
@@ -233,7 +234,11 @@ def _import_hands(row: PartyIn, party: Party, seats: dict, users: dict) -> dict:
             decided_by=users.get(h.decided_by),
             version=h.version,
         )
-        Hand.objects.filter(pk=hand.pk).update(created_at=h.created_at, updated_at=h.updated_at)
+        # What every game's hand keeps, from the columns as they came.
+        scores, facts = format_scores(hand, seats.values())
+        Hand.objects.filter(pk=hand.pk).update(
+            created_at=h.created_at, updated_at=h.updated_at, scores=scores, facts=facts
+        )
         hands[(h.number, h.table)] = hand
     return hands
 
@@ -242,14 +247,19 @@ def _import_game_hands(row: GamePartyIn, party: Party, seats: dict, users: dict)
     """Another game's hands as entered and scored, by (number, table)."""
     hands = {}
     for h in row.hands:
+        # The archive keeps the engine's facts with the entry; the hand keeps
+        # them beside it, as every game's hand does.
+        details = h.details.model_dump()
+        facts = details.pop("facts", None) or {}
         hand = Hand.objects.create(
             party=party,
             number=h.number,
             table=h.table,
             status=h.status,
             ending=h.ending,
-            details=h.details.model_dump(),
+            details=details,
             scores=h.scores,
+            facts=facts,
             confirmations=h.confirmations,
             counter=h.counter.model_dump() if h.counter is not None else None,
             entered_by=seats[h.entered_by],

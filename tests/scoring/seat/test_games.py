@@ -320,7 +320,7 @@ def test_chinchon_cards_give_the_least_penalty_and_find_a_chinchon(client):
     assert "Hand 1 entered" in response.text
     hand = party.hands.get()
     assert hand.details["entry"]["cards"][0] == ["1O", "2O", "3O", "4O", "5O", "6O", "7O"]
-    assert hand.details["facts"]["chinchon"] is True
+    assert hand.facts["chinchon"] is True
     assert hand.scores == [-10, 35]
 
 
