@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from clubs.models import ClubNight
+from clubs.templatetags.organizers import organizer_name
 from scoring.labels import ruleset_label
 from scoring.manage import whole_table_selectors
 from scoring.models import AuditRecord, Hand, Party, Seat
@@ -208,9 +209,10 @@ def hand_players(hand: Hand, seats: list[Seat], state=None) -> list[Seat]:
 
 
 def audit_log(*, party: Party, names: dict) -> list[dict]:
-    """The party's audit records, oldest first, each with who acted (a login or a
-    seat's player) and its before and after written out."""
-    records = party.audit.select_related("user", "seat__player").order_by("at", "pk")
+    """The party's audit records, oldest first, each with who acted (an organizer
+    by name, never by login, or a seat's player) and its before and after written
+    out."""
+    records = party.audit.select_related("user__player", "seat__player").order_by("at", "pk")
     return [
         {"record": record, "who": _who(record), **_written(record, names)} for record in records
     ]
@@ -245,7 +247,8 @@ def _link(record: AuditRecord) -> str:
 
 def _who(record: AuditRecord) -> str:
     if record.user_id:
-        return record.user.get_username()
+        # A login made at sign-up is its owner's e-mail address (`organizer_name`).
+        return organizer_name(record.user)
     if record.seat_id:
         return _("%(name)s (seat)") % {"name": record.seat.player.name}
     return ""

@@ -462,7 +462,7 @@ def test_nonsense_decisions_get_a_message_and_change_nothing(client, party, data
 # The audit log
 
 
-def test_the_audit_log_shows_every_step_readably_oldest_first(client, party):
+def test_the_audit_log_shows_every_step_readably_oldest_first(client, organizer, party):
     a, b = seats(party)
     dispute(party, 1, knock(0, 3, 21), knock(0, 3, 12))
     hand = party.hands.get()
@@ -473,11 +473,12 @@ def test_the_audit_log_shows_every_step_readably_oldest_first(client, party):
     log = response.context["audit"]
     assert [entry["record"].action for entry in log] == ["start", "enter", "dispute", "resolve"]
     start, enter, disputed, resolve = log
-    assert start["who"] == "director"
+    director = organizer.player.name
+    assert start["who"] == director
     assert start["after"].startswith("Card draw: ")
     assert enter["who"] == f"{a.player.name} (seat)"
     assert disputed["who"] == f"{b.player.name} (seat)"
-    assert resolve["who"] == "director"
+    assert resolve["who"] == director
     assert resolve["before"] == (
         f"Hand 1 · disputed · knock · knocker {a.player.name} · deadwood 3 : 21"
         f" · {a.player.name} +18"
@@ -487,6 +488,24 @@ def test_the_audit_log_shows_every_step_readably_oldest_first(client, party):
     assert text.index("hand entered") < text.index("hand disputed") < text.index("dispute resolved")
     assert "recounted" in text
     assert "127.0.0.1" in text
+
+
+def test_the_audit_log_names_an_organizer_by_name_never_by_the_login(client, organizer, party):
+    """A login made at sign-up is its owner's e-mail address: a co-organizer reads
+    who started the party and decided its hand by the organizer's name."""
+    greta = organizer.player.user
+    greta.username = "greta@example.org"
+    greta.save(update_fields=["username"])
+    dispute(party, 1, knock(0, 3, 21), knock(0, 3, 12))
+    decide(client, party.hands.get(), decision="counter", reason="recounted")
+    colleague = OrganizerFactory(club=organizer.club)
+    client.force_login(colleague.player.user)
+
+    response = client.get(page_url(party))
+
+    log = response.context["audit"]
+    assert [e["who"] for e in log if e["record"].user_id] == [organizer.player.name] * 2
+    assert "greta@example.org" not in response.text
 
 
 def test_the_page_shows_who_entered_and_who_confirmed(client, party):
