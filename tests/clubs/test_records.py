@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from clubs import services
-from clubs.invitations import invitation_create, invitation_revoke
+from clubs.invitations import invitation_accept, invitation_create, invitation_revoke
 from clubs.models import ClubRecord, Membership
 from scoring.services.nights import night_create
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -272,3 +272,26 @@ def test_making_and_revoking_an_api_key_are_recorded_without_the_key(client, org
     ]
     assert records[0].details == {"key": "club website", "prefix": token.prefix}
     assert all(key not in str(r.details) for r in records)
+
+
+def test_the_club_record_names_no_organizer_by_a_login(client, organizer, committed):
+    """A signed-up login is its owner's e-mail address: the record names who did
+    what by name, in the "Who" column and in the details alike."""
+    owner = organizer
+    owner.role = Membership.Role.OWNER
+    owner.save(update_fields=["role"])
+    greta = owner.player.user
+    greta.username = greta.email = "greta@example.org"
+    greta.save(update_fields=["username", "email"])
+    member = MembershipFactory(club=owner.club, player__email="cora@example.org")
+    services.organizer_invite(membership=member, username="cora@example.org", by=greta)
+    _, key = committed(invitation_create, club=owner.club, by=greta, email="eve@example.org")
+    eve = UserFactory(username="eve@example.org", email="eve@example.org")
+    invitation_accept(key=key, user=eve)
+    services.club_settings_change(club=owner.club, language="de", currency="CHF", by=greta)
+    client.force_login(eve)
+
+    page = client.get(club_url(owner.club)).text
+    box = page[page.index('id="club-records"') :]
+
+    assert "@" not in box
