@@ -148,7 +148,7 @@ def test_the_finished_party_shows_the_settlement_on_both_seats(client):
         text = client.get(table_url(seat)).text
         assert "Party over" in text
         assert "284" in text and "82" in text
-        assert f"{b.player.name} pays {a.player.name} 202" in text
+        assert f"{b.player.name} pays {a.player.name} 202 points" in text
 
 
 # --- Entering a hand from the cards ----------------------------------------------
