@@ -337,7 +337,9 @@ def party_seat(party: Party, position: int) -> Seat:
 
 def party_audit(party: Party) -> list[AuditRecord]:
     """The party's record, oldest first, with the seat or login behind each step."""
-    return list(party.audit.select_related("hand", "seat__player", "user").order_by("at", "pk"))
+    return list(
+        party.audit.select_related("hand", "seat__player", "user__player").order_by("at", "pk")
+    )
 
 
 def party_outcomes(party_ids) -> dict[int, PartyOutcome]:

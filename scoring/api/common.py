@@ -22,6 +22,7 @@ from typing import Annotated
 from django.utils.translation import gettext
 from ninja import Path
 
+from clubs.templatetags.organizers import organizer_name
 from scoring import entries, errors, selectors
 from scoring.api.schemas import ResultIn
 from scoring.engine.cards import InvalidCard
@@ -320,7 +321,9 @@ def audit_body(record) -> dict:
         "hand_id": record.hand_id,
         "hand_number": record.hand.number if record.hand else None,
         "seat": Seats.ref(record.seat),
-        "user": record.user.get_username() if record.user else None,
+        # The organizer by name, as the pages name him: a login made at sign-up is
+        # its owner's e-mail address, and every organizer of the club reads this.
+        "user": organizer_name(record.user) if record.user else None,
         "address": record.address,
         "before": record.before,
         "after": record.after,

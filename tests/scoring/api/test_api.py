@@ -935,7 +935,7 @@ def test_the_audit_lists_every_step_with_who_took_it(client):
     assert records[1]["seat"]["player"] == a.player.name
     assert records[2]["seat"]["player"] == b.player.name
     assert records[2]["hand_number"] == 1
-    assert (records[3]["user"], records[3]["reason"]) == (organizer.username, "misdeal")
+    assert (records[3]["user"], records[3]["reason"]) == (organizer.player.name, "misdeal")
     assert records[3]["before"]["status"] == "disputed"
 
 

@@ -100,7 +100,10 @@ def test_a_cancel_through_the_api_is_recorded_with_the_key_s_owner_and_address(
     )
     assert (record.before, record.after) == ({"status": "running"}, {"status": "cancelled"})
     audit = client.get(f"/api/parties/{party.pk}/audit", HTTP_AUTHORIZATION=f"Bearer {key}").json()
-    assert [(r["action"], r["user"]) for r in audit] == [("start", None), ("cancel", "director")]
+    assert [(r["action"], r["user"]) for r in audit] == [
+        ("start", None),
+        ("cancel", director.player.name),
+    ]
 
 
 @pytest.mark.parametrize("body", [{}, {"reason": ""}, {"reason": "   "}])
