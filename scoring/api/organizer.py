@@ -65,6 +65,7 @@ def _night(night) -> dict:
         "confirmation_required": night.confirmation_required,
         "closed_at": night.closed_at,
         "stake": night.stake,
+        "currency": night.club.currency,
     }
 
 
@@ -162,6 +163,7 @@ def night_result_list(request, night_id: Id):
     return {
         "night": _night(night),
         "stake": results["stake"],
+        "currency": night.club.currency,
         "running": results["running"],
         "lines": _lines(results["rows"]),
     }
@@ -177,6 +179,7 @@ def night_payment_list(request, night_id: Id):
     results = night_results(night=night)
     return {
         "stake": results["stake"],
+        "currency": night.club.currency,
         "running": results["running"],
         "payments": [
             {
@@ -193,7 +196,8 @@ def night_payment_list(request, night_id: Id):
 @router.get("/manage/nights/{night_id}/stake", response={200: NightStakeOut, **ORGANIZER_READ})
 def night_stake_detail(request, night_id: Id):
     """What a point is worth at the night (null: not played for money)."""
-    return {"stake": _organized_night(request, night_id).stake}
+    night = _organized_night(request, night_id)
+    return {"stake": night.stake, "currency": night.club.currency}
 
 
 @router.post("/manage/nights/{night_id}/stake", response={200: NightStakeOut, **ORGANIZER_WRITE})
@@ -206,7 +210,8 @@ def night_stake_set(request, night_id: Id, body: NightStakeIn):
         night=night, stake=body.stake, user=request.auth, address=client_address(request)
     )
     # As stored (0.1 sent is 0.10 kept), as the results will show it.
-    return {"stake": selectors.night_by_id(night_id).stake}
+    stored = selectors.night_by_id(night_id)
+    return {"stake": stored.stake, "currency": stored.club.currency}
 
 
 def _organized_night(request, night_id: int):

@@ -251,6 +251,8 @@ class NightOut(Schema):
     closed_at: datetime | None
     # What a point is worth (`NightStakeOut`); None: not played for money.
     stake: Decimal | None
+    # The club's currency (ISO 4217), which every amount of the night is in.
+    currency: str
 
 
 class NightPlayerOut(Schema):
@@ -282,6 +284,7 @@ class NightResultsOut(Schema):
 
     night: NightOut
     stake: Decimal | None
+    currency: str
     running: int
     lines: list[NightLineOut]
 
@@ -300,14 +303,17 @@ class NightPaymentsOut(Schema):
     its stake, as its results page lists them; none without a stake."""
 
     stake: Decimal | None
+    currency: str
     running: int
     payments: list[NightPaymentOut]
 
 
 class NightStakeOut(Schema):
-    """What a point is worth at the night; null: not played for money."""
+    """What a point is worth at the night, in the club's ``currency``; null: not
+    played for money."""
 
     stake: Decimal | None
+    currency: str
 
 
 #: An amount per point, as a number or as text (exact): what `nights.night_set_stake` takes.

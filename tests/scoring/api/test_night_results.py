@@ -127,7 +127,7 @@ def test_without_a_stake_there_are_no_amounts_and_no_payments(api, night):
 
     assert results["stake"] is None
     assert [line["amount"] for line in results["lines"]] == [None, None]
-    assert payments == {"stake": None, "running": 0, "payments": []}
+    assert payments == {"stake": None, "currency": "EUR", "running": 0, "payments": []}
 
 
 def test_equal_plus_minus_share_a_place(api, night):
@@ -148,11 +148,11 @@ def test_the_stake_is_read_and_set_as_on_the_nights_page(api, night):
     as_number = api("post", f"/manage/nights/{night.pk}/stake", {"stake": 0.1})
     after = api("get", f"/manage/nights/{night.pk}/stake").json()
 
-    assert before == {"stake": None}
+    assert before == {"stake": None, "currency": "EUR"}
     assert set_.status_code == 200, set_.content
-    assert set_.json() == {"stake": "0.05"}
-    assert as_number.json() == {"stake": "0.10"}
-    assert after == {"stake": "0.10"}
+    assert set_.json() == {"stake": "0.05", "currency": "EUR"}
+    assert as_number.json() == {"stake": "0.10", "currency": "EUR"}
+    assert after == {"stake": "0.10", "currency": "EUR"}
     night.refresh_from_db()
     assert night.stake == Decimal("0.10")
     record = ClubRecord.objects.filter(action=ClubRecord.Action.STAKE).last()
@@ -165,7 +165,7 @@ def test_a_null_stake_means_not_for_money(api, night):
 
     response = api("post", f"/manage/nights/{night.pk}/stake", {"stake": None})
 
-    assert response.json() == {"stake": None}
+    assert response.json() == {"stake": None, "currency": "EUR"}
     night.refresh_from_db()
     assert night.stake is None
 
@@ -231,3 +231,23 @@ def test_the_results_and_payments_read_in_the_same_queries_however_many_parties(
 
     assert len(results.json()["lines"]) == 2 * parties + 3
     assert payments.json()["payments"]
+
+
+def test_every_amount_of_the_night_says_its_club_s_currency(api, night):
+    # A German club keeps its accounts in euros, another in its own currency.
+    night.club.currency = "CHF"
+    night.club.save()
+    nights.night_set_stake(night=night, stake="0.05")
+    gin_won_by_first_seat(night)
+    base = f"/manage/nights/{night.pk}"
+
+    answers = [
+        api("get", f"{base}/results"),
+        api("get", f"{base}/payments"),
+        api("get", f"{base}/stake"),
+        api("post", f"{base}/stake", {"stake": "0.10"}),
+    ]
+
+    assert [a.status_code for a in answers] == [200, 200, 200, 200]
+    assert {a.json()["currency"] for a in answers} == {"CHF"}
+    assert answers[0].json()["night"]["currency"] == "CHF"
