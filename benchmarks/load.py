@@ -21,6 +21,9 @@ It prints, in this order:
    per open stream of ``live``; whether the targets hold (told to both phones p95
    ≤ 1 s, entry p95 ≤ 300 ms, seat page p95 ≤ 500 ms, the public board told p95
    ≤ 2 s, no errors, no stream that was not told); the largest count that holds;
+   then, for each size in ``LOAD_CROWD``, the ``LOAD_TABLES`` run again with a crowd
+   of that many spectators on the public page's stream (benchmarks/load_crowd.py:
+   told p50/p95/max, bytes a push, ``live``'s CPU and memory per stream);
 3. the same load with one gunicorn process, and the scaling;
 4. a run with faults: a gunicorn worker and a live worker killed (its streams
    drop and reconnect after the server's retry, and their pages ask what they
@@ -43,7 +46,8 @@ PostgreSQL URL of a database this test may drop and create,
 postgres://postgres@127.0.0.1:5432/knock_load), ``LOAD_GROUPS`` (1: the web and
 live groups, each a gunicorn of its own on its own port, the workers shared out
 between them) and ``LOAD_PROXY`` (on with more than one group: Caddy in front, as
-in production; benchmarks/load_layout.py)."""
+in production; benchmarks/load_layout.py) and ``LOAD_CROWD`` (none: the crowds'
+sizes, e.g. "1000,5000,10000"; ``LOAD_CROWD_PER_PROCESS``, 2500 clients a process)."""
 
 from __future__ import annotations
 
@@ -58,7 +62,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from benchmarks import load_faults
+from benchmarks import load_crowd, load_faults
 from benchmarks.load_figures import (
     KINDS,
     SETTLE_SECONDS,
@@ -162,6 +166,8 @@ class Lab:
             results[tables] = self.load(tables, f"{tables} tables")
         held = [n for n, r in results.items() if r["holds"]]
         print(f"  largest table count that holds the targets: {max(held) if held else 'none'}")
+        for size in load_crowd.SIZES:  # LOAD_CROWD: spectators beside the load, on their stream
+            self.load(TABLES, f"{TABLES} tables and a crowd of {size}", crowd=size)
         self.layout.restart_web(1)
         print(f"\nOne gunicorn process ({self.layout.describe()})")
         alone = self.hammer(self.poll_paths())
@@ -390,7 +396,7 @@ class Lab:
         print(f"  a poll costs {health / poll_rps:.2f} health checks (target ≤ 1.5)")
         return figures
 
-    def load(self, tables: int, label: str, faults: bool = False) -> dict:
+    def load(self, tables: int, label: str, faults: bool = False, crowd: int = 0) -> dict:
         ledger = self.folder / f"ledger-{len(self.ledgers)}.json"
         self.ledgers.append(ledger)
         users = {"Phone": 2 * tables, "Spectator": SPECTATORS, "Director": 1}
@@ -402,6 +408,8 @@ class Lab:
         }
         idle = rss_kib(self.layout.live_pids())
         process, prefix = self.locust(users, SECONDS, extra, f"run-{len(self.ledgers)}")
+        arrival = -(-sum(users.values()) // SPAWN) + SETTLE_SECONDS
+        self.crowd = load_crowd.start(self, crowd, arrival + SECONDS) if crowd else None
         probe = None
         if faults:
             load_faults.inject_faults(self, process, SECONDS)
@@ -422,6 +430,7 @@ class Lab:
                 for part in after
             }
         process.wait()
+        crowd_figures = load_crowd.report(self.crowd) if self.crowd is not None else None
         if faults:
             round_id = json.loads((self.folder / "fault-redis.json").read_text())["round"]
             print("  the round started while Redis was away, after beat's catch-up:")
@@ -432,6 +441,8 @@ class Lab:
             print(f"  !! locust said:\n{said[said.index('Traceback') :][:3000]}")
         told = json.loads(ledger.read_text()) if ledger.exists() else {"unexpected": ["no ledger"]}
         result = report(label, stats, told, faults)
+        if crowd_figures is not None:
+            print(crowd_figures["line"])
         if probe is not None:
             probe.stop()
         if not faults:
@@ -447,6 +458,12 @@ class Lab:
                 for part, used in spent.items()
             )
             print(f"    where the machine's time went: {shares}")
+            if crowd_figures is not None and held:
+                live = sum(used for part, used in spent.items() if part.startswith("live"))
+                print(
+                    f"    live per open stream: {1000 * live / measured / held:.3f} ms of CPU "
+                    f"a second, {(busy - idle) / held:.1f} KiB"
+                )
         return result
 
     def cpu(self, locust: subprocess.Popen) -> dict:
@@ -457,6 +474,8 @@ class Lab:
             "celery": [self.worker.pid, self.beat.pid],
             "redis": [self.redis.pid],
         }
+        if getattr(self, "crowd", None) is not None:
+            roots["crowd (its spectators)"] = self.crowd.pids()
         used = {
             part: {pid: cpu_seconds(pid) for pid in process_tree(pids)}
             for part, pids in roots.items()
