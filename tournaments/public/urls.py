@@ -17,6 +17,7 @@ urlpatterns = [
     path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round-detail"),
     path("t/<slug:slug>/final/", knockout.final_detail, name="final"),
     path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
+    path("t/<slug:slug>/plan/", views.plan_detail, name="plan"),
     path("t/<slug:slug>/players/<int:entrant_id>/", views.player_detail, name="player-detail"),
     path("t/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),
     path("t/<slug:slug>/results.csv", views.results_csv, name="results-csv"),

@@ -16,7 +16,7 @@ from clubs.names import shown_names
 from live import streams
 from scoring.engine.games import GAMES
 from scoring.selectors import party_states, sheet_rows
-from tournaments import stored_board
+from tournaments import planned, stored_board
 from tournaments.final.bracket import reached_label
 from tournaments.outcomes import game_outcomes
 from tournaments.public import knockout, parts
@@ -144,6 +144,26 @@ def round_detail(request, slug, number):
         "tournaments/public/round_detail.html",
         {"tournament": tournament, "round": found[0], "rounds": [r.number for r in data.rounds]},
     )
+
+
+def plan_detail(request, slug):
+    """An evening planned ahead, for the players and whoever follows it: every
+    round's tables and each player's own tables for the evening, with the names
+    the public may see (as `GET /api/tournaments/{slug}/plan`). Only while the
+    pairings are public, and once round 1 fixed the plan."""
+    tournament = public_tournament(slug)
+    view = planned.plan_view(tournament, public=True) if tournament.public_pairings else None
+    if view is None:
+        raise Http404
+    # Each player's row has a cell for every round, empty where the player was
+    # not yet (or no longer) in the field.
+    numbers = [r["number"] for r in view.rounds]
+    rows = []
+    for card in view.cards:
+        seats = {seat["round"]: seat for seat in card["rounds"]}
+        rows.append({"entrant": card["entrant"], "seats": [seats.get(n) for n in numbers]})
+    context = {"tournament": tournament, "plan": view, "rows": rows}
+    return render(request, "tournaments/public/tournament_plan.html", context)
 
 
 def crosstable(request, slug):
