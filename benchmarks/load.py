@@ -407,9 +407,13 @@ class Lab:
             "LOAD_LIVE": self.live_site,
         }
         idle = rss_kib(self.layout.live_pids())
-        process, prefix = self.locust(users, SECONDS, extra, f"run-{len(self.ledgers)}")
         arrival = -(-sum(users.values()) // SPAWN) + SETTLE_SECONDS
-        self.crowd = load_crowd.start(self, crowd, arrival + SECONDS) if crowd else None
+        # The crowd arrives first, then the players: its streams are all held while
+        # the run is measured.
+        self.crowd = load_crowd.start(self, crowd, arrival + SECONDS + 5) if crowd else None
+        if crowd:
+            time.sleep(load_crowd.ARRIVAL_SECONDS)
+        process, prefix = self.locust(users, SECONDS, extra, f"run-{len(self.ledgers)}")
         probe = None
         if faults:
             load_faults.inject_faults(self, process, SECONDS)
