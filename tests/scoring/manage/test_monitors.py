@@ -62,9 +62,7 @@ def test_each_change_of_the_nights_tables_moves_its_number(client, organizer, ni
         "a new party": lambda: after_commit(start_night_party, night=night, label="Table 2"),
         "a new link": lambda: after_commit(seats.seat_link_reissue, seat=a, user=user),
         "a swap": lambda: after_commit(parties.party_seat_swap, seat=b, player=guest, user=user),
-        "a hand": lambda: after_commit(
-            hand_enter, seat=a, number=1, entry=Result("gin", 0, 0, 30)
-        ),
+        "a hand": lambda: after_commit(hand_enter, seat=a, number=1, entry=Result("gin", 0, 0, 30)),
         "the stake": lambda: after_commit(nights.night_set_stake, night=night, stake="0.05"),
         "a cancel": lambda: after_commit(
             parties.party_cancel, party=party, user=user, reason="Wrong table"

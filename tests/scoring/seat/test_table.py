@@ -587,6 +587,7 @@ def test_a_refused_hand_comes_back_with_what_was_typed(client):
     assert 'name="knocker_deadwood" type="number" inputmode="numeric" min="0" value="30"' in page
     assert 'name="defender_deadwood" type="number" inputmode="numeric" min="0" value="41"' in page
     # A page opened afresh starts empty.
-    assert " checked" not in client.get(table_url(a)).text.split('id="quick-entry"')[1].split(
-        "</form>"
-    )[0]
+    assert (
+        " checked"
+        not in client.get(table_url(a)).text.split('id="quick-entry"')[1].split("</form>")[0]
+    )
