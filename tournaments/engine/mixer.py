@@ -21,7 +21,6 @@ Plain Python, like the rest of the engine: the same arguments give the same plan
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -33,6 +32,7 @@ from tournaments.engine.planned import (
     T1,
     UnplannableField,
     planned_schedule,
+    swap_seats,
     turned,
 )
 from tournaments.engine.schedules import TableGame
@@ -255,7 +255,7 @@ def _searched(
     movable = [n for n, tables in enumerate(seating) if len(tables) > 1]
     steps = STEPS_PER_SEAT * sum(len(players[n]) for n in movable)
     temperature, cooling = T0, (T1 / T0) ** (1 / max(steps, 1))
-    randrange, uniform, exp = rng.randrange, rng.random, math.exp
+    randrange, uniform = rng.randrange, rng.random
     for _ in range(steps):
         if best_cost == 0:
             break
@@ -270,30 +270,9 @@ def _searched(
         b = present[randrange(len(present))]
         if seat[a] == seat[b]:
             continue
-        theirs, other = tables[seat[b]], met[b]
-        delta = 0
-        for q in mine:
-            if q != a:
-                delta += (other[q] > 0) - (row[q] > 1)
-        for q in theirs:
-            if q != b:
-                delta += (row[q] > 0) - (other[q] > 1)
-        if delta > 0 and uniform() >= exp(-delta / temperature):
+        delta = swap_seats(a, b, tables, seat, met, temperature, uniform)
+        if delta is None:
             continue
-        for q in mine:
-            if q != a:
-                row[q] -= 1
-                met[q][a] -= 1
-                other[q] += 1
-                met[q][b] += 1
-        for q in theirs:
-            if q != b:
-                other[q] -= 1
-                met[q][b] -= 1
-                row[q] += 1
-                met[q][a] += 1
-        mine[mine.index(a)], theirs[theirs.index(b)] = b, a
-        seat[a], seat[b] = seat[b], seat[a]
         cost += delta
         if cost < best_cost:
             best, best_cost = [[list(t) for t in r] for r in seating], cost

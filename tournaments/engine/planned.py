@@ -158,6 +158,40 @@ def _design_rounds(count: int, size: int) -> Schedule:
     return [[list(table) for table in round_] for round_ in design]
 
 
+def swap_seats(a, b, tables, seat, met, temperature: float, uniform) -> int | None:
+    """One move of the annealing: ``a`` and ``b`` trade their tables of the round
+    (``tables``; ``seat``: each player's table in it) when that lowers the repeat
+    meetings, or by chance as the ``temperature`` allows (``uniform``: the search's
+    random numbers). Returns the change in repeat meetings, ``None`` when the move
+    is refused (nothing changed); ``met`` follows the move."""
+    mine, theirs = tables[seat[a]], tables[seat[b]]
+    row, other = met[a], met[b]
+    delta = 0
+    for q in mine:
+        if q != a:
+            delta += (other[q] > 0) - (row[q] > 1)
+    for q in theirs:
+        if q != b:
+            delta += (row[q] > 0) - (other[q] > 1)
+    if delta > 0 and uniform() >= math.exp(-delta / temperature):
+        return None
+    for q in mine:
+        if q != a:
+            row[q] -= 1
+            met[q][a] -= 1
+            other[q] += 1
+            met[q][b] += 1
+    for q in theirs:
+        if q != b:
+            other[q] -= 1
+            met[q][b] -= 1
+            row[q] += 1
+            met[q][a] += 1
+    mine[mine.index(a)], theirs[theirs.index(b)] = b, a
+    seat[a], seat[b] = seat[b], seat[a]
+    return delta
+
+
 def _searched(count: int, size: int, rounds: int, start: Schedule = ()) -> Schedule:
     """The schedule of the search (see the module): the rounds ``start`` where
     given (a design's, `_design_rounds`), the others greedy, then simulated
@@ -180,7 +214,7 @@ def _searched(count: int, size: int, rounds: int, start: Schedule = ()) -> Sched
     best, best_cost = [[list(t) for t in r] for r in seating], cost
     steps = STEPS_PER_SEAT * count * rounds if len(tables) > 1 else 0
     temperature, cooling = T0, (T1 / T0) ** (1 / max(steps, 1))
-    randrange, uniform, exp = rng.randrange, rng.random, math.exp
+    randrange, uniform = rng.randrange, rng.random
     for _ in range(steps):
         if best_cost <= bound:
             break
@@ -196,30 +230,9 @@ def _searched(count: int, size: int, rounds: int, start: Schedule = ()) -> Sched
         b = randrange(count)
         if seat[a] == seat[b]:
             continue
-        theirs, other = round_[seat[b]], met[b]
-        delta = 0
-        for q in mine:
-            if q != a:
-                delta += (other[q] > 0) - (row[q] > 1)
-        for q in theirs:
-            if q != b:
-                delta += (row[q] > 0) - (other[q] > 1)
-        if delta > 0 and uniform() >= exp(-delta / temperature):
+        delta = swap_seats(a, b, round_, seat, met, temperature, uniform)
+        if delta is None:
             continue
-        for q in mine:
-            if q != a:
-                row[q] -= 1
-                met[q][a] -= 1
-                other[q] += 1
-                met[q][b] += 1
-        for q in theirs:
-            if q != b:
-                other[q] -= 1
-                met[q][b] -= 1
-                row[q] += 1
-                met[q][a] += 1
-        mine[mine.index(a)], theirs[theirs.index(b)] = b, a
-        seat[a], seat[b] = seat[b], seat[a]
         cost += delta
         if cost < best_cost:
             best, best_cost = [[list(t) for t in r] for r in seating], cost
