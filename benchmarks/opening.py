@@ -13,36 +13,21 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
+
+from benchmarks import in_own_process, migrated
 
 ENTRANTS, ROUNDS = 1000, 10
 OPENINGS = int(os.environ.get("BENCH_OPENINGS", 300))
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        env = {
-            **os.environ,
-            "SQLITE_PATH": os.path.join(folder, "bench.sqlite3"),
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-        }
-        env.pop("DATABASE_URL", None)
-        env.pop("REDIS_URL", None)
-        command = [sys.executable, "-m", "benchmarks.opening", "measure"]
-        subprocess.run(command, cwd=ROOT, env=env, check=True)
+    in_own_process("benchmarks.opening", without_redis=True)
 
 
 def _measure() -> None:
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
+    migrated()
     from django.core.cache import cache
     from django.db import connection
     from django.test import Client

@@ -12,33 +12,23 @@ from __future__ import annotations
 import datetime
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 from random import Random
+
+from benchmarks import in_own_process, migrated
 
 PLAYERS, EVENTS = 500, 200
 PARTIES = int(os.environ.get("BENCH_PARTIES", 100_000))
 PLAYER_PARTIES = 2000
 RUNS = int(os.environ.get("BENCH_RUNS", 3))
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> None:
     from benchmarks import ratings
 
     ratings.main()
-    with tempfile.TemporaryDirectory() as folder:
-        env = {
-            **os.environ,
-            "SQLITE_PATH": os.path.join(folder, "bench.sqlite3"),
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-        }
-        env.pop("DATABASE_URL", None)
-        command = [sys.executable, "-m", "benchmarks.seasons", "measure"]
-        subprocess.run(command, cwd=ROOT, env=env, check=True)
+    in_own_process("benchmarks.seasons")
 
 
 def club_with_parties(
@@ -126,11 +116,7 @@ def timed(label: str, run, runs: int = RUNS) -> None:
 
 
 def _measure() -> None:
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
+    migrated()
     from seasons import player_pages, selectors, services
     from seasons.models import Season
 

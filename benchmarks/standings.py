@@ -13,36 +13,21 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
+
+from benchmarks import in_own_process, migrated
 
 ENTRANTS, ROUNDS = 1000, 10
 RUNS = int(os.environ.get("BENCH_RUNS", 7))
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> None:
-    # A process of its own: another benchmark may have set Django up on its database.
-    with tempfile.TemporaryDirectory() as folder:
-        env = {
-            **os.environ,
-            "SQLITE_PATH": os.path.join(folder, "bench.sqlite3"),
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-        }
-        env.pop("DATABASE_URL", None)
-        command = [sys.executable, "-m", "benchmarks.standings", "measure"]
-        subprocess.run(command, cwd=ROOT, env=env, check=True)
+    in_own_process("benchmarks.standings")
 
 
 def _measure() -> None:
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
+    migrated()
     from django.test import Client
     from django.urls import reverse
 

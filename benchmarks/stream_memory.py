@@ -16,31 +16,20 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
-import subprocess
 import sys
-import tempfile
 import tracemalloc
-from pathlib import Path
+
+from benchmarks import ROOT, in_own_process, migrated
 
 STREAMS = int(os.environ.get("BENCH_STREAMS", 500))
 ENTRANTS = int(os.environ.get("BENCH_STREAM_ENTRANTS", 1000))
 BOARDS = 4
 #: Frames kept of each allocation (BENCH_STREAM_FRAMES): more say where, slower.
 FRAMES = int(os.environ.get("BENCH_STREAM_FRAMES", 1))
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        env = {
-            **os.environ,
-            "SQLITE_PATH": os.path.join(folder, "bench.sqlite3"),
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-        }
-        env.pop("DATABASE_URL", None)
-        env.pop("REDIS_URL", None)
-        command = [sys.executable, "-m", "benchmarks.stream_memory", "measure"]
-        subprocess.run(command, cwd=ROOT, env=env, check=True)
+    in_own_process("benchmarks.stream_memory", without_redis=True)
 
 
 class Stream:
@@ -87,12 +76,8 @@ async def _until(condition, seconds=60.0):
 
 
 def _measure() -> None:
-    import django
-    from django.core.management import call_command
-
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the boards are stored between awaits
-    django.setup()
-    call_command("migrate", verbosity=0)
+    migrated()
     from asgiref.sync import sync_to_async
     from django.test import Client
     from django.urls import reverse
