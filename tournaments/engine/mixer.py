@@ -31,6 +31,7 @@ from tournaments.engine.planned import (
     T0,
     T1,
     UnplannableField,
+    greedy_round,
     planned_schedule,
     swap_seats,
     turned,
@@ -238,7 +239,7 @@ def _searched(
     for number, present in enumerate(players):
         given = starts[number] if number < len(starts) else None
         if given is None:
-            seating.append(_greedy(present, size, met, rng))
+            seating.append(greedy_round(present, table_sizes(len(present), size), met, rng))
             continue
         for table in given:
             for a, b in itertools.combinations(table, 2):
@@ -277,25 +278,3 @@ def _searched(
         if cost < best_cost:
             best, best_cost = [[list(t) for t in r] for r in seating], cost
     return best
-
-
-def _greedy(present: list[int], size: int, met: list[list[int]], rng) -> list[list[int]]:
-    """One round seated greedily: the players in a random order, each to the open
-    table where it has met the fewest; the meetings are added to ``met``."""
-    sizes = table_sizes(len(present), size)
-    order = list(present)
-    rng.shuffle(order)
-    seated: list[list[int]] = [[] for _ in sizes]
-    for player in order:
-        row = met[player]
-        _, position = min(
-            (sum(row[q] for q in table), position)
-            for position, table in enumerate(seated)
-            if len(table) < sizes[position]
-        )
-        seated[position].append(player)
-    for table in seated:
-        for a, b in itertools.combinations(table, 2):
-            met[a][b] += 1
-            met[b][a] += 1
-    return seated

@@ -203,7 +203,7 @@ def _searched(count: int, size: int, rounds: int, start: Schedule = ()) -> Sched
         _given_round(start[number], met) if number < len(start) else None
         for number in range(rounds)
     ]
-    seating = [round_ or _greedy_round(count, tables, met, rng) for round_ in seating]
+    seating = [round_ or greedy_round(range(count), tables, met, rng) for round_ in seating]
     where = [[0] * count for _ in range(rounds)]
     for number, round_ in enumerate(seating):
         for index, table in enumerate(round_):
@@ -248,10 +248,11 @@ def _given_round(tables: list[list[int]], met: list[list[int]]) -> list[list[int
     return [list(table) for table in tables]
 
 
-def _greedy_round(count: int, tables: list[int], met: list[list[int]], rng) -> list[list[int]]:
-    """One round seated greedily: the entrants in a random order, each to the open
-    table where it has met the fewest; the meetings are added to ``met``."""
-    order = list(range(count))
+def greedy_round(players: list[int], tables: list[int], met, rng) -> list[list[int]]:
+    """One round seated greedily at tables of the sizes ``tables``: the players in a
+    random order, each to the open table where it has met the fewest; the meetings
+    are added to ``met``."""
+    order = list(players)
     rng.shuffle(order)
     seated: list[list[int]] = [[] for _ in tables]
     for player in order:
