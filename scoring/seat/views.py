@@ -15,14 +15,12 @@ from django.views.decorators.http import require_GET, require_POST
 from live import streams
 from scoring import errors, selectors
 from scoring.engine.rules import Rules
-from scoring.engine.settlement import PartyOver
 from scoring.entry_forms import entry_form_for
 from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
-from scoring.labels import outcome_message
 from scoring.seat import picker, whole_table
+from scoring.seat.acts import act
 from scoring.services import hands, knocks
 from web import security
-from web.client import client_address
 
 
 def entry_address(view):
@@ -93,13 +91,8 @@ def table_enter(request, token):
         return whole_table.enter(request, seat)
     # A refused hand comes back with what was typed, to be mended, not typed again.
     form = QuickEntryForm(request.POST)
-    return _act(
-        request,
-        seat,
-        form,
-        hands.hand_enter,
-        on_error=lambda: _page(request, seat.token, quick_form=form, status=400),
-    )
+    refused = _refused(request, seat, quick_form=form)
+    return act(request, seat, form, hands.hand_enter, refused=refused)
 
 
 @entry_address
@@ -108,13 +101,8 @@ def table_enter_cards(request, token):
     preview said. A mistake shows the page again with the cards still filled in."""
     seat = _playing_format_game(token)
     form = CardsEntryForm(request.POST, rules=_rules(seat))
-    return _act(
-        request,
-        seat,
-        form,
-        hands.hand_enter,
-        on_error=lambda: _page(request, seat.token, cards_form=form, status=400),
-    )
+    refused = _refused(request, seat, cards_form=form)
+    return act(request, seat, form, hands.hand_enter, refused=refused)
 
 
 @require_POST
@@ -137,7 +125,7 @@ def table_confirm(request, token):
     """Another side's pending entry confirmed, in the version the page showed: the
     same for every game (`hands.hand_confirm`)."""
     seat = selectors.seat_by_token(token)
-    return _act(request, seat, ConfirmForm(request.POST), hands.hand_confirm)
+    return act(request, seat, ConfirmForm(request.POST), hands.hand_confirm)
 
 
 @require_POST
@@ -249,28 +237,12 @@ def _rules(seat) -> Rules:
     return Rules.from_dict(seat.party.rules)
 
 
-def _act(request, seat, form, service, on_error=None):
-    """Validates the form, calls the service for the seat, and shows the outcome
-    (or the reason it was refused) on the seat's page. ``on_error`` answers a
-    refusal instead of the redirect, when the form is worth keeping."""
-    if not form.is_valid():
-        messages.error(request, first_error(form))
-        return on_error() if on_error else redirect(seat)
-    try:
-        outcome = service(
-            seat=seat,
-            number=form.cleaned_data["number"],
-            key=form.cleaned_data["key"] or None,
-            address=client_address(request),
-            **form.service_arguments(),
-        )
-    except (errors.StaleEntry, PartyOver) as error:
-        # The page was old: the cards belong to a hand that is gone.
-        messages.error(request, errors.explain(error))
-    except ValueError as error:
-        messages.error(request, errors.explain(error))
-        if on_error:
-            return on_error()
-    else:
-        messages.success(request, outcome_message(outcome.action, outcome.hand.number))
-    return redirect(seat)
+def _refused(request, seat, **forms):
+    """A refused hand of the party formats: the page again, with the reason and
+    the form as it was sent (``quick_form`` or ``cards_form``)."""
+
+    def answer(form, message):
+        messages.error(request, message or first_error(form))
+        return _page(request, seat.token, status=400, **forms)
+
+    return answer

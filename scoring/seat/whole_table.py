@@ -7,19 +7,17 @@ made of each entry."""
 import uuid
 
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring import errors, selectors
-from scoring.engine.settlement import PartyOver
+from scoring import selectors
 from scoring.entry_forms import entry_form_for
-from scoring.labels import outcome_message
 from scoring.models import Hand
+from scoring.seat.acts import act
 from scoring.services.hands import hand_enter
 from scoring.services.whole_table_sheet import game_sheet
 from scoring.whole_table import game_seat_view
-from web.client import client_address
 
 #: The facts an engine keeps with a hand that the table reads (`HandScore.facts`),
 #: each naming a side, or true.
@@ -188,27 +186,13 @@ def enter(request, seat):
     the entering side's next one corrects it, another player's confirms it when
     it scores the same and disputes it when not. A refusal shows the form again,
     with each of the engine's problems on its own line."""
-    form = _form(seat, request.POST)
-    if not form.is_valid():
-        return _again(request, seat, form)
-    try:
-        outcome = hand_enter(
-            seat=seat,
-            number=form.cleaned_data["number"],
-            key=form.cleaned_data["key"] or None,
-            address=client_address(request),
-            **form.service_arguments(),
-        )
-    except (errors.StaleEntry, PartyOver) as error:
-        # The page was old: its hand is gone, or the entry changed since.
-        messages.error(request, errors.explain(error))
-    except ValueError as error:
-        for line in errors.explain(error).splitlines():
+
+    def refused(form, message):
+        for line in (message or "").splitlines():
             form.add_error(None, line)
         return _again(request, seat, form)
-    else:
-        messages.success(request, outcome_message(outcome.action, outcome.hand.number))
-    return redirect(seat)
+
+    return act(request, seat, _form(seat, request.POST), hand_enter, refused=refused)
 
 
 def _again(request, seat, form):
