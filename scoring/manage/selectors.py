@@ -12,6 +12,7 @@ from clubs.models import ClubNight
 from clubs.templatetags.organizers import organizer_name
 from scoring.labels import ruleset_label
 from scoring.manage import whole_table_selectors
+from scoring.manage.table_states import TABLE_STATES, table_state
 from scoring.models import AuditRecord, Hand, Party, Seat
 from scoring.selectors import (
     choice_label,
@@ -64,9 +65,6 @@ def party_seats(party: Party) -> list[Seat]:
 
 #: The states of a table on the night page, in the order they are shown: what
 #: needs the organizer first.
-TABLE_STATES = ("disputed", "confirming", "entering", "finished", "cancelled")
-
-
 def night_glance(*, night) -> dict:
     """Every table (party) of a club night and where it stands: a hand disputed,
     an entry waiting for confirmation (since when), waiting for the next entry,
@@ -96,22 +94,7 @@ def _table_row(party: Party) -> dict:
     state = party_state(party, seats, hands)
     sheet = sheet_rows(state, hands)
     open_hands = sorted(state.open_hands.values(), key=lambda hand: hand.table)
-    disputed = [hand for hand in open_hands if hand.status == Hand.Status.DISPUTED]
-    hand = None
-    if party.status == Party.Status.CANCELLED:
-        key, since = "cancelled", party.finished_at or party.started_at
-    elif state.finished:
-        key, since = "finished", party.finished_at or party.started_at
-    elif disputed:
-        key, hand = "disputed", disputed[0]
-        since = hand.updated_at
-    elif open_hands:
-        key, hand = "confirming", open_hands[0]
-        since = hand.updated_at
-    else:
-        # Waiting for the next entry since the last hand counted (or the start).
-        key = "entering"
-        since = max((h.updated_at for h in hands), default=party.started_at)
+    key, hand, since = table_state(party, state.finished, open_hands, hands)
     return {
         "party": party,
         "seats": seats,

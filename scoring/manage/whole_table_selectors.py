@@ -7,6 +7,7 @@ parties or hands."""
 
 from django.utils.translation import gettext as _
 
+from scoring.manage.table_states import table_state
 from scoring.models import Hand, Party, Seat
 from scoring.option_fields import OPTION_WORDS
 from scoring.selectors import choice_label
@@ -40,21 +41,8 @@ def table_row(party: Party, seats: list[Seat], hands: list[Hand]) -> dict:
     waits on, each side's total, and once over who won."""
     sheet = sheet_of(party, seats, hands)
     open_hands = [h for h in hands if h.status in (Hand.Status.PENDING, Hand.Status.DISPUTED)]
-    disputed = [h for h in open_hands if h.status == Hand.Status.DISPUTED]
-    hand = None
-    if party.status == Party.Status.CANCELLED:
-        state, since = "cancelled", party.finished_at or party.started_at
-    elif party.status == Party.Status.FINISHED:
-        state, since = "finished", party.finished_at or party.started_at
-    elif disputed:
-        state, hand = "disputed", disputed[0]
-        since = hand.updated_at
-    elif open_hands:
-        state, hand = "confirming", open_hands[0]
-        since = hand.updated_at
-    else:
-        state = "entering"
-        since = max((h.updated_at for h in hands), default=party.started_at)
+    over = party.status == Party.Status.FINISHED
+    state, hand, since = table_state(party, over, open_hands, hands)
     return {
         "party": party,
         "seats": seats,
