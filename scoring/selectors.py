@@ -489,7 +489,7 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    # Parties of party formats only: another game's sheet is `services.game_sheet`'s
+    # Parties of party formats only: another game's sheet is `services.whole_table_sheet`'s
     # (a night's results read those through `scoring.night_results.game_results`);
     # the standings, seasons and ratings that read these take none yet.
     query = Party.objects.filter(pk__in=ids, game__in=FORMAT_GAMES).order_by()

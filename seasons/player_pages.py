@@ -21,9 +21,10 @@ from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_
 from seasons.models import Rating, RatingChange
 from seasons.selectors import club_games, rating_chart
 
-# The game of party formats (Gin Rummy) keeps its hands in the columns knocker,
-# defender and winner, not in Hand.scores: its record is `player_stats`' over its
-# settlements, each other game's its own (`Game.record`).
+# The game of party formats (Gin Rummy) has a section of its own: besides its
+# record's hand figures (`Game.record`, read by `player_stats`), what its
+# settlements pay player to player (boxes, shutouts, head to head), kept with the
+# ratings. Each other game's section is its record alone.
 (GIN,) = FORMAT_GAMES
 
 

@@ -4,7 +4,7 @@ seat order, and what a decision of a disputed hand adds to the game's entry form
 (`scoring.entry_forms`, the players' own).
 
 The options' fields are `scoring.option_fields`' (a tournament's form has them
-too); the forms only validate: `scoring.services.game_parties` and `scoring.services.games`
+too); the forms only validate: `scoring.services.game_parties` and `scoring.services.hands`
 write."""
 
 from django import forms

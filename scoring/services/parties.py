@@ -157,7 +157,7 @@ def _in_order(start: dict, engine, players: list, options) -> tuple[Party, dict]
 def check_format_game(party: Party) -> None:
     """These services take the parties of a game with party formats (Gin Rummy's,
     `FORMAT_GAMES`): another game's hands are entered through
-    `scoring.services.games`."""
+    `scoring.services.hands`."""
     if party.game not in FORMAT_GAMES:
         raise errors.WrongGame(
             gettext("This party plays %(game)s, not Gin Rummy: enter its hands as %(game)s's.")

@@ -1,6 +1,5 @@
 """What every party's start checks of its players and its night, whatever the game
-(`parties.party_start` for Gin Rummy, `game_parties.party_start` for the
-others)."""
+(`parties.party_start`)."""
 
 from django.utils.translation import gettext
 

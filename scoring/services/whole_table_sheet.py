@@ -1,6 +1,6 @@
 """The sheet of a party of another game (Chinchón, Canasta, Blaue Vierzehn, Cruzo):
 what its seat page and its night's results will show. A read, kept beside the
-writes of `scoring.services.games` because both derive the party's totals the
+writes of `scoring.services.hands` because both derive the party's totals the
 same way, from its confirmed hands through the game's engine (never stored)."""
 
 from dataclasses import dataclass
@@ -92,9 +92,9 @@ def sheet_of(party: Party, seats: list[Seat], hands: list[Hand]) -> GameSheet:
 
 
 def plays_other_game(party: Party) -> bool:
-    """Whether the party plays one of the other games (its sheet is `game_sheet`'s,
-    its hands `scoring.services.games`'), not Gin Rummy: the one question the
-    pages ask before they choose Gin Rummy's readers and services or these."""
+    """Whether the party is played at one whole table (its sheet is `game_sheet`'s),
+    not at the tables of two of a game of party formats: the one question the
+    pages ask before they choose which reads to show it with."""
     return other_game(party.game)
 
 

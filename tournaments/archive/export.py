@@ -116,7 +116,7 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
 
 def _game_party(party: Party, seats, hands, audit, player_key) -> dict:
     """A party of another game: its game and options (``rules``), and each hand as
-    `scoring.services.games` keeps it: the entry and the engine's facts
+    `scoring.services.hands` keeps it: the entry and the engine's facts
     (``details``), the scores per side, the confirmations so far, the other
     version of a dispute."""
     position = {s.pk: s.position for s in seats}

@@ -273,7 +273,7 @@ def _counter_scores(hand):
 
 def _game_scores(found: _Found, at: str, party: GamePartyIn, engine, sides: int) -> None:
     """Each hand's entry scored by the game against the confirmed totals before it,
-    as `scoring.services.games` scored it: the archive's scores and facts must be
+    as `scoring.services.hands` scored it: the archive's scores and facts must be
     the engine's. A confirmed or waiting hand never comes after the party's end.
 
     A void hand counts nowhere, and the services do not check it again when a hand

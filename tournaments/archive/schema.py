@@ -8,7 +8,7 @@ time with its zone, between 1900 and 2199. What one part of an archive says abou
 another (a seating's table, a hand's seat) is checked after this, by
 `tournaments.archive.references`.
 
-One module of some 680 lines on purpose: it is one document's schema, read top to
+One module of some 730 lines on purpose: it is one document's schema, read top to
 bottom as the archive nests (archive, parties, hands, tournament, rounds), and the
 two games' models differ in a few fields beside each other; split, each part would
 import the others' bounds and choices."""
@@ -324,7 +324,7 @@ class PartyIn(Strict):
 
 # ------------------------------------------------------------------- the other games
 #
-# A party of another game (`scoring.services.games`) keeps its options where Gin
+# A party of another game (`scoring.services.hands`) keeps its options where Gin
 # Rummy keeps its rules, and each hand as the table entered it: the entry, what the
 # game's engine scored (a number per side, and its facts), who confirmed it. The
 # entry's shape is the engine's to judge (`tournaments.archive.references` asks it);
@@ -392,7 +392,7 @@ class GameHandIn(Strict):
 
 class GameHandSnapshot(Strict):
     """A hand of another game as an audit record keeps it before and after a
-    change (`scoring.services.games`)."""
+    change (`scoring.services.hands`)."""
 
     number: Positive
     status: HandStatus
@@ -406,7 +406,7 @@ class GameHandSnapshot(Strict):
 
 class GameStartSnapshot(Strict):
     """A party of another game's start: the game, its options, who sits where and
-    with whom (`scoring.services.game_parties`)."""
+    with whom (`scoring.services.parties`)."""
 
     game: GameKey
     options: GameOptions
