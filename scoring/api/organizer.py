@@ -40,7 +40,7 @@ from scoring.api.schemas import (
 from scoring.night_results import night_results
 from scoring.services import hands, nights, parties
 from scoring.services.hands import hand_decide
-from scoring.services.parties import party_start
+from scoring.services.parties import check_format_game, check_other_game, party_start
 from scoring.services.whole_table_sheet import game_sheet, other_game, plays_other_game
 from web.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
 from web.client import client_address
@@ -267,6 +267,9 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     """Correct, resolve or void a hand, with a reason that goes into the record. A
     dispute is resolved with the right result, or by accepting one of its versions."""
     party = _organized_party(request, party_id)
+    # Its answer is a Gin Rummy party's: another game's hand is decided at
+    # ``…/decide-entry``, before anything is written.
+    check_format_game(party)
     hand = selectors.party_hand(party, hand_id)
     if decision.version is not None:
         result = entries.result_of_version(hand, decision.version)
@@ -300,6 +303,7 @@ def party_game_hand_decide(request, party_id: Id, hand_id: Id, decision: GameDec
     is a 422 in its words, as is a decision that would undo a later hand; a Gin
     Rummy hand is decided at ``…/decide``."""
     party = _organized_party(request, party_id)
+    check_other_game(party)
     hand = selectors.party_hand(party, hand_id)
     entry = decision.entry
     if decision.version == "entered":

@@ -9,7 +9,14 @@ from clubs.services import api_token_create
 from scoring.engine.games import ENTRY_GAMES
 from scoring.models import Hand, Party
 from scoring.services.hands import hand_confirm, hand_enter
-from tests.factories import ClubNightFactory, MembershipFactory, OrganizerFactory
+from scoring.services.knocks import Result
+from tests.factories import (
+    ClubNightFactory,
+    MembershipFactory,
+    OrganizerFactory,
+    start_game_party,
+    start_night_party,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -283,3 +290,35 @@ def test_a_rematch_of_another_game_is_the_same_game_with_the_deal_passed_on(api,
     assert (body["game"], body["party"]["status"], body["over"]) == ("chinchon", "running", False)
     first, second = party.seats.select_related("player").order_by("position")
     assert [seat["player"] for seat in body["seats"]] == [second.player.name, first.player.name]
+
+
+def gin_rummy_hand(night):
+    party = start_night_party(night)
+    a = party.seats.get(position=0)
+    return hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21)).hand
+
+
+def chinchon_hand(night):
+    a = start_game_party("chinchon", 2, night=night).seats.get(position=0)
+    return hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 12]}).hand
+
+
+@pytest.mark.parametrize(
+    ("hand_of", "address"), [(chinchon_hand, "decide"), (gin_rummy_hand, "decide-entry")]
+)
+def test_a_decision_at_the_other_kind_s_address_is_refused_and_changes_nothing(
+    api, night, hand_of, address
+):
+    # Each address answers with its own kind of party: a void sent to the other
+    # would be written and then fail to be told, so it is refused first.
+    hand = hand_of(night)
+
+    response = api(
+        f"/api/parties/{hand.party_id}/hands/{hand.pk}/{address}",
+        {"action": "void", "reason": "dealt wrongly"},
+    )
+
+    assert response.status_code == 422
+    assert "This party plays" in response.json()["detail"]
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.PENDING
