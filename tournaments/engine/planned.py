@@ -13,12 +13,13 @@ How a schedule is found, first that applies:
 
 1. **A known design** (`designs.catalogue`): a resolvable design, every pair at one
    table at most once: the affine planes and spaces (9, 16, 25, 27, 64 entrants),
-   Kirkman's schoolgirls (15 at tables of three) and the social-golfer schedules
-   shipped as data (20, 24 and 28 at tables of four; 32 is still searched,
-   and repeat some meetings). A field one to
-   ``size − 1`` short of a design plays it with the missing entrants' seats left
-   empty: they are taken from one table of a round the evening does not play,
-   so no table loses two seats (a single missing seat needs no spare round).
+   and the schedules shipped as data (`shipped_designs`: 15, 18 and 21 at tables
+   of three, 20, 24, 28 and 40 at tables of four; 32 is still searched, and
+   repeats some meetings). A field one to ``size − 1`` short of a design plays it
+   with the missing entrants' seats left empty, chosen so that no table loses two
+   seats: they are taken from one table of a round the evening does not play (a
+   single missing seat needs no spare round), or else are points the rounds
+   played never seat together (16 at tables of three for eight rounds).
 2. **A search**: a start from a known design's rounds where the evening is longer
    than the design of that very field (they repeat nothing), the other rounds
    greedy (each round, each entrant to the table where it
@@ -133,13 +134,15 @@ def turned(table: Sequence[int], turns: int) -> tuple[int, ...]:
 
 def _from_design(count: int, size: int, rounds: int) -> Schedule | None:
     """The first rounds of a known design for ``count`` at tables of ``size``, or of
-    one up to ``size − 1`` larger with the missing seats taken from one table of a
-    round not played; None where none fits."""
+    one up to ``size − 1`` larger with the missing seats left empty (`_empty_seats`);
+    None where none fits."""
     for points, classes in sorted(catalogue().get(size, {}).items()):
         missing = points - count
-        if not 0 <= missing < size or len(classes) < rounds + (missing > 1):
+        if not 0 <= missing < size or len(classes) < rounds:
             continue
-        empty = set(classes[-1][0][:missing])
+        empty = _empty_seats(classes, rounds, missing)
+        if empty is None:
+            continue
         kept = [p for p in range(points) if p not in empty]
         renumber = {point: number for number, point in enumerate(kept)}
         return [
@@ -147,6 +150,38 @@ def _from_design(count: int, size: int, rounds: int) -> Schedule | None:
             for round_ in classes[:rounds]
         ]
     return None
+
+
+def _empty_seats(classes, rounds: int, missing: int) -> set[int] | None:
+    """``missing`` points of a design that never sit at one table in its first
+    ``rounds`` rounds, so that leaving their seats empty takes at most one seat from
+    any table: one table of a round not played where there is one (a single point
+    needs none), else points that the played rounds never seat together (18 at
+    tables of three has such pairs); None where there are none."""
+    if missing <= 1 or len(classes) > rounds:
+        return set(classes[-1][0][:missing])
+    met = {
+        frozenset(pair)
+        for round_ in classes[:rounds]
+        for table in round_
+        for pair in itertools.combinations(table, 2)
+    }
+
+    def apart(chosen: list[int], candidates: list[int]) -> list[int] | None:
+        if len(chosen) == missing:
+            return chosen
+        for index, point in enumerate(candidates):
+            found = apart(
+                [*chosen, point],
+                [q for q in candidates[index + 1 :] if frozenset((q, point)) not in met],
+            )
+            if found:
+                return found
+        return None
+
+    # Highest points first: a design's points that stay put are numbered last.
+    found = apart([], sorted(range(sum(map(len, classes[0]))), reverse=True))
+    return set(found) if found else None
 
 
 def _design_rounds(count: int, size: int) -> Schedule:

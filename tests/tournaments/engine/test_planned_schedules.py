@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.engine.designs import SHIPPED, affine_space, catalogue
+from tournaments.engine.designs import affine_space, catalogue
 from tournaments.engine.planned import UnplannableField, repeat_bound, repeat_meetings
 from tournaments.engine.schedules import planned_schedule
+from tournaments.engine.shipped_designs import SHIPPED
 
 
 def meetings(schedule):
@@ -88,11 +89,22 @@ def test_one_table_meets_every_pair_each_round():
         (27, 3, 10),
         (28, 4, 9),
         (64, 4, 10),
+        (21, 3, 10),
+        (18, 3, 8),
+        (40, 4, 10),
+        (40, 4, 13),
         # A design with seats left empty: one to size − 1 short.
         (8, 3, 4),
         (14, 3, 6),
         (63, 4, 10),
         (61, 4, 10),
+        (20, 3, 10),
+        (19, 3, 9),
+        (17, 3, 8),
+        (37, 4, 10),
+        (39, 4, 13),
+        # Two seats left empty where the rounds played never seat them together.
+        (16, 3, 8),
     ],
 )
 def test_fields_with_a_known_design_meet_nobody_twice(count, size, rounds):
@@ -168,3 +180,4 @@ def test_the_catalogue_keeps_the_longest_design_of_each_field():
     assert len(known[3][15]) == 7
     assert set(known[4]) >= {16, 20, 24, 28, 64}
     assert len(known[4][28]) == 9
+    assert len(known[3][21]) == 10 and len(known[3][18]) == 8 and len(known[4][40]) == 13
