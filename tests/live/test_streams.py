@@ -15,7 +15,9 @@ import pytest
 import redis
 from asgiref.sync import async_to_sync, sync_to_async
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
@@ -554,6 +556,78 @@ def test_a_seat_stream_resumed_is_told_of_the_hands_it_missed(delivery):
         kind, data = await next_event(again)
         assert (kind, data["counter"]) == ("moved", "seat")
         assert data["version"] == await sync_to_async(lambda: changes.seat_counter(b.token)[0])()
+
+    run(scenario)
+
+
+@pytest.fixture
+def database_blocked(monkeypatch):
+    """``block()`` makes every query of every thread fail (as a pool run dry does)
+    and notes the thread that asked; ``unblock()`` lets them through again."""
+    cursor = BaseDatabaseWrapper.cursor
+    asked = []
+    blocked = threading.Event()
+
+    def refusing(self):
+        if blocked.is_set():
+            asked.append(threading.current_thread().name)
+            raise OperationalError("the database is blocked by the test")
+        return cursor(self)
+
+    monkeypatch.setattr(BaseDatabaseWrapper, "cursor", refusing)
+
+    class Switch:
+        block, unblock, queries = blocked.set, blocked.clear, asked
+
+    return Switch
+
+
+def test_a_public_stream_opens_and_catches_up_without_the_database(settings, database_blocked):
+    """A crowd opening the public page at once took a database connection each and
+    ran the pool dry (503s): what the opening needs of the tournament is what the
+    builder kept, and a page that missed a board gets the current part all the same."""
+    settings.REDIS_URL = ""
+    tournament, party = cup_in_play()
+    url = public_stream(tournament, "tables")
+
+    async def scenario():
+        stream = await open_stream(url)  # (the first opening after the build, too)
+        _, hello = await next_event(stream)
+        await stream.close()
+        await sync_to_async(enter)(party, 1)  # a board the page has not seen
+        database_blocked.block()
+        try:
+            fresh = await open_stream(url)
+            assert (await next_event(fresh))[0] == "hello"
+            again = await open_stream(url, last_id=stream.last_id)
+            assert (await next_event(again))[1]["resumed"]
+            kind, data = await next_event(again)
+        finally:
+            database_blocked.unblock()
+        assert database_blocked.queries == []
+        assert kind == "moved" and data["version"] > int(hello["versions"]["board"])
+        return {"tables": (data["shown"], data["parts"]["tables"])}
+
+    held = run(scenario)
+    assert int(held["tables"][0].split("-")[0]) == cache.get(
+        stored_board.board_stored_key(tournament.pk)
+    )
+    assert_as_asked(Client(), tournament, held)
+
+
+def test_a_public_stream_of_nothing_published_is_not_found(settings):
+    """The kept tournament is forgotten when its row changes: a tournament no longer
+    published has no stream, even just after a board was kept with it."""
+    settings.REDIS_URL = ""
+    tournament, _ = cup_in_play()
+    url = public_stream(tournament, "tables")
+
+    async def scenario():
+        assert (await Answer(url).start()).status == 200
+        tournament.public_pairings = tournament.public_standings = False
+        tournament.public_results = False
+        await sync_to_async(tournament.save)()
+        assert (await Answer(url).start()).status == 404
 
     run(scenario)
 

@@ -16,14 +16,25 @@ from the cache by the `live` process that holds the stream (`carry`, for
 `tournament_events`), so a spectator costs the web processes nothing per board.
 Each part is kept as the page shows it (the standings with their heading, the
 screen with the final's and the club's slides), so what the stream carries, what
-an ask is answered and what the page is rendered with are the same text."""
+an ask is answered and what the page is rendered with are the same text.
+
+Opening that stream reads nothing from the database either: what it needs of the
+tournament (`Opened`) the builder keeps with each board, by the tournament's short
+name (`opened`). A crowd of thousands opening their pages at once took a database
+connection each for the tournament's row, ran the process's pool dry, and most
+were answered 503."""
 
 import contextlib
 import math
 import time
+from typing import NamedTuple
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.http import HttpRequest, QueryDict
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -34,8 +45,10 @@ from django_tables2 import RequestConfig
 
 from live.events import Carry
 from tournaments import board, planned, screen, stored_board
+from tournaments.models import Tournament
 from tournaments.public import knockout, slides
 from tournaments.public.tables import standings_table_for
+from tournaments.published import public_tournament
 
 STANDINGS_PER_PAGE = 100
 #: A part asked for within this long is rendered with each new board; one not
@@ -49,6 +62,10 @@ CARRIED = ("standings", "tables", "screen")
 #: usual ones (the standings as they come, the tables, the screen, in a language
 #: or two) and a few sorts.
 ASKED_KEEP = 8
+#: What a stream's opening needs of a tournament is kept this long after the board
+#: it was kept with (as long as the board itself, `stored_board.STORED_SECONDS`);
+#: read from the database when it is not kept, it is kept as long as the parts.
+OPENED_SECONDS = 24 * 3600
 
 
 # --------------------------------------------------------------------------- the parts
@@ -107,7 +124,9 @@ def carry(request, tournament) -> Carry:
 def parts_for_board(tournament, data: board.Board) -> dict:
     """The builder's share: the parts spectators asked for lately, rendered from
     the board just built, under their cache names (without the board's version,
-    which the builder adds once the board's counter has its new number)."""
+    which the builder adds once the board's counter has its new number). It also
+    keeps what a stream's opening needs of the tournament (`opened`)."""
+    _keep_opened(tournament, OPENED_SECONDS)
     asked = _asked(tournament.pk)
     now = time.time()
     rendered = {}
@@ -117,6 +136,70 @@ def parts_for_board(tournament, data: board.Board) -> dict:
         with translation.override(language):
             rendered[_name(tournament, spec)] = _render(tournament, data, spec)
     return rendered
+
+
+# --------------------------------------------------------------------------- a stream's opening
+
+
+class Opened(NamedTuple):
+    """What opening a public page's stream needs of its tournament: all that `carry`
+    and `stored_board.version_form` read of one, kept in the cache."""
+
+    pk: int
+    slug: str
+    public_pairings: bool
+    public_standings: bool
+    public_results: bool
+    plays_at_tables: bool
+
+
+def opened(slug: str) -> Opened:
+    """The published tournament ``slug`` as a stream's opening needs it, from the
+    cache (kept by the builder with each board); from the database only when the
+    cache does not hold it (then kept for the next), and a 404 when nothing of it
+    is published."""
+    try:
+        found = cache.get(_opened_key(slug))
+    except Exception:  # the cache away: the stream could carry nothing anyway
+        found = None
+    if found is not None:
+        found = Opened(*found)
+        if found.public_pairings or found.public_standings or found.public_results:
+            return found
+    tournament = public_tournament(slug)
+    return _keep_opened(tournament, settings.PUBLIC_CACHE_SECONDS)
+
+
+def _opened_key(slug: str) -> str:
+    return f"stream-opened:{slug}"
+
+
+def _keep_opened(tournament, seconds: int) -> Opened:
+    found = Opened(
+        tournament.pk,
+        tournament.slug,
+        tournament.public_pairings,
+        tournament.public_standings,
+        tournament.public_results,
+        tournament.plays_at_tables,
+    )
+    with contextlib.suppress(Exception):  # the cache away: the next opening reads it
+        cache.set(_opened_key(tournament.slug), tuple(found), seconds)
+    return found
+
+
+@receiver(post_save, sender=Tournament)
+@receiver(post_delete, sender=Tournament)
+def _forget_opened(sender, instance, **kwargs) -> None:
+    """A tournament saved (its flags changed, in the admin too) or deleted: the next
+    opening reads it again, after the commit (an opening in between would keep the
+    row as it was before)."""
+
+    def forget():
+        with contextlib.suppress(Exception):
+            cache.delete(_opened_key(instance.slug))
+
+    transaction.on_commit(forget)
 
 
 # --------------------------------------------------------------------------- rendering

@@ -110,8 +110,9 @@ def tournament_events(request, slug):
     kept them with that board (a part not kept is asked for by the page, and finds
     a board at least as new as the news). No settle time: the builder stores a
     board at most every PUBLIC_REFRESH_SECONDS, so the events already come that
-    seldom."""
-    tournament = public_tournament(slug)
+    seldom. What it needs of the tournament comes from the cache, not the database
+    (`parts.opened`): a crowd opening their pages at once takes no connection."""
+    tournament = parts.opened(slug)
     counters = {"board": stored_board.board_stored_key(tournament.pk)}
     return streams.stream(request, counters, carry={"board": parts.carry(request, tournament)})
 
