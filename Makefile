@@ -75,10 +75,12 @@ $(DOCS_INSTALLED): pyproject.toml $(INSTALLED)
 docs: $(DOCS_INSTALLED)
 	$(PY) -m sphinx -W --keep-going -n -q -b html docs docs/_build/html
 
-# The pictures the guides show (docs/images/): the demo served on a free port from a
-# database of its own, each page taken on a phone and a desktop by Debian's Chromium.
-screenshots: install
-	$(PY) docs/screenshots.py
+# The pictures the guides show (docs/images/), taken by the browser test that checks
+# their pages (tests/browser/test_pictures.py): the demo's pages on a phone and a
+# desktop, by Debian's Chromium. In the suite the same test writes them elsewhere.
+screenshots: install browser
+	KNOCK_SCREENSHOTS=$(CURDIR)/docs/images KNOCK_REQUIRE_BROWSER=1 $(PY) -m pytest -q \
+	  -p no:randomly -n 0 tests/browser/test_pictures.py
 
 bench: install
 	$(PY) -m pip install --quiet ".[bench]"

@@ -114,10 +114,10 @@ def test_the_readmes_links_lead_to_files_of_the_checkout():
 
 
 def test_every_picture_the_guides_show_is_one_make_screenshots_takes():
-    script = (ROOT / "docs" / "screenshots.py").read_text()
-    pages = re.findall(r'^\s+"([a-z]+)": \(reverse\(', script, re.MULTILINE)
-    sizes = re.findall(r'"(\w+)": \{"width"', script)
-    taken = {f"images/{page}-{size}.png" for page in pages for size in sizes}
+    from tests.browser.pictures import SIZES
+    from tests.browser.test_pictures import PAGES
+
+    taken = {f"images/{page}-{size}.png" for page in PAGES for size in SIZES}
     shown = {
         link.removeprefix("docs/")
         for path in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
