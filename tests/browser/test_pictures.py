@@ -10,7 +10,6 @@ migrating a database of its own, loading the demo with the site's password hashi
 and starting a server and a browser of its own took about twenty."""
 
 import pytest
-from django.db.models import Count
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -24,16 +23,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def seat(demo):
-    """A player's phone at the Spring Open, asked to confirm the hand the opponent
-    entered: the running Gin Rummy party of two with the most hands."""
-    running = (
-        Party.objects.filter(status="running", game="gin_rummy", format="two")
-        .annotate(played=Count("hands"))
-        .order_by("-played", "id")
-        .first()
+    """A player's phone at the Spring Open's table 4, asked to confirm the hand the
+    opponent entered."""
+    waiting = Hand.objects.select_related("party").get(
+        status=Hand.Status.PENDING,
+        party__tournament_table__round__tournament__slug=SWISS["slug"],
     )
-    waiting = running.hands.get(status=Hand.Status.PENDING)
-    asked = running.seats.exclude(pk=waiting.entered_by_id).get()
+    asked = waiting.party.seats.exclude(pk=waiting.entered_by_id).get()
     return reverse("seat:table", args=[asked.token]), lambda page: page.get_by_role(
         "button", name="Confirm"
     )
