@@ -179,3 +179,7 @@ def _rlcard() -> _RLCard | None:
         return _RLCard()
     except ImportError:
         return None
+
+
+if __name__ == "__main__":
+    main()
