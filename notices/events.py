@@ -18,8 +18,8 @@ from notices.tokens import absolute, unsubscribe_url
 from scoring.labels import party_title
 from scoring.models import Party
 from scoring.scores import party_scores
+from scoring.services.whole_table_sheet import table_results
 from seasons.models import PlayerLink
-from seasons.parties import game_results
 from tournaments.engine.formats import format_of
 from tournaments.models import Round, Table, Tournament
 from tournaments.standings import standings_for
@@ -100,7 +100,7 @@ def party_ended(party_id: int) -> list[Draft]:
     links = own_links(party.club, [s.player_id for s in seats])
     # Each reads only its own: the other games' hands are in Hand.scores, Gin
     # Rummy's in the columns its settlement is kept from.
-    result = game_results([party.pk]).get(party.pk)
+    result = table_results([party.pk], cancelled=False).get(party.pk)
     score = None if result is not None else party_scores([party.pk]).get(party.pk)
     with translation.override(party.club.language):
         title = party_title(party)

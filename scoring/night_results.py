@@ -5,33 +5,19 @@ fewest payments that settle the night.
 Read at the app's level, not in an audience's folder: the results page, its CSV and
 the organizer's API all read it here, so they give the same numbers."""
 
-from dataclasses import dataclass
-
 from clubs.models import Player
-from scoring.engine.games import GAMES
-from scoring.engine.games.game import margins, player_margins, side_totals
+from scoring.engine.games.game import player_margins
 from scoring.engine.payments import settle_up
-from scoring.models import Hand, Party, Seat
+from scoring.models import Party
 from scoring.selectors import party_outcomes
-from scoring.services.whole_table_sheet import hand_score, plays_other_game
+from scoring.services.whole_table_sheet import table_results_of
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """What a party of another game gives the night's results: whether it is over,
-    each player's plus/minus at the stake per point (`player_margins`: a side's
-    margin shared by its players) and the players of the winning sides."""
-
-    game: str
-    finished: bool
-    plus_minus: dict[int, int]
-    winners: frozenset
-
-
-def game_results(parties: list[Party]) -> dict[int, GameResult]:
-    """The results of parties of the other games (``parties``: their rows, cancelled
-    ones left out by the caller), in two queries however many: their seats and their
-    hands.
+def game_results(parties: list[Party]) -> dict[int, tuple]:
+    """The results of the parties played at one whole table among ``parties``
+    (their rows, cancelled ones left out by the caller), in two queries however
+    many (`table_results_of`): each as (its game's name, finished, each player's
+    plus/minus at the stake per point, the players of the winning sides).
 
     Every game pays its margins (`margins`: each side settles with every other the
     difference of their totals, the better one paid, the lower total better where
@@ -40,31 +26,14 @@ def game_results(parties: list[Party]) -> dict[int, GameResult]:
     0, each place above one more, added over the games agreed): each player
     settles with every other the difference of their place points, so one game of
     three pays the first 1 from the second and 2 from the last."""
-    ids = [party.pk for party in parties if plays_other_game(party)]
-    if not ids:
-        return {}
-    seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
-    for seat in Seat.objects.filter(party_id__in=ids).order_by("party_id", "position"):
-        seats[seat.party_id].append(seat)
-    hands: dict[int, list[Hand]] = {pk: [] for pk in ids}
-    for hand in Hand.objects.filter(party_id__in=ids).order_by("party_id", "number", "table"):
-        hands[hand.party_id].append(hand)
+    names = {party.pk: str(party.get_game_display()) for party in parties}
     results = {}
-    for party in parties:
-        if party.pk not in seats:
-            continue
-        count = 1 + max(seat.side for seat in seats[party.pk])
-        sides = [[s.player_id for s in seats[party.pk] if s.side == side] for side in range(count)]
-        game = GAMES[party.game]
-        scored = [hand_score(h) for h in hands[party.pk] if h.status == Hand.Status.CONFIRMED]
-        totals = side_totals(scored, count)
-        outcome = game.standing(scored, count, party.rules)
-        finished = party.status == Party.Status.FINISHED
-        results[party.pk] = GameResult(
-            game=party.get_game_display(),
-            finished=finished,
-            plus_minus=player_margins(sides, margins(totals, game.lower_wins)) if finished else {},
-            winners=frozenset(p for side in outcome.winners for p in sides[side]),
+    for pk, result in table_results_of(parties).items():
+        results[pk] = (
+            names[pk],
+            result.finished,
+            player_margins(result.sides, result.margins) if result.finished else {},
+            frozenset(p for side in result.winners for p in result.sides[side]),
         )
     return results
 
@@ -79,18 +48,17 @@ def night_results(*, night) -> dict:
     says, each player's share of the side's; won: a player of a winning side).
     With a stake per point, each player's amount and the fewest payments that
     settle the whole night (`scoring.engine.payments.settle_up`). Seven queries,
-    however many parties."""
+    however many parties (each reader leaves out the other's)."""
     parties = list(night.parties.exclude(status=Party.Status.CANCELLED).order_by("pk"))
     parties_by_pk = {party.pk: party for party in parties}
-    gin_outcomes = party_outcomes([p.pk for p in parties if not plays_other_game(p)])
-    game_outcomes = game_results([p for p in parties if plays_other_game(p)])
+    gin_outcomes = party_outcomes([p.pk for p in parties])
+    game_outcomes = game_results(parties)
     results = []  # (game, finished, plus_minus by player id, winners' player ids)
     for pk, outcome in gin_outcomes.items():
         winners = {pk for pk, amount in outcome.plus_minus.items() if amount > 0}
         game = parties_by_pk[pk].get_game_display()
         results.append((str(game), outcome.finished, outcome.plus_minus, winners))
-    for result in game_outcomes.values():
-        results.append((result.game, result.finished, result.plus_minus, result.winners))
+    results.extend(game_outcomes.values())
     ids = {pk for _game, _finished, plus_minus, _winners in results for pk in plus_minus}
     players = {player.pk: player for player in Player.objects.filter(pk__in=ids)}
     lines = {

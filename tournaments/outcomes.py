@@ -1,13 +1,12 @@
 """How a table's party ended, whatever the game: the one place a tournament asks.
 
 Gin Rummy's parties are read by scoring's `party_outcomes` (plus/minus) and
-`party_scores` (how far a table has come); those readers take Gin Rummy's parties
-only. The other games' parties (issue 28) are read here, beside them, through
-the same engine as their sheet (`scoring.services.whole_table_sheet`): totals from the
-confirmed hands, the winners from the game's `standing`, the places at the table
-and the margins. `table_scores` gives both kinds in the one shape the round's
-tables show (`scoring.scores.PartyScore`), and `game_outcomes` what the
-standings of a tournament at tables take.
+`party_scores` (how far a table has come); the parties played at one whole table
+by `table_results`, the one read of them that a night's results and the ratings
+take too: totals from the confirmed hands, the winners from the game's
+`standing`, the places at the table and the margins. `table_scores` gives both
+kinds in the one shape the round's tables show (`scoring.scores.PartyScore`), and
+`game_outcomes` what the standings of a tournament at tables take.
 
 Each reader makes three queries, however many parties (ids, or a query of them)."""
 
@@ -16,36 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.db.models import QuerySet
-
-from scoring.engine.games import ENTRY_GAMES, GAMES
-from scoring.engine.games.game import margins, side_totals
-from scoring.models import Hand, Party, Seat
 from scoring.scores import PartyScore, party_scores
-from scoring.services.whole_table_sheet import confirmed_scores, side_count
-from tournaments.engine.table_points import finishing_places, place_points
-
-
-class _Seat(NamedTuple):
-    position: int
-    side: int
-    player_id: int
-
-
-class _Hand(NamedTuple):
-    # The names `scoring.services.whole_table_sheet.hand_score` reads.
-    status: str
-    scores: list
-    facts: dict
+from scoring.services.whole_table_sheet import TableResult, table_results
+from tournaments.engine.table_points import place_points
 
 
 @dataclass(frozen=True)
 class GameOutcome:
     """A party of another game as a tournament reads it, by player id: ``players``
     in seat order; each one's ``total`` (the side's), ``place`` at the table and
-    ``margin`` (`finishing_places`, `margins`); ``hands`` confirmed, and whether
-    one waits for confirmation or is disputed. ``finished``: the party is over
-    (the game said so when its last hand was confirmed)."""
+    ``margin`` (`table_results`); ``hands`` confirmed, and whether one waits for
+    confirmation or is disputed. ``finished``: the party is over (the game said
+    so when its last hand was confirmed)."""
 
     finished: bool
     cancelled: bool
@@ -61,52 +42,25 @@ class GameOutcome:
 def game_outcomes(party_ids, *, cancelled: bool = True) -> dict[int, GameOutcome]:
     """The other games' parties among ``party_ids`` (Gin Rummy's are left out),
     each as it stands. ``cancelled=False`` leaves cancelled parties out."""
-    ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
-    if not isinstance(ids, QuerySet) and not ids:
-        return {}
-    query = Party.objects.filter(pk__in=ids, game__in=list(ENTRY_GAMES)).order_by()
-    if not cancelled:
-        query = query.exclude(status=Party.Status.CANCELLED)
-    parties = list(query.values_list("pk", "game", "rules", "status"))
-    if not parties:
-        return {}
-    wanted = [pk for pk, *_ in parties]
-    seats: dict[int, list[_Seat]] = {pk: [] for pk in wanted}
-    rows = Seat.objects.filter(party_id__in=wanted).order_by("party_id", "position")
-    for party_id, position, side, player in rows.values_list(
-        "party_id", "position", "side", "player_id"
-    ):
-        seats[party_id].append(_Seat(position, side, player))
-    hands: dict[int, list[_Hand]] = {pk: [] for pk in wanted}
-    rows = Hand.objects.filter(party_id__in=wanted).order_by("party_id", "number", "table")
-    for party_id, status, scores, facts in rows.values_list(
-        "party_id", "status", "scores", "facts"
-    ):
-        hands[party_id].append(_Hand(status, scores or [], facts or {}))
     return {
-        pk: _outcome(GAMES[game], rules, status, seats[pk], hands[pk])
-        for pk, game, rules, status in parties
+        pk: _outcome(result) for pk, result in table_results(party_ids, cancelled=cancelled).items()
     }
 
 
-def _outcome(game, rules, status, seats: list[_Seat], hands: list[_Hand]) -> GameOutcome:
-    count = side_count(seats)
-    scored = confirmed_scores(hands)
-    totals = side_totals(scored, count)
-    winners = game.standing(scored, count, rules).winners
-    places = finishing_places(totals, winners, game.lower_wins)
-    margin = margins(totals, game.lower_wins)
-    waiting = {h.status for h in hands}
+def _outcome(result: TableResult) -> GameOutcome:
+    def by_player(values) -> dict[int, int]:
+        return {p: values[side] for side, players in enumerate(result.sides) for p in players}
+
     return GameOutcome(
-        finished=status == Party.Status.FINISHED,
-        cancelled=status == Party.Status.CANCELLED,
-        players=tuple(seat.player_id for seat in seats),
-        totals={seat.player_id: totals[seat.side] for seat in seats},
-        places={seat.player_id: places[seat.side] for seat in seats},
-        margins={seat.player_id: margin[seat.side] for seat in seats},
-        hands=len(scored),
-        pending=Hand.Status.PENDING in waiting,
-        disputed=Hand.Status.DISPUTED in waiting,
+        finished=result.finished,
+        cancelled=result.cancelled,
+        players=result.players,
+        totals=by_player(result.totals),
+        places=by_player(result.places),
+        margins=by_player(result.margins),
+        hands=len(result.hands),
+        pending=result.pending,
+        disputed=result.disputed,
     )
 
 

@@ -37,11 +37,12 @@ from scoring.api.schemas import (
     PartyStartIn,
     SwapIn,
 )
+from scoring.engine.games import GAMES
 from scoring.night_results import night_results
 from scoring.services import hands, nights, parties
 from scoring.services.hands import hand_decide
 from scoring.services.parties import check_format_game, check_other_game, party_start
-from scoring.services.whole_table_sheet import game_sheet, other_game, plays_other_game
+from scoring.services.whole_table_sheet import game_sheet, plays_other_game
 from web.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
 from web.client import client_address
 
@@ -127,19 +128,19 @@ def night_party_start(request, night_id: Id, party: PartyStartIn):
         "address": client_address(request),
         "anyway": party.anyway,
     }
-    if other_game(party.game):
-        if "format" in party.model_fields_set:
-            raise errors.EntryError(
-                gettext("The format is Gin Rummy's: another game seats the players in order.")
-            )
-        started = party_start(game=party.game, options=party.options, players=players, **common)
-        return Status(201, game_party_body(request, selectors.party_by_id(started.pk)))
-    if party.options is not None:
+    game = GAMES[party.game]
+    if game.formats and party.options is not None:
         raise errors.EntryError(
-            gettext("Gin Rummy takes its rules from the night: it has no options here.")
+            gettext("%(game)s takes its rules from the night: it has no options here.")
+            % {"game": game.name}
         )
-    started = parties.party_start(format=party.format, players=players, **common)
-    return Status(201, party_detail_body(request, selectors.party_by_id(started.pk)))
+    # A format said in so many words is the service's to refuse for a game seated
+    # in order; the schema's default format is no choice.
+    chosen = party.format if game.formats or "format" in party.model_fields_set else None
+    started = party_start(
+        game=party.game, format=chosen, options=party.options, players=players, **common
+    )
+    return Status(201, _party_body(request, selectors.party_by_id(started.pk)))
 
 
 @router.post("/manage/nights/{night_id}/close", response={200: NightOut, **ORGANIZER_ACTION})

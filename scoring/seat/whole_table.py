@@ -9,7 +9,6 @@ import uuid
 from django.contrib import messages
 from django.shortcuts import render
 from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _
 
 from scoring import selectors
 from scoring.entry_forms import entry_form_for
@@ -19,28 +18,19 @@ from scoring.services.hands import hand_enter
 from scoring.services.whole_table_sheet import game_sheet
 from scoring.whole_table import game_seat_view
 
-#: The facts an engine keeps with a hand that the table reads (`HandScore.facts`),
-#: each naming a side, or true.
-FACTS = {
-    "closer": _("Closed: %(side)s"),
-    "chinchon": _("Chinchón!"),
-    "went_out": _("Went out: %(side)s"),
-    "first": _("Out first: %(side)s"),
-    "blue_fourteen": _("Blue fourteen: %(side)s"),
-}
 
-
-def fact_lines(facts: dict, names: list[str]) -> list[str]:
-    """A hand's facts as short lines, a side by its players' names."""
+def fact_lines(game, facts: dict, names: list[str]) -> list[str]:
+    """A hand's facts as the game words them (`Game.fact_words`), in short lines,
+    a side by its players' names."""
     lines = []
-    for fact, words in FACTS.items():
+    for fact, words in getattr(game, "fact_words", {}).items():
         value = facts.get(fact)
         if value is None or value is False:
             continue
         if isinstance(value, bool):
-            lines.append(str(words))
+            lines.append(gettext(words.template))
         elif isinstance(value, int) and 0 <= value < len(names):
-            lines.append(str(words) % {"side": names[value]})
+            lines.append(gettext(words.template) % {"side": names[value]})
     return lines
 
 
@@ -144,7 +134,7 @@ def table_context(seat, *, form=None) -> dict:
         "over": view.over,
         "standings": sorted(sides, key=lambda side: side["place"]) if view.over else [],
         "open_hand": open_hand,
-        "open_facts": fact_lines(open_hand.facts, names) if open_hand else [],
+        "open_facts": fact_lines(sheet.game, open_hand.facts, names) if open_hand else [],
         "confirmed_by": [view.name_at(p) for p in confirmations],
         "still_needed": view.still_needed,
         "waiting": waiting_for(view) if open_hand and not counter else "",
@@ -153,7 +143,7 @@ def table_context(seat, *, form=None) -> dict:
         "may_enter": view.may_enter,
         "dispute": {
             "theirs": view.name_at(counter["seat"]),
-            "facts": fact_lines(counter.get("facts") or {}, names),
+            "facts": fact_lines(sheet.game, counter.get("facts") or {}, names),
         }
         if counter
         else None,

@@ -72,7 +72,8 @@ def party_start(
     else:
         if format is not None or rules is not None:
             raise errors.EntryError(
-                gettext("The format is Gin Rummy's: another game seats the players in order.")
+                gettext("%(game)s has no formats: its players sit in the order given.")
+                % {"game": engine.name}
             )
         party, after = _in_order(start, engine, players, options)
     changes.night_changed(party.night_id)
@@ -160,7 +161,7 @@ def check_format_game(party: Party) -> None:
     `scoring.services.hands`."""
     if party.game not in FORMAT_GAMES:
         raise errors.WrongGame(
-            gettext("This party plays %(game)s, not Gin Rummy: enter its hands as %(game)s's.")
+            gettext("This party plays %(game)s: enter its hands as %(game)s hands.")
             % {"game": party.get_game_display()}
         )
 

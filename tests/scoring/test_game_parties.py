@@ -1,6 +1,7 @@
 """Parties of the other games (issue 28) played to their end through the services:
 the totals and the winner are the engine's, the party finishes by itself."""
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -104,6 +105,25 @@ def test_a_party_of_each_game_is_played_to_its_end(
     assert sheet.lower_wins is GAMES[game].lower_wins
     with pytest.raises(PartyOver):
         hand_enter(seat=seats_of(party)[0], number=len(entries) + 1, entry=entries[0])
+
+
+def test_a_chinchon_that_wins_at_once_places_its_player_first_on_every_page(client):
+    """The sheet, the seat page and the seat API place the party's winner first,
+    as the ratings and a tournament's tables do, though the totals would not: Ada's
+    20 penalty points are above Ben's −5 when her Chinchón wins the party."""
+    party = start_game_party("chinchon", 2)
+    play(party, 1, {"closer": 1, "penalties": [30, 0]})
+    play(party, 2, {"closer": 0, "chinchon": True, "penalties": [0, 5]})
+    party.refresh_from_db()
+    sheet = game_sheet(party)
+    assert sheet.totals == [20, -5] and sheet.outcome.winners == {0}
+    assert sheet.places == [1, 2]
+    ada, ben = seats_of(party)
+    page = client.get(ben.get_absolute_url()).text
+    places = re.findall(r'<li value="(\d)"><strong class="who">([^<]*)</strong>', page)
+    assert places == [("1", ada.player.name), ("2", ben.player.name)]
+    state = client.get(f"/api/tables/{ben.token}/game").json()
+    assert [side["place"] for side in state["sides"]] == [1, 2]
 
 
 def test_canasta_of_four_plays_in_two_partnerships_across_the_table():

@@ -87,19 +87,6 @@ class TablePlace:
     shared: bool
 
 
-def finishing_places(
-    totals: Sequence[int], winners: Iterable[int], lower_wins: bool
-) -> tuple[int, ...]:
-    """Each side's place at the table: the party's winners first (a Chinchón wins
-    at once, whatever the totals), then by total, the lower first where the game
-    counts penalties (``lower_wins``). Equal sides share the place (1, 2, 2, 4)."""
-    winners = set(winners)
-    sign = 1 if lower_wins else -1
-    keys = [(side not in winners, sign * total) for side, total in enumerate(totals)]
-    ordered = sorted(keys)
-    return tuple(ordered.index(key) + 1 for key in keys)
-
-
 def place_points(places: Sequence[int]) -> tuple[int, ...]:
     """The tournament points of each place at one table (see the module): 2 for
     every other player placed below, 1 for every other placed equal."""

@@ -103,11 +103,10 @@ class TournamentForm(PrintableForm):
         max_value=6,
         required=False,
         help_text=_(
-            "Another game than Gin Rummy only: 3 to 6 at each table, as many as the game "
-            "is played by. The Swiss system seats the tables from the standings; a round "
-            "robin seats every two at one table exactly once, for one table or for 9, 16 "
-            "or 25 entrants at tables of 3, 4 or 5 (one fewer where the game is played "
-            "one short)."
+            "For a game played at tables of three to six: as many at each table as the "
+            "game is played by (empty: two at a table). The Swiss system seats the tables "
+            "from the standings; a round robin and an evening planned ahead seat every "
+            "round at the start, with the fewest repeat meetings known."
         ),
     )
 

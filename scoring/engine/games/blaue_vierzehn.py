@@ -347,6 +347,7 @@ class BlaueVierzehn:
         "blue_fourteens": FigureKind(_("Blue fourteens taken (card entries)"), True, "hands")
     }
     draws_for_ties = False
+    fact_words = {"blue_fourteen": _("Blue fourteen: %(side)s")}
     formats: Mapping = {}
     confirmations_needed = staticmethod(majority_of_others)
 

@@ -621,6 +621,7 @@ class Canasta:
         "went_out": FigureKind(_("Hands gone out"), True, "hands"),
     }
     draws_for_ties = False
+    fact_words = {"went_out": _("Went out: %(side)s")}
     formats: Mapping = {}
     confirmations_needed = staticmethod(majority_of_others)
 

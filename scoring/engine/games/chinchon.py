@@ -557,6 +557,7 @@ class Chinchon:
         "average_penalty": FigureKind(_("Average penalty per hand"), False, "hands"),
     }
     draws_for_ties = False
+    fact_words = {"closer": _("Closed: %(side)s"), "chinchon": _("Chinchón!")}
     formats: Mapping = {}
     confirmations_needed = staticmethod(majority_of_others)
 

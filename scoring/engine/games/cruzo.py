@@ -222,6 +222,7 @@ class Cruzo:
     options = {"games": Option(None)}
     figures = {"average_place": FigureKind(_("Average place"), False, "parties")}
     draws_for_ties = False
+    fact_words = {"first": _("Out first: %(side)s")}
     formats: Mapping = {}
     confirmations_needed = staticmethod(majority_of_others)
 

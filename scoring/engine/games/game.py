@@ -133,6 +133,10 @@ class Game(Protocol):
     #: (seed 000's Kartenziehen). Where the game's own score orders the tied
     #: entrants first (tables of three to six), no draw is offered.
     draws_for_ties: bool
+    #: The facts of a hand (`HandScore.facts`) its table is told, each in words
+    #: (a `Problem` the pages translate): a fact naming a side fills ``%(side)s``
+    #: with its players, a true one stands alone. Optional: none by default.
+    fact_words: Mapping[str, str]
     #: The party formats that seat tables of their own within a party, each hand at
     #: the format's table (Gin Rummy's rotation, chouette, partnerships; empty:
     #: every player at the one table, every hand).
@@ -258,6 +262,18 @@ def places(totals: Sequence[int], lower_wins: bool) -> list[int]:
     the place (1, 2, 2, 4)."""
     ordered = sorted(totals, reverse=not lower_wins)
     return [ordered.index(total) + 1 for total in totals]
+
+
+def finishing_places(totals: Sequence[int], winners, lower_wins: bool) -> tuple[int, ...]:
+    """Each side's place at the table once the party ends: the party's winners first
+    (a Chinchón wins at once, whatever the totals), then by total, the lower first
+    where the game counts penalties (``lower_wins``). Equal sides share the place
+    (1, 2, 2, 4). While no side has won, the places of the totals (`places`)."""
+    winners = set(winners)
+    sign = 1 if lower_wins else -1
+    keys = [(side not in winners, sign * total) for side, total in enumerate(totals)]
+    ordered = sorted(keys)
+    return tuple(ordered.index(key) + 1 for key in keys)
 
 
 def margins(totals: Sequence[int], lower_wins: bool) -> list[int]:

@@ -112,7 +112,7 @@ def test_gin_rummy_is_still_the_default(api, night):
             {"game": "cruzo", "count": 3, "format": "two"},
             422,
             "invalid_entry",
-            "The format is Gin Rummy's: another game seats the players in order.",
+            "Cruzo has no formats: its players sit in the order given.",
         ),
         (
             {"count": 2, "options": {"deck": 40}},

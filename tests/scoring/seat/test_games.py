@@ -379,3 +379,44 @@ def test_the_addresses_of_every_game_s_hands_are_the_same_and_the_old_ones_still
 
     assert "Hand 1 confirmed." in response.text
     assert party.hands.get().status == Hand.Status.CONFIRMED
+
+
+GOOD = {"meld_points": 600, "natural_canastas": 1, "went_out": True}
+POOR = {"meld_points": 300, "hand_points": 40}
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "entry", "told", "german"),
+    [
+        (
+            "chinchon",
+            3,
+            {"closer": 1, "chinchon": True, "penalties": [9, 0, 4]},
+            ["Closed: B", "Chinchón!"],
+            ["Ausgegangen: B", "Chinchón!"],
+        ),
+        ("canasta", 2, {"sides": [POOR, GOOD]}, ["Went out: B"], ["Ausgegangen: B"]),
+        (
+            "cruzo",
+            3,
+            {"went_out": [1, 0], "cards_left": {"2": 4}},
+            ["Out first: B"],
+            ["Zuerst draußen: B"],
+        ),
+    ],
+)
+def test_the_other_players_are_told_what_the_game_found_in_the_hand(
+    client, game, players, entry, told, german
+):
+    """The facts of an entered hand in the game's own words (`Game.fact_words`),
+    a side by its player, on the page of whoever is to confirm it, in German too."""
+    party = start_game_party(game, players)
+    seats = seats_of(party)
+    for seat, name in zip(seats, "ABC", strict=False):
+        seat.player.name = name
+        seat.player.save()
+    hand_enter(seat=seats[0], number=1, entry=entry)
+    page = client.get(url(seats[2 if players == 3 else 1])).text
+    assert all(line in page for line in told)
+    page = client.get(url(seats[1]), HTTP_ACCEPT_LANGUAGE="de").text
+    assert all(line in page for line in german)

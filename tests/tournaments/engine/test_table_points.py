@@ -4,12 +4,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.engine.games.game import finishing_places
 from tournaments.engine.table_points import (
     AtTable,
     TableBye,
     bye_points,
     byes_needed,
-    finishing_places,
     lowest_without_bye,
     place_points,
     table_places,
