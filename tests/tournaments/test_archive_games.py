@@ -2,7 +2,8 @@
 of Chinchón or Blaue Vierzehn at tables of three or four go out as one archive and
 come back with every seat, hand entry, confirmation, dispute, correction, void and
 audit record, so that the night's results, the party pages and the standings are
-what they were. An archive of Gin Rummy alone is written as before (version 1)."""
+what they were. Every archive is written in one shape (version 3), whatever its
+games."""
 
 import json
 import re
@@ -12,6 +13,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.engine.games import GAMES
 from scoring.models import Hand, Party
 from scoring.night_results import night_results
 from scoring.services.hands import hand_confirm, hand_decide, hand_enter
@@ -177,7 +179,7 @@ def test_a_chinchon_night_comes_back_with_its_results_and_party_pages(client):
     statuses = [h.status for h in party.hands.order_by("number")]
     assert statuses == ["confirmed", "confirmed", "confirmed", "void", "pending"]
     data = as_file(night_export(night))
-    assert data["version"] == 2
+    assert data["version"] == 3
     elsewhere = ClubFactory(slug="elsewhere")
     runs_too(elsewhere, "director")
 
@@ -257,17 +259,25 @@ def test_a_partner_on_another_side_is_refused():
     assert problems["parties.0.seats.3.side"] == "the seat in position 3 plays for side 0"
 
 
-def test_an_archive_of_gin_rummy_alone_is_written_as_version_1(started):
+def test_every_archive_is_written_in_one_shape_whatever_its_games(started):
     night = ClubNightFactory()
     start_night_party(night)
-    data = night_export(night)
-    assert data["version"] == 1
-    assert "game" not in data["parties"][0]
+    night_with_chinchon_of_two(night)
     tournament, _ = started(["Anna", "Ben", "Carl"])
-    data = tournament_export(tournament)
-    assert data["version"] == 1
-    assert not {"game", "game_options", "table_size"} & set(data["tournament"])
-    assert all("game" not in party for party in data["parties"])
+    for data in (as_file(night_export(night)), as_file(tournament_export(tournament))):
+        assert data["version"] == 3
+        # Every party names its game; every hand gives the same fields, what its
+        # game scored among them.
+        assert all(party["game"] in GAMES for party in data["parties"])
+        shapes = {tuple(hand) for party in data["parties"] for hand in party["hands"]}
+        assert len(shapes) <= 1
+    assert [party["game"] for party in as_file(night_export(night))["parties"]] == [
+        "gin_rummy",
+        "chinchon",
+    ]
+    played = as_file(night_export(night))["parties"][1]["hands"][0]
+    assert (played["scores"], played["knocker"], played["kind"]) == ([-10, 30], None, "")
+    assert as_file(tournament_export(tournament))["tournament"]["game"] == "gin_rummy"
 
 
 def test_a_gin_rummy_table_playing_another_game_is_refused(started):
@@ -279,7 +289,6 @@ def test_a_gin_rummy_table_playing_another_game_is_refused(started):
     players = [seat["player"] for seat in party["seats"]]
     seats = [dict(s, player=p) for s, p in zip(chinchon["seats"], players, strict=True)]
     data["parties"][0] = chinchon | {"key": party["key"], "seats": seats}
-    data["version"] = 2
     assert refusal(data)["tables.0.party"] == "the party plays another game than the tournament"
 
 
@@ -374,7 +383,7 @@ def test_a_tournament_at_tables_comes_back_with_its_standings(club, committed, g
     before = table_picture(tournament)
     assert before["after_round"] == 2 and before["standings"][0][3] > 0
     data = as_file(tournament_export(tournament))
-    assert data["version"] == 2
+    assert data["version"] == 3
 
     copy = archive_import(data=data, club=ClubFactory())
 

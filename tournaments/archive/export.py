@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 
 from clubs.models import Club, ClubNight, Membership, Player
-from scoring.engine.games import ENTRY_GAMES
 from scoring.models import AuditRecord, Hand, Party, Seat
 from tournaments.models import (
     FinalStage,
@@ -19,20 +18,14 @@ from tournaments.models import (
 
 FORMAT = "knock-archive"
 
-#: Version 1 holds Gin Rummy only; version 2 adds the other games (a party's game,
-#: options and hands as entered, a tournament's game and table size, rounds at
-#: tables). An archive is written with the lowest version that holds it, so an
-#: archive of Gin Rummy reads on a Knock that knows version 1 only, and one of
-#: another game is refused there as "from another version" rather than field by
-#: field. Every version here is read.
-VERSIONS = (1, 2)
-
-
-def version_for(games) -> int:
-    """The version an archive of these games (the tournament's, each party's) is
-    written with: 2 once one of them has hands that are its own entry
-    (`ENTRY_GAMES`)."""
-    return 2 if any(game in ENTRY_GAMES for game in games) else 1
+#: Version 1 held Gin Rummy only; version 2 added the other games (a party's
+#: game, options and hands as entered, a tournament's game and table size, rounds
+#: at tables), each kind of party in a shape of its own; version 3 writes every
+#: party of every game in one shape (`tournaments.archive.parties`). Every
+#: version here is read (`tournaments.archive.older` reads 1 and 2 into the
+#: shape of 3); an export writes the last.
+VERSIONS = (1, 2, 3)
+VERSION = VERSIONS[-1]
 
 
 def _when(value):
@@ -59,7 +52,6 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
     seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
     for seat in Seat.objects.filter(party_id__in=ids).order_by("party_id", "position"):
         seats[seat.party_id].append(seat)
-    position = {s.pk: s.position for party_seats in seats.values() for s in party_seats}
     hands: dict[int, list[Hand]] = {pk: [] for pk in ids}
     for hand in (
         Hand.objects.filter(party_id__in=ids)
@@ -75,88 +67,26 @@ def _parties(parties: list[Party], player_key) -> list[dict]:
     ):
         audit[record.party_id].append(record)
 
-    def at(seat_id):
-        return position.get(seat_id) if seat_id else None
-
     return [
-        _game_party(party, seats[party.pk], hands[party.pk], audit[party.pk], player_key)
-        if party.game in ENTRY_GAMES
-        else {
-            **_party_head(party, seats[party.pk], player_key),
-            "hands": [
-                {
-                    "number": h.number,
-                    "table": h.table,
-                    "status": h.status,
-                    "ending": h.ending,
-                    "dealer": at(h.dealer_id),
-                    "knocker": at(h.knocker_id),
-                    "defender": at(h.defender_id),
-                    "knocker_deadwood": h.knocker_deadwood,
-                    "defender_deadwood": h.defender_deadwood,
-                    "details": h.details,
-                    "kind": h.kind,
-                    "points": h.points,
-                    "winner": at(h.winner_id),
-                    "counter": h.counter,
-                    "entered_by": at(h.entered_by_id),
-                    "confirmed_by": at(h.confirmed_by_id),
-                    "decided_by": _who(h.decided_by),
-                    "version": h.version,
-                    "created_at": _when(h.created_at),
-                    "updated_at": _when(h.updated_at),
-                }
-                for h in hands[party.pk]
-            ],
-            "audit": [_audit(r, at) for r in audit[party.pk]],
-        }
+        _party(party, seats[party.pk], hands[party.pk], audit[party.pk], player_key)
         for party in parties
     ]
 
 
-def _game_party(party: Party, seats, hands, audit, player_key) -> dict:
-    """A party of another game: its game and options (``rules``), and each hand as
-    `scoring.services.hands` keeps it: the entry and the engine's facts
-    (``details``), the scores per side, the confirmations so far, the other
-    version of a dispute."""
+def _party(party: Party, seats: list[Seat], hands: list[Hand], audit, player_key) -> dict:
+    """A party, whatever its game: its game and rules or options, its seats, and
+    each hand with what was entered (a hand of the party formats in its columns, the
+    cards and rulings in its details; another game's entry in its details), what its
+    game scored and the confirmations so far."""
     position = {s.pk: s.position for s in seats}
 
     def at(seat_id):
         return position.get(seat_id) if seat_id else None
 
     return {
-        **_party_head(party, seats, player_key),
-        "game": party.game,
-        "hands": [
-            {
-                "number": h.number,
-                "table": h.table,
-                "status": h.status,
-                "ending": h.ending,
-                # The archive's shape: the entry and the engine's facts together.
-                "details": {**h.details, "facts": h.facts},
-                "scores": h.scores,
-                "confirmations": h.confirmations,
-                "counter": h.counter,
-                "entered_by": at(h.entered_by_id),
-                "confirmed_by": at(h.confirmed_by_id),
-                "decided_by": _who(h.decided_by),
-                "version": h.version,
-                "created_at": _when(h.created_at),
-                "updated_at": _when(h.updated_at),
-            }
-            for h in hands
-        ],
-        "audit": [_audit(r, at) for r in audit],
-    }
-
-
-def _party_head(party, seats, player_key) -> dict:
-    """What every party's archive opens with, whatever its game: the party's own
-    fields and its seats."""
-    return {
         "key": party.pk,
         "label": party.label,
+        "game": party.game,
         "format": party.format,
         "rules": party.rules,
         "target": party.target,
@@ -174,6 +104,35 @@ def _party_head(party, seats, player_key) -> dict:
             }
             for s in seats
         ],
+        "hands": [
+            {
+                "number": h.number,
+                "table": h.table,
+                "status": h.status,
+                "ending": h.ending,
+                "details": h.details,
+                "dealer": at(h.dealer_id),
+                "knocker": at(h.knocker_id),
+                "defender": at(h.defender_id),
+                "knocker_deadwood": h.knocker_deadwood,
+                "defender_deadwood": h.defender_deadwood,
+                "kind": h.kind,
+                "points": h.points,
+                "winner": at(h.winner_id),
+                "scores": h.scores,
+                "facts": h.facts,
+                "confirmations": h.confirmations,
+                "counter": h.counter,
+                "entered_by": at(h.entered_by_id),
+                "confirmed_by": at(h.confirmed_by_id),
+                "decided_by": _who(h.decided_by),
+                "version": h.version,
+                "created_at": _when(h.created_at),
+                "updated_at": _when(h.updated_at),
+            }
+            for h in hands
+        ],
+        "audit": [_audit(r, at) for r in audit],
     }
 
 
@@ -244,7 +203,7 @@ def tournament_export(tournament: Tournament) -> dict:
     parties = list(Party.objects.filter(pk__in=party_ids).order_by("pk"))
     body = {
         "format": FORMAT,
-        "version": version_for([tournament.game, *(party.game for party in parties)]),
+        "version": VERSION,
         "kind": "tournament",
         "club": _club(tournament.club),
         "tournament": {
@@ -266,10 +225,15 @@ def tournament_export(tournament: Tournament) -> dict:
                 "status",
                 "final_seed",
                 "final_draws",
+                # The game at every tournament; an evening planned ahead keeps its
+                # plan (entrants by their keys, which are their ids).
+                "game",
+                "game_options",
+                "table_size",
+                "plan",
             )
         }
-        | {"date": tournament.date.isoformat(), "created_at": _when(tournament.created_at)}
-        | _game_of(tournament),
+        | {"date": tournament.date.isoformat(), "created_at": _when(tournament.created_at)},
         "entrants": [
             {
                 "key": e.pk,
@@ -332,20 +296,6 @@ def tournament_export(tournament: Tournament) -> dict:
     return body
 
 
-def _game_of(tournament: Tournament) -> dict:
-    """Another game's settings; none for Gin Rummy, whose archives stay as they were."""
-    if not tournament.plays_at_tables:
-        return {}
-    game = {
-        "game": tournament.game,
-        "game_options": tournament.game_options,
-        "table_size": tournament.table_size,
-    }
-    # An evening planned ahead keeps its plan: the rounds not yet played as
-    # planned (entrants by their keys, which are their ids).
-    return game | ({"plan": tournament.plan} if tournament.plan else {})
-
-
 def _final_export(stage: FinalStage | None, matches: list[Match], games: list[MatchGame]):
     """The knockout final: its settings and seeds, every match by its place in the
     bracket, each game by its party's key (the entrants by their keys)."""
@@ -380,7 +330,7 @@ def night_export(night: ClubNight) -> dict:
     parties = list(night.parties.order_by("pk"))
     body = {
         "format": FORMAT,
-        "version": version_for(party.game for party in parties),
+        "version": VERSION,
         "kind": "night",
         "club": _club(night.club),
         "night": {

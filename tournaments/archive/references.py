@@ -1,13 +1,18 @@
 """What the parts of an archive say about each other, checked before anything is
 written: every reference names something the archive holds (a seat's player, a
 seating's entrant and table, a hand's seats, an audit record's hand, a game's
-party), nothing is held twice where the database keeps one, each party sits as
-its format seats it, and every party belongs to a table or a game of the
-tournament (or to the night), so none is left running with nothing around it.
+party), nothing is held twice where the database keeps one, and every party
+belongs to a table or a game of the tournament (or to the night), so none is
+left running with nothing around it.
 
-A party of another game is asked of its game's engine (`scoring.engine.games`):
-its options are the game's, its seats sit as the game seats them, and each
-hand's entry is one the game accepts, scoring what the archive says it scored.
+Every party is checked on one path; what differs is asked of how its hands are
+kept (`scoring.services.keeping.keeping_for`: `_FormatTables`, `_WholeTable`).
+A party of a game of party formats sits as its format seats it, each hand at one
+of the round's tables, and its scores and facts are what its columns say. A
+party of a game without formats is asked of its game's engine
+(`scoring.engine.games`): its options are the game's, its seats sit as the game
+seats them, and each hand's entry is one the game accepts, scoring what the
+archive says it scored.
 A tournament of another game has the settings a new one would be allowed
 (`tournaments.registration.game_settings`), and each of its tables seats as many
 as its table size allows, in the order the table's party seats them.
@@ -27,13 +32,12 @@ from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import HandScore, check_table, settle_options, side_totals
 from scoring.errors import translated
-from scoring.models import Hand
-from scoring.services.keeping import as_stored
+from scoring.models import Hand, Party, Seat
+from scoring.services.keeping import FormatTables, WholeTable, as_stored, format_scores, keeping_for
+from tournaments.archive.parties import HandIn, PartyIn, tables_in_round
 from tournaments.archive.schema import (
     ByeLineIn,
-    GamePartyIn,
     NightArchive,
-    PartyIn,
     PlannedLineIn,
     ScheduleLineIn,
     TableLineIn,
@@ -77,10 +81,7 @@ def problems_of(archive: TournamentArchive | NightArchive) -> list[Problem]:
     for i in sorted(_duplicates(p.key for p in archive.parties)):
         found.twice(f"parties.key={i}")
     for i, party in enumerate(archive.parties):
-        if isinstance(party, GamePartyIn):
-            _game_party(found, f"parties.{i}", party, players)
-        else:
-            _party(found, f"parties.{i}", party, players)
+        _party(found, f"parties.{i}", party, players)
     games = {party.game for party in archive.parties}
     if isinstance(archive, TournamentArchive):
         games.add(archive.tournament.game)
@@ -92,69 +93,78 @@ def problems_of(archive: TournamentArchive | NightArchive) -> list[Problem]:
 
 
 def _party(found: _Found, at: str, party: PartyIn, players: set) -> None:
-    party_format = FORMATS[party.format]
-    count = len(party.seats)
-    if count not in party_format.sizes:
-        sizes = ", ".join(map(str, party_format.sizes))
-        found.add(
-            f"{at}.seats",
-            gettext("a party of this format seats %(sizes)s players, not %(count)s")
-            % {"sizes": sizes, "count": count},
-        )
+    """A party of any game: seated as its keeping seats it (`_FormatTables`,
+    `_WholeTable`), every seat, hand and record naming seats the party has, and
+    each hand scoring what its keeping says it scores."""
+    start = len(found.problems)
+    keeping = _KEEPINGS[keeping_for(Party(game=party.game))]
+    side_of = keeping.seating(found, at, party)
+    if side_of is None:
         return
-    sides = party_format.seating(count).sides
     positions = {s.position for s in party.seats}
-    if positions != set(range(count)):
+    if positions != set(range(len(party.seats))):
         found.add(f"{at}.seats", gettext("the seats' positions must run from 0 without a gap"))
         return
     for j, seat in enumerate(party.seats):
         if seat.player not in players:
             found.add(f"{at}.seats.{j}.player", gettext("names a player the archive does not hold"))
-        if seat.side != sides[seat.position]:
+        if seat.side != side_of[seat.position]:
             found.add(
                 f"{at}.seats.{j}.side",
                 gettext("the seat in position %(position)s plays for side %(side)s")
-                % {"position": seat.position, "side": sides[seat.position]},
+                % {"position": seat.position, "side": side_of[seat.position]},
             )
     if _duplicates(s.player for s in party.seats):
         found.add(f"{at}.seats", gettext("a player has one seat in a party"))
-    lineup: dict[int, list[int]] = {}
-    for seat in party.seats:
-        lineup.setdefault(seat.side, []).append(seat.position)
-    tables = party_format.table_count(lineup)
+    sides = 1 + max(side_of.values())
     hands = set()
     for j, hand in enumerate(party.hands):
         here = f"{at}.hands.{j}"
         if (hand.number, hand.table) in hands:
             found.twice(here)
         hands.add((hand.number, hand.table))
-        if hand.table > tables:
-            found.add(
-                f"{here}.table",
-                gettext("this party plays at %(tables)s table(s)") % {"tables": tables},
-            )
-        seats = {
-            "dealer": hand.dealer,
-            "knocker": hand.knocker,
-            "defender": hand.defender,
-            "winner": hand.winner,
-            "entered_by": hand.entered_by,
-            "confirmed_by": hand.confirmed_by,
-        }
-        if hand.counter is not None:
-            counter = hand.counter
-            seats |= {
-                "counter.seat": counter.seat,
-                "counter.knocker": counter.knocker,
-                "counter.winner": counter.winner,
-                "counter.defender": counter.defender,
-            }
-        for name, position in seats.items():
-            if position is not None and position not in positions:
-                found.add(f"{here}.{name}", gettext("names a seat the archive does not hold"))
-        if hand.ending != Hand.Ending.NO_GAME and (hand.knocker is None or hand.defender is None):
-            found.add(here, gettext("a hand that was not a no-game names its knocker and defender"))
+        _hand(found, here, hand, side_of, sides)
+        keeping.hand(found, here, hand, party)
     _audit(found, at, party, hands, positions)
+    if len(found.problems) == start:
+        keeping.scores(found, at, party, sides)
+
+
+#: The seats a hand's columns name (`tournaments.archive.parties.COLUMNS`), and
+#: those the other version of a dispute names.
+HAND_SEATS = ("dealer", "knocker", "defender", "winner")
+COUNTER_SEATS = ("seat", "knocker", "defender", "winner")
+
+
+def _hand(found: _Found, here: str, hand: HandIn, side_of: dict, sides: int) -> None:
+    """What a hand of any game says of the party's seats and sides."""
+    seats = {name: getattr(hand, name) for name in (*HAND_SEATS, "entered_by", "confirmed_by")}
+    counter = hand.counter
+    if counter is not None:
+        seats |= {f"counter.{name}": getattr(counter, name, None) for name in COUNTER_SEATS}
+    for name, position in seats.items():
+        if position is not None and position not in side_of:
+            found.add(f"{here}.{name}", gettext("names a seat the archive does not hold"))
+    for j, position in enumerate(hand.confirmations):
+        if position not in side_of:
+            found.add(
+                f"{here}.confirmations.{j}", gettext("names a seat the archive does not hold")
+            )
+        elif hand.entered_by in side_of and side_of[position] == side_of[hand.entered_by]:
+            found.add(
+                f"{here}.confirmations.{j}",
+                gettext("the entering side does not confirm its own entry"),
+            )
+    if _duplicates(hand.confirmations):
+        found.add(f"{here}.confirmations", gettext("a seat confirms an entry once"))
+    counter_scores = getattr(counter, "scores", None)
+    for name, scores in (("scores", hand.scores), ("counter.scores", counter_scores)):
+        if scores is not None and len(scores) != sides:
+            found.add(
+                f"{here}.{name}",
+                gettext("holds one score for each of the party's %(sides)s sides")
+                % {"sides": sides},
+            )
 
 
 def _audit(found: _Found, at: str, party, hands: set, positions: set) -> None:
@@ -171,153 +181,165 @@ def _audit(found: _Found, at: str, party, hands: set, positions: set) -> None:
             keys.add((record.seat, record.key))
 
 
+class _FormatTables:
+    """A party of a game of party formats (`scoring.services.keeping.FormatTables`):
+    seated as its format seats it, each hand at one of the format's tables of the
+    round, knocker and defender named, its scores and facts what its columns say."""
+
+    @staticmethod
+    def seating(found: _Found, at: str, party: PartyIn) -> dict | None:
+        party_format = FORMATS[party.format]
+        count = len(party.seats)
+        if count not in party_format.sizes:
+            sizes = ", ".join(map(str, party_format.sizes))
+            found.add(
+                f"{at}.seats",
+                gettext("a party of this format seats %(sizes)s players, not %(count)s")
+                % {"sizes": sizes, "count": count},
+            )
+            return None
+        return dict(enumerate(party_format.seating(count).sides))
+
+    @staticmethod
+    def hand(found: _Found, here: str, hand: HandIn, party: PartyIn) -> None:
+        tables = tables_in_round(FORMATS[party.format], len(party.seats))
+        if hand.table > tables:
+            found.add(
+                f"{here}.table",
+                gettext("this party plays at %(tables)s table(s)") % {"tables": tables},
+            )
+        if hand.ending != Hand.Ending.NO_GAME and (hand.knocker is None or hand.defender is None):
+            found.add(here, gettext("a hand that was not a no-game names its knocker and defender"))
+
+    @staticmethod
+    def scores(found: _Found, at: str, party: PartyIn, sides: int) -> None:
+        """Each hand's scores and facts, where the archive gives them (version 3),
+        are what the party formats keep for its columns (`format_scores`)."""
+        seats = [Seat(pk=s.position + 1, side=s.side) for s in party.seats]
+
+        def pk(position):
+            return None if position is None else position + 1
+
+        for j, hand in enumerate(party.hands):
+            row = Hand(
+                number=hand.number,
+                ending=hand.ending,
+                kind=hand.kind,
+                points=hand.points,
+                knocker_deadwood=hand.knocker_deadwood,
+                knocker_id=pk(hand.knocker),
+                defender_id=pk(hand.defender),
+                winner_id=pk(hand.winner),
+            )
+            scores, facts = format_scores(row, seats)
+            if hand.scores is not None and hand.scores != scores:
+                found.add(
+                    f"{at}.hands.{j}.scores",
+                    gettext("the game scores this entry %(scores)s")
+                    % {"scores": ", ".join(map(str, scores))},
+                )
+            if hand.facts is not None and hand.facts != as_stored(facts):
+                found.add(
+                    f"{at}.hands.{j}.facts", gettext("are not what the game finds in the entry")
+                )
+
+
 def _refusal(error: GameEntryError) -> str:
     """The engine's refusal in the reader's language."""
     return " ".join(translated(problem) for problem in error.problems)
 
 
-def _game_party(found: _Found, at: str, party: GamePartyIn, players: set) -> None:
-    """A party of another game, as its engine sees it (see the module's docstring)."""
-    start = len(found.problems)
-    engine = GAMES[party.game]
-    count = len(party.seats)
-    try:
-        check_table(engine, count)
-    except GameEntryError as error:
-        found.add(f"{at}.seats", _refusal(error))
-        return
-    try:
-        settled = settle_options(engine, party.rules)
-    except GameEntryError as error:
-        found.add(f"{at}.rules", _refusal(error))
-        return
-    if settled != party.rules:
-        # A party's options are copied onto it as the game settled them, all of them.
-        found.add(
-            f"{at}.rules",
-            gettext("names each of the game's options as it settles them: %(options)s")
-            % {"options": ", ".join(sorted(settled))},
-        )
-        return
-    try:
-        sides = engine.sides(count, settled)
-    except GameEntryError as error:
-        found.add(f"{at}.seats", _refusal(error))
-        return
-    side_of = {seat: side for side, seats in enumerate(sides) for seat in seats}
-    positions = {s.position for s in party.seats}
-    if positions != set(range(count)):
-        found.add(f"{at}.seats", gettext("the seats' positions must run from 0 without a gap"))
-        return
-    for j, seat in enumerate(party.seats):
-        if seat.player not in players:
-            found.add(f"{at}.seats.{j}.player", gettext("names a player the archive does not hold"))
-        if seat.side != side_of[seat.position]:
+class _WholeTable:
+    """A party of a game without formats (`scoring.services.keeping.WholeTable`),
+    as its game's engine sees it (see the module's docstring)."""
+
+    @staticmethod
+    def seating(found: _Found, at: str, party: PartyIn) -> dict | None:
+        engine = GAMES[party.game]
+        try:
+            check_table(engine, len(party.seats))
+        except GameEntryError as error:
+            found.add(f"{at}.seats", _refusal(error))
+            return None
+        try:
+            settled = settle_options(engine, party.rules)
+        except GameEntryError as error:
+            found.add(f"{at}.rules", _refusal(error))
+            return None
+        if settled != party.rules:
+            # A party's options are copied onto it as the game settled them, all of them.
             found.add(
-                f"{at}.seats.{j}.side",
-                gettext("the seat in position %(position)s plays for side %(side)s")
-                % {"position": seat.position, "side": side_of[seat.position]},
+                f"{at}.rules",
+                gettext("names each of the game's options as it settles them: %(options)s")
+                % {"options": ", ".join(sorted(settled))},
             )
-    if _duplicates(s.player for s in party.seats):
-        found.add(f"{at}.seats", gettext("a player has one seat in a party"))
-    hands = set()
-    sound = True
-    for j, hand in enumerate(party.hands):
-        here = f"{at}.hands.{j}"
-        if (hand.number, hand.table) in hands:
-            found.twice(here)
-        hands.add((hand.number, hand.table))
-        sound = _game_hand(found, here, hand, side_of, len(sides)) and sound
-    _audit(found, at, party, hands, positions)
-    if sound and len(found.problems) == start:
-        _game_scores(found, at, party, engine, len(sides))
+            return None
+        try:
+            sides = engine.sides(len(party.seats), settled)
+        except GameEntryError as error:
+            found.add(f"{at}.seats", _refusal(error))
+            return None
+        return {seat: side for side, seats in enumerate(sides) for seat in seats}
 
+    @staticmethod
+    def hand(found: _Found, here: str, hand: HandIn, party: PartyIn) -> None:
+        """Nothing beyond every hand's: the schema kept its columns empty."""
 
-def _game_hand(found: _Found, here: str, hand, side_of: dict, sides: int) -> bool:
-    """What a hand of another game says of the party's seats and sides; whether it
-    holds (and so can be scored)."""
-    before = len(found.problems)
-    seats = {
-        "entered_by": hand.entered_by,
-        "confirmed_by": hand.confirmed_by,
-        "counter.seat": hand.counter.seat if hand.counter else None,
-    }
-    for name, position in seats.items():
-        if position is not None and position not in side_of:
-            found.add(f"{here}.{name}", gettext("names a seat the archive does not hold"))
-    for j, position in enumerate(hand.confirmations):
-        if position not in side_of:
-            found.add(
-                f"{here}.confirmations.{j}", gettext("names a seat the archive does not hold")
-            )
-        elif hand.entered_by in side_of and side_of[position] == side_of[hand.entered_by]:
-            found.add(
-                f"{here}.confirmations.{j}",
-                gettext("the entering side does not confirm its own entry"),
-            )
-    if _duplicates(hand.confirmations):
-        found.add(f"{here}.confirmations", gettext("a seat confirms an entry once"))
-    for name, scores in (("scores", hand.scores), ("counter.scores", _counter_scores(hand))):
-        if scores is not None and len(scores) != sides:
-            found.add(
-                f"{here}.{name}",
-                gettext("holds one score for each of the party's %(sides)s sides")
-                % {"sides": sides},
-            )
-    return len(found.problems) == before
+    @staticmethod
+    def scores(found: _Found, at: str, party: PartyIn, sides: int) -> None:
+        """Each hand's entry scored by the game against the confirmed totals before
+        it, as `scoring.services.hands` scored it: the archive's scores and facts
+        must be the engine's. A confirmed or waiting hand never comes after the
+        party's end.
 
-
-def _counter_scores(hand):
-    return hand.counter.scores if hand.counter is not None else None
-
-
-def _game_scores(found: _Found, at: str, party: GamePartyIn, engine, sides: int) -> None:
-    """Each hand's entry scored by the game against the confirmed totals before it,
-    as `scoring.services.hands` scored it: the archive's scores and facts must be
-    the engine's. A confirmed or waiting hand never comes after the party's end.
-
-    A void hand counts nowhere, and the services do not check it again when a hand
-    before it is corrected later: its entry may no longer fit the totals before it.
-    It is taken when the game accepts it there or at the party's start."""
-    rules = party.rules
-    counted = (Hand.Status.CONFIRMED, Hand.Status.PENDING)
-    # The confirmed hands before the one being checked (the numbers are unique:
-    # checked before this).
-    before: list[HandScore] = []
-    for j, hand in sorted(enumerate(party.hands), key=lambda item: item[1].number):
-        here = f"{at}.hands.{j}"
-        totals = side_totals(before, sides)
-        over = hand.status in counted and _over(engine, before, sides, rules)
-        if hand.status == Hand.Status.CONFIRMED:
-            before.append(HandScore(tuple(hand.scores), hand.details.facts))
-        if over:
-            found.add(here, gettext("comes after the end of the party"))
-            continue
-        tries = [totals] if hand.status != Hand.Status.VOID else [totals, [0] * sides]
-        versions = [(here, "details.", hand.details, hand.scores)]
-        if hand.counter is not None:
-            versions.append((f"{here}.counter", "", hand.counter, hand.counter.scores))
-        for where, inner, given, scores in versions:
-            scored = _entry_scored(engine, given.entry, tries, rules)
-            if isinstance(scored, str):
-                found.add(
-                    f"{where}.{inner}entry",
-                    gettext("the game refuses this entry: %(why)s") % {"why": scored},
+        A void hand counts nowhere, and the services do not check it again when a
+        hand before it is corrected later: its entry may no longer fit the totals
+        before it. It is taken when the game accepts it there or at the party's
+        start."""
+        engine, rules = GAMES[party.game], party.rules
+        counted = (Hand.Status.CONFIRMED, Hand.Status.PENDING)
+        # The confirmed hands before the one being checked (the numbers are unique:
+        # checked before this).
+        before: list[HandScore] = []
+        for j, hand in sorted(enumerate(party.hands), key=lambda item: item[1].number):
+            here = f"{at}.hands.{j}"
+            totals = side_totals(before, sides)
+            over = hand.status in counted and _over(engine, before, sides, rules)
+            if hand.status == Hand.Status.CONFIRMED:
+                before.append(HandScore(tuple(hand.scores), hand.facts))
+            if over:
+                found.add(here, gettext("comes after the end of the party"))
+                continue
+            tries = [totals] if hand.status != Hand.Status.VOID else [totals, [0] * sides]
+            versions = [(here, "details.", hand.details.entry, hand.scores, hand.facts)]
+            if hand.counter is not None:
+                counter = hand.counter
+                versions.append(
+                    (f"{here}.counter", "", counter.entry, counter.scores, counter.facts)
                 )
-            elif list(scored.scores) != scores:
-                found.add(
-                    f"{where}.scores",
-                    gettext("the game scores this entry %(scores)s")
-                    % {"scores": ", ".join(map(str, scored.scores))},
-                )
-            elif as_stored(dict(scored.facts)) != given.facts:
-                found.add(
-                    f"{where}.{inner}facts", gettext("are not what the game finds in the entry")
-                )
-    try:
-        engine.standing(before, sides, rules)
-    except Exception:  # whatever the engine makes of it, never a 500
-        found.add(f"{at}.hands", gettext("the game cannot tell where the party stands"))
+            for where, inner, entry, scores, facts in versions:
+                scored = _entry_scored(engine, entry, tries, rules)
+                if isinstance(scored, str):
+                    found.add(
+                        f"{where}.{inner}entry",
+                        gettext("the game refuses this entry: %(why)s") % {"why": scored},
+                    )
+                elif list(scored.scores) != scores:
+                    found.add(
+                        f"{where}.scores",
+                        gettext("the game scores this entry %(scores)s")
+                        % {"scores": ", ".join(map(str, scored.scores))},
+                    )
+                elif as_stored(dict(scored.facts)) != facts:
+                    found.add(f"{where}.facts", gettext("are not what the game finds in the entry"))
+        try:
+            engine.standing(before, sides, rules)
+        except Exception:  # whatever the engine makes of it, never a 500
+            found.add(f"{at}.hands", gettext("the game cannot tell where the party stands"))
+
+
+#: What is checked by how the party's hands are kept.
+_KEEPINGS = {FormatTables: _FormatTables, WholeTable: _WholeTable}
 
 
 def _over(engine, before, sides: int, rules) -> bool:

@@ -18,14 +18,14 @@ from scoring.services.keeping import format_scores
 from scoring.services.nights import night_create
 from scoring.services.seats import new_token
 from tournaments.archive.export import FORMAT, VERSIONS
+from tournaments.archive.older import read_as_current
+from tournaments.archive.parties import PartyIn
 from tournaments.archive.references import problems_of
 from tournaments.archive.refusals import ArchiveError, refused, schema_problems
 from tournaments.archive.schema import (
     Archive,
     ByeLineIn,
-    GamePartyIn,
     NightArchive,
-    PartyIn,
     PlannedLineIn,
     ScheduleLineIn,
     TableLineIn,
@@ -51,14 +51,15 @@ __all__ = ["ArchiveError", "archive_check", "archive_import"]
 
 
 def archive_check(data) -> TournamentArchive | NightArchive:
-    """``data`` (an archive's JSON, read) as the schema reads it, or `ArchiveError`
-    naming every field that breaks a rule and every reference that does not hold."""
+    """``data`` (an archive's JSON, read) as the schema reads it (an older
+    version's read into the current shape first, `older`), or `ArchiveError` naming
+    every field that breaks a rule and every reference that does not hold."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ArchiveError(gettext("This is not a Knock archive."))
     if data.get("version") not in VERSIONS:
         raise ArchiveError(gettext("This archive comes from another version of Knock."))
     try:
-        archive = _ARCHIVE.validate_python(data)
+        archive = _ARCHIVE.validate_python(read_as_current(data))
     except ValidationError as error:
         raise refused(schema_problems(error.errors())) from None
     if problems := problems_of(archive):
@@ -146,20 +147,16 @@ def _import_players(club: Club, archive, user) -> dict[int, Player]:
     return players
 
 
-def _import_parties(
-    rows: list[PartyIn | GamePartyIn], club, night, players, users
-) -> dict[int, Party]:
+def _import_parties(rows: list[PartyIn], club, night, players, users) -> dict[int, Party]:
     made = {}
     for row in rows:
-        other_game = isinstance(row, GamePartyIn)
         party = Party.objects.create(
             club=club,
             night=night,
             label=row.label,
             game=row.game,
             format=row.format,
-            # Another game's options are kept as its engine settled them.
-            rules=row.rules if other_game else row.rules.model_dump(),
+            rules=row.rules,
             target=row.target,
             status=row.status,
             first_dealer=row.first_dealer,
@@ -178,10 +175,7 @@ def _import_parties(
             )
             for s in row.seats
         }
-        if other_game:
-            hands = _import_game_hands(row, party, seats, users)
-        else:
-            hands = _import_hands(row, party, seats, users)
+        hands = _import_hands(row, party, seats, users)
         # The record is append-only (never updated): each row is written once,
         # with its own time.
         AuditRecord.objects.bulk_create(
@@ -205,14 +199,9 @@ def _import_parties(
 
 
 def _import_hands(row: PartyIn, party: Party, seats: dict, users: dict) -> dict:
-    """Gin Rummy's hands, by (number, table)."""
+    """The party's hands as entered and scored, by (number, table)."""
     hands = {}
     for h in row.hands:
-        counter = None
-        if h.counter is not None:
-            counter = h.counter.model_dump() | {
-                "details": h.counter.details.model_dump(exclude_none=True)
-            }
         hand = Hand.objects.create(
             party=party,
             number=h.number,
@@ -224,50 +213,25 @@ def _import_hands(row: PartyIn, party: Party, seats: dict, users: dict) -> dict:
             defender=seats.get(h.defender),
             knocker_deadwood=h.knocker_deadwood,
             defender_deadwood=h.defender_deadwood,
-            details=h.details.model_dump(exclude_none=True),
+            details=h.details.stored(),
             kind=h.kind,
             points=h.points,
             winner=seats.get(h.winner),
-            counter=counter,
+            confirmations=h.confirmations,
+            counter=h.counter.stored() if h.counter is not None else None,
             entered_by=seats.get(h.entered_by),
             confirmed_by=seats.get(h.confirmed_by),
             decided_by=users.get(h.decided_by),
             version=h.version,
         )
-        # What every game's hand keeps, from the columns as they came.
-        scores, facts = format_scores(hand, seats.values())
+        scores, facts = h.scores, h.facts
+        if scores is None or facts is None:
+            # An archive before version 3 gives none for a hand of the party
+            # formats: what its columns say, as the party formats keep it.
+            scores, facts = format_scores(hand, seats.values())
         Hand.objects.filter(pk=hand.pk).update(
             created_at=h.created_at, updated_at=h.updated_at, scores=scores, facts=facts
         )
-        hands[(h.number, h.table)] = hand
-    return hands
-
-
-def _import_game_hands(row: GamePartyIn, party: Party, seats: dict, users: dict) -> dict:
-    """Another game's hands as entered and scored, by (number, table)."""
-    hands = {}
-    for h in row.hands:
-        # The archive keeps the engine's facts with the entry; the hand keeps
-        # them beside it, as every game's hand does.
-        details = h.details.model_dump()
-        facts = details.pop("facts", None) or {}
-        hand = Hand.objects.create(
-            party=party,
-            number=h.number,
-            table=h.table,
-            status=h.status,
-            ending=h.ending,
-            details=details,
-            scores=h.scores,
-            facts=facts,
-            confirmations=h.confirmations,
-            counter=h.counter.model_dump() if h.counter is not None else None,
-            entered_by=seats[h.entered_by],
-            confirmed_by=seats.get(h.confirmed_by),
-            decided_by=users.get(h.decided_by),
-            version=h.version,
-        )
-        Hand.objects.filter(pk=hand.pk).update(created_at=h.created_at, updated_at=h.updated_at)
         hands[(h.number, h.table)] = hand
     return hands
 
