@@ -10,6 +10,12 @@ the points 0 … n − 1 once. Built here:
   coordinate is 1). Two points lie on one line, so no pair meets twice. The plane
   (d = 2) seats q² at tables of q for q + 1 rounds; the space (d = 3) seats 27 at
   tables of three for 13 rounds and 64 at tables of four for 21.
+* **Planes of GF(2)⁵** (`binary_planes`): the points are the vectors of five bits,
+  numbered as binary numbers; a plane through the origin is {0, a, b, a + b}
+  (adding is exclusive or), and its translates seat the 32 at eight tables of
+  four. Two points meet in the round of the plane that holds their difference, so
+  planes that share only the origin (a partial spread) never repeat a meeting.
+  At most nine such planes exist, so 32 at tables of four get nine rounds.
 * **Shipped** (`SHIPPED`, in `shipped_designs`, which tells how each was found):
   schedules found once by an offline search and checked by the tests (every
   round a partition, no pair twice): Kirkman's fifteen schoolgirls (7 rounds) and
@@ -89,10 +95,25 @@ def affine_space(dimension: int, order: int) -> Design:
     return tuple(rounds)
 
 
+#: Nine planes {0, a, b, a + b} of GF(2)⁵ that share only the origin, each given
+#: by (a, b): found by a search of a few milliseconds (no tenth exists).
+PLANES_OF_32 = ((1, 2), (4, 8), (5, 10), (6, 16), (7, 18), (9, 17), (11, 20), (13, 19), (14, 23))
+
+
+@cache
+def binary_planes() -> Design:
+    """32 at tables of four for nine rounds: each round the translates of one of
+    `PLANES_OF_32` (see the module), each round's tables sorted."""
+    return tuple(
+        tuple(sorted({tuple(sorted({p, p ^ a, p ^ b, p ^ a ^ b})) for p in range(32)}))
+        for a, b in PLANES_OF_32
+    )
+
+
 @cache
 def catalogue() -> dict[int, dict[int, Design]]:
     """Every design known here, by table size and then number of points: the
-    affine planes and spaces and the shipped designs; where two seat the same
+    affine planes and spaces, the planes of GF(2)⁵ and the shipped designs; where two seat the same
     field, the one with more rounds."""
     designs: dict[int, dict[int, Design]] = {}
 
@@ -106,6 +127,7 @@ def catalogue() -> dict[int, dict[int, Design]]:
         add(affine_space(2, order))
     add(affine_space(3, 3))
     add(affine_space(3, 4))
+    add(binary_planes())
     for design in SHIPPED:
         add(design)
     return designs

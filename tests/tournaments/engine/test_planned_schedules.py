@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.engine.designs import affine_space, catalogue
+from tournaments.engine.designs import affine_space, binary_planes, catalogue
 from tournaments.engine.planned import UnplannableField, repeat_bound, repeat_meetings
 from tournaments.engine.schedules import planned_schedule
 from tournaments.engine.shipped_designs import SHIPPED
@@ -93,6 +93,7 @@ def test_one_table_meets_every_pair_each_round():
         (18, 3, 8),
         (40, 4, 10),
         (40, 4, 13),
+        (32, 4, 9),
         # A design with seats left empty: one to size − 1 short.
         (8, 3, 4),
         (14, 3, 6),
@@ -103,8 +104,10 @@ def test_one_table_meets_every_pair_each_round():
         (17, 3, 8),
         (37, 4, 10),
         (39, 4, 13),
+        (31, 4, 9),
         # Two seats left empty where the rounds played never seat them together.
         (16, 3, 8),
+        (30, 4, 9),
     ],
 )
 def test_fields_with_a_known_design_meet_nobody_twice(count, size, rounds):
@@ -163,7 +166,9 @@ def test_a_refusal_is_a_value_error():
     assert issubclass(UnplannableField, ValueError)
 
 
-@pytest.mark.parametrize("design", [*SHIPPED, affine_space(3, 3), affine_space(3, 4)])
+@pytest.mark.parametrize(
+    "design", [*SHIPPED, affine_space(3, 3), affine_space(3, 4), binary_planes()]
+)
 def test_each_design_seats_everyone_each_round_and_no_pair_twice(design):
     size = len(design[0][0])
     points = sum(map(len, design[0]))
@@ -181,3 +186,4 @@ def test_the_catalogue_keeps_the_longest_design_of_each_field():
     assert set(known[4]) >= {16, 20, 24, 28, 64}
     assert len(known[4][28]) == 9
     assert len(known[3][21]) == 10 and len(known[3][18]) == 8 and len(known[4][40]) == 13
+    assert len(known[4][32]) == 9
