@@ -22,7 +22,8 @@ How a schedule is found, first that applies:
    single missing seat needs no spare round), or else are points the rounds
    played never seat together (16 at tables of three for eight rounds).
 2. **A search**: a start from a known design's rounds where the evening is longer
-   than the design of that very field (they repeat nothing), the other rounds
+   than the design of that very field (they repeat nothing), and from the rounds
+   known to follow it (`designs.further_rounds`), the other rounds
    greedy (each round, each entrant to the table where it
    meets the fewest it has met), then simulated annealing over swaps of two
    entrants in one round, favouring entrants who meet someone again. The search
@@ -44,7 +45,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from tournaments.engine.designs import catalogue
+from tournaments.engine.designs import catalogue, further_rounds
 
 Schedule = list[list[tuple[int, ...]]]
 
@@ -187,11 +188,13 @@ def _empty_seats(classes, rounds: int, missing: int) -> set[int] | None:
 
 def _design_rounds(count: int, size: int) -> Schedule:
     """The rounds of a known design for exactly ``count`` at tables of ``size``
-    (none where there is none): an evening longer than the design starts from
-    them, since they repeat nothing (28 at tables of four for ten rounds: the
-    nine of the design and one more meet the counting bound, 42)."""
+    (none where there is none), and those known to follow it (`further_rounds`):
+    an evening longer than the design starts from them, since they repeat nothing
+    or little (28 at tables of four for ten rounds: the nine of the design and one
+    more meet the counting bound, 42)."""
     design = catalogue().get(size, {}).get(count, ())
-    return [[list(table) for table in round_] for round_ in design]
+    further = further_rounds(count, size) if design else ()
+    return [[list(table) for table in round_] for round_ in (*design, *further)]
 
 
 # The choice of the pair to swap stays written out in each search loop (here and
