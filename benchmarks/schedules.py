@@ -6,8 +6,10 @@ meetings found, the least known, and the time taken.
 social-golfer results) or found here; elsewhere "≥ b" with the counting bound b of
 `repeat_bound` ("?" where that bound is 0 and no schedule is known to reach it).
 The schedules are deterministic, so only the times vary with the machine; each is
-the fastest of ``BENCH_RUNS`` runs (one by default: a
-run of every field takes about 13 s).
+the processor time of the fastest of ``BENCH_RUNS`` runs (one by default: a run
+of every field takes about 15 s of processor time). Processor time, not the
+clock: the contract's bound is for one core, and on a shared machine the clock
+also counts the time others hold the cores.
 
 Run with ``python -m benchmarks`` (all benchmarks) or ``python -m benchmarks.schedules``.
 """
@@ -56,9 +58,8 @@ FIELDS = [
 
 def main() -> None:
     print(f"Schedules planned ahead (tournaments/engine/planned.py), best of {RUNS}")
-    print(
-        f"  {'players':>7} {'size':>4} {'rounds':>6} {'repeats':>7} {'least known':>11} {'ms':>7}"
-    )
+    columns = f"{'players':>7} {'size':>4} {'rounds':>6} {'repeats':>7} {'least known':>11}"
+    print(f"  {columns} {'CPU ms':>7}")
     worst = 0.0
     for count, size, rounds, perfect in FIELDS:
         seconds, schedule = _timed(count, size, rounds)
@@ -67,15 +68,15 @@ def main() -> None:
         repeats = repeat_meetings(schedule)
         known = "0" if perfect or not repeats else (f"≥ {bound}" if bound else "?")
         print(f"  {count:>7} {size:>4} {rounds:>6} {repeats:>7} {known:>11} {seconds * 1000:>7.0f}")
-    print(f"  slowest: {worst * 1000:.0f} ms (the contract allows 5 s)")
+    print(f"  slowest: {worst * 1000:.0f} ms of processor time (the contract allows 5 s)")
 
 
 def _timed(count: int, size: int, rounds: int):
     best, schedule = float("inf"), None
     for _ in range(max(RUNS, 1)):
-        start = time.perf_counter()
+        start = time.process_time()
         schedule = planned_schedule(count, size, rounds)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best, schedule
 
 
