@@ -109,38 +109,50 @@ def picture(tournament: Tournament) -> dict:
     }
 
 
-def _party(party) -> dict:
+def party_rows(party) -> dict:
+    """A party as its rows hold it, whatever its game: seats by position, users by
+    their player's name, no ids and no seat links."""
     seats = {s.pk: s.position for s in party.seats.all()}
+
+    def who(user):
+        return user and user.player.name
+
     return {
         "fields": (
+            party.game,
+            party.label,
             party.format,
             party.rules,
             party.target,
             party.status,
             party.first_dealer,
+            party.confirmation_required,
             party.started_at,
             party.finished_at,
         ),
-        "seats": sorted((s.position, s.side, s.player.name, s.token) for s in party.seats.all()),
+        "seats": [(s.position, s.side, s.player.name) for s in party.seats.order_by("position")],
         "hands": [
             (
                 h.number,
                 h.table,
                 h.status,
                 h.ending,
-                h.kind,
-                h.points,
+                seats.get(h.dealer_id),
+                seats.get(h.knocker_id),
+                seats.get(h.defender_id),
                 h.knocker_deadwood,
                 h.defender_deadwood,
                 h.details,
-                h.counter,
+                h.kind,
+                h.points,
                 seats.get(h.winner_id),
-                seats.get(h.knocker_id),
-                seats.get(h.defender_id),
-                seats.get(h.dealer_id),
+                h.scores,
+                h.facts,
+                h.confirmations,
+                h.counter,
                 seats.get(h.entered_by_id),
                 seats.get(h.confirmed_by_id),
-                h.decided_by.username if h.decided_by else None,
+                who(h.decided_by),
                 h.version,
                 h.created_at,
                 h.updated_at,
@@ -150,9 +162,10 @@ def _party(party) -> dict:
         "audit": [
             (
                 r.action,
-                r.hand and r.hand.number,
+                r.hand and (r.hand.number, r.hand.table),
                 seats.get(r.seat_id),
-                r.user and r.user.username,
+                who(r.user),
+                r.address,
                 r.before,
                 r.after,
                 r.reason,
@@ -162,6 +175,12 @@ def _party(party) -> dict:
             for r in party.audit.order_by("at", "pk")
         ],
     }
+
+
+def _party(party) -> dict:
+    """`party_rows`, each seat with its link."""
+    seats = sorted((s.position, s.side, s.player.name, s.token) for s in party.seats.all())
+    return party_rows(party) | {"seats": seats}
 
 
 def test_a_finished_tournament_comes_back_with_every_hand(started, committed, confirmed, tmp_path):

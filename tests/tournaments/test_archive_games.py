@@ -20,7 +20,7 @@ from scoring.services.hands import hand_confirm, hand_decide, hand_enter
 from scoring.services.whole_table_sheet import game_sheet
 from tests.factories import ClubFactory, ClubNightFactory, start_game_party, start_night_party
 from tests.tournaments.api.test_api import bearer
-from tests.tournaments.test_archive import runs_too
+from tests.tournaments.test_archive import party_rows, runs_too
 from tests.tournaments.test_table_tournaments import (
     close_and_pair,
     play,
@@ -43,61 +43,10 @@ def as_file(data: dict) -> dict:
 
 
 def game_party(party: Party) -> dict:
-    """Everything a party of another game must keep, by seat position, not by id."""
-    seats = {s.pk: s.position for s in party.seats.all()}
+    """Everything a party of another game must keep, by seat position, not by id,
+    and its sheet as read from that."""
     sheet = game_sheet(party)
-    return {
-        "fields": (
-            party.game,
-            party.format,
-            party.rules,
-            party.label,
-            party.target,
-            party.status,
-            party.first_dealer,
-            party.confirmation_required,
-            party.started_at,
-            party.finished_at,
-        ),
-        "seats": [(s.position, s.side, s.player.name) for s in party.seats.order_by("position")],
-        "hands": [
-            (
-                h.number,
-                h.table,
-                h.status,
-                h.ending,
-                h.details,
-                h.scores,
-                h.confirmations,
-                h.counter,
-                h.kind,
-                h.points,
-                seats.get(h.entered_by_id),
-                seats.get(h.confirmed_by_id),
-                h.decided_by and h.decided_by.username,
-                h.version,
-                h.created_at,
-                h.updated_at,
-            )
-            for h in party.hands.order_by("number", "table")
-        ],
-        "audit": [
-            (
-                r.action,
-                r.hand and (r.hand.number, r.hand.table),
-                seats.get(r.seat_id),
-                r.user and r.user.username,
-                r.address,
-                r.before,
-                r.after,
-                r.reason,
-                r.key,
-                r.at,
-            )
-            for r in party.audit.order_by("at", "pk")
-        ],
-        "sheet": (sheet.totals, sheet.places, sheet.margins, sheet.outcome),
-    }
+    return party_rows(party) | {"sheet": (sheet.totals, sheet.places, sheet.margins, sheet.outcome)}
 
 
 def page_text(client, party: Party) -> str:

@@ -17,6 +17,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from clubs.models import Membership, Player
 from scoring.models import Party
 from tests.factories import ClubFactory
+from tests.tournaments.test_archive import party_rows
 from tournaments.archive.export import night_export, tournament_export
 from tournaments.archive.restore import archive_import
 from tournaments.models import Tournament
@@ -30,73 +31,6 @@ def as_file(data) -> dict:
     return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
 
 
-def _party(party: Party) -> dict:
-    """A party as its rows hold it, seats by position, users by their player's name."""
-    seats = {s.pk: s.position for s in party.seats.all()}
-
-    def who(user):
-        return user and user.player.name
-
-    return {
-        "fields": [
-            party.game,
-            party.label,
-            party.format,
-            party.rules,
-            party.target,
-            party.status,
-            party.first_dealer,
-            party.confirmation_required,
-            party.started_at,
-            party.finished_at,
-        ],
-        "seats": [[s.position, s.side, s.player.name] for s in party.seats.order_by("position")],
-        "hands": [
-            [
-                h.number,
-                h.table,
-                h.status,
-                h.ending,
-                seats.get(h.dealer_id),
-                seats.get(h.knocker_id),
-                seats.get(h.defender_id),
-                h.knocker_deadwood,
-                h.defender_deadwood,
-                h.details,
-                h.kind,
-                h.points,
-                seats.get(h.winner_id),
-                h.scores,
-                h.facts,
-                h.confirmations,
-                h.counter,
-                seats.get(h.entered_by_id),
-                seats.get(h.confirmed_by_id),
-                who(h.decided_by),
-                h.version,
-                h.created_at,
-                h.updated_at,
-            ]
-            for h in party.hands.order_by("number", "table")
-        ],
-        "audit": [
-            [
-                r.action,
-                r.hand and [r.hand.number, r.hand.table],
-                seats.get(r.seat_id),
-                who(r.user),
-                r.address,
-                r.before,
-                r.after,
-                r.reason,
-                r.key,
-                r.at,
-            ]
-            for r in party.audit.order_by("at", "pk")
-        ],
-    }
-
-
 def imported(made) -> dict:
     """What an import made, without the database's ids and the new seat links: as
     JSON holds it, so that it compares with what an older Knock's import made."""
@@ -105,7 +39,7 @@ def imported(made) -> dict:
         return as_file(
             {
                 "night": [made.name, made.date, made.ruleset, made.confirmation_required],
-                "parties": [_party(p) for p in parties.order_by("pk")],
+                "parties": [party_rows(p) for p in parties.order_by("pk")],
             }
         )
     entrants = {e.pk: e.player.name for e in made.entrants.select_related("player")}
@@ -155,7 +89,7 @@ def imported(made) -> dict:
                 for e in made.entrants.all()
             ),
             "rounds": rounds,
-            "parties": [_party(Party.objects.get(pk=pk)) for pk in party_ids],
+            "parties": [party_rows(Party.objects.get(pk=pk)) for pk in party_ids],
             "records": [
                 [r.action, r.user and r.user.player.name, r.address, r.details, r.at]
                 for r in made.records.order_by("at", "pk")
