@@ -489,9 +489,8 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    # Parties of party formats only: another game's sheet is `services.whole_table_sheet`'s
-    # (a night's results read those through `scoring.night_results.game_results`);
-    # the standings, seasons and ratings that read these take none yet.
+    # Parties of party formats only: a party at one whole table is read by
+    # `services.whole_table_sheet.table_results`.
     query = Party.objects.filter(pk__in=ids, game__in=FORMAT_GAMES).order_by()
     if not cancelled:
         query = query.exclude(status=Party.Status.CANCELLED)
@@ -499,6 +498,11 @@ def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
         PartyRow(*row)
         for row in query.values_list("pk", "format", "rules", "first_dealer", "status")
     ]
+    if not parties:
+        return {}
+    # A list of ids is narrowed to these parties (another game's rows are not
+    # read); a query of them stays a subquery.
+    ids = ids if isinstance(ids, QuerySet) else [party.pk for party in parties]
     seats: dict[int, list[SeatRow]] = {party.pk: [] for party in parties}
     by_id = {}
     rows = Seat.objects.filter(party_id__in=ids).order_by("party_id", "position")

@@ -5,8 +5,29 @@ once, in three queries however many, with each party's totals, places and winner
 derived from its confirmed hands by the game's engine, as the party's own sheet
 derives them."""
 
-from scoring.services.whole_table_sheet import TableResult
+from scoring.selectors import party_sheets
+from scoring.services.whole_table_sheet import TableResult, table_results
 from seasons.engine.ratings import RatedParty, games_from_payments, rated_match
+
+
+def rated_parties(finished: dict) -> dict[int, tuple[RatedParty, dict]]:
+    """The finished parties among ``finished`` (their finishing times by id) that a
+    rating takes, each as the match it rates (`RatedParty`) and each player's
+    result in the order of `CHANGE_FIELDS`; a party whose sheet says it is not
+    over (or a cancelled one) is left out. Each kind of party is read by its own
+    reader, which leaves out the other kind: Gin Rummy's settled from its columns
+    (`party_sheets`), a party at one whole table from its scores (`table_results`).
+    Three queries for each kind there is, however many parties."""
+    rated = {}
+    for pk, state in party_sheets(list(finished), cancelled=False).items():
+        party = rated_party(pk, finished[pk], state)
+        if party is not None:
+            rated[pk] = (party, party_results(state))
+    for pk, result in table_results(list(finished), cancelled=False).items():
+        party, results = rated_game_party(pk, finished[pk], result)
+        if party is not None:
+            rated[pk] = (party, results)
+    return rated
 
 
 def rated_party(pk: int, finished_at, state) -> RatedParty | None:

@@ -20,8 +20,6 @@ from django.utils.translation import gettext
 
 from clubs.models import Club, Membership
 from scoring.models import AuditRecord, Party, Seat
-from scoring.selectors import party_sheets
-from scoring.services.whole_table_sheet import other_game, table_results
 from seasons.engine.ratings import Rating, rate_party
 from seasons.engine.season import Scheme, SchemeError
 from seasons.models import (
@@ -33,7 +31,7 @@ from seasons.models import (
     SeasonRecord,
 )
 from seasons.models import Rating as RatingRow
-from seasons.parties import party_results, rated_game_party, rated_party
+from seasons.parties import rated_parties
 from seasons.selectors import main_game, season_lines
 from tournaments.models import Entrant
 
@@ -159,22 +157,12 @@ def _fold(club_id: int, ratings: dict, parties, *, rewound=()) -> int:
     moved = set(rewound)
     rated = 0
     for batch in _batched(ids):
-        # Gin Rummy's hands live in the columns knocker/defender/winner, settled by
-        # `party_sheets`; the other games' in Hand.scores, read by `table_results`.
-        keys = [pk for pk, _, game in batch if not other_game(game)]
-        others = [pk for pk, _, game in batch if other_game(game)]
-        sheets = party_sheets(keys, cancelled=False) if keys else {}
-        matches = table_results(others, cancelled=False) if others else {}
+        found = rated_parties({pk: finished_at for pk, finished_at, _game in batch})
         changes = []
         for pk, finished_at, game in batch:
-            if other_game(game):
-                party, results = rated_game_party(pk, finished_at, matches.get(pk))
-            else:
-                state = sheets.get(pk)
-                party = rated_party(pk, finished_at, state)
-                results = party_results(state) if party is not None else {}
-            if party is None:
+            if pk not in found:
                 continue
+            party, results = found[pk]
             pool = ratings.setdefault(game, {})
             after = rate_party(pool, party)
             pool.update(after)
