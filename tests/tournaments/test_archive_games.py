@@ -414,6 +414,29 @@ def test_an_entry_the_game_refuses_is_refused(night_archive):
     assert problems[f"{at}.2.scores"] == "the game scores this entry 3, 4, 1, 6"
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "rule"),
+    [
+        ("knocker", 1, "is not a field an archive may hold"),
+        ("kind", "gin", "is not a field an archive may hold"),
+        ("ending", "knock", "must be one of “scored”"),
+        ("table", 2, "must be at most 1"),
+        ("scores", None, "is missing"),
+    ],
+)
+def test_a_hand_kept_otherwise_than_its_game_keeps_it_is_refused(night_archive, field, value, rule):
+    # The party formats' columns, endings and tables are not a Chinchón hand's,
+    # and its scores come with it.
+    party = four(night_archive)
+    if value is None:
+        del party["hands"][0][field]
+    else:
+        party["hands"][0][field] = value
+    problems = refusal(night_archive)
+    at = f"parties.{night_archive['parties'].index(party)}.hands.0.{field}"
+    assert problems[at] == rule
+
+
 def test_options_the_game_does_not_have_are_refused(night_archive):
     party = four(night_archive)
     party["rules"] = {"deck": 52, "conga": False}

@@ -156,6 +156,22 @@ def _bogus_hand_kind(data):
     return next(f"parties.{i}.hands.0.kind" for i, p in enumerate(data["parties"]) if p["hands"])
 
 
+def _scores_not_its_columns(data):
+    hand = next(h for p in data["parties"] for h in p["hands"] if h["points"])
+    hand["scores"] = [999, 999]
+    return next(
+        f"parties.{i}.hands.{p['hands'].index(hand)}.scores"
+        for i, p in enumerate(data["parties"])
+        if hand in p["hands"]
+    )
+
+
+def _ending_of_another_game(data):
+    hand = next(h for p in data["parties"] for h in p["hands"])
+    hand["ending"] = "scored"
+    return next(f"parties.{i}.hands.0.ending" for i, p in enumerate(data["parties"]) if p["hands"])
+
+
 @pytest.mark.parametrize(
     "damage",
     [
@@ -166,6 +182,8 @@ def _bogus_hand_kind(data):
         _unknown_entrant,
         _hand_of_no_seat,
         _bogus_hand_kind,
+        _scores_not_its_columns,
+        _ending_of_another_game,
     ],
 )
 def test_an_archive_that_does_not_hold_together_is_refused_by_field(
