@@ -76,7 +76,7 @@ api = KnockAPI(
     version="1",
     urls_namespace="api",
     description=(
-        "Gin Rummy clubs, nights, parties and tournaments. Public reads need nothing; "
+        "Card clubs, their nights, parties and tournaments. Public reads need nothing; "
         "a table's entries take its seat token in the path; the organizer's actions "
         "take a personal API key (`Authorization: Bearer …`, made on /manage/api-keys/) "
         "or the logged-in session. Errors are JSON: `{detail, code}` (and `errors`, "

@@ -1,60 +1,28 @@
 """Each other game's rule options as form fields, in a club's words: the one
 place the organizer's forms take them from, a club night's party start and a
-tournament's creation alike. Looked up by the game's key, as the engines are
-(`ENTRY_GAMES`); what the options may be is the engine's (`settle_options`)."""
+tournament's creation alike. What the options are, what they may be
+(`settle_options`) and how a club says them (`Option`'s label, help and words)
+is the game's own (`ENTRY_GAMES`)."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.games import ENTRY_GAMES
+from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.models import game_choices
 
-#: Each game's options as a club names them: (label, help, choices in words, or
-#: None for a number the table agrees on, left empty for the game's default).
-OPTION_WORDS = {
-    "chinchon": {
-        "conga": (
-            _("Variant"),
-            "",
-            {
-                False: _("Classic: over once someone reaches 100, the lowest total wins"),
-                True: _("La Conga: out at 100, the last player under 100 wins"),
-            },
-        ),
-        "deck": (
-            _("Pack"),
-            "",
-            {40: _("40 cards (without 8s and 9s)"), 48: _("48 cards")},
-        ),
-    },
-    "canasta": {
-        "partnerships": (
-            _("Partnerships"),
-            _("Partners sit opposite each other: every second seat (every third of three)."),
-            {
-                None: _("Each on their own up to three players, two partnerships from four"),
-                3: _("Six players: three partnerships of two"),
-            },
-        ),
-    },
-    "blaue_vierzehn": {
-        "deals": (
-            _("Number of deals"),
-            _("Empty: one deal each, so every player deals once."),
-            None,
-        ),
-    },
-    "cruzo": {
-        "games": (
-            _("Number of games"),
-            _(
-                "Scored by place: the last place 0 points, each place above one more. "
-                "Empty: one game each."
-            ),
-            None,
-        ),
-    },
-}
+
+def _words(text: str):
+    """A word of the engine's (a `Problem`, or an option's key) in the reader's
+    language, when the page is drawn."""
+    return _(str(text))
+
+
+def option_words(game: str, option: str) -> tuple:
+    """How a club names ``game``'s ``option`` (`Option`): its label (its key where
+    the game gives none), help, and choices in words (``None``: a number)."""
+    said = GAMES[game].options[option]
+    words = {value: _words(text) for value, text in said.words.items()} if said.words else None
+    return (_words(said.label or option), _words(said.help) if said.help else "", words)
 
 
 def option_field_name(game: str, option: str) -> str:
@@ -62,7 +30,7 @@ def option_field_name(game: str, option: str) -> str:
 
 
 def option_field(game: str, option: str) -> forms.Field:
-    label, help_text, words = OPTION_WORDS[game][option]
+    label, help_text, words = option_words(game, option)
     engine_option = ENTRY_GAMES[game].options[option]
     if words is None:
         return forms.IntegerField(

@@ -7,9 +7,10 @@ parties or hands."""
 
 from django.utils.translation import gettext as _
 
+from scoring.engine.games import GAMES
 from scoring.manage.table_states import table_state
 from scoring.models import Hand, Party, Seat
-from scoring.option_fields import OPTION_WORDS
+from scoring.option_fields import option_words
 from scoring.selectors import choice_label
 from scoring.services.whole_table_sheet import (
     GameSheet,
@@ -24,10 +25,12 @@ def _names(seats) -> str:
 
 def options_text(party: Party) -> str:
     """The options the party was started with, in the club's words."""
-    words = OPTION_WORDS.get(party.game, {})
+    known = GAMES[party.game].options
     parts = []
     for option, value in (party.rules or {}).items():
-        label, _help, choices = words.get(option, (option, "", None))
+        label, _help, choices = (
+            option_words(party.game, option) if option in known else (option, "", None)
+        )
         if choices is not None:
             parts.append(str(choices.get(value, value)))
         elif value is not None:

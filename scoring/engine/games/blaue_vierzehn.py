@@ -342,7 +342,13 @@ class BlaueVierzehn:
     name = _("Blaue Vierzehn")
     table_sizes = tuple(TABLE_SIZES)
     lower_wins = True
-    options = {"deals": Option(None)}
+    options = {
+        "deals": Option(
+            None,
+            label=_("Number of deals"),
+            help=_("Empty: one deal each, so every player deals once."),
+        )
+    }
     figures = {
         "blue_fourteens": FigureKind(_("Blue fourteens taken (card entries)"), True, "hands")
     }

@@ -615,7 +615,18 @@ class Canasta:
     name = _("Canasta")
     table_sizes = (2, 3, 4, 5, 6)
     lower_wins = False
-    options = {"partnerships": Option(None, choices=(None, 2, 3))}
+    options = {
+        "partnerships": Option(
+            None,
+            choices=(None, 2, 3),
+            label=_("Partnerships"),
+            help=_("Partners sit opposite each other: every second seat (every third of three)."),
+            words={
+                None: _("Each on their own up to three players, two partnerships from four"),
+                3: _("Six players: three partnerships of two"),
+            },
+        )
+    }
     figures = {
         "canastas_per_party": FigureKind(_("Canastas per party"), False, "parties"),
         "went_out": FigureKind(_("Hands gone out"), True, "hands"),

@@ -550,7 +550,23 @@ class Chinchon:
     name = _("Chinchón")
     table_sizes = (2, 3, 4)
     lower_wins = True
-    options = {"deck": Option(40, choices=DECKS), "conga": Option(False, choices=(False, True))}
+    options = {
+        "deck": Option(
+            40,
+            choices=DECKS,
+            label=_("Pack"),
+            words={40: _("40 cards (without 8s and 9s)"), 48: _("48 cards")},
+        ),
+        "conga": Option(
+            False,
+            choices=(False, True),
+            label=_("Variant"),
+            words={
+                False: _("Classic: over once someone reaches 100, the lowest total wins"),
+                True: _("La Conga: out at 100, the last player under 100 wins"),
+            },
+        ),
+    }
     figures = {
         "closes": FigureKind(_("Hands closed"), True, "hands"),
         "chinchons": FigureKind(_("Chinchóns"), True, "hands"),

@@ -219,7 +219,16 @@ class Cruzo:
     name = _("Cruzo")
     table_sizes = (2, 3, 4, 5, 6, 7)
     lower_wins = False
-    options = {"games": Option(None)}
+    options = {
+        "games": Option(
+            None,
+            label=_("Number of games"),
+            help=_(
+                "Scored by place: the last place 0 points, each place above one more. "
+                "Empty: one game each."
+            ),
+        )
+    }
     figures = {"average_place": FigureKind(_("Average place"), False, "parties")}
     draws_for_ties = False
     fact_words = {"first": _("Out first: %(side)s")}

@@ -59,11 +59,19 @@ class EntryError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Option:
     """A rule variant the table agrees before the party: its default and, where
-    it is a choice, the values allowed (``None``: any whole number from ``least``)."""
+    it is a choice, the values allowed (``None``: any whole number from ``least``).
+
+    How a club says it (each a `Problem` the pages translate): the organizer's
+    form's ``label`` and ``help``, and the ``words`` of the choices it offers
+    (value → words; ``None``: a number the table agrees on, left empty for the
+    default). Without a label the form names the option by its key."""
 
     default: object
     choices: tuple | None = None
     least: int = 1
+    label: str = ""
+    help: str = ""
+    words: Mapping | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,6 +86,16 @@ def test_the_start_form_offers_every_game_and_its_options_in_words(client, night
     assert "40 cards (without 8s and 9s)" in text
     assert "Six players: three partnerships of two" in text
     assert 'name="seat_7"' in text
+    assert "Empty: one deal each, so every player deals once." in text
+
+
+def test_the_options_are_in_the_club_s_words_in_german_too(client, night):
+    """The game words its options (`Option`); the form translates them."""
+    text = client.get(night_url(night), HTTP_ACCEPT_LANGUAGE="de").text
+
+    assert "La Conga: Mit 100 ist man raus" in text
+    assert "Anzahl der Runden" in text
+    assert "Number of deals" not in text
 
 
 @pytest.mark.parametrize(
