@@ -8,6 +8,7 @@ from django.db import transaction
 from clubs import services
 from clubs.models import ClubNight, Membership
 from demo.games_night import demo_games
+from demo.planned_evening import demo_planned_evening
 from demo.season import demo_season
 from live import counters
 from scoring.services.hands import hand_confirm, hand_enter
@@ -72,6 +73,7 @@ def _load_demo() -> dict:
     _demo_night(club)
     _demo_tournaments(club)
     demo_games(club)
+    demo_planned_evening(club)
     demo_season(club, organizer.player.user)
     return {"club": club, "username": DEMO_USERNAME, "password": DEMO_PASSWORD}
 

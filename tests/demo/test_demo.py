@@ -113,7 +113,8 @@ def test_demo_has_a_swiss_tournament_in_round_two_and_a_finished_round_robin(dem
     standings = standings_for(robin)
     assert [line.parties for line in standings.lines] == [5] * 6
     assert [line.place for line in standings.lines] == [1, 2, 3, 4, 5, 6]
-    assert Tournament.objects.count() == 4  # and the Autumn Cup with its final, the Blue Fourteen
+    # The two above, the Autumn Cup with its final, the Blue Fourteen and its mixer.
+    assert Tournament.objects.count() == 5
 
 
 def test_demo_has_a_season_in_progress_with_real_statistics_and_kept_ratings(client, demo):
