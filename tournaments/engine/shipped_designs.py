@@ -28,8 +28,8 @@ How each was found:
   3, 4 and 6, …): two of a pair may be left empty together.
 * **40 at tables of four, 13 rounds:** the 40 points and 130 lines of the
   projective space of dimension three over the field of three elements (the
-  points are the non-zero vectors of four coordinates modulo 3 up to a factor,
-  numbered in the order of their coordinates). A spread is ten lines that part
+  points are the vectors of four coordinates modulo 3 whose first non-zero
+  coordinate is 1, numbered in the order of their coordinates). A spread is ten lines that part
   the points; all 8 424 spreads were listed, and 13 of them that share no line (a
   packing, which Denniston showed exists) chosen by an exact-cover search.
 
