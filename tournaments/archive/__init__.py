@@ -16,7 +16,7 @@ or, for a walk-in, makes a bare player. Rows get new ids on import; within the
 archive things refer to each other by the archive's own numbers. Seat links are
 made new (whoever holds the archive holds its links), and the tournament lands in
 the importer's club. An organizer who decided a hand is named as the club's pages
-name him, by his player's name, never by his login (often an e-mail address, and
+name them, by their player's name, never by their login (often an e-mail address, and
 any organizer downloads an archive); the import credits the club's member of
 that name. A cancelled party comes back cancelled, counted nowhere, as
 it was.

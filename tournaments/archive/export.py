@@ -33,7 +33,7 @@ def _when(value):
 
 
 def _who(user) -> str | None:
-    """Who decided or did something, as every organizer of the club reads him: the
+    """Who decided or did something, as every organizer of the club reads them: the
     name of the login's player, never the login, which is often its owner's e-mail
     address (any organizer downloads an archive). A login without a player (a
     site's administrator) by its name, unless that is an address. The import takes

@@ -48,7 +48,7 @@ Name = Annotated[FilledText, StringConstraints(strip_whitespace=True, min_length
 Label = Annotated[Text, StringConstraints(max_length=120)]
 LongText = Annotated[Text, StringConstraints(max_length=5000)]
 # Who decided or did something: the organizer's name as the club's pages show it
-# (`export._who`); an archive written before names his login.
+# (`export._who`); an archive written before names their login.
 Username = Annotated[Text, StringConstraints(min_length=1, max_length=150)]
 SlugText = Annotated[str, StringConstraints(max_length=50, pattern=r"^[-a-zA-Z0-9_]+$")]
 Card = Annotated[str, StringConstraints(pattern=r"^[A2-9TJQK][CDHS]$")]

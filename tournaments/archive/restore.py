@@ -75,7 +75,7 @@ def archive_import(
     name the importer's club; the import_archive command may leave it to the club
     of the archive's short name, made if this Knock has none). Returns the
     tournament or night. Every seat gets a new link; a user named in the archive
-    is taken only if he plays in ``club``, else the record keeps no user.
+    is taken only if they play in ``club``, else the record keeps no user.
     ``user`` (and ``address``): who imports, named in the club's record."""
     archive = archive_check(data)
     if club is None:
