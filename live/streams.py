@@ -44,17 +44,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import logging
 import random
+import re
 import threading
 import weakref
 import zlib
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse
+from django.utils import translation
 
 from live import events
 from live.events import Carry
@@ -303,16 +307,58 @@ def told_id(told: dict[str, int], mark: str) -> bytes:
     return f"id: {ident}@{mark}\n".encode() if mark else f"id: {ident}\n".encode()
 
 
+#: The streams opened without Django (`open_directly`): a path's pattern, and its
+#: opener.
+_openers: list[tuple[re.Pattern, Callable]] = []
+
+
+def open_directly(pattern: str, opener: Callable) -> None:
+    """Streams on a path that matches ``pattern`` are opened by
+    ``opener(request, **groups)`` without Django's middleware, in the process's
+    small pool of threads: it returns what `stream` returns, or None, and then
+    Django answers as for any stream (its checks, a 404). For a page anyone may
+    see whose opening reads only the cache (the public tournament pages):
+    Django under ASGI starts a thread for each request and runs every middleware
+    in it, and a crowd of 5,000 opening their pages in ten seconds kept so many
+    threads busy that a `live` worker's loop missed gunicorn's heartbeat for 30 s
+    and was killed, with all its streams."""
+    if all(known is not opener for _, known in _openers):
+        _openers.append((re.compile(pattern), opener))
+
+
+async def _opened(scope) -> HttpResponse | None:
+    for pattern, opener in _openers:
+        found = pattern.fullmatch(scope["path"])
+        if found is not None and scope["method"] == "GET":
+            request = ASGIRequest(scope, io.BytesIO())
+            try:
+                return await asyncio.to_thread(_open, opener, request, found.groupdict())
+            except Exception:  # Django answers (and logs) it
+                log.warning("a stream not opened directly: %s", scope["path"], exc_info=True)
+    return None
+
+
+def _open(opener, request, groups):
+    # The page's language, as Django's LocaleMiddleware would find it: the parts a
+    # stream carries are kept per language.
+    with translation.override(translation.get_language_from_request(request)):
+        return opener(request, **groups)
+
+
 def asgi(app):
     """Wraps Django's ASGI application: a path ending in ``/events/`` is answered
-    by Django first (its middleware, the view's checks); when the view handed over
-    a stream, it is served here, in plain asyncio. Django under ASGI keeps a thread
-    for each request its sync middleware touched until the answer ends: a stream
-    left inside Django would hold one thread for as long as the page is open."""
+    by Django first (its middleware, the view's checks), unless it is opened
+    directly (`open_directly`); when the view handed over a stream, it is served
+    here, in plain asyncio. Django under ASGI keeps a thread for each request its
+    sync middleware touched until the answer ends: a stream left inside Django
+    would hold one thread for as long as the page is open."""
 
     async def application(scope, receive, send):
         if scope["type"] != "http" or not scope["path"].endswith("/events/"):
             return await app(scope, receive, send)
+        response = await _opened(scope)
+        if response is not None:
+            return await _serve(_decoded(response[MARK].encode()), receive, send, response)
         handed = {}
 
         async def hold(message):
@@ -352,10 +398,15 @@ def _decoded(value: bytes) -> dict:
     return found
 
 
-async def _serve(handed: dict, receive, send) -> None:
+async def _serve(handed: dict, receive, send, opened: HttpResponse | None = None) -> None:
     dropped = (MARK.lower().encode(), b"content-type", b"content-length", b"cache-control")
     # (The view's answer goes once it is sent: the stream keeps only what it tells.)
-    headers = [(k, v) for k, v in handed.pop("start")["headers"] if k.lower() not in dropped]
+    if opened is None:
+        given = handed.pop("start")["headers"]
+    else:  # opened directly: the opener's answer, not Django's message
+        given = [(k.encode(), v.encode()) for k, v in opened.items()]
+        handed = {k: v for k, v in handed.items() if k != "start"}
+    headers = [(k, v) for k, v in given if k.lower() not in dropped]
     headers += [
         (b"content-type", b"text/event-stream; charset=utf-8"),
         (b"cache-control", b"no-cache, no-store"),

@@ -15,6 +15,7 @@ import pytest
 import redis
 from asgiref.sync import async_to_sync, sync_to_async
 from django.core.cache import cache
+from django.core.handlers.asgi import ASGIHandler
 from django.db import OperationalError, connection, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
@@ -613,6 +614,42 @@ def test_a_public_stream_opens_and_catches_up_without_the_database(settings, dat
         stored_board.board_stored_key(tournament.pk)
     )
     assert_as_asked(Client(), tournament, held)
+
+
+def test_a_public_stream_is_opened_without_django_when_the_tournament_is_kept(
+    settings, monkeypatch
+):
+    """Django under ASGI runs each request's middleware in a thread of its own: a
+    crowd opening at once kept a `live` worker's loop from gunicorn's heartbeat. A
+    public page's stream is opened by `live` itself, from the cache, in the page's
+    language; a tournament the cache does not hold goes through Django."""
+    settings.REDIS_URL = ""
+    tournament, party = cup_in_play()
+    url = public_stream(tournament, "tables")
+
+    asked = []
+    answer = ASGIHandler.get_response_async
+
+    async def noted(self, request):
+        asked.append(request.path)
+        return await answer(self, request)
+
+    async def scenario():
+        # The first opening after the build comes through Django: it keeps what
+        # the builder would have kept, had the cache been cleared since.
+        assert (await next_event(await open_stream(url)))[0] == "hello"
+        monkeypatch.setattr(ASGIHandler, "get_response_async", noted)
+        stream = await open_stream(url, language="de")
+        assert (await next_event(stream))[0] == "hello"
+        await sync_to_async(enter)(party, 1)
+        _, data = await next_event(stream)
+        assert ">Tisch<" in data["parts"]["tables"]  # in German
+        assert asked == []
+        await sync_to_async(tournament.save)()  # forgotten: read again, by Django
+        assert (await next_event(await open_stream(url)))[0] == "hello"
+        assert asked == [url.partition("?")[0]]
+
+    run(scenario)
 
 
 def test_a_public_stream_of_nothing_published_is_not_found(settings):

@@ -35,7 +35,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
-from django.http import HttpRequest, QueryDict
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -43,6 +43,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
+from live import streams
 from live.events import Carry
 from tournaments import board, planned, screen, stored_board
 from tournaments.models import Tournament
@@ -168,6 +169,29 @@ def opened(slug: str) -> Opened:
             return found
     tournament = public_tournament(slug)
     return _keep_opened(tournament, settings.PUBLIC_CACHE_SECONDS)
+
+
+def stream(request, tournament) -> HttpResponse:
+    """The live stream of the tournament's page or screen (`tournament_events`)."""
+    counters = {"board": stored_board.board_stored_key(tournament.pk)}
+    return streams.stream(request, counters, carry={"board": carry(request, tournament)})
+
+
+def _stream_directly(request, slug: str) -> HttpResponse | None:
+    """The stream opened by `live` without Django's middleware, from the cache
+    alone; None when the cache does not hold the tournament (the view opens it)."""
+    try:
+        found = cache.get(_opened_key(slug))
+    except Exception:  # the cache away: the view answers
+        return None
+    if found is None or not any(Opened(*found)[2:5]):
+        return None
+    return stream(request, Opened(*found))
+
+
+# The path of `tournament_events` (tournaments/public/urls.py; a slug as Django's
+# converter reads one).
+streams.open_directly(r"/t/(?P<slug>[-a-zA-Z0-9_]+)/events/", _stream_directly)
 
 
 def _opened_key(slug: str) -> str:

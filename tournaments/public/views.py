@@ -13,12 +13,11 @@ from django.utils.translation import gettext
 from clubs import selectors as clubs
 from clubs.models import Player
 from clubs.names import shown_names
-from live import streams
 from scoring.engine.games import GAMES
 from scoring.selectors import party_states, sheet_rows
+from scoring.services.whole_table_sheet import table_results
 from tournaments import planned, stored_board
 from tournaments.final.bracket import reached_label
-from tournaments.outcomes import game_outcomes
 from tournaments.public import knockout, parts
 from tournaments.public.tables import ClubTable
 from tournaments.published import (
@@ -111,10 +110,9 @@ def tournament_events(request, slug):
     a board at least as new as the news). No settle time: the builder stores a
     board at most every PUBLIC_REFRESH_SECONDS, so the events already come that
     seldom. What it needs of the tournament comes from the cache, not the database
-    (`parts.opened`): a crowd opening their pages at once takes no connection."""
-    tournament = parts.opened(slug)
-    counters = {"board": stored_board.board_stored_key(tournament.pk)}
-    return streams.stream(request, counters, carry={"board": parts.carry(request, tournament)})
+    (`parts.opened`): a crowd opening their pages at once takes no connection. (With
+    the tournament in the cache, `live` opens it without coming here at all.)"""
+    return parts.stream(request, parts.opened(slug))
 
 
 def tournament_screen(request, slug):
@@ -190,7 +188,7 @@ def player_detail(request, slug, entrant_id):
     tables = entrant_parties(tournament, entrant)
     states = party_states(t.party_id for t in tables if t.party_id)
     # A table of another game has no Gin Rummy sheet: its players and margin.
-    others = game_outcomes(t.party_id for t in tables if t.party_id)
+    others = table_results(t.party_id for t in tables if t.party_id)
     players = [entrant.player] + [s.player for state, _ in states.values() for s in state.seats]
     names = shown_names(
         tournament.club_id,
@@ -206,11 +204,12 @@ def player_detail(request, slug, entrant_id):
             continue
         if table.party_id in others:
             outcome = others[table.party_id]
+            margins = outcome.by_player(outcome.margins)
             me = entrant.player_id
             parties.append(
                 {
                     "table": table,
-                    "result": outcome.margins.get(me) if outcome.finished else None,
+                    "result": margins.get(me) if outcome.finished else None,
                     "opponents": [names[p] for p in outcome.players if p != me],
                 }
             )
