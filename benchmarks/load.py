@@ -423,6 +423,7 @@ class Lab:
             before, measured = self.cpu(process), time.monotonic()
             time.sleep(max(0, SECONDS - 5) / 2)
             held, busy = load_faults.open_streams(self), rss_kib(self.layout.live_pids())
+            sessions = self.database_sessions()
             per_group = [load_faults.open_streams(self, g) for g in self.layout.live if g.running]
             time.sleep(max(0, SECONDS - 5) / 2)
             after, measured = self.cpu(process), time.monotonic() - measured
@@ -466,9 +467,22 @@ class Lab:
                 live = sum(used for part, used in spent.items() if part.startswith("live"))
                 print(
                     f"    live per open stream: {1000 * live / measured / held:.3f} ms of CPU "
-                    f"a second, {(busy - idle) / held:.1f} KiB"
+                    f"a second, {(busy - idle) / held:.1f} KiB; PostgreSQL's sessions "
+                    f"meanwhile: {sessions}"
                 )
         return result
+
+    def database_sessions(self) -> str:
+        """PostgreSQL's sessions on the load's database now (a crowd's openings must
+        take none)."""
+        name = self.database.rsplit("/", 1)[1]
+        sql = f"select count(*) from pg_stat_activity where datname = '{name}'"
+        found = subprocess.run(
+            ["psql", self.database.rsplit("/", 1)[0] + "/postgres", "-tAc", sql],
+            capture_output=True,
+            text=True,
+        )
+        return found.stdout.strip() or "?"
 
     def cpu(self, locust: subprocess.Popen) -> dict:
         """CPU seconds used so far by each part, per process (children too)."""

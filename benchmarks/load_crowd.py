@@ -7,8 +7,10 @@ news are published on, so "told" is the time from a stored board's publication t
 a client's event of that board, both read by the same clock.
 
 Printed per size: the clients that held a stream, told p50 / p95 / max, the bytes of
-an event ("a push") and a client's bytes a minute; `make load` prints `live`'s CPU
-and memory per open stream beside them (its streams then hold the crowd's)."""
+an event ("a push") and a client's bytes a minute, and the requests to `web` a
+client's page would make a minute after opening (a part an event did not carry);
+`make load` prints `live`'s CPU and memory per open stream beside them (its
+streams then hold the crowd's), and PostgreSQL's sessions meanwhile."""
 
 from __future__ import annotations
 
@@ -28,6 +30,8 @@ PER_PROCESS = int(os.environ.get("LOAD_CROWD_PER_PROCESS", 2500))
 #: The crowd arrives over this long: a championship's followers do not all open
 #: their pages in the same second (the arrival is `make load`'s own line).
 ARRIVAL_SECONDS = float(os.environ.get("LOAD_CROWD_ARRIVAL_SECONDS", 10))
+#: The parts the tournament's page shows, which its stream carries.
+PARTS = ("tables", "standings")
 
 
 class Crowd:
@@ -42,7 +46,7 @@ def start(lab, size: int, seconds: float) -> Crowd:
     """``size`` clients on the public page's stream of the lab's tournament, for
     ``seconds`` after they all arrived."""
     slug = json.loads(lab.manifest.read_text())["slug"]
-    path = f"/t/{slug}/events/?parts=tables,standings"
+    path = f"/t/{slug}/events/?parts={','.join(PARTS)}"
     channel = f"{lab.env.get('CACHE_KEY_PREFIX', 'knock')}:push"
     count = math.ceil(size / PER_PROCESS)
     processes, results = [], []
@@ -69,7 +73,10 @@ def report(crowd: Crowd) -> dict:
     events = sum(f["events"] for f in found)
     received = sum(f["bytes"] for f in found)
     minutes = max((f["seconds"] for f in found), default=0) / 60 or 1
-    figures = {"held": held, **{k: sum(f[k] for f in found) for k in ("refused", "ended")}}
+    figures = {
+        "held": held,
+        **{k: sum(f.get(k, 0) for f in found) for k in ("refused", "ended", "asks")},
+    }
     if told:
         figures.update(
             p50=told[len(told) // 2], p95=told[min(len(told) - 1, round(0.95 * len(told)))],
@@ -86,7 +93,9 @@ def report(crowd: Crowd) -> dict:
             else "told of no board; "
         )
         + f"{per_push / 1024:.1f} KiB a push, "
-        + f"{received / max(held, 1) / minutes / 1024:.0f} KiB a client a minute"
+        + f"{received / max(held, 1) / minutes / 1024:.0f} KiB a client a minute; "
+        + f"{figures['asks'] / max(held, 1) / minutes:.2f} requests to web a client a minute "
+        + "after opening"
     )
     return figures
 
@@ -119,6 +128,10 @@ async def _client(n, host, port, path, until, figures, heard):
         loop = asyncio.get_running_loop()
         while (left := until - loop.time()) > 0:
             block = await asyncio.wait_for(reader.readuntil(b"\n\n"), left)
+            if b"event: hello" in block:
+                # A hello without the board's number: the page asks for its parts.
+                hello = json.loads(block[block.index(b"data: ") + 6 :])
+                figures["asks"] += 0 if "board" in hello.get("versions", {}) else len(PARTS)
             if b"event: moved" not in block:
                 continue
             at = time.time()
@@ -126,6 +139,10 @@ async def _client(n, host, port, path, until, figures, heard):
             figures["events"] += 1
             figures["bytes"] += len(block)
             heard.append((data["version"], at))
+            # A part the event carries neither whole nor as edits, the page asks
+            # `web` for (static/js/live.js): what the crowd costs the players.
+            carried = {*data.get("parts", ()), *data.get("changes", ())}
+            figures["asks"] += len(set(PARTS) - carried)
     except (TimeoutError, asyncio.IncompleteReadError, OSError, ValueError):
         if asyncio.get_running_loop().time() < until - 1:
             figures["ended"] += 1  # the stream ended (or broke) before its time
@@ -149,7 +166,7 @@ async def _crowd(site, path, first, count, seconds, redis_url, channel, out):
     host, _, port = site.removeprefix("http://").rstrip("/").partition(":")
     published: dict[int, float] = {}
     heard: list[tuple[int, float]] = []
-    figures = {"held": 0, "refused": 0, "ended": 0, "events": 0, "bytes": 0}
+    figures = {"held": 0, "refused": 0, "ended": 0, "events": 0, "bytes": 0, "asks": 0}
     listener = asyncio.ensure_future(_listen(redis_url, channel, published))
     loop = asyncio.get_running_loop()
     started = loop.time()
