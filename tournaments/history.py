@@ -6,7 +6,7 @@ engine reads it. The standings (`tournaments.standings`), the kept results
 
 Parties come in through scoring's readers only: `party_scores` (kept, settled
 again only where a party changed) for results and how far a table has come; the
-other games' parties through `tournaments.outcomes` beside them."""
+parties at one whole table through `table_results` beside them."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from scoring.scores import PartyScore, party_scores
+from scoring.services.whole_table_sheet import TableResult, table_results
 from tournaments.engine.standings import Bye, Forfeit, Played
 from tournaments.engine.table_points import AtTable, TableBye
 from tournaments.models import Round, Seating, Table, Tournament
-from tournaments.outcomes import GameOutcome, game_outcomes
 from web.rows import plain_rows
 
 
@@ -52,8 +52,8 @@ class History:
     # Gin Rummy's parties by id (cancelled ones left out): whether finished, and
     # each player's plus/minus.
     outcomes: dict[int, PartyScore]
-    # The other games' parties (`tournaments.outcomes`), by party id.
-    games: dict[int, GameOutcome] = field(default_factory=dict)
+    # The parties at one whole table (`table_results`), by party id.
+    games: dict[int, TableResult] = field(default_factory=dict)
 
     def pairs(self, before: int | None = None) -> list[tuple[int, int]]:
         """Entrant id pairs that met (forfeits included: they were paired)."""
@@ -97,10 +97,9 @@ class History:
         if outcome is None or not outcome.finished:
             return None
         players = [entrant_player[pk] for pk in ids]
+        places, margins = outcome.by_player(outcome.places), outcome.by_player(outcome.margins)
         return AtTable(
-            tuple(ids),
-            tuple(outcome.places[p] for p in players),
-            tuple(outcome.margins[p] for p in players),
+            tuple(ids), tuple(places[p] for p in players), tuple(margins[p] for p in players)
         )
 
     def byes(self, before: int | None = None) -> list[int]:
@@ -148,7 +147,7 @@ class History:
 def tournament_history(tournament: Tournament, *, with_outcomes: bool = True, only=None) -> History:
     """Every table of every round with its seatings (two queries), and the parties'
     outcomes (three more; Gin Rummy's only ``with_outcomes``, another game's always,
-    `tournaments.outcomes`). Rows are read as plain values, never as models: a big
+    `table_results`). Rows are read as plain values, never as models: a big
     tournament's history is tens of thousands of rows. ``only``: these tables'
     ids, the rest left out (`tournaments.kept`)."""
     tables = Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
@@ -179,7 +178,7 @@ def tournament_history(tournament: Tournament, *, with_outcomes: bool = True, on
     if tournament.plays_at_tables:
         # Read whatever ``with_outcomes`` says: it spares Gin Rummy's outcomes to a
         # reader that makes them from the parties' scores (the board).
-        games = game_outcomes(parties, cancelled=False)
+        games = table_results(parties, cancelled=False)
     elif with_outcomes:
         outcomes = {pk: s for pk, s in party_scores(parties).items() if not s.cancelled}
     return History(rows, seated, outcomes, games)

@@ -153,6 +153,12 @@ class TableResult:
     def side_of(self, player: int) -> int:
         return next(n for n, side in enumerate(self.sides) if player in side)
 
+    def by_player(self, values) -> dict[int, int]:
+        """``values`` by side (totals, places, margins) as each player's, in seat
+        order."""
+        side = {p: n for n, players in enumerate(self.sides) for p in players}
+        return {p: values[side[p]] for p in self.players}
+
 
 def table_results(party_ids, *, cancelled: bool = True) -> dict[int, TableResult]:
     """The parties played at one whole table among ``party_ids`` (ids, or a query of
