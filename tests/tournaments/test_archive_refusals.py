@@ -172,6 +172,17 @@ def _ending_of_another_game(data):
     return next(f"parties.{i}.hands.0.ending" for i, p in enumerate(data["parties"]) if p["hands"])
 
 
+def _snapshot_of_no_seat(data):
+    i, j = next(
+        (i, j)
+        for i, p in enumerate(data["parties"])
+        for j, r in enumerate(p["audit"])
+        if (r["after"] or {}).get("knocker") is not None
+    )
+    data["parties"][i]["audit"][j]["after"]["knocker"] = 5
+    return f"parties.{i}.audit.{j}.after.knocker"
+
+
 @pytest.mark.parametrize(
     "damage",
     [
@@ -184,6 +195,7 @@ def _ending_of_another_game(data):
         _bogus_hand_kind,
         _scores_not_its_columns,
         _ending_of_another_game,
+        _snapshot_of_no_seat,
     ],
 )
 def test_an_archive_that_does_not_hold_together_is_refused_by_field(

@@ -134,6 +134,8 @@ def _party(found: _Found, at: str, party: PartyIn, players: set) -> None:
 #: those the other version of a dispute names.
 HAND_SEATS = ("dealer", "knocker", "defender", "winner")
 COUNTER_SEATS = ("seat", "knocker", "defender", "winner")
+#: The seats an audit record's snapshots name (`tournaments.archive.parties`).
+SNAPSHOT_SEATS = ("knocker", "winner", "position")
 
 
 def _hand(found: _Found, here: str, hand: HandIn, side_of: dict, sides: int) -> None:
@@ -175,6 +177,13 @@ def _audit(found: _Found, at: str, party, hands: set, positions: set) -> None:
             found.add(f"{here}.hand", gettext("names a hand the archive does not hold"))
         if record.seat is not None and record.seat not in positions:
             found.add(f"{here}.seat", gettext("names a seat the archive does not hold"))
+        for name, snapshot in (("before", record.before), ("after", record.after)):
+            for field in SNAPSHOT_SEATS:
+                position = getattr(snapshot, field, None)
+                if position is not None and position not in positions:
+                    found.add(
+                        f"{here}.{name}.{field}", gettext("names a seat the archive does not hold")
+                    )
         if record.seat is not None and record.key is not None:
             if (record.seat, record.key) in keys:
                 found.twice(f"{here}.key")
