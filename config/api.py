@@ -165,6 +165,9 @@ def _field_error(error: dict) -> dict:
     source, *path = error["loc"]
     if source == "body":
         path = path[1:]
+    # A body of one of several shapes names the shape it was read as (a tag or a
+    # schema's name, with a capital); the client never sees those either.
+    path = [part for part in path if not (isinstance(part, str) and part[:1].isupper())]
     return {"field": ".".join(str(part) for part in path), "message": error["msg"]}
 
 

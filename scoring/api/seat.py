@@ -3,7 +3,10 @@ path is the credential, exactly like the seat page ``/table/<token>/``. No cooki
 is read, so there is nothing for a cross-site request to borrow and no CSRF check
 to make."""
 
-from ninja import Router, Status
+from typing import Annotated
+
+from ninja import Body, Router, Status
+from pydantic import Discriminator, Tag
 
 from scoring import errors, selectors
 from scoring.api.common import (
@@ -19,6 +22,7 @@ from scoring.labels import outcome_message
 from scoring.services import hands
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.parties import check_format_game, check_other_game
+from scoring.services.whole_table_sheet import plays_other_game
 from scoring.whole_table import game_seat_view
 from web.api_errors import SEAT_READ, SEAT_WRITE
 from web.client import client_address
@@ -36,24 +40,58 @@ router = Router(auth=seat_token, tags=["seat"])
 # carries the entry as it now stands.
 ENTRY_REFUSALS = {**SEAT_WRITE, 409: ChangedOut}
 GAME_ENTRY_REFUSALS = {**SEAT_WRITE, 409: GameChangedOut}
+ANY_ENTRY_REFUSALS = {**SEAT_WRITE, 409: ChangedOut | GameChangedOut}
+
+#: What a seat reads of its table, and what an entry answers, of either kind of
+#: table: Gin Rummy's tables of two (`SeatTableOut`) or one whole table.
+AnyTableOut = SeatTableOut | GameTableOut
+AnyEntryOut = EntryOut | GameEntryOut
 
 
-@router.get("/tables/{token}", response={200: SeatTableOut, **SEAT_READ})
+def _entry_kind(value) -> str:
+    # A hand played at one whole table carries the game's ``entry``; Gin Rummy's
+    # its ending and counts, or its cards. (Tags begin with a capital: a refusal
+    # names the field, never the tag.)
+    return "Whole" if isinstance(value, dict) and "entry" in value else "Tables"
+
+
+#: A hand as either kind of table sends it; the party says which it must be.
+AnyEntryIn = Annotated[
+    Annotated[HandEntryIn, Tag("Tables")] | Annotated[GameEntryIn, Tag("Whole")],
+    Discriminator(_entry_kind),
+]
+
+
+@router.get("/tables/{token}", response={200: AnyTableOut, **SEAT_READ})
 def table_detail(request, token: Token):
-    """The seat's view of its party: the sheet, the open hand, who deals and plays
-    it, whether this seat may confirm, the settlement once over, and a ``version``
-    that changes whenever anything on the sheet does (poll it)."""
+    """The seat's view of its party, of any game, and a ``version`` that changes
+    whenever anything on the sheet does (poll it). Gin Rummy's (`SeatTableOut`):
+    the sheet, the open hand, who deals and plays it, whether this seat may
+    confirm, the settlement once over. A game played at one whole table
+    (`GameTableOut`): each side's total and place, every hand as entered and
+    scored, the hand being played, whether this seat may confirm it and how many
+    confirmations it still needs."""
     seat = request.auth
-    check_format_game(seat.party)
+    if plays_other_game(seat.party):
+        return _game_table(seat)
     return table_body(seat, selectors.seat_view(seat))
 
 
-@router.post("/tables/{token}/hands", response={200: EntryOut, 201: EntryOut, **ENTRY_REFUSALS})
-def table_hand_enter(request, token: Token, entry: HandEntryIn):
-    """Enter hand ``number``: by the counts or by the cards; the rules engine scores
-    it. 201 with the outcome (``entered``, ``recorded``, ``confirmed``,
-    ``disputed``); 200 with ``repeated`` when the same ``key`` was sent before."""
+@router.post(
+    "/tables/{token}/hands", response={200: AnyEntryOut, 201: AnyEntryOut, **ANY_ENTRY_REFUSALS}
+)
+def table_hand_enter(request, token: Token, entry: Body[AnyEntryIn]):
+    """Enter hand ``number`` of any game; its engine scores it. Gin Rummy's by the
+    counts or by the cards (`HandEntryIn`), another game's as its ``entry``
+    (`GameEntryIn`); a hand of the other kind than the party's is refused (422,
+    nothing stored). 201 with the outcome (``entered``: waiting for confirmation,
+    ``recorded``, ``noted``: a confirmation counted while more are needed,
+    ``confirmed``, ``disputed``); 200 with ``repeated`` when the same ``key`` was
+    sent before. An entry the engine refuses is a 422 with its reasons, one per
+    line."""
     seat = request.auth
+    if isinstance(entry, GameEntryIn):
+        return _enter_whole(request, seat, entry)
     check_format_game(seat.party)
     outcome = hands.hand_enter(
         seat=seat,
@@ -66,12 +104,16 @@ def table_hand_enter(request, token: Token, entry: HandEntryIn):
     return Status(200 if outcome.action == "repeated" else 201, _entry(token, outcome))
 
 
-@router.post("/tables/{token}/hands/{number}/confirm", response={200: EntryOut, **ENTRY_REFUSALS})
+@router.post(
+    "/tables/{token}/hands/{number}/confirm", response={200: AnyEntryOut, **ANY_ENTRY_REFUSALS}
+)
 def table_hand_confirm(request, token: Token, number: Number, body: ConfirmIn):
-    """Confirm the other side's pending entry of hand ``number``, in the ``version``
-    the phone showed (``open_hand.version``)."""
+    """Confirm another side's pending entry of hand ``number``, of any game, in the
+    ``version`` the phone showed (``open_hand.version``): ``noted`` while more
+    confirmations are needed, ``confirmed`` with the last."""
     seat = request.auth
-    check_format_game(seat.party)
+    if plays_other_game(seat.party):
+        return _confirm_whole(request, seat, number, body)
     outcome = hands.hand_confirm(
         seat=seat,
         number=number,
@@ -96,16 +138,13 @@ def _entry(token: str, outcome) -> dict:
     }
 
 
-# --- The other games (Chinchón, Canasta, Blaue Vierzehn, Cruzo) ---------------------
+# --- A whole table's party; the addresses under /game are aliases -----------------
 
 
 @router.get("/tables/{token}/game", response={200: GameTableOut, **SEAT_READ})
 def game_table_detail(request, token: Token):
-    """The seat's view of a party of another game: each side's total and place,
-    every hand as entered and scored, the hand being played, whether this seat
-    may confirm it and how many confirmations it still needs, and a ``version``
-    that changes whenever anything here does (poll it). A Gin Rummy party is read
-    at ``/tables/{token}``."""
+    """An alias of ``GET /tables/{token}`` for a party played at one whole table,
+    kept for the clients that read it here; a Gin Rummy party is refused."""
     seat = request.auth
     check_other_game(seat.party)
     return _game_table(seat)
@@ -116,12 +155,12 @@ def game_table_detail(request, token: Token):
     response={200: GameEntryOut, 201: GameEntryOut, **GAME_ENTRY_REFUSALS},
 )
 def game_hand_enter_api(request, token: Token, body: GameEntryIn):
-    """Enter hand ``number`` of another game, as its engine reads it: 201 with the
-    outcome (``entered``: waiting for confirmation, ``recorded``, ``noted``: a
-    confirmation counted while more are needed, ``confirmed``, ``disputed``); 200
-    with ``repeated`` when the same ``key`` was sent before. An entry the engine
-    refuses is a 422 with its reasons, one per line."""
-    seat = request.auth
+    """An alias of ``POST /tables/{token}/hands`` for a hand of a game played at
+    one whole table."""
+    return _enter_whole(request, request.auth, body)
+
+
+def _enter_whole(request, seat, body: GameEntryIn):
     check_other_game(seat.party)
     try:
         outcome = hand_enter(
@@ -142,10 +181,12 @@ def game_hand_enter_api(request, token: Token, body: GameEntryIn):
     response={200: GameEntryOut, **GAME_ENTRY_REFUSALS},
 )
 def game_hand_confirm_api(request, token: Token, number: Number, body: ConfirmIn):
-    """Confirm another side's pending entry of hand ``number``, in the ``version``
-    the phone showed: ``noted`` while more confirmations are needed, ``confirmed``
-    with the last."""
-    seat = request.auth
+    """An alias of ``POST /tables/{token}/hands/{number}/confirm`` for a party
+    played at one whole table; a Gin Rummy party is refused."""
+    return _confirm_whole(request, request.auth, number, body)
+
+
+def _confirm_whole(request, seat, number: int, body: ConfirmIn):
     check_other_game(seat.party)
     try:
         outcome = hand_confirm(

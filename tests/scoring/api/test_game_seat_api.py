@@ -114,13 +114,15 @@ def test_the_entering_side_cannot_confirm_its_own_entry(client):
     assert (response.status_code, response.json()["code"]) == (409, "not_your_hand")
 
 
-def test_gin_rummy_and_the_other_games_keep_to_their_own_addresses(client):
+def test_the_whole_table_aliases_refuse_a_gin_rummy_party(client):
+    """``/tables/<token>`` reads every game's party; its alias under ``/game``
+    reads only a party at one whole table."""
     gin = start_party().seats.first()
-    assert client.get(game(gin)).status_code == 422
-    chinchon = start_game_party("chinchon", 2).seats.first()
-    response = client.get(f"/api/tables/{chinchon.token}")
+    response = client.get(game(gin))
     assert response.status_code == 422
-    assert "Chinchón" in response.json()["detail"]
+    assert "Gin Rummy" in response.json()["detail"]
+    chinchon = start_game_party("chinchon", 2).seats.first()
+    assert client.get(f"/api/tables/{chinchon.token}").json() == client.get(game(chinchon)).json()
 
 
 def test_a_chinchon_hand_may_be_entered_by_the_cards(client):
