@@ -1,20 +1,15 @@
 """Parties of the other games (issue 28) played to their end through the services:
 the totals and the winner are the engine's, the party finishes by itself."""
 
-import re
-from types import SimpleNamespace
-
 import pytest
 from django.utils.translation import override
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clubs.models import ClubNight
 from scoring import errors
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import side_totals
-from scoring.engine.settlement import PartyOver
-from scoring.models import AuditRecord, Hand, Party, game_choices
+from scoring.models import AuditRecord, Hand
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.knocks import Result
 from scoring.services.whole_table_sheet import game_sheet, hand_score
@@ -44,152 +39,6 @@ def play(party, number, entry, by=0):
             outcome = hand_confirm(seat=seat, number=number, version=outcome.hand.version)
     assert outcome.action == "confirmed"
     return outcome.hand
-
-
-@pytest.mark.parametrize(
-    ("game", "options", "players", "entries", "totals", "winners"),
-    [
-        ("chinchon", {}, 2, [{"closer": 0, "penalties": [0, 30]}] * 4, [-40, 120], {0}),
-        (
-            "chinchon",
-            {"conga": True},
-            3,
-            [{"closer": 0, "penalties": [0, 50, 50]}] * 2,
-            [-20, 100, 100],
-            {0},
-        ),
-        ("canasta", {}, 2, [{"sides": [GOOD, POOR]}] * 3, [6000, 780], {0}),
-        ("canasta", {}, 4, [{"sides": [POOR, GOOD]}] * 3, [780, 6000], {1}),
-        (
-            "blaue_vierzehn",
-            {},
-            4,
-            [
-                {"points": [10, 20, 13, 13]},
-                {"points": [0, 5, 13, 38]},
-                {"points": [2, 2, 13, 39]},
-                {"points": [20, 20, 16, 0]},
-            ],
-            [32, 47, 55, 90],
-            {0},
-        ),
-        (
-            "cruzo",
-            {},
-            3,
-            [
-                {"went_out": [2], "cards_left": {0: 3, 1: 1}},
-                {"went_out": [0], "cards_left": {1: 3, 2: 1}},
-                {"went_out": [2, 1], "cards_left": {0: 3}},
-            ],
-            [2, 2, 5],
-            {2},
-        ),
-    ],
-)
-def test_a_party_of_each_game_is_played_to_its_end(
-    game, options, players, entries, totals, winners
-):
-    party = start_game_party(game, players, options)
-    for number, entry in enumerate(entries, 1):
-        assert game_sheet(party).outcome.over is False
-        play(party, number, entry)
-
-    party.refresh_from_db()
-    sheet = game_sheet(party)
-    assert (party.status, party.finished_at is not None) == (Party.Status.FINISHED, True)
-    assert sheet.totals == totals
-    assert sheet.outcome.over and sheet.outcome.winners == winners
-    assert [sheet.places[side] for side in winners] == [1] * len(winners)
-    assert sum(sheet.margins) == 0
-    assert sheet.lower_wins is GAMES[game].lower_wins
-    with pytest.raises(PartyOver):
-        hand_enter(seat=seats_of(party)[0], number=len(entries) + 1, entry=entries[0])
-
-
-def test_a_chinchon_that_wins_at_once_places_its_player_first_on_every_page(client):
-    """The sheet, the seat page and the seat API place the party's winner first,
-    as the ratings and a tournament's tables do, though the totals would not: Ada's
-    20 penalty points are above Ben's −5 when her Chinchón wins the party."""
-    party = start_game_party("chinchon", 2)
-    play(party, 1, {"closer": 1, "penalties": [30, 0]})
-    play(party, 2, {"closer": 0, "chinchon": True, "penalties": [0, 5]})
-    party.refresh_from_db()
-    sheet = game_sheet(party)
-    assert sheet.totals == [20, -5] and sheet.outcome.winners == {0}
-    assert sheet.places == [1, 2]
-    ada, ben = seats_of(party)
-    page = client.get(ben.get_absolute_url()).text
-    places = re.findall(r'<li value="(\d)"><strong class="who">([^<]*)</strong>', page)
-    assert places == [("1", ada.player.name), ("2", ben.player.name)]
-    state = client.get(f"/api/tables/{ben.token}/game").json()
-    assert [side["place"] for side in state["sides"]] == [1, 2]
-
-
-def test_canasta_of_four_plays_in_two_partnerships_across_the_table():
-    party = start_game_party("canasta", 4)
-
-    assert [seat.side for seat in seats_of(party)] == [0, 1, 0, 1]
-    assert len(game_sheet(party).sides) == 2
-    assert party.rules == {"partnerships": None}
-
-
-def test_la_conga_shows_who_is_out_and_stores_the_facts():
-    party = start_game_party("chinchon", 3, {"conga": True})
-    hand = play(party, 1, {"closer": 1, "penalties": [100, 0, 20]})
-
-    hand.refresh_from_db()
-    assert hand.ending == Hand.Ending.SCORED and hand.knocker is None
-    assert hand.scores == [100, -10, 20]
-    assert hand.details["entry"] == {"closer": 1, "penalties": [100, 0, 20]}
-    assert hand.facts == {"closer": 1, "chinchon": False, "clean": True}
-    assert game_sheet(party).outcome.out == {0}
-
-
-def test_the_options_are_settled_over_the_defaults_and_kept_on_the_party():
-    party = start_game_party("blaue_vierzehn", 3, {"deals": 2})
-
-    assert party.rules == {"deals": 2}
-    assert party.game == "blaue_vierzehn"
-    start = party.audit.get()
-    assert start.action == AuditRecord.Action.START
-    assert start.after["options"] == {"deals": 2}
-
-
-@pytest.mark.parametrize(
-    ("game", "players", "options", "message"),
-    [
-        ("chinchon", 5, None, "played by 2, 3, 4 players, not 5"),
-        ("chinchon", 2, {"jokers": 2}, "no rule called jokers"),
-        ("skat", 3, None, "no game called 'skat'"),
-    ],
-)
-def test_a_table_the_game_is_not_played_at_is_refused(game, players, options, message):
-    with pytest.raises(errors.EntryError, match=message):
-        start_game_party(game, players, options)
-
-    assert not Party.objects.exists()
-
-
-def test_a_game_party_at_a_closed_night_is_refused_as_gin_rummys_is():
-    night = ClubNightFactory()
-    ClubNight.objects.filter(pk=night.pk).update(closed_at="2024-01-01T20:00Z")
-    night.refresh_from_db()
-
-    with pytest.raises(errors.NightClosed):
-        start_game_party("cruzo", 3, night=night)
-
-
-def test_a_player_already_seated_at_the_night_is_refused_unless_meant():
-    night = ClubNightFactory()
-    gin = start_night_party(night)
-    players = [seat.player for seat in gin.seats.all()]
-    from scoring.services.parties import party_start
-
-    with pytest.raises(errors.AlreadySeated):
-        party_start(club=night.club, night=night, game="chinchon", players=players)
-    party = party_start(club=night.club, night=night, game="chinchon", players=players, anyway=True)
-    assert party.night == night
 
 
 def test_an_entry_of_another_game_is_refused_and_nothing_stored():
@@ -289,25 +138,6 @@ def test_the_refusals_stay_english_on_an_english_page():
     )
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "options", "message"),
-    [
-        ("chinchon", 5, None, "Chinchón wird von 2, 3, 4 Personen gespielt, nicht von 5."),
-        ("chinchon", 2, {"conga": "yes"}, "conga ist eines von False, True, nicht 'yes'."),
-        ("cruzo", 3, {"games": 0}, "games ist eine ganze Zahl ab 1, nicht 0."),
-        ("canasta", 4, {"partnerships": 3}, "4 Personen spielen in zwei Partnerschaften."),
-    ],
-)
-def test_a_table_or_an_option_the_game_does_not_know_is_refused_in_german(
-    game, players, options, message
-):
-    with override("de"), pytest.raises(errors.EntryError) as refused:
-        start_game_party(game, players, options)
-
-    assert str(refused.value) == message
-    assert not Party.objects.exists()
-
-
 def test_a_malformed_entry_is_refused_not_a_crash():
     party = start_game_party("cruzo", 3)
 
@@ -393,11 +223,3 @@ def test_the_nights_results_leave_another_games_party_out_until_they_read_it():
     assert set(party_states([gin.pk, party.pk])) == {gin.pk}
     shown = {row["player"].pk for row in night_results(night=night)["rows"]}
     assert not shown & {seat.player_id for seat in seats_of(party)}
-
-
-def test_the_games_a_party_may_play_are_the_engines_asked_when_read(monkeypatch):
-    # The model's choices are asked of GAMES when read: a game registered there is
-    # a choice without a migration.
-    assert [key for key, _name in game_choices()] == list(GAMES)
-    monkeypatch.setitem(GAMES, "skat", SimpleNamespace(name="Skat"))
-    assert dict(Party._meta.get_field("game").choices)["skat"] == "Skat"

@@ -9,12 +9,10 @@ from scoring.engine.settlement import PartyOver
 from scoring.models import AuditRecord, Party, Seat
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.knocks import Result, hand_preview, result_from_cards
-from scoring.services.parties import party_cancel, party_start
 from scoring.services.seats import seat_link_reissue
 from scoring.sheet import party_state
 from tests.factories import (
     ClubNightFactory,
-    MembershipFactory,
     UserFactory,
     start_night_party,
     start_party,
@@ -83,22 +81,6 @@ def test_the_loser_deals_next_and_after_no_game_the_same_dealer():
     winner = 1 - first_dealer
     play(party, 2, knock(winner, 2, 10))
     assert state(party).tables[0].dealer == first_dealer  # the loser deals
-
-
-def test_a_party_takes_its_rules_and_confirmation_from_the_club_night():
-    night = ClubNightFactory(ruleset="cardgames", confirmation_required=False)
-    members = [MembershipFactory(club=night.club).player for _ in range(2)]
-    party = party_start(club=night.club, night=night, format="two", players=members)
-    assert party.rules["gin_bonus"] == 25
-    assert party.confirmation_required is False
-
-
-def test_unknown_rules_and_wrong_player_counts_are_refused():
-    with pytest.raises(errors.EntryError, match="no rules called"):
-        start_party(rules="poker")
-    with pytest.raises(errors.EntryError, match="3 players, not 2"):
-        start_party("rotation", players=2)
-    assert not Party.objects.exists()
 
 
 def test_the_cards_give_the_deadwood_after_lay_offs():
@@ -272,14 +254,6 @@ def test_a_hand_entered_from_the_cards_and_one_from_the_counts_confirm_each_othe
     outcome = hand_enter(seat=b, number=1, entry=knock(0, 2, 42))
     assert outcome.action == "confirmed"
     assert outcome.hand.details["knocker_cards"][0] == "2H"
-
-
-def test_a_party_is_cancelled_only_with_a_reason():
-    party = start_party()
-    with pytest.raises(errors.EntryError):
-        party_cancel(party=party, user=None, reason="  ")
-    party.refresh_from_db()
-    assert party.status == Party.Status.RUNNING
 
 
 def counters_moved(keys, change, capture):
