@@ -29,9 +29,28 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.core.cache import cache
+from django.core.cache import caches
 
 log = logging.getLogger(__name__)
+
+
+class _Shared:
+    """The cache as this process's streams read it: one client, and one pool of
+    connections to Redis, for all of them. Django's ``cache`` is one per context
+    (asgiref's Local): each stream, each opening and each read in a thread of its
+    own (``asyncio.to_thread`` copies the context) made a new client and a new
+    connection, and a crowd of 5,000 opening in ten seconds kept `live` busy
+    connecting to Redis (py-spy: three quarters of its time)."""
+
+    _found = None
+
+    def __getattr__(self, name):
+        if _Shared._found is None:
+            _Shared._found = caches.create_connection("default")
+        return getattr(_Shared._found, name)
+
+
+cache = _Shared()
 
 
 class Carry(NamedTuple):

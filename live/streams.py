@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import json
 import logging
@@ -55,7 +56,6 @@ import zlib
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse
 from django.utils import translation
@@ -331,8 +331,12 @@ async def _opened(scope) -> HttpResponse | None:
         found = pattern.fullmatch(scope["path"])
         if found is not None and scope["method"] == "GET":
             request = ASGIRequest(scope, io.BytesIO())
+            # In the pool's thread's own context, not a copy of the request's: what
+            # asgiref keeps per context (Django's cache client, with its connection
+            # to Redis) is then made once per thread, not once per opening.
+            work = functools.partial(_open, opener, request, found.groupdict())
             try:
-                return await asyncio.to_thread(_open, opener, request, found.groupdict())
+                return await asyncio.get_running_loop().run_in_executor(None, work)
             except Exception:  # Django answers (and logs) it
                 log.warning("a stream not opened directly: %s", scope["path"], exc_info=True)
     return None
@@ -442,9 +446,9 @@ async def _versions(counters: dict[str, str]) -> dict[str, str]:
     counter the cache does not know, or a cache that is down, is left out (the
     page then asks)."""
     try:
-        # In a task of its own: what asgiref leaves in the context of the one that
-        # asks goes with it, not with the stream.
-        found = await asyncio.ensure_future(cache.aget_many(list(counters.values())))
+        # Through the process's one client (`events.cache`), in the loop's pool of
+        # threads: not a thread and a client of its own for each stream.
+        found = await asyncio.to_thread(events.cache.get_many, list(counters.values()))
     except Exception:
         log.warning("cache unavailable: the hello carries no versions", exc_info=True)
         return {}
