@@ -293,15 +293,53 @@ def test_a_cancelled_party_takes_no_more_hands_and_keeps_its_record(kind):
     assert party.hands.get().status == Hand.Status.PENDING
 
 
-# -- Gin Rummy: two sides, one confirmation -----------------------------------------
-
-
-def play(party, number, result):
-    """The knocker's side enters, the other side confirms."""
+@pytest.mark.parametrize(
+    ("start", "entry"),
+    [
+        (gin_rummy, knock(0, 3, 21)),
+        (lambda: start_game_party("chinchon", 2), {"closer": 0, "penalties": [0, 30]}),
+    ],
+    ids=["gin_rummy", "chinchon"],
+)
+def test_an_entry_for_a_hand_already_recorded_or_not_due_is_stale(start, entry):
+    party = start()
     a, b = seats(party)
-    enterer, confirmer = (a, b) if result.knocker in (None, 0) else (b, a)
-    hand_enter(seat=enterer, number=number, entry=result)
-    return hand_confirm(seat=confirmer, number=number, version=1)
+    entered = hand_enter(seat=a, number=1, entry=entry)
+    hand_confirm(seat=b, number=1, version=entered.hand.version)
+
+    with pytest.raises(errors.StaleEntry) as refused:
+        hand_enter(seat=b, number=1, entry=entry)
+    assert str(refused.value) == (
+        "Hand 1 is already recorded. The sheet below is up to date: enter hand 2 next."
+    )
+    with pytest.raises(errors.StaleEntry) as refused:
+        hand_confirm(seat=a, number=1, version=1)
+    assert str(refused.value) == (
+        "Hand 1 is already recorded. The sheet below is up to date: enter hand 2 next."
+    )
+    with pytest.raises(errors.StaleEntry) as refused:
+        hand_enter(seat=b, number=3, entry=entry)
+    assert str(refused.value) == "Hand 3 is not due yet: hand 2 comes first."
+    with pytest.raises(errors.StaleEntry) as refused:
+        hand_confirm(seat=a, number=2, version=1)
+    assert str(refused.value) == "Hand 2 has no entry to confirm yet."
+    assert party.hands.count() == 1
+
+
+def test_an_entry_of_another_game_is_refused_and_nothing_stored():
+    # One service enters every game's hands; the party's game reads the entry.
+    chinchon = start_game_party("chinchon", 2)
+    with pytest.raises(errors.EntryError, match="not a hand of this game"):
+        hand_enter(seat=seats(chinchon)[0], number=1, entry=Result("knock", 0, 3, 21))
+    gin_rummy = start_party()
+    with pytest.raises(errors.EntryError, match="not a hand of this game"):
+        hand_enter(seat=gin_rummy.seats.first(), number=1, entry={"closer": 0, "penalties": [0, 3]})
+
+    assert not chinchon.hands.exists()
+    assert not gin_rummy.hands.exists()
+
+
+# -- Gin Rummy: two sides, one confirmation -----------------------------------------
 
 
 def test_a_decision_made_on_an_old_view_of_the_hand_is_refused_under_the_lock():
@@ -328,29 +366,6 @@ def test_a_decision_made_on_an_old_view_of_the_hand_is_refused_under_the_lock():
     assert party.hands.get(number=1).points == 9
     assert party.hands.get(number=2).status == Hand.Status.DISPUTED
     assert party.audit.count() == records + 2  # the two entries of hand 2 only
-
-
-def test_an_entry_for_a_hand_already_recorded_is_stale():
-    party = start_party()
-    play(party, 1, knock(0, 3, 21))
-    a, _ = seats(party)
-    with pytest.raises(errors.StaleEntry) as refused:
-        hand_enter(seat=a, number=1, entry=knock(0, 3, 30))
-    assert str(refused.value) == (
-        "Hand 1 is already recorded. The sheet below is up to date: enter hand 2 next."
-    )
-    with pytest.raises(errors.StaleEntry) as refused:
-        hand_confirm(seat=a, number=1, version=1)
-    assert str(refused.value) == (
-        "Hand 1 is already recorded. The sheet below is up to date: enter hand 2 next."
-    )
-    with pytest.raises(errors.StaleEntry) as refused:
-        hand_enter(seat=a, number=3, entry=knock(0, 3, 30))
-    assert str(refused.value) == "Hand 3 is not due yet: hand 2 comes first."
-    with pytest.raises(errors.StaleEntry) as refused:
-        hand_confirm(seat=a, number=2, version=1)
-    assert str(refused.value) == "Hand 2 has no entry to confirm yet."
-    assert party.hands.count() == 1
 
 
 # -- the whole-table games: more than half of the other players confirm -----------

@@ -1,5 +1,8 @@
-"""Parties of the other games (issue 28) played to their end through the services:
-the totals and the winner are the engine's, the party finishes by itself."""
+"""How a whole table keeps a party of its game (`scoring.services.keeping`
+`WholeTable`), through the services: every game's party is played to its end with
+the engine's totals and winner and finishes by itself, an entry the game cannot
+take is refused in the player's language with nothing stored, and Gin Rummy's
+sheets and the night's results leave such a party out."""
 
 import pytest
 from django.utils.translation import override
@@ -11,9 +14,8 @@ from scoring.engine.games import GAMES
 from scoring.engine.games.game import side_totals
 from scoring.models import AuditRecord, Hand
 from scoring.services.hands import hand_confirm, hand_enter
-from scoring.services.knocks import Result
 from scoring.services.whole_table_sheet import game_sheet, hand_score
-from tests.factories import ClubNightFactory, start_game_party, start_night_party, start_party
+from tests.factories import ClubNightFactory, start_game_party, start_night_party
 
 pytestmark = pytest.mark.django_db
 
@@ -39,19 +41,6 @@ def play(party, number, entry, by=0):
             outcome = hand_confirm(seat=seat, number=number, version=outcome.hand.version)
     assert outcome.action == "confirmed"
     return outcome.hand
-
-
-def test_an_entry_of_another_game_is_refused_and_nothing_stored():
-    # One service enters every game's hands; the party's game reads the entry.
-    chinchon = start_game_party("chinchon", 2)
-    with pytest.raises(errors.EntryError, match="not a hand of this game"):
-        hand_enter(seat=seats_of(chinchon)[0], number=1, entry=Result("knock", 0, 3, 21))
-    gin_rummy = start_party()
-    with pytest.raises(errors.EntryError, match="not a hand of this game"):
-        hand_enter(seat=gin_rummy.seats.first(), number=1, entry={"closer": 0, "penalties": [0, 3]})
-
-    assert not chinchon.hands.exists()
-    assert not gin_rummy.hands.exists()
 
 
 def test_a_deal_of_blaue_vierzehn_not_adding_up_to_56_is_refused_and_nothing_written():
@@ -157,18 +146,6 @@ def test_a_party_needing_no_confirmation_records_each_hand_at_once():
     assert outcome.action == "recorded"
     assert outcome.hand.status == Hand.Status.CONFIRMED
     assert game_sheet(party).totals == [0, 1, 2]
-
-
-def test_a_stale_or_early_hand_number_is_refused():
-    party = start_game_party("chinchon", 2)
-    play(party, 1, {"closer": 0, "penalties": [0, 30]})
-    seat = seats_of(party)[1]
-
-    with pytest.raises(errors.StaleEntry, match="already recorded"):
-        hand_enter(seat=seat, number=1, entry={"closer": 0, "penalties": [0, 30]})
-    with pytest.raises(errors.StaleEntry, match="not due yet"):
-        hand_enter(seat=seat, number=3, entry={"closer": 0, "penalties": [0, 30]})
-    assert party.hands.count() == 1
 
 
 def valid_deals():
