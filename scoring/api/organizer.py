@@ -13,7 +13,8 @@ from collections import Counter
 from typing import Annotated
 
 from django.utils.translation import gettext
-from ninja import Path, Router, Status
+from ninja import Body, Path, Router, Status
+from pydantic import Discriminator, Tag
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
@@ -261,16 +262,41 @@ def party_audit(request, party_id: Id):
     return [audit_body(record) for record in selectors.party_audit(party)]
 
 
+def _decision_kind(value) -> str:
+    # A decision on a hand played at one whole table carries the game's ``entry``;
+    # one on Gin Rummy's its ``result``. Without either (a void, a version
+    # accepted) both read alike, and the party says which it is.
+    return "Whole" if isinstance(value, dict) and "entry" in value else "Tables"
+
+
+#: A decision on a hand of either kind of table.
+AnyDecideIn = Annotated[
+    Annotated[DecideIn, Tag("Tables")] | Annotated[GameDecideIn, Tag("Whole")],
+    Discriminator(_decision_kind),
+]
+
+
 @router.post(
-    "/parties/{party_id}/hands/{hand_id}/decide", response={200: DecideOut, **ORGANIZER_WRITE}
+    "/parties/{party_id}/hands/{hand_id}/decide",
+    response={200: DecideOut | GameDecideOut, **ORGANIZER_WRITE},
 )
-def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
-    """Correct, resolve or void a hand, with a reason that goes into the record. A
-    dispute is resolved with the right result, or by accepting one of its versions."""
+def party_hand_decide(request, party_id: Id, hand_id: Id, decision: Body[AnyDecideIn]):
+    """Correct, resolve or void a hand of any game, with a reason that goes into the
+    record. A dispute is resolved with the right result, or by accepting one of its
+    versions (``version``). The right result is Gin Rummy's ``result`` (counts or
+    cards), or the ``entry`` of a game played at one whole table, as its players
+    enter it; one of the other kind than the party's is refused (422) before
+    anything is written, as is an entry the game refuses, in its words."""
     party = _organized_party(request, party_id)
-    # Its answer is a Gin Rummy party's: another game's hand is decided at
-    # ``…/decide-entry``, before anything is written.
-    check_format_game(party)
+    if plays_other_game(party):
+        if isinstance(decision, DecideIn) and decision.result is not None:
+            check_format_game(party)
+        entry = decision.entry if isinstance(decision, GameDecideIn) else None
+        return _decide_whole(
+            request, party, hand_id, decision.action, entry, decision.version, decision.reason
+        )
+    if isinstance(decision, GameDecideIn):
+        check_other_game(party)
     hand = selectors.party_hand(party, hand_id)
     if decision.version is not None:
         result = entries.result_of_version(hand, decision.version)
@@ -297,31 +323,40 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: DecideIn):
     response={200: GameDecideOut, **ORGANIZER_WRITE},
 )
 def party_game_hand_decide(request, party_id: Id, hand_id: Id, decision: GameDecideIn):
-    """Decide a hand of another game (Chinchón, Canasta, Blaue Vierzehn, Cruzo),
-    with a reason for the record: resolve a disputed one with the right ``entry``,
-    as the players enter it, or by accepting one of its two entries (``version``);
-    correct a confirmed or waiting one; void one. The game's refusal of an entry
-    is a 422 in its words, as is a decision that would undo a later hand; a Gin
-    Rummy hand is decided at ``…/decide``."""
+    """An alias of ``…/decide`` for a hand played at one whole table, kept for the
+    clients that decide here; a Gin Rummy hand is refused."""
     party = _organized_party(request, party_id)
     check_other_game(party)
+    return _decide_whole(
+        request,
+        party,
+        hand_id,
+        decision.action,
+        decision.entry,
+        decision.version,
+        decision.reason,
+    )
+
+
+def _decide_whole(request, party, hand_id: int, action: str, entry, version, reason: str):
+    """Resolve a disputed hand with the right ``entry`` or one of its two entries
+    (``version``); correct a confirmed or waiting one; void one."""
     hand = selectors.party_hand(party, hand_id)
-    entry = decision.entry
-    if decision.version == "entered":
+    if version == "entered":
         entry = hand.details.get("entry")
-    elif decision.version == "counter":
+    elif version == "counter":
         entry = (hand.counter or {}).get("entry")
-    if entry is None and decision.action != "void":
+    if entry is None and action != "void":
         raise errors.EntryError(gettext("Give the right entry, or the version to accept."))
     hand = hand_decide(
         hand=hand,
         user=request.auth,
         entry=entry,
-        reason=decision.reason,
+        reason=reason,
         address=client_address(request),
-        disputed={"resolve": True, "correct": False}.get(decision.action),
+        disputed={"resolve": True, "correct": False}.get(action),
     )
-    body = game_party_body(request, selectors.party_by_id(party_id))
+    body = game_party_body(request, selectors.party_by_id(party.pk))
     decided = next(h for h in body["hands"] if h["id"] == hand.pk)
     return {"hand": decided, "party": body}
 

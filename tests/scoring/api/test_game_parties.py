@@ -163,7 +163,9 @@ def test_the_organizer_reads_and_decides_a_disputed_hand(api, night):
     assert hand.status == Hand.Status.CONFIRMED
 
 
-def test_a_gin_decision_on_another_games_hand_is_refused_not_an_error(api, night):
+def test_the_one_decide_address_resolves_another_game_s_hand_by_a_version(api, night):
+    """``…/decide`` takes every game's hand: a version accepted reads alike for
+    both kinds of table, and the party says which it is."""
     body = start(api, night, {"game": "chinchon", "players": members(night, 2)}).json()
     party = Party.objects.get(pk=body["party"]["id"])
     a, b = party.seats.order_by("position")
@@ -176,8 +178,26 @@ def test_a_gin_decision_on_another_games_hand_is_refused_not_an_error(api, night
         {"action": "resolve", "version": "entered", "reason": "x"},
     )
 
-    assert 400 <= response.status_code < 500
-    assert response.json()["code"]
+    assert response.status_code == 200, response.json()
+    assert response.json()["hand"]["scores"] == [-10, 30]
+    hand.refresh_from_db()
+    assert (hand.status, hand.scores) == (Hand.Status.CONFIRMED, [-10, 30])
+
+
+def test_the_one_decide_address_corrects_and_voids_another_game_s_hands(api, night):
+    party = confirmed_chinchon(api, night)
+    first, _second, third = party.hands.order_by("number")
+    url = f"/api/parties/{party.pk}/hands/{{}}/decide"
+
+    corrected = api(
+        url.format(first.pk),
+        {"action": "correct", "entry": {"closer": 0, "penalties": [0, 50]}, "reason": "recounted"},
+    )
+    voided = api(url.format(third.pk), {"action": "void", "reason": "misdeal"})
+
+    assert corrected.json()["hand"]["scores"] == [-10, 50]
+    assert voided.status_code == 200, voided.json()
+    assert voided.json()["party"]["totals"] == [-20, 80]
 
 
 def test_the_openapi_document_lists_every_game_the_start_takes(client):
@@ -304,19 +324,41 @@ def chinchon_hand(night):
 
 
 @pytest.mark.parametrize(
-    ("hand_of", "address"), [(chinchon_hand, "decide"), (gin_rummy_hand, "decide-entry")]
+    ("hand_of", "address", "body"),
+    [
+        # Gin Rummy's result for another game's hand, at the one address.
+        (
+            chinchon_hand,
+            "decide",
+            {
+                "action": "correct",
+                "result": {
+                    "ending": "knock",
+                    "knocker": 0,
+                    "knocker_deadwood": 3,
+                    "defender_deadwood": 21,
+                },
+                "reason": "x",
+            },
+        ),
+        # Another game's entry for a Gin Rummy hand.
+        (
+            gin_rummy_hand,
+            "decide",
+            {"action": "correct", "entry": {"closer": 0, "penalties": [0, 5]}, "reason": "x"},
+        ),
+        # The alias takes a whole table's hands only.
+        (gin_rummy_hand, "decide-entry", {"action": "void", "reason": "dealt wrongly"}),
+    ],
 )
-def test_a_decision_at_the_other_kind_s_address_is_refused_and_changes_nothing(
-    api, night, hand_of, address
+def test_a_decision_of_the_other_kind_is_refused_and_changes_nothing(
+    api, night, hand_of, address, body
 ):
-    # Each address answers with its own kind of party: a void sent to the other
-    # would be written and then fail to be told, so it is refused first.
+    # Each kind answers with its own party: a decision of the other kind would be
+    # written and then fail to be told, so it is refused first.
     hand = hand_of(night)
 
-    response = api(
-        f"/api/parties/{hand.party_id}/hands/{hand.pk}/{address}",
-        {"action": "void", "reason": "dealt wrongly"},
-    )
+    response = api(f"/api/parties/{hand.party_id}/hands/{hand.pk}/{address}", body)
 
     assert response.status_code == 422
     assert "This party plays" in response.json()["detail"]

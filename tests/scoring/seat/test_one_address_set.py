@@ -24,28 +24,32 @@ def test_the_card_picker_is_not_an_address_of_a_game_without_formats(client, nam
     assert not seat.party.hands.exists()
 
 
-@pytest.mark.parametrize(
-    ("party", "entry", "path"),
-    [
-        (start_party, Result("knock", 1, 3, 20), "game/hands/1/confirm"),
-        (
-            lambda: start_game_party("chinchon", 2),
-            {"closer": 1, "penalties": [3, 0]},
-            "hands/1/confirm",
-        ),
-    ],
-)
-def test_a_confirmation_at_the_other_kind_s_api_address_is_refused_and_changes_nothing(
-    client, party, entry, path
-):
-    party = party()
+def test_a_confirmation_at_the_whole_table_alias_of_a_gin_rummy_party_is_refused(client):
+    """The API's addresses take every game's hands; the aliases under ``/game``
+    take only a whole table's, and refuse a Gin Rummy party's without a change."""
+    party = start_party()
     a, b = party.seats.order_by("position")
-    hand_enter(seat=b, number=1, entry=entry)
+    hand_enter(seat=b, number=1, entry=Result("knock", 1, 3, 20))
 
     response = client.post(
-        f"/api/tables/{a.token}/{path}", {"version": 1}, content_type="application/json"
+        f"/api/tables/{a.token}/game/hands/1/confirm",
+        {"version": 1},
+        content_type="application/json",
     )
 
     assert response.status_code == 422
     assert "This party plays" in response.json()["detail"]
     assert party.hands.get().status == Hand.Status.PENDING
+
+
+def test_a_confirmation_of_a_whole_table_s_hand_at_the_one_address_counts(client):
+    party = start_game_party("chinchon", 2)
+    a, b = party.seats.order_by("position")
+    hand_enter(seat=b, number=1, entry={"closer": 1, "penalties": [3, 0]})
+
+    response = client.post(
+        f"/api/tables/{a.token}/hands/1/confirm", {"version": 1}, content_type="application/json"
+    )
+
+    assert response.json()["outcome"] == "confirmed"
+    assert party.hands.get().status == Hand.Status.CONFIRMED
