@@ -82,8 +82,19 @@ screenshots: install browser
 	KNOCK_SCREENSHOTS=$(CURDIR)/docs/images KNOCK_REQUIRE_BROWSER=1 $(PY) -m pytest -q \
 	  -p no:randomly -n 0 tests/browser/test_pictures.py
 
-bench: install
+# The extras of the tools, installed once per change of pyproject.toml (each install
+# builds the project again: about 20 s, three times a CI run before).
+BENCH_INSTALLED := $(VENV)/.bench-installed
+$(BENCH_INSTALLED): pyproject.toml $(INSTALLED)
 	$(PY) -m pip install --quiet ".[bench]"
+	touch $(BENCH_INSTALLED)
+
+MUTATE_INSTALLED := $(VENV)/.mutate-installed
+$(MUTATE_INSTALLED): pyproject.toml $(INSTALLED)
+	$(PY) -m pip install --quiet ".[mutate]"
+	touch $(MUTATE_INSTALLED)
+
+bench: $(BENCH_INSTALLED)
 	$(PY) -m benchmarks
 
 # The championship load test (benchmarks/load.py), served as docker/compose.yaml
@@ -93,8 +104,7 @@ bench: install
 # twelve minutes. Prints the figures, how soon the streams are told, the faults and
 # the data check. LOAD_TABLES=4 LOAD_STEPS=4 LOAD_SECONDS=15 ... for a small run (.ci/run);
 # LOAD_GROUPS=2: two web and two live groups on ports of their own, behind Caddy.
-load: install
-	$(PY) -m pip install --quiet ".[bench]"
+load: $(BENCH_INSTALLED)
 	$(PY) -m benchmarks.load
 
 # Mutation testing (tests/mutants.py): the engine against its own tests, then the
@@ -102,8 +112,7 @@ load: install
 # niced and on two workers. Prints the kill rate per module and every survivor;
 # tests/mutants.md lists the equivalent ones. After adding tests for survivors,
 # `.venv/bin/python -m tests.mutants retest PART` runs only those again.
-mutate: install
-	$(PY) -m pip install --quiet ".[mutate]"
+mutate: $(MUTATE_INSTALLED)
 	rm -rf mutants && mkdir mutants
 	nice -n 19 $(PY) -m tests.mutants run engine
 	nice -n 19 $(PY) -m tests.mutants run services
@@ -112,6 +121,5 @@ mutate: install
 # Whether the mutation tooling still works, in a minute (for CI): one small engine
 # module (tests/mutants.py's SMOKE) against its own tests, afresh; prints its kill
 # rate and fails when mutmut or the copy of the checkout fails, or below 95%.
-mutate-smoke: install
-	$(PY) -m pip install --quiet ".[mutate]"
+mutate-smoke: $(MUTATE_INSTALLED)
 	nice -n 19 $(PY) -m tests.mutants smoke
