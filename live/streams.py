@@ -126,7 +126,18 @@ class Hub:
     def deliver(self, key: str, value: int) -> None:
         with self._lock:
             listeners = list(self._by_key.get(key, ()))
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:  # a sync view's thread, a task
+            here = None
         for listener in listeners:
+            if listener.loop is here:
+                # From the Redis subscription, on the streams' own loop: told at
+                # once. Handing each over "threadsafe" wakes the loop through its
+                # pipe once per stream: py-spy found a fifth of the loop's time
+                # there with 2,500 streams a process.
+                listener.note(key, value)
+                continue
             # A closed loop (RuntimeError): the stream is gone.
             with contextlib.suppress(RuntimeError):
                 listener.loop.call_soon_threadsafe(listener.note, key, value)
