@@ -195,6 +195,9 @@ class FormatTables:
             "points": hand.points,
             "winner": hand.winner.position if hand.winner else None,
             "version": hand.version,
+            # A dispute's other version: kept in the record, since a decision
+            # clears it from the hand.
+            "counter": hand.counter,
         }
 
     def check_later(self, decided: Hand) -> None:

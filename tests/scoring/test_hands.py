@@ -107,9 +107,23 @@ KINDS = [
         counts_entry=[[(0, 18)]],
         counts_other=[[(0, 9)]],
         counter={"defender_deadwood": 12},
-        # The record keeps the entered version; the other one is not in it
-        # (a Gin Rummy hand's record holds no counter, a whole table's does).
-        decided_from={"knocker_deadwood": 3, "defender_deadwood": 21},
+        # The record keeps both versions, as a whole table's does.
+        decided_from={
+            "knocker_deadwood": 3,
+            "defender_deadwood": 21,
+            "counter": {
+                "seat": 1,
+                "ending": "knock",
+                "knocker": 0,
+                "knocker_deadwood": 3,
+                "defender_deadwood": 12,
+                "details": {},
+                "kind": "knock",
+                "points": 9,
+                "winner": 0,
+                "defender": 1,
+            },
+        },
         resolved={"points": 9, "kind": "knock"},
         voided=[[None]],
         void_then_other=[[None], [(0, 9)]],

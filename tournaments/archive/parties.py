@@ -193,6 +193,8 @@ class KnockSnapshot(Strict):
     points: Small
     winner: Position | None
     version: Version
+    # A dispute's other version; records made before it was kept have none.
+    counter: KnockCounterIn | None = None
 
 
 class DrawStartSnapshot(Strict):
