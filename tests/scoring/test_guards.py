@@ -344,6 +344,7 @@ def test_an_entry_is_recorded_with_its_seat_key_address_and_the_whole_hand():
         "points": 28,
         "winner": 0,
         "version": 1,
+        "counter": None,
     }
 
 
