@@ -18,7 +18,11 @@ A tournament of another game has the settings a new one would be allowed
 as its table size allows, in the order the table's party seats them.
 
 Each problem is a `Problem`: the field, as the schema's paths name it, and the
-rule, in the reader's language."""
+rule, in the reader's language.
+
+Kept as one module over 600 lines on purpose: its checks read one another's
+findings (what a seat, a table or a party turned out to be) in one pass, and a
+split by part would pass that state between modules."""
 
 from __future__ import annotations
 

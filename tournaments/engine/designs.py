@@ -34,12 +34,10 @@ from __future__ import annotations
 import itertools
 from functools import cache
 
-from tournaments.engine.shipped_designs import SHIPPED
+from tournaments.engine.shipped_designs import SHIPPED, Design
 
 #: The orders of the finite fields built here (a prime or a prime power).
 FIELD_ORDERS = (3, 4, 5)
-
-Design = tuple[tuple[tuple[int, ...], ...], ...]
 
 
 def arithmetic(order: int) -> tuple[list[list[int]], list[list[int]]]:

@@ -38,10 +38,8 @@ Plain data: no Django, no database.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from tournaments.engine.designs import Design
+#: A schedule: rounds of tables of the points 0 … n − 1 (`designs` builds more).
+Design = tuple[tuple[tuple[int, ...], ...], ...]
 
 #: Kirkman's fifteen schoolgirls: 15 at tables of three for 7 rounds.
 KIRKMAN_15: Design = (
