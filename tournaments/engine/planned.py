@@ -12,15 +12,14 @@ once; a schedule has as few as can be found.
 How a schedule is found, first that applies:
 
 1. **A known design** (`designs.catalogue`): a resolvable design, every pair at one
-   table at most once: the affine planes and spaces (9, 16, 25, 27, 64 entrants),
-   the planes of GF(2)⁵ (32 at tables of four, nine rounds; a tenth is searched
-   and repeats some meetings), and the schedules shipped as data
-   (`shipped_designs`: 15, 18 and 21 at tables of three, 20, 24, 28 and 40 at
-   tables of four). A field one to ``size − 1`` short of a design plays it
-   with the missing entrants' seats left empty, chosen so that no table loses two
-   seats: they are taken from one table of a round the evening does not play (a
-   single missing seat needs no spare round), or else are points the rounds
-   played never seat together (16 at tables of three for eight rounds).
+   table at most once: the affine planes and spaces (9, 16, 25, 27, 64 entrants)
+   and the schedules shipped as data (`shipped_designs`: 15, 18 and 21 at tables
+   of three, 20, 24, 28, 32 and 40 at tables of four). A field one to
+   ``size − 1`` short of a design plays it with the missing entrants' seats left
+   empty, chosen so that no table loses two seats: they are taken from one table
+   of a round the evening does not play (a single missing seat needs no spare
+   round), or else are points the rounds played never seat together (16 at
+   tables of three for eight rounds, 30 at tables of four for ten).
 2. **A search**: a start from a known design's rounds where the evening is longer
    than the design of that very field (they repeat nothing), and from the rounds
    known to follow it (`designs.further_rounds`), the other rounds

@@ -26,6 +26,16 @@ How each was found:
   were searched like the one above and each developed modulo 4. The pairs that
   never meet are 16 and 17 and the points two apart on one level (0 and 2, 1 and
   3, 4 and 6, …): two of a pair may be left empty together.
+* **32 at tables of four, 10 rounds** (the social golfers 8-4-10, first solved by
+  A. Aguado in 2004; every pair meets once but 16, a resolvable group divisible
+  design): the points are (x, level) for x a vector of three bits on four levels,
+  numbered 8·level + x, and every round stays the same when every x moves by one
+  vector (adding is exclusive or), so a round is a few tables and their eight
+  translates. A table holds one point of each level, or two points of one level
+  and two of another that differ by the same t on both, or a plane {x, x + a,
+  x + b, x + a + b} of one level; an exact-cover search over the pairs such
+  rounds cover (as classes under the moves) chose ten that seat every pair once
+  except x and x + 1 on one level: the points 2i and 2i + 1 never meet.
 * **40 at tables of four, 13 rounds:** the 40 points and 130 lines of the
   projective space of dimension three over the field of three elements (the
   points are the vectors of four coordinates modulo 3 whose first non-zero
@@ -237,6 +247,112 @@ NEARLY_KIRKMAN_18: Design = (
     ((0, 5, 6), (1, 2, 13), (3, 8, 9), (4, 10, 14), (7, 15, 17), (11, 12, 16)),
 )
 
+#: 32 at tables of four for 10 rounds (8-4-10): every round the translates of a few
+#: tables under moves of x on all four levels at once (see the module); the
+#: points 2i and 2i + 1 never meet.
+GOLFERS_32_AT_4: Design = (
+    (
+        (0, 8, 17, 29),
+        (1, 9, 16, 28),
+        (2, 10, 19, 31),
+        (3, 11, 18, 30),
+        (4, 12, 21, 25),
+        (5, 13, 20, 24),
+        (6, 14, 23, 27),
+        (7, 15, 22, 26),
+    ),
+    (
+        (0, 11, 16, 27),
+        (1, 10, 17, 26),
+        (2, 9, 18, 25),
+        (3, 8, 19, 24),
+        (4, 15, 20, 31),
+        (5, 14, 21, 30),
+        (6, 13, 22, 29),
+        (7, 12, 23, 28),
+    ),
+    (
+        (0, 9, 20, 30),
+        (1, 8, 21, 31),
+        (2, 11, 22, 28),
+        (3, 10, 23, 29),
+        (4, 13, 16, 26),
+        (5, 12, 17, 27),
+        (6, 15, 18, 24),
+        (7, 14, 19, 25),
+    ),
+    (
+        (0, 14, 22, 24),
+        (1, 15, 23, 25),
+        (2, 12, 20, 26),
+        (3, 13, 21, 27),
+        (4, 10, 18, 28),
+        (5, 11, 19, 29),
+        (6, 8, 16, 30),
+        (7, 9, 17, 31),
+    ),
+    (
+        (0, 15, 21, 28),
+        (1, 14, 20, 29),
+        (2, 13, 23, 30),
+        (3, 12, 22, 31),
+        (4, 11, 17, 24),
+        (5, 10, 16, 25),
+        (6, 9, 19, 26),
+        (7, 8, 18, 27),
+    ),
+    (
+        (0, 13, 18, 31),
+        (1, 12, 19, 30),
+        (2, 15, 16, 29),
+        (3, 14, 17, 28),
+        (4, 9, 22, 27),
+        (5, 8, 23, 26),
+        (6, 11, 20, 25),
+        (7, 10, 21, 24),
+    ),
+    (
+        (0, 2, 5, 7),
+        (1, 3, 4, 6),
+        (8, 10, 20, 22),
+        (9, 11, 21, 23),
+        (12, 14, 16, 18),
+        (13, 15, 17, 19),
+        (24, 26, 28, 30),
+        (25, 27, 29, 31),
+    ),
+    (
+        (0, 6, 10, 12),
+        (1, 7, 11, 13),
+        (2, 4, 8, 14),
+        (3, 5, 9, 15),
+        (16, 23, 24, 31),
+        (17, 22, 25, 30),
+        (18, 21, 26, 29),
+        (19, 20, 27, 28),
+    ),
+    (
+        (0, 4, 19, 23),
+        (1, 5, 18, 22),
+        (2, 6, 17, 21),
+        (3, 7, 16, 20),
+        (8, 13, 25, 28),
+        (9, 12, 24, 29),
+        (10, 15, 27, 30),
+        (11, 14, 26, 31),
+    ),
+    (
+        (0, 3, 25, 26),
+        (1, 2, 24, 27),
+        (4, 7, 29, 30),
+        (5, 6, 28, 31),
+        (8, 11, 12, 15),
+        (9, 10, 13, 14),
+        (16, 19, 21, 22),
+        (17, 18, 20, 23),
+    ),
+)
+
 #: 40 at tables of four for 13 rounds: the lines of the projective space over the
 #: field of three elements, parted into 13 spreads (see the module).
 PACKING_40_AT_4: Design = (
@@ -404,6 +520,7 @@ SHIPPED: tuple[Design, ...] = (
     GOLFERS_20_AT_4,
     GOLFERS_24_AT_4,
     GOLFERS_28_AT_4,
+    GOLFERS_32_AT_4,
     KIRKMAN_21,
     NEARLY_KIRKMAN_18,
     PACKING_40_AT_4,
