@@ -1,7 +1,8 @@
-"""A player's page in a club: his parties, plus/minus, ratings and each game's
-record, in a fixed number of queries however many parties he played. Apart from
+"""A player's page in a club: their parties, plus/minus, ratings and each game's
+record, in a fixed number of queries however many parties they played. Apart from
 `seasons.selectors` (the seasons and the rating lists), which it reads."""
 
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 
@@ -11,21 +12,22 @@ from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
 from clubs.names import names_in
-from scoring.engine.games import FORMAT_GAMES, GAMES
+from scoring.engine.games import GAMES
 from scoring.engine.games.game import PlayedHand
 from scoring.errors import translated
 from scoring.models import Hand, Party, Seat, game_choices
-from scoring.services.whole_table_sheet import other_game
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
 from seasons.models import Rating, RatingChange
 from seasons.selectors import club_games, rating_chart
 
-# The game of party formats (Gin Rummy) has a section of its own: besides its
-# record's hand figures (`Game.record`, read by `player_stats`), what its
-# settlements pay player to player (boxes, shutouts, head to head), kept with the
-# ratings. Each other game's section is its record alone.
-(GIN,) = FORMAT_GAMES
+
+def settles(key: str) -> bool:
+    """Whether the game's parties settle player to player (a game of party formats,
+    `Game.formats`): its section shows, besides its record, what the settlements
+    paid (boxes, shutouts, head to head), kept with the ratings. Each other game's
+    section is its record alone (`other_games`)."""
+    return bool(GAMES[key].formats)
 
 
 def club_player(club: Club, player_id: int, *, public: bool) -> Player:
@@ -51,33 +53,41 @@ class RecentParty:
 def player_page(
     *, club: Club, player: Player, public: bool, own: bool = False, today: date | None = None
 ) -> dict:
-    """Everything a player's page shows, a section for each game he played, the
-    club's own game first (`club_games`): in Gin Rummy parties, plus/minus, the
-    rating with its history, the gin statistics with what each rests on, the best
-    party, head to head and the latest parties; in each other game its rating and
-    the game's record (`other_games`). A player who played nothing yet finds the
-    club's game. Eight queries, however many parties.
+    """Everything a player's page shows, a section for each game they played, the
+    club's own game first (`club_games`): in a game whose parties settle player to
+    player (`settles`), plus/minus, the rating with its history, the game's figures
+    with what each rests on, the best party, head to head and the latest parties;
+    in each other game its rating and the game's record (`other_games`). A player
+    who played nothing yet finds the club's game. Eight queries, however many
+    parties. The page's own keys (``stats``, ``rating``, ``history`` …) are those
+    of the first such game shown.
 
     ``public``: other players appear by their initials unless they agreed to be
-    listed; ``own``: the player reads his own page (his personal link), so his own
-    name is in full."""
+    listed; ``own``: the player reads their own page (their personal link), so
+    their own name is in full."""
     today = today or timezone.localdate()
     mine = dict(
         Seat.objects.filter(player=player, party__club=club).values_list("party_id", "side")
     )
     seat_ids = Seat.objects.filter(player=player, party__club=club).values("pk")
-    # Gin Rummy's hands: only its hands name a knocker and a defender.
+    # The hands of the party formats: only these name a knocker and a defender.
     hands = Hand.objects.filter(
         Q(knocker_id__in=seat_ids) | Q(defender_id__in=seat_ids),
         status=Hand.Status.CONFIRMED,
     ).exclude(party__status=Party.Status.CANCELLED)
-    hand_facts = []
-    for party_id, knocker, kind, winner_side, deadwood, details in hands.values_list(
-        "party_id", "knocker__player_id", "kind", "winner__side", "knocker_deadwood", "details"
+    hand_facts = defaultdict(list)
+    for party_id, game, knocker, kind, winner_side, deadwood, details in hands.values_list(
+        "party_id",
+        "party__game",
+        "knocker__player_id",
+        "kind",
+        "winner__side",
+        "knocker_deadwood",
+        "details",
     ):
         role = KNOCKER if knocker == player.pk else DEFENDER
         laid_off = details.get("laid_off") if "defender_cards" in (details or {}) else None
-        hand_facts.append(
+        hand_facts[game].append(
             HandFact(
                 role=role,
                 kind=kind,
@@ -91,7 +101,8 @@ def player_page(
     changes = RatingChange.objects.filter(club=club, player=player).order_by(
         "finished_at", "party_id"
     )
-    party_facts, opponents_of, meta, history, elsewhere = [], {}, {}, [], []
+    party_facts, history = defaultdict(list), defaultdict(list)
+    opponents_of, meta, elsewhere = {}, {}, []
     for change in changes.values(
         "party_id",
         "game",
@@ -108,17 +119,18 @@ def player_page(
         "party__label",
         "party__night__name",
     ):
-        # The other games' hands are in Hand.scores (`other_games`); Gin Rummy's
-        # settlements pay boxes, shutouts and games player to player.
-        if other_game(change["game"]):
+        # Only the settlements of party formats pay boxes, shutouts and games
+        # player to player; the other games' hands are in Hand.scores (`other_games`).
+        key = change["game"]
+        if not settles(key):
             elsewhere.append(change)
             continue
         pk, day = change["party_id"], change["finished_at"].date()
-        history.append((day, RatingValue(change["mu"], change["sigma"]).shown()))
+        history[key].append((day, RatingValue(change["mu"], change["sigma"]).shown()))
         games = tuple((opponent, amount) for opponent, amount in change["games"])
         opponents_of[pk] = list(dict.fromkeys(opponent for opponent, _ in games))
         meta[pk] = {"label": change["party__label"], "night__name": change["party__night__name"]}
-        party_facts.append(
+        party_facts[key].append(
             PartyFact(
                 key=pk,
                 day=day,
@@ -129,11 +141,46 @@ def player_page(
                 games=games,
             )
         )
-    party_facts.sort(key=lambda p: (p.day or date.min, p.key))
-    stats = player_stats(hand_facts, party_facts)
+    stats = {}
+    for key in filter(settles, GAMES):
+        party_facts[key].sort(key=lambda p: (p.day or date.min, p.key))
+        stats[key] = player_stats(GAMES[key], hand_facts[key], party_facts[key])
     everyone = {p for players in opponents_of.values() for p in players}
-    everyone.update(h.opponent for h in stats.head_to_head)
+    everyone.update(h.opponent for found in stats.values() for h in found.head_to_head)
     names = names_in(club, everyone | {player.pk})
+    rows = {
+        row.game: RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
+        for row in Rating.objects.filter(club=club, player=player)
+    }
+    seen = (meta, opponents_of, names, public)
+    settled = {
+        key: _settled(found, party_facts[key], history[key], rows.get(key), seen, today)
+        for key, found in stats.items()
+    }
+    order = club_games(club)
+    played = {change["game"] for change in elsewhere}
+    played.update(key for key, s in settled.items() if s["stats"].parties or s["stats"].hands)
+    played.update(key for key, s in settled.items() if s["rating"])
+    shown = [key for key in order if key in played] or order[:1]
+    games = other_games(rows, elsewhere, mine, today, [k for k in shown if k in played])
+    first = next((key for key in shown + order if key in settled), None)
+    return {
+        **(settled[first] if first else {}),
+        "games": games,
+        "sections": _sections(shown, games, settled, rows, today),
+        "club": club,
+        "player": names[player.pk],
+        "name": names[player.pk].name if own else names[player.pk].shown(public),
+        "today": today,
+    }
+
+
+def _settled(stats, parties: list, history: list, rating, seen: tuple, today: date) -> dict:
+    """The part of a section that a game settled player to player adds: its figures
+    (``stats``, `player_stats`), the rating and its history, head to head, the best
+    and the latest parties (``parties`` in order). ``seen``: each party's label
+    and opponents, the players' names and whether they are shown in public."""
+    meta, opponents_of, names, public = seen
     recent = [
         RecentParty(
             p.key,
@@ -142,30 +189,14 @@ def player_page(
             [names[o].shown(public) for o in opponents_of[p.key] if o in names],
             p.plus_minus,
         )
-        for p in reversed(party_facts[-10:])
+        for p in reversed(parties[-10:])
     ]
     rivals = [
         {"name": names[h.opponent].shown(public), "rival": h}
         for h in stats.head_to_head
         if h.opponent in names
     ]
-    rows = {
-        row.game: RatingValue(row.mu, row.sigma, row.parties, row.won, row.last_played)
-        for row in Rating.objects.filter(club=club, player=player)
-    }
-    rating = rows.get(GIN)
-    order = club_games(club)
-    played = {change["game"] for change in elsewhere}
-    if stats.parties or stats.hands or rating:
-        played.add(GIN)
-    shown = [key for key in order if key in played] or order[:1]
-    games = other_games(rows, elsewhere, mine, today, [k for k in shown if k in played])
     return {
-        "games": games,
-        "sections": _sections(shown, games, rows, today),
-        "club": club,
-        "player": names[player.pk],
-        "name": names[player.pk].name if own else names[player.pk].shown(public),
         "stats": stats,
         "rivals": rivals,
         "recent": recent,
@@ -179,22 +210,24 @@ def player_page(
             "provisional": rating.provisional(today),
             "parties": rating.parties,
         },
-        "today": today,
         "history": history,
         "chart": rating_chart([shown for _, shown in history]),
     }
 
 
-def _sections(shown: list[str], games: list[dict], ratings: dict, today: date) -> list[dict]:
-    """The page's sections in order: Gin Rummy's from `player_stats` (``stats``),
-    each other game's from `other_games`; an other game not played (the club's
-    game, for a player who played nothing yet) with an empty record."""
+def _sections(
+    shown: list[str], games: list[dict], settled: dict, ratings: dict, today: date
+) -> list[dict]:
+    """The page's sections in order: a game settled player to player with its
+    ``settled`` part (`_settled`), each other game's from `other_games`; an other
+    game not played (the club's game, for a player who played nothing yet) with
+    an empty record."""
     found = {section["key"]: section for section in games}
     names = dict(game_choices())
     sections = []
     for key in shown:
-        if not other_game(key):
-            sections.append({"key": key, "name": names[key], "stats": True})
+        if key in settled:
+            sections.append({"key": key, "name": names[key], "settled": settled[key]})
         else:
             sections.append(found.get(key) or _section(key, names[key], [], {}, ratings, today))
     return sections
@@ -203,10 +236,10 @@ def _sections(shown: list[str], games: list[dict], ratings: dict, today: date) -
 def other_games(
     ratings: dict, changes: list[dict], sides: dict, today: date, keys: list[str]
 ) -> list[dict]:
-    """The player's sections of the other games (seed 003) among ``keys``, in
-    their order: the rating, parties, won, and the game's own record
-    (`Game.record`) from the confirmed hands' facts. One query (the hands), none
-    when no other game was played."""
+    """The player's sections of the games not settled player to player (seed 003)
+    among ``keys``, in their order: the rating, parties, won, and the game's own
+    record (`Game.record`) from the confirmed hands' facts. One query (the hands),
+    none when no such game was played."""
     if not changes:
         return []
     parties = {change["party_id"] for change in changes}
@@ -222,13 +255,13 @@ def other_games(
     sections = []
     for game in keys:
         mine = [change for change in changes if change["game"] == game]
-        if other_game(game) and mine:
+        if not settles(game) and mine:
             sections.append(_section(game, names[game], mine, hands, ratings, today))
     return sections
 
 
 def _section(game: str, name, mine: list[dict], hands: dict, ratings: dict, today: date) -> dict:
-    """One other game's section from the player's finished parties of it (``mine``)
+    """One game's section from the player's finished parties of it (``mine``)
     and their hands (by party)."""
     played = [hand for change in mine for hand in hands.get(change["party_id"], [])]
     engine = GAMES[game]

@@ -1,5 +1,7 @@
-"""A player's Gin Rummy figures from the hands and parties entered: what his page
-shows. (Each other game's record is the game's own, `Game.record`.)
+"""A player's figures in a game whose parties settle player to player (a game of
+party formats, `Game.formats`), from the hands and parties entered: the game's
+own record (`Game.record`) of the hands the player knocked or defended, and what
+the settlements paid. (Each other game's section is its record alone.)
 
 Every figure says how many hands or parties it rests on (`Figure.of`): a gin
 rate of 50 % from two hands is not one from two hundred. Quick entries give each
@@ -14,8 +16,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-from scoring.engine.games.game import Figure, PlayedHand
-from scoring.engine.games.gin_rummy import GAME as GIN_RUMMY
+from scoring.engine.games.game import Figure, Game, PlayedHand
 
 KNOCKER = "knocker"
 DEFENDER = "defender"
@@ -101,9 +102,10 @@ def _mean(values: list[int]) -> Figure:
 
 
 def player_stats(
-    hands: Iterable[HandFact], parties: Iterable[PartyFact], *, rivals: int = 5
+    game: Game, hands: Iterable[HandFact], parties: Iterable[PartyFact], *, rivals: int = 5
 ) -> PlayerStats:
-    """The player's figures.
+    """The player's figures in ``game``: its record's (`Game.record`) as shares of
+    what each rests on, then what the settlements paid.
 
     - gin rate: the hands he ended with gin or big gin, of the hands he played
       that ended with a knock or gin (a no-game hand, which nobody ended, says
@@ -122,9 +124,9 @@ def player_stats(
       them (a rotation and a chouette pay player to player)."""
     hands = list(hands)
     parties = list(parties)
-    # The hands' figures are the game's record (`GinRummy.record`: one rule, read
-    # here as shares of what each rests on), the player's side being side 0.
-    record = GIN_RUMMY.record([_played(h) for h in hands], [], len(parties))
+    # The hands' figures are the game's record (one rule, read here as shares of
+    # what each rests on), the player's side being side 0.
+    record = game.record([_played(h) for h in hands], [], len(parties))
     from_cards = [h for h in hands if h.role == DEFENDER and h.laid_off is not None]
 
     met: dict = defaultdict(lambda: [0, 0, 0])

@@ -1,6 +1,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.engine.games import GAMES
 from seasons.engine.stats import (
     DEFENDER,
     KNOCKER,
@@ -11,6 +12,9 @@ from seasons.engine.stats import (
     player_stats,
 )
 
+# The game whose figures these are: its record reads knocks, gins and undercuts.
+GAME = GAMES["gin_rummy"]
+
 
 def test_each_figure_says_how_many_hands_it_rests_on():
     hands = [
@@ -20,7 +24,7 @@ def test_each_figure_says_how_many_hands_it_rests_on():
         HandFact(DEFENDER, "undercut", True, 6, laid_off=2),
         HandFact(DEFENDER, "knock", False, 3),
     ]
-    stats = player_stats(hands, [])
+    stats = player_stats(GAME, hands, [])
     assert (stats.gin_rate.value, stats.gin_rate.of) == (0.2, 5)
     assert (stats.knocks_won.value, stats.knocks_won.of) == (0.5, 2)
     assert (stats.undercuts_suffered.value, stats.undercuts_suffered.of) == (0.5, 2)
@@ -35,7 +39,7 @@ def test_head_to_head_lists_the_opponents_met_most_with_what_the_settlements_pai
         PartyFact(2, None, -50, 1, games=(("ben", -50),)),
         PartyFact(3, None, 300, 5, shutout_made=True, games=(("cleo", 300),)),
     ]
-    stats = player_stats([], parties)
+    stats = player_stats(GAME, [], parties)
     assert [(h.opponent, h.parties, h.won, h.plus_minus) for h in stats.head_to_head] == [
         ("ben", 2, 1, 70),
         ("cleo", 1, 1, 300),
@@ -46,7 +50,7 @@ def test_head_to_head_lists_the_opponents_met_most_with_what_the_settlements_pai
 
 
 def test_a_player_without_hands_has_no_figures_rather_than_zeros():
-    stats = player_stats([], [])
+    stats = player_stats(GAME, [], [])
     assert stats.gin_rate.value is None and stats.gin_rate.of == 0
     assert stats.best_party is None
 
@@ -61,7 +65,7 @@ facts = st.builds(
 @settings(deadline=None)
 @given(st.lists(facts, max_size=40))
 def test_rates_lie_between_nothing_and_all_and_rest_on_no_more_hands_than_played(hands):
-    stats = player_stats(hands, [])
+    stats = player_stats(GAME, hands, [])
     for figure in (
         stats.gin_rate,
         stats.knocks_won,
@@ -84,7 +88,7 @@ def test_each_rate_counts_its_own_hands():
         HandFact(DEFENDER, "knock", False, 6, laid_off=3),
         HandFact(DEFENDER, "gin", False, 0),
     ]
-    stats = player_stats(hands, [])
+    stats = player_stats(GAME, hands, [])
     assert stats.hands == 9
     # A big gin is a gin; the defender's gin hands are not his.
     assert stats.gin_rate == Figure(2 / 9, 9)
@@ -104,7 +108,7 @@ def test_a_party_is_won_above_nothing_and_every_party_counts_in_the_totals():
         PartyFact(3, None, -41, 0, shutout_suffered=True, games=(("cleo", -41),)),
         PartyFact(4, None, -60, 1, shutout_suffered=True, games=(("cleo", -60),)),
     ]
-    stats = player_stats([], parties)
+    stats = player_stats(GAME, [], parties)
     assert (stats.parties, stats.won, stats.plus_minus, stats.hands) == (4, 1, -100, 0)
     assert stats.shutouts_suffered == Figure(2, 4)
     assert stats.shutouts_made == Figure(0, 4)
@@ -115,7 +119,7 @@ def test_a_party_is_won_above_nothing_and_every_party_counts_in_the_totals():
 def test_what_one_party_paid_between_two_players_is_added_up():
     # Two games with Ben in one party: one party met, paid what they add up to.
     parties = [PartyFact(1, None, 30, 2, games=(("ben", 50), ("ben", -20)))]
-    assert player_stats([], parties).head_to_head == [HeadToHead("ben", 1, 1, 30)]
+    assert player_stats(GAME, [], parties).head_to_head == [HeadToHead("ben", 1, 1, 30)]
 
 
 def test_rivals_are_the_opponents_met_most_then_those_who_paid_most_then_by_name():
@@ -126,7 +130,7 @@ def test_rivals_are_the_opponents_met_most_then_those_who_paid_most_then_by_name
         for opponent, times in met.items()
         for n in range(times)
     ]
-    stats = player_stats([], parties)
+    stats = player_stats(GAME, [], parties)
     assert [(h.opponent, h.parties, h.plus_minus) for h in stats.head_to_head] == [
         ("cleo", 3, -15),
         ("dan", 2, 0),
@@ -135,7 +139,7 @@ def test_rivals_are_the_opponents_met_most_then_those_who_paid_most_then_by_name
         ("ben", 1, 10),
     ]
     # Five rivals unless told otherwise.
-    assert len(player_stats([], parties, rivals=6).head_to_head) == 6
+    assert len(player_stats(GAME, [], parties, rivals=6).head_to_head) == 6
 
 
 @settings(deadline=None)
@@ -149,7 +153,7 @@ def test_the_hand_figures_are_counted_as_seed_000_names_them(hands):
     def share(part, whole):
         return Figure(part / whole if whole else None, whole)
 
-    stats = player_stats(hands, [])
+    stats = player_stats(GAME, hands, [])
 
     ended = [h for h in hands if h.kind in ("knock", "undercut", "gin", "big_gin")]
     assert stats.gin_rate == share(gins, len(ended))
