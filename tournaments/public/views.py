@@ -14,6 +14,8 @@ from clubs import selectors as clubs
 from clubs.models import Player
 from clubs.names import shown_names
 from scoring.engine.games import GAMES
+from scoring.engine.games.game import PlayedHand
+from scoring.errors import translated
 from scoring.selectors import party_states, sheet_rows
 from scoring.services.whole_table_sheet import table_results
 from tournaments import planned, stored_board
@@ -181,13 +183,16 @@ def _crosstable_context(data) -> dict:
 
 
 def player_detail(request, slug, entrant_id):
-    """One entrant: every party with its score sheet, and his figures from the
-    hands recorded."""
+    """One entrant: every party with its result (and its score sheet where the
+    party's tables keep one), and their figures: parties, won, plus/minus, and the
+    record of the tournament's game in its own words (`Game.record`) from the
+    confirmed hands."""
     tournament, data = _results_board(slug)
     entrant = public_entrant(tournament, entrant_id)
     tables = entrant_parties(tournament, entrant)
     states = party_states(t.party_id for t in tables if t.party_id)
-    # A table of another game has no Gin Rummy sheet: its players and margin.
+    # A party at one whole table has no sheet of the party formats: its players,
+    # its margin and its confirmed hands.
     others = table_results(t.party_id for t in tables if t.party_id)
     players = [entrant.player] + [s.player for state, _ in states.values() for s in state.seats]
     names = shown_names(
@@ -196,44 +201,49 @@ def player_detail(request, slug, entrant_id):
         + list(Player.objects.filter(pk__in={p for o in others.values() for p in o.players})),
         public=True,
     )
-    parties = []
-    figures = {"parties": 0, "won": 0, "points": 0, "gins": 0, "undercuts": 0}
+    me = entrant.player_id
+    parties, played, places = [], [], []
+    figures = {"parties": 0, "won": 0, "points": 0}
     for table in tables:
         if table.party_id is None:
             parties.append({"table": table})
             continue
         if table.party_id in others:
             outcome = others[table.party_id]
-            margins = outcome.by_player(outcome.margins)
-            me = entrant.player_id
+            side = outcome.side_of(me)
+            finished, result = outcome.finished, outcome.by_player(outcome.margins)[me]
+            won = side in outcome.winners
+            place = outcome.places[side]
+            played += [PlayedHand(side, hand.scores, hand.facts) for hand in outcome.hands]
+            opponents = [names[p] for p in outcome.players if p != me]
+            parties.append({"table": table, "opponents": opponents})
+        else:
+            state, hands = states[table.party_id]
+            mine = next(s for s in state.seats if s.player_id == me)
+            finished, result = state.finished, state.outcome.plus_minus.get(mine.position, 0)
+            won = result > 0
+            # Places by what the settlement paid: who was paid most is first.
+            place = 1 + sum(paid > result for paid in state.outcome.plus_minus.values())
+            played += [
+                PlayedHand(mine.side, tuple(hand.scores), hand.facts or {})
+                for hand in hands
+                if hand.status == "confirmed" and hand.scores is not None
+            ]
+            opponents = [names[s.player_id] for s in state.seats if s.pk != mine.pk]
             parties.append(
                 {
                     "table": table,
-                    "result": margins.get(me) if outcome.finished else None,
-                    "opponents": [names[p] for p in outcome.players if p != me],
+                    "state": state,
+                    "sheet": sheet_rows(state, hands, names),
+                    "opponents": opponents,
                 }
             )
-            continue
-        state, hands = states[table.party_id]
-        mine = next(s for s in state.seats if s.player_id == entrant.player_id)
-        result = state.outcome.plus_minus.get(mine.position, 0) if state.finished else None
-        if state.finished:
+        parties[-1]["result"] = result if finished else None
+        if finished:
             figures["parties"] += 1
-            figures["won"] += result > 0
+            figures["won"] += won
             figures["points"] += result
-        for hand in hands:
-            if hand.status == "confirmed" and hand.winner_id == mine.pk:
-                figures["gins"] += hand.kind in ("gin", "big_gin")
-                figures["undercuts"] += hand.kind == "undercut"
-        parties.append(
-            {
-                "table": table,
-                "state": state,
-                "sheet": sheet_rows(state, hands, names),
-                "result": result,
-                "opponents": [names[s.player_id] for s in state.seats if s.pk != mine.pk],
-            }
-        )
+            places.append(place)
     line = next((line for line in data.standings if line.entrant == entrant.pk), None)
     return render(
         request,
@@ -245,8 +255,26 @@ def player_detail(request, slug, entrant_id):
             "line": line,
             "parties": parties,
             "figures": figures,
+            "record": _record(GAMES[tournament.game], played, places, figures["parties"]),
         },
     )
+
+
+def _record(game, hands: list, places: list[int], parties: int) -> list[dict]:
+    """The game's record of a player (`Game.record`), each figure with its label in
+    the game's words, in the game's order."""
+    found = game.record(hands, places, parties)
+    return [
+        {
+            "name": name,
+            "label": translated(kind.label),
+            "f": found[name],
+            "count": kind.count,
+            "unit": kind.unit,
+        }
+        for name, kind in game.figures.items()
+        if name in found
+    ]
 
 
 # --------------------------------------------------------------------------- exports

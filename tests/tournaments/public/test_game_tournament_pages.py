@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.engine.games.game import Figure
 from tests.conftest import clear_cache
 from tests.tournaments.test_table_tournaments import (
     blaue_vierzehn,
@@ -59,6 +60,22 @@ def test_the_round_lists_every_player_of_a_table_with_place_and_points(client, h
     assert "1 hand" in second and "-10" in second
     assert re.findall(r"data-earned>([^<]*)<", tables[1][1]) == ["", "", "", ""]
     assert "Opponent" not in page and "plus/minus" not in page
+
+
+def test_a_players_page_counts_the_finished_party_and_the_games_own_record(client, halfway):
+    tournament, _round, done = halfway
+    closer = done.table.seatings.get(side=0).entrant
+    page = client.get(reverse("public:player-detail", args=[tournament.slug, closer.pk]))
+
+    assert page.context["figures"] == {"parties": 1, "won": 1, "points": 190}
+    record = {x["name"]: x["f"] for x in page.context["record"]}
+    assert record == {
+        "closes": Figure(1, 1),
+        "chinchons": Figure(0, 1),
+        "average_penalty": Figure(-10, 1),
+    }
+    shown = text(page.text)
+    assert "Hands closed" in shown and "+190" in shown
 
 
 def test_the_standings_count_tournament_points_and_game_score(client, halfway):

@@ -9,6 +9,7 @@ import pytest
 import redis
 from django.urls import reverse
 
+from scoring.engine.games.game import Figure
 from tests.conftest import cache_keys
 from tests.tournaments.conftest import first_table, play_out
 from tournaments import rounds, stored_board, tables, withdrawals
@@ -20,6 +21,11 @@ NAMES = ["Anna", "Ben", "Carl", "Dora"]
 
 def url(name, tournament, *args):
     return reverse(f"public:{name}", args=[tournament.slug, *args])
+
+
+def record_of(context) -> dict:
+    """The entrant page's record of the game, by figure."""
+    return {x["name"]: x["f"] for x in context["record"]}
 
 
 def test_the_tournament_page_shows_standings_and_the_round_with_running_scores(
@@ -119,7 +125,8 @@ def test_a_forfeit_cancels_the_tables_party_and_the_public_sees_only_the_forfeit
     mine = client.get(url("player-detail", tournament, present.pk)).context
     # No score sheet and no hands: the figures count none of the cancelled party.
     assert [p.get("state") for p in mine["parties"]] == [None]
-    assert mine["figures"] == {"parties": 0, "won": 0, "points": 0, "gins": 0, "undercuts": 0}
+    assert mine["figures"] == {"parties": 0, "won": 0, "points": 0}
+    assert record_of(mine)["gins"] == Figure(0, 0)
     # The standings count the forfeit, won, as the organizer's standings do.
     assert (mine["line"].played, mine["line"].won, mine["line"].byes) == (1, 1, 0)
     assert client.get(f"/api/tournaments/{tournament.slug}/parties/{party.pk}").status_code == 404
@@ -312,11 +319,14 @@ def test_the_player_page_shows_each_party_and_figures_from_the_hands(started, co
         "parties": 0,  # not finished: 60 to 13
         "won": 0,
         "points": 0,
-        "gins": 2,
-        "undercuts": 0,
     }
-    assert theirs.context["figures"]["undercuts"] == 1
-    assert theirs.context["figures"]["gins"] == 0
+    # The game's own record, each figure with the hands it rests on.
+    assert record_of(mine.context)["gins"] == Figure(2, 3)
+    assert record_of(mine.context)["undercuts_made"].value == 0
+    assert record_of(mine.context)["undercuts_suffered"] == Figure(1, 1)
+    assert record_of(theirs.context)["undercuts_made"] == Figure(1, 1)
+    assert record_of(theirs.context)["gins"].value == 0
+    assert "Hands won with gin" in mine.text and "3 hands" in mine.text
     assert len(mine.context["parties"][0]["sheet"]["rows"]) == 3
     assert opponent.player.name in mine.text
 
@@ -330,13 +340,9 @@ def test_the_player_page_counts_a_finished_party(started, client):
     page = client.get(url("player-detail", tournament, winner.pk))
 
     # One gin against 90: 110 points, box 20, game 100, shutout 100.
-    assert page.context["figures"] == {
-        "parties": 1,
-        "won": 1,
-        "points": 330,
-        "gins": 1,
-        "undercuts": 0,
-    }
+    assert page.context["figures"] == {"parties": 1, "won": 1, "points": 330}
+    assert record_of(page.context)["gins"] == Figure(1, 1)
+    assert record_of(page.context)["undercuts_made"].value == 0
 
 
 def test_an_entrant_of_another_tournament_is_a_404(started, client):
