@@ -7,6 +7,7 @@ from django.db import transaction
 
 from clubs import services
 from clubs.models import ClubNight, Membership
+from demo import NO_DEADWOOD
 from demo.games_night import demo_games
 from demo.planned_evening import demo_planned_evening
 from demo.season import demo_season
@@ -117,8 +118,8 @@ def _demo_night(club) -> None:
         label="Running party",
     )
     a, b = running.seats.order_by("position")
-    gin = Result("gin", knocker=0, knocker_deadwood=0, defender_deadwood=14)
-    entered = hand_enter(seat=a, number=1, entry=gin).hand
+    won = Result(**NO_DEADWOOD, knocker=0, defender_deadwood=14)
+    entered = hand_enter(seat=a, number=1, entry=won).hand
     hand_confirm(seat=b, number=1, version=entered.version)
     # Every other format, started and waiting for its first hand.
     for format, players, label in (
@@ -155,10 +156,10 @@ def _demo_tournaments(club) -> None:
         for view in second[:3]:
             _play_out(view, rng)
         a, b = second[3].table.party.seats.order_by("position")
-        _gin(a, b, 1, deadwood=31, confirm=True)
-        _gin(b, a, 2, deadwood=12, confirm=False)
+        _win(a, b, 1, deadwood=31, confirm=True)
+        _win(b, a, 2, deadwood=12, confirm=False)
         a, b = second[4].table.party.seats.order_by("position")
-        _gin(a, b, 1, deadwood=9, confirm=True)
+        _win(a, b, 1, deadwood=9, confirm=True)
     if not Tournament.objects.filter(slug=ROUND_ROBIN["slug"]).exists():
         robin = _tournament(club, members[6:12], date=datetime.date(2026, 11, 7), **ROUND_ROBIN)
         for number in range(1, robin.rounds + 1):
@@ -193,13 +194,13 @@ def _demo_final(club, players, rng) -> None:
     advance.stage_advance(stage=stage)
     final = stage.matches.get(round=2, third_place=False)
     a, b = final.games.get().party.seats.order_by("position")
-    _gin(a, b, 1, deadwood=34, confirm=True)
+    _win(a, b, 1, deadwood=34, confirm=True)
 
 
 def _play_match(match, rng) -> None:
     seats = list(match.games.get().party.seats.order_by("position"))
     rng.shuffle(seats)
-    _gin(seats[0], seats[1], 1, deadwood=rng.randint(80, 98), confirm=True)
+    _win(seats[0], seats[1], 1, deadwood=rng.randint(80, 98), confirm=True)
 
 
 def _tournament(club, players, **fields):
@@ -228,11 +229,13 @@ def _play_out(view, rng) -> None:
     """One gin against 80 to 98 deadwood ends a party of 100: the winner by lot."""
     seats = list(view.table.party.seats.order_by("position"))
     rng.shuffle(seats)
-    _gin(seats[0], seats[1], 1, deadwood=rng.randint(80, 98), confirm=True)
+    _win(seats[0], seats[1], 1, deadwood=rng.randint(80, 98), confirm=True)
 
 
-def _gin(winner, loser, number, *, deadwood, confirm) -> None:
-    result = Result("gin", knocker=winner.position, knocker_deadwood=0, defender_deadwood=deadwood)
+def _win(winner, loser, number, *, deadwood, confirm) -> None:
+    """Hand ``number`` won by ``winner`` with no deadwood (`NO_DEADWOOD`) against
+    ``deadwood``; confirmed by ``loser`` when ``confirm``."""
+    result = Result(**NO_DEADWOOD, knocker=winner.position, defender_deadwood=deadwood)
     entered = hand_enter(seat=winner, number=number, entry=result).hand
     if confirm:
         hand_confirm(seat=loser, number=number, version=entered.version)

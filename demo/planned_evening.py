@@ -1,31 +1,25 @@
-"""The demo club's mixer (seed 003's Blaue Vierzehn): thirteen at tables of four,
-one of four and three of three, for four rounds planned before the first, in
-which nobody meets anyone twice. Two rounds are played and closed, the third is
-seated and not begun, so the plan shows rounds played and rounds to come. Loaded
-once: an existing mixer is left as it is."""
+"""The demo club's mixer (seed 003's Blaue Vierzehn, as `planned_evening.json`
+gives it): thirteen at tables of four, one of four and three of three, for four
+rounds planned before the first, in which nobody meets anyone twice. Two rounds
+are played and closed, the third is seated and not begun, so the plan shows
+rounds played and rounds to come. Loaded once: an existing mixer is left as it
+is."""
 
 import datetime
+import json
+from pathlib import Path
 
 from demo.games_night import _play as play
 from tournaments import registration, rounds, seating, tables
 from tournaments.models import Tournament
 
-MIXER = {
-    "slug": "knickerbocker-blue-fourteen-mixer",
-    "name": "Blue Fourteen Mixer",
-    "format": "planned",
-    "game": "blaue_vierzehn",
-    "table_size": 4,
-    "rounds": 4,
-    "date": datetime.date(2026, 11, 27),
-}
+DATA = json.loads(Path(__file__).with_name("planned_evening.json").read_text())
+MIXER = {**DATA["mixer"], "date": datetime.date.fromisoformat(DATA["date"])}
 
-# A deal's points by seat, adding up to the 56 a deal is worth; a table plays one
-# deal per player, so its party is over after three or four.
-DEALS = {
-    4: ([10, 20, 13, 13], [0, 5, 13, 38], [2, 2, 13, 39], [20, 20, 16, 0]),
-    3: ([13, 30, 13], [5, 38, 13], [26, 17, 13]),
-}
+# Each deal's entry by the table's size: its points by seat, adding up to the 56
+# a deal is worth; a table plays one deal per player, so its party is over after
+# three or four.
+DEALS = {int(size): deals for size, deals in DATA["deals"].items()}
 PLAYED = 2
 
 
@@ -45,6 +39,6 @@ def demo_planned_evening(club) -> None:
         round = tournament.round_set.get(number=number)
         for view in tables.round_tables(round):
             for deal in DEALS[len(view.entrants)]:
-                play(view.table.party, {"points": deal})
+                play(view.table.party, deal)
         rounds.round_close(round=round)
         seating.round_pair(round_id=rounds.round_pair_next(tournament=tournament).pk)

@@ -9,6 +9,7 @@ from random import Random
 from django.utils import timezone
 
 from clubs.models import ClubNight
+from demo import NO_DEADWOOD
 from scoring.engine.rules import RULESETS
 from scoring.models import Party
 from scoring.services.hands import hand_confirm, hand_enter
@@ -74,10 +75,7 @@ def _play_party(club, night, players, strength, rng) -> None:
             )
         elif roll < 0.2:
             result = Result(
-                "gin",
-                knocker=knocker.position,
-                knocker_deadwood=0,
-                defender_deadwood=rng.randint(8, 45),
+                **NO_DEADWOOD, knocker=knocker.position, defender_deadwood=rng.randint(8, 45)
             )
         else:
             mine = rng.randint(1, 10)
