@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from scoring.engine.cards import InvalidCard
 from scoring.engine.games.game import (
     EntryError,
+    EntryField,
     Figure,
     FigureKind,
     HandScore,
@@ -356,6 +357,14 @@ class BlaueVierzehn:
     fact_words = {"blue_fourteen": _("Blue fourteen: %(side)s")}
     formats: Mapping = {}
     confirmations_needed = staticmethod(majority_of_others)
+    entry_fields = (
+        EntryField(
+            "points",
+            most=DEAL_POINTS,
+            label=_("Points from the tricks"),
+            help="Each side's points from its tricks; a deal adds up to 56.",
+        ),
+    )
 
     def record(self, hands, places, parties) -> dict[str, Figure]:
         """The hands he took the blue fourteen, of those entered from the cards

@@ -52,10 +52,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from scoring.engine.cards import DECK, Card, InvalidCard, parse_card
 from scoring.engine.games.game import (
     EntryError,
+    EntryField,
     Figure,
     FigureKind,
     HandScore,
@@ -601,6 +603,11 @@ def sitting_out(players: int, hand: int, partnerships: int | None = None) -> tup
 # --------------------------------------------------------------------------- the game
 
 
+def _count(name: str, most: int, label: str, required: bool = False) -> EntryField:
+    """A side's number of a hand, 0 when left empty."""
+    return EntryField(name, most=most, required=required, default=0, label=label)
+
+
 class Canasta:
     """Canasta behind `scoring.engine.games.game.Game`: two to six players, each
     for himself up to three, in partnerships from four; the highest total is best.
@@ -635,6 +642,48 @@ class Canasta:
     fact_words = {"went_out": _("Went out: %(side)s")}
     formats: Mapping = {}
     confirmations_needed = staticmethod(majority_of_others)
+    entry_fields = (
+        _count("meld_points", ALL_CARDS_POINTS, _("Points of the melded cards"), required=True),
+        _count("natural_canastas", MOST_CANASTAS, _("Natural canastas")),
+        _count("mixed_canastas", MOST_CANASTAS, _("Mixed canastas")),
+        _count("red_threes", RED_THREES, _("Red threes")),
+        _count("hand_points", ALL_CARDS_POINTS, _("Points left in hand")),
+        EntryField("went_out", "tick", required=False, default=False, label=_("Went out")),
+        EntryField(
+            "concealed", "tick", required=False, default=False, label=_("Went out concealed")
+        ),
+        EntryField("melded_nothing", "tick", required=False, label=_("Melded nothing")),
+    )
+    entry_body = (
+        EntryField(
+            "sides",
+            "record",
+            help="Each side's entries, in side order.",
+            fields=(
+                *(replace(field, per_side=False) for field in entry_fields[:-1]),
+                EntryField("has_melded", "tick", per_side=False, required=False, default=True),
+            ),
+        ),
+    )
+    hint_label = _("First meld at least")
+
+    def entry_from(self, values: Mapping, sides: int, options: Mapping) -> dict:
+        """Each side's entries by name, a number left empty 0, a tick unticked
+        False; a side that "melded nothing" has not melded."""
+
+        def side(n):
+            given = {f.name: values[f.name].get(n) or f.default for f in self.entry_fields}
+            given["has_melded"] = not given.pop("melded_nothing")
+            return given
+
+        return {"sides": [side(n) for n in range(sides)]}
+
+    def values_from(self, entry: Mapping) -> dict:
+        given = list(enumerate(entry.get("sides") or []))
+        values = {f.name: {n: side.get(f.name) for n, side in given} for f in self.entry_fields}
+        return values | {
+            "melded_nothing": {n: not side.get("has_melded", True) for n, side in given}
+        }
 
     def record(self, hands, places, parties) -> dict[str, Figure]:
         """His side's natural and mixed canastas per finished party, and the hands

@@ -60,6 +60,7 @@ from itertools import combinations, product
 
 from scoring.engine.games.game import (
     EntryError,
+    EntryField,
     Figure,
     FigureKind,
     HandScore,
@@ -75,11 +76,13 @@ from scoring.engine.games.game import (
 from scoring.engine.games.game import Problem as _
 
 __all__ = [
+    "CARD_PATTERN",
     "CLOSING_BONUS",
     "CONGA_CLOSING_LIMIT",
     "CONGA_LAST_STRETCH",
     "DECKS",
     "MAX_HAND",
+    "MOST_PENALTY",
     "OUT_AT",
     "SUITS",
     "SUIT_NAMES",
@@ -119,6 +122,11 @@ OUT_AT = 100
 #: Seed 003, La Conga: from 96 points on, a player closes only with 5 or fewer.
 CONGA_LAST_STRETCH = 96
 CONGA_CLOSING_LIMIT = 5
+
+#: The most penalty one hand may leave: eight cards of 12 points.
+MOST_PENALTY = MAX_HAND * 12
+#: A card as a phone sends it: its rank 1–12, then its suit letter, either case.
+CARD_PATTERN = r"^(1[0-2]|[1-9])[OCEBoceb]$"
 
 _CARD_TEXT = re.compile(r"(1[0-2]|[1-9])([OCEB])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -536,6 +544,18 @@ def standing(
 # --------------------------------------------------------------------------- the game
 
 
+def _bad_cards(deck: int) -> str:
+    if deck == 40:
+        return _(
+            "Write each card as its rank 1–7 or 10–12 and its suit O, C, E or B "
+            "(e.g. 12E), every card once, seven or eight in all."
+        )
+    return _(
+        "Write each card as its rank 1–12 and its suit O, C, E or B (e.g. 12E), "
+        "every card once, seven or eight in all."
+    )
+
+
 class Chinchon:
     """Chinchón behind `scoring.engine.games.game.Game`: two to four players, each
     for himself; the lowest total is best.
@@ -576,6 +596,114 @@ class Chinchon:
     fact_words = {"closer": _("Closed: %(side)s"), "chinchon": _("Chinchón!")}
     formats: Mapping = {}
     confirmations_needed = staticmethod(majority_of_others)
+    entry_fields = (
+        EntryField(
+            "closer",
+            "side",
+            per_side=False,
+            label=_("Who closed?"),
+            missing=_("Say who closed the hand."),
+        ),
+        EntryField(
+            "penalty",
+            most=MOST_PENALTY,
+            required=False,
+            label=_("Penalty points"),
+            key="penalties",
+            help="Each side's penalty points; null for a player already out (La Conga).",
+        ),
+        EntryField(
+            "cards",
+            "cards",
+            required=False,
+            label=_("or the cards"),
+            placeholder="1O 2O 3O 5C 5E 5B 12C",
+            pattern=CARD_PATTERN,
+            help="Instead of the penalties, each side's cards: their least penalty is found.",
+        ),
+        EntryField(
+            "chinchon",
+            "tick",
+            per_side=False,
+            required=False,
+            default=False,
+            label=_("The closer showed a Chinchón (seven cards in one run)"),
+        ),
+    )
+
+    def entry_from(self, values: Mapping, sides: int, options: Mapping) -> dict:
+        """Every player's cards where all in play gave them (their least penalty and
+        a Chinchón are found in `hand`), else the penalties, of the cards counted."""
+        deck, cards = options.get("deck", 40), values["cards"]
+        shown = {
+            side: list(map(str, parse_cards(text, deck))) for side, text in cards.items() if text
+        }
+        entry = {"closer": values["closer"], "chinchon": bool(values["chinchon"])}
+        if shown and set(shown) == set(cards):
+            return entry | {"cards": [shown.get(side) for side in range(sides)]}
+        found = {side: least_penalty(hand, deck) for side, hand in shown.items()}
+        penalties = values["penalty"] | found
+        return entry | {"penalties": [penalties.get(side) for side in range(sides)]}
+
+    def values_from(self, entry: Mapping) -> dict:
+        cards = entry.get("cards") or []
+        return {
+            "closer": entry.get("closer"),
+            "chinchon": entry.get("chinchon", False),
+            "penalty": dict(enumerate(entry.get("penalties") or [])),
+            "cards": {side: " ".join(hand) for side, hand in enumerate(cards) if hand},
+        }
+
+    def check_values(self, values: Mapping, names: Mapping, options: Mapping) -> list:
+        """Each player in play gives the penalty or the cards; the cards are of the
+        pack, each in one hand only, and a penalty typed beside them is theirs."""
+        deck, problems, seen, twice = options.get("deck", 40), [], {}, None
+        for side in names:
+            text, typed = values["cards"].get(side), values["penalty"].get(side)
+            if not text:
+                if typed is None:
+                    problems.append(("penalty", side, _("Give the penalty points or the cards.")))
+                continue
+            try:
+                cards = parse_cards(text, deck)
+                penalty = least_penalty(cards, deck)
+            except ValueError:
+                problems.append(("cards", side, _bad_cards(deck)))
+                continue
+            if typed not in (None, penalty):
+                words = _(
+                    "The cards leave %(penalty)s penalty points, not %(typed)s.",
+                    penalty=penalty,
+                    typed=typed,
+                )
+                problems.append(("penalty", side, words))
+            for card in map(str, cards):
+                if seen.setdefault(card, side) != side:
+                    twice = twice or card
+        if twice:
+            words = _("%(card)s is in two hands: the pack holds every card once.", card=twice)
+            problems.append((None, None, words))
+        return problems
+
+    def picker_rows(self, options: Mapping) -> list[dict]:
+        """The pack in play suit by suit, for the page's picker to tap into the
+        players' cards fields."""
+        deck = spanish_deck(options.get("deck", 40))
+        return [
+            {"suit": suit, "name": SUIT_NAMES[suit], "cards": [c for c in deck if c.suit == suit]}
+            for suit in SUITS
+        ]
+
+    def preview_cards(self, text: str, options: Mapping) -> dict:
+        """What one player's cards typed so far come to, for the picker to show: the
+        least penalty, a Chinchón and the count, or the words for cards that are not."""
+        deck = options.get("deck", 40)
+        try:
+            cards = parse_cards(text, deck)
+            found = least_penalty(cards, deck), is_chinchon(cards, deck), len(cards)
+        except ValueError:
+            return {"message": _bad_cards(deck)}
+        return dict(zip(("penalty", "chinchon", "count"), found, strict=True))
 
     def record(self, hands, places, parties) -> dict[str, Figure]:
         """The hands he closed, those closed with a Chinchón (the party won at

@@ -33,6 +33,7 @@ from itertools import pairwise
 
 from scoring.engine.games.game import (
     EntryError,
+    EntryField,
     Figure,
     FigureKind,
     HandScore,
@@ -234,6 +235,54 @@ class Cruzo:
     fact_words = {"first": _("Out first: %(side)s")}
     formats: Mapping = {}
     confirmations_needed = staticmethod(majority_of_others)
+    entry_fields = (
+        EntryField("out", "place", required=False, label=_("Order going out"), none=_("still in")),
+        EntryField("left", most=TABLE_CARDS, required=False, label=_("Cards left on the table")),
+    )
+    entry_body = (
+        EntryField(
+            "went_out", "sides", per_side=False, help="The sides that went out, first out first."
+        ),
+        EntryField(
+            "cards_left",
+            most=TABLE_CARDS,
+            required=False,
+            default={},
+            keyed=True,
+            help="The cards left on the table of each side still in, by side number.",
+        ),
+    )
+
+    def entry_from(self, values: Mapping, sides: int, options: Mapping) -> dict:
+        """The players who went out in their order, and the cards left of the others."""
+        out = values["out"]
+        went_out = sorted((n for n in out if out[n] is not None), key=out.get)
+        left = {str(n): values["left"][n] for n in out if n not in went_out}
+        return {"went_out": went_out, "cards_left": left}
+
+    def values_from(self, entry: Mapping) -> dict:
+        return {
+            "out": {n: place for place, n in enumerate(entry.get("went_out") or [], 1)},
+            "left": {int(n): count for n, count in (entry.get("cards_left") or {}).items()},
+        }
+
+    def check_values(self, values: Mapping, names: Mapping, options: Mapping) -> list:
+        """The players who went out are numbered 1, 2, 3 … without a gap, and each
+        player still in has a count of the cards left on the table. Only an entry
+        whose every field could be read (each side's place and count, if empty)."""
+        if any(n not in values["out"] or n not in values["left"] for n in names):
+            return []
+        places = sorted(place for place in values["out"].values() if place is not None)
+        if places != list(range(1, len(places) + 1)):
+            words = _("Number the players who went out 1, 2, 3 … in the order they went out.")
+            return [(None, None, words)]
+        for n, place in values["out"].items():
+            if place is None and values["left"].get(n) is None:
+                words = _(
+                    "%(name)s did not go out: give the cards left on the table.", name=names[n]
+                )
+                return [(None, None, words)]
+        return []
 
     def record(self, hands, places, parties) -> dict[str, Figure]:
         """His average place at the table over his finished parties (1 best)."""

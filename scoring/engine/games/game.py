@@ -13,7 +13,7 @@ Sides are numbered 0, 1, … in seat order; a side is one player or a partnershi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 
@@ -72,6 +72,38 @@ class Option:
     label: str = ""
     help: str = ""
     words: Mapping | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntryField:
+    """One field of a hand's entry, as the table fills it in (`Game.entry_fields`)
+    and, under its ``key`` where that differs, as the API takes it (`entry_body`).
+
+    ``kind``: ``"number"`` (whole, ``least`` to ``most``), ``"tick"``, ``"side"`` (one
+    of those in play), ``"place"`` (1, 2, 3 …, or ``none``), ``"cards"`` (each
+    matching ``pattern``); in an API body also ``"sides"`` (an order of sides) and
+    ``"record"`` (of its own ``fields``). ``per_side``: one for each side in play
+    (a list in side order, or ``keyed`` by the side's number as text). One not
+    ``required`` may be left empty or out (``default``; null for a side out of
+    play). ``label``, the words for a ``missing`` value and ``none``: `Problem`s
+    the pages translate; ``help`` documents the API."""
+
+    name: str
+    kind: str = "number"
+    per_side: bool = True
+    least: int = 0
+    most: int = 32767
+    required: bool = True
+    default: object = None
+    label: str = ""
+    missing: str = ""
+    none: str = ""
+    help: str = ""
+    placeholder: str = ""
+    pattern: str = ""
+    keyed: bool = False
+    fields: tuple = ()
+    key: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +181,14 @@ class Game(Protocol):
     #: the format's table (Gin Rummy's rotation, chouette, partnerships; empty:
     #: every player at the one table, every hand).
     formats: Mapping
+    #: Optional, the entry (`EntryField`): the fields in page order (by default each
+    #: side's points, `POINTS`), the API's body where not those fields, the words
+    #: heading the row of `hints`; ``entry_from(values, sides, options)``,
+    #: ``values_from(entry)`` and ``check_values(values, names, options)``, where
+    #: the entry is not the fields' values as they are (`entry_from`).
+    entry_fields: tuple[EntryField, ...]
+    entry_body: tuple[EntryField, ...]
+    hint_label: str
 
     def record(
         self, hands: Sequence[PlayedHand], places: Sequence[int], parties: int
@@ -346,3 +386,53 @@ def player_margins(sides: Sequence[Sequence], side_margins: Sequence[int]) -> di
         for n, player in enumerate(players):
             result[player] = sign * (share + (1 if n < odd else 0))
     return result
+
+
+#: The entry of a game that declares none of its own: each side's points.
+POINTS = (EntryField("points", label=_("Points")),)
+
+
+def entry_fields(game: Game) -> tuple[EntryField, ...]:
+    return getattr(game, "entry_fields", POINTS)
+
+
+def entry_body(game: Game) -> tuple[EntryField, ...]:
+    """The entry as the API takes it: the game's ``entry_body``, or its fields."""
+    own = getattr(game, "entry_body", None)
+    return own or tuple(replace(f, name=f.key or f.name) for f in entry_fields(game))
+
+
+def entry_from(game: Game, values: Mapping, sides: int, options: Mapping) -> dict:
+    """The entry `Game.hand` reads, from the fields' ``values`` (a field by side: a
+    mapping, for the sides in play): the game's own, or each value under its
+    field's key, a field by side's as a list in side order (``None``: out of play)."""
+    if hasattr(game, "entry_from"):
+        return game.entry_from(values, sides, options)
+    return {
+        f.key or f.name: [values[f.name].get(s) for s in range(sides)]
+        if f.per_side
+        else values[f.name]
+        for f in entry_fields(game)
+    }
+
+
+def entry_values(game: Game, entry: Mapping) -> dict:
+    """The fields' values of a stored entry, where a correction starts: the game's
+    own, or the inverse of `entry_from`'s."""
+    if hasattr(game, "values_from"):
+        return game.values_from(entry)
+    return {
+        f.name: dict(enumerate(entry.get(f.key or f.name) or []))
+        if f.per_side
+        else entry.get(f.name)
+        for f in entry_fields(game)
+    }
+
+
+def entry_problems(game: Game, values: Mapping, names: Mapping, options: Mapping) -> list:
+    """What the fields' ``values`` say together (a card in two hands), as the game
+    checks them: ``(field, side, problem)`` each, ``field`` ``None`` for the whole
+    entry, ``side`` for a field of the hand. ``names``: the players of each side in
+    play. A value that could not be read (a field's own problem) is left out."""
+    check = getattr(game, "check_values", None)
+    return list(check(values, names, options)) if check else []
