@@ -7,8 +7,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_season_phone import NAMES, fits, shoot
 from tests.factories import ClubFactory, MembershipFactory
-from tests.seasons.conftest import play_game_party, play_party
-from tests.seasons.test_game_ratings import GOOD, POOR
+from tests.seasons.conftest import GOOD, POOR, play_game_party, play_party
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -68,6 +68,11 @@ def season_club(organizer, after_commit):
     return {"club": club, "ada": ada, "ben": ben, "cleo": cleo, "night": night, "season": season}
 
 
+#: Canasta's two sides of a hand: one went out with three canastas, one was caught.
+GOOD = {"meld_points": 600, "natural_canastas": 2, "mixed_canastas": 1, "went_out": True}
+POOR = {"meld_points": 300, "hand_points": 40}
+
+
 def play_game_party(club, game, players, entries, options=None, *, night=None):
     """A party of another game between ``players`` (in seat order), each entry
     entered by the first seat and confirmed by as many others as it takes, until

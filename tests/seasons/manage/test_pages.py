@@ -8,8 +8,7 @@ from scoring.services.hands import hand_decide
 from seasons.models import PlayerLink, Season, SeasonRecord
 from tests.conftest import messages_after
 from tests.factories import ClubFactory, MembershipFactory
-from tests.seasons.conftest import gin, play_game_party, play_party
-from tests.seasons.test_game_ratings import GOOD, POOR
+from tests.seasons.conftest import GOOD, POOR, gin, play_game_party, play_party
 
 pytestmark = pytest.mark.django_db
 
