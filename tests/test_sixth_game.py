@@ -144,6 +144,26 @@ def test_a_sixth_game_is_played_at_a_club_night_with_confirmation_by_phone(
     assert 'name="points_0"' in form and 'name="points_2"' in form
 
 
+def test_a_sixth_game_s_entry_is_checked_against_its_own_fields(tally, client):
+    """Tally declares no entry of its own: the API takes each player's points, as
+    the seat's form does, and refuses what else is sent, by field."""
+    club = ClubFactory()
+    party = party_start(club=club, night=None, game="tally", players=members(club, 3))
+    seat = party.seats.get(position=0)
+    for entry, field in (
+        ({"points": [1, 2, 3], "bonus": 4}, "entry.bonus"),
+        ({"points": [1, 2, 40000]}, "entry.points.2"),
+    ):
+        refused = client.post(
+            f"/api/tables/{seat.token}/hands",
+            {"number": 1, "entry": entry},
+            content_type="application/json",
+        )
+        assert refused.status_code == 422
+        assert [error["field"] for error in refused.json()["errors"]] == [field]
+    assert not party.hands.exists()
+
+
 def test_a_sixth_game_runs_a_swiss_at_tables_of_three_with_a_season_and_ratings(
     tally, django_capture_on_commit_callbacks
 ):

@@ -17,12 +17,18 @@ from scoring.api.common import (
     table_body,
 )
 from scoring.api.schemas import ChangedOut, ConfirmIn, EntryOut, HandEntryIn, SeatTableOut
-from scoring.api.whole_table_schemas import GameChangedOut, GameEntryIn, GameEntryOut, GameTableOut
+from scoring.api.whole_table_schemas import (
+    GameChangedOut,
+    GameEntryIn,
+    GameEntryOut,
+    GameTableOut,
+    entry_of,
+)
 from scoring.labels import outcome_message
 from scoring.services import hands
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.parties import check_format_game, check_other_game
-from scoring.services.whole_table_sheet import plays_other_game
+from scoring.services.whole_table_sheet import game_of, plays_other_game
 from scoring.whole_table import game_seat_view
 from web.api_errors import SEAT_READ, SEAT_WRITE
 from web.client import client_address
@@ -166,7 +172,7 @@ def _enter_whole(request, seat, body: GameEntryIn):
         outcome = hand_enter(
             seat=seat,
             number=body.number,
-            entry=body.entry.model_dump(exclude_none=True),
+            entry=entry_of(game_of(seat.party), body.entry),
             key=body.key,
             address=client_address(request),
             version=body.version,

@@ -1,98 +1,103 @@
-"""Bodies of a table's API for the club's other games (Chinchón, Canasta, Blaue
-Vierzehn, Cruzo): a hand's entry as the game's engine reads it (`Game.hand`), and
-the seat's view of the party. Apart from Gin Rummy's bodies, which stay as they are.
+"""Bodies of a table's API for a game played at one whole table: a hand's entry
+as the game's engine reads it (`Game.hand`), and the seat's view of the party.
 
-The request schemas check only the shape and the ranges; whether the hand fits
+Each game's entry body is made from the game's own declaration of it
+(`entry_body`): it checks only the shape and the ranges; whether the hand fits
 together (a deal of 56 points, one side out, a closer still in) is the engine's
 call, answered as 422 ``invalid_entry`` with its words. Unknown fields are refused."""
 
-from typing import Annotated
+from functools import cache
+from typing import Annotated, Any, Union
 
+import pydantic
 from ninja import Field, Schema
-from pydantic import ConfigDict, StrictBool, StringConstraints
+from ninja.errors import ValidationError
+from pydantic import BeforeValidator, ConfigDict, StrictBool, StringConstraints, create_model
 
 from scoring.api.entry_schemas import Version
+from scoring.engine.games import ENTRY_GAMES
+from scoring.engine.games.game import entry_body
 from web.api_errors import ErrorOut
 from web.validators import KeyText
 
+
+class _Strict(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+
 # A side by its number, 0 first, in seat order: the largest table has seven.
-Side = Annotated[int, Field(ge=0, le=6)]
-Penalty = Annotated[int, Field(ge=0, le=96)]
-CanastaPoints = Annotated[int, Field(ge=0, le=1280)]
-Canastas = Annotated[int, Field(ge=0, le=15)]
-TrickPoints = Annotated[int, Field(ge=0, le=56)]
-TableCards = Annotated[int, Field(ge=0, le=6)]
-SideKey = Annotated[str, StringConstraints(pattern=r"^[0-6]$")]
+LAST_SIDE = 6
+Side = Annotated[int, Field(ge=0, le=LAST_SIDE)]
+SideKey = Annotated[str, StringConstraints(pattern=f"^[0-{LAST_SIDE}]$")]
+Sides = Annotated[list[Side], Field(min_length=1, max_length=LAST_SIDE + 1)]
 
 
-# A Spanish card: the rank 1-12, then the suit O (oros), C (copas), E (espadas) or B
-# (bastos), either case; the engine refuses a card its pack does not hold.
-SpanishCard = Annotated[str, StringConstraints(pattern=r"^(1[0-2]|[1-9])[OCEBoceb]$")]
+def _title(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
 
 
-class ChinchonEntryIn(Schema):
-    """Chinchón: the side that closed, and either each side's penalty points or
-    each side's cards (seven, eight with the card just drawn: the engine finds
-    the least penalty and a Chinchón); ``null`` for a player already out in La
-    Conga. ``chinchon``: the closer showed seven cards in one run."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    closer: Side
-    penalties: list[Penalty | None] | None = Field(None, min_length=2, max_length=4)
-    cards: list[list[SpanishCard] | None] | None = Field(None, min_length=2, max_length=4)
-    chinchon: StrictBool = False
-
-
-class CanastaSideIn(Schema):
-    """One side's hand of Canasta."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    meld_points: CanastaPoints
-    natural_canastas: Canastas = 0
-    mixed_canastas: Canastas = 0
-    red_threes: Annotated[int, Field(ge=0, le=4)] = 0
-    went_out: StrictBool = False
-    concealed: StrictBool = False
-    hand_points: CanastaPoints = 0
-    has_melded: StrictBool = True
+def _type(spec, game):
+    """What ``spec`` (`EntryField`) takes: by side, a list in side order of as many
+    as the game's tables seat, or a mapping by the side's number."""
+    if spec.kind == "record":
+        one = _model(f"{_title(game.key)}{_title(spec.name)}In", spec.fields, game, spec.help)
+    elif spec.kind == "cards":
+        one = list[Annotated[str, StringConstraints(pattern=spec.pattern)]]
+    else:
+        number = Annotated[int, Field(ge=spec.least, le=spec.most)]
+        one = {"tick": StrictBool, "side": Side, "sides": Sides}.get(spec.kind, number)
+    if not spec.per_side:
+        return one
+    if spec.keyed:
+        return dict[SideKey, one]
+    sizes = Field(min_length=min(game.table_sizes), max_length=max(game.table_sizes))
+    return Annotated[list[one if spec.required else one | None], sizes]
 
 
-class CanastaEntryIn(Schema):
-    """Canasta: each side's entries, in side order."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    sides: list[CanastaSideIn] = Field(..., min_length=2, max_length=6)
-
-
-class BlaueVierzehnEntryIn(Schema):
-    """Blaue Vierzehn: each side's points from its tricks; a deal adds up to 56."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    points: list[TrickPoints] = Field(..., min_length=3, max_length=6)
+def _model(name: str, specs, game, doc: str) -> type[Schema]:
+    fields = {}
+    for spec in specs:
+        kind, default = _type(spec, game), ... if spec.required else spec.default
+        if default is None:
+            kind |= None
+        fields[spec.name] = (kind, Field(default, description=spec.help or None))
+    return create_model(name, __base__=_Strict, __doc__=doc, **fields)
 
 
-class CruzoEntryIn(Schema):
-    """Cruzo: the sides that went out, first out first, and the cards left on the
-    table of each side still in (by side number, as text)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    went_out: list[Side] = Field(..., min_length=1, max_length=7)
-    cards_left: dict[SideKey, TableCards] = Field(default_factory=dict)
+@cache
+def entry_in(game) -> type[Schema]:
+    """The body of a hand's entry of ``game``, made from its declaration (`entry_body`)."""
+    doc = f"{game.name}: a hand's entry as its engine reads it."
+    return _model(f"{_title(game.key)}EntryIn", entry_body(game), game, doc)
 
 
-GameEntry = ChinchonEntryIn | CanastaEntryIn | BlaueVierzehnEntryIn | CruzoEntryIn
+def entry_of(game, sent: dict) -> dict:
+    """The entry ``sent`` for a party of ``game``, checked against the game's body
+    (`entry_in`), the values left out filled in; a refusal is the 422 of a body
+    that does not fit, naming the fields as the client wrote them."""
+    try:
+        return entry_in(game).model_validate(sent).model_dump(exclude_none=True)
+    except pydantic.ValidationError as error:
+        found = [{**e, "loc": ("body", "body", "entry", *e["loc"])} for e in error.errors()]
+        raise ValidationError(found) from None
+
+
+#: A hand's entry, an object checked against the party's game (`entry_of`), and
+#: documented as each game's.
+GameEntry = Annotated[
+    dict[str, Any],
+    BeforeValidator(
+        lambda value: value,
+        json_schema_input_type=Union[tuple(entry_in(game) for game in ENTRY_GAMES.values())],  # noqa: UP007
+    ),
+]
 
 
 class GameEntryIn(Schema):
-    """Enter hand ``number`` of another game. ``version``: the pending entry's
-    ``version`` the phone showed, when this answers another side's entry (the same
-    entry confirms it, a different one disputes it). ``key``: the same key sent
-    again stores once."""
+    """Enter hand ``number`` of a game played at one whole table. ``version``: the
+    pending entry's ``version`` the phone showed, when this answers another side's
+    entry (the same entry confirms it, a different one disputes it). ``key``: the
+    same key sent again stores once."""
 
     model_config = ConfigDict(extra="forbid")
 
