@@ -22,7 +22,9 @@ How a schedule is found, first that applies:
    tables of three for eight rounds, 30 at tables of four for ten).
 2. **A search**: a start from a known design's rounds where the evening is longer
    than the design of that very field (they repeat nothing), and from the rounds
-   known to follow it (`designs.further_rounds`), the other rounds
+   known to follow it (`designs.further_rounds`); for a field a few short of a
+   design that step 1 cannot seat, the better of a start from that design's
+   rounds with the tables evened out and a start of its own; the other rounds
    greedy (each round, each entrant to the table where it
    meets the fewest it has met), then simulated annealing over swaps of two
    entrants in one round, favouring entrants who meet someone again. The search
@@ -76,8 +78,9 @@ def planned_schedule(count: int, size: int, rounds: int) -> Schedule:
     six: 5 + 4 + 4) are refused, as are sizes outside 3–6 and fewer than one
     round; all with `UnplannableField`."""
     table_sizes(count, size, rounds)  # refuses what cannot be seated
-    schedule = _from_design(count, size, rounds) or _searched(
-        count, size, rounds, _design_rounds(count, size)
+    schedule = _from_design(count, size, rounds) or min(
+        (_searched(count, size, rounds, start) for start in _starts(count, size)),
+        key=repeat_meetings,
     )
     return [
         sorted((turned(sorted(table), number) for table in round_), key=len, reverse=True)
@@ -185,15 +188,56 @@ def _empty_seats(classes, rounds: int, missing: int) -> set[int] | None:
     return set(found) if found else None
 
 
-def _design_rounds(count: int, size: int) -> Schedule:
-    """The rounds of a known design for exactly ``count`` at tables of ``size``
-    (none where there is none), and those known to follow it (`further_rounds`):
-    an evening longer than the design starts from them, since they repeat nothing
-    or little (28 at tables of four for ten rounds: the nine of the design and one
-    more meet the counting bound, 42)."""
+def _starts(count: int, size: int) -> list[Schedule]:
+    """The rounds the search starts from, each tried (the fewest repeats kept, the
+    first of equals): a known design of exactly ``count`` and the rounds known to
+    follow it (`further_rounds`), since they repeat nothing or little (28 at tables
+    of four for ten rounds: the nine of the design and one more meet the counting
+    bound, 42); else the rounds of a design one to ``size − 1`` larger with seats
+    left empty (`_short_design_rounds`), and also no rounds at all, since for a few
+    fields (17 at tables of three for nine rounds) a start of its own does one
+    repeat better; else no rounds."""
     design = catalogue().get(size, {}).get(count, ())
-    further = further_rounds(count, size) if design else ()
-    return [[list(table) for table in round_] for round_ in (*design, *further)]
+    if design:
+        further = further_rounds(count, size)
+        return [[[list(table) for table in round_] for round_ in (*design, *further)]]
+    short = _short_design_rounds(count, size)
+    return [short, []] if short else [[]]
+
+
+def _short_design_rounds(count: int, size: int) -> Schedule:
+    """The rounds of the smallest design one to ``size − 1`` larger than ``count``
+    with its last points' seats left empty, for the fields `_from_design` cannot
+    seat without a repeat (every two of the missing points met in a round played):
+    a table left two or more seats short takes, for each, the entrant of a full
+    table who has met its players least often in the design's rounds (19 at tables
+    of three for ten rounds start one repeat from none, 29 at tables of four for
+    ten two, and the search keeps them). None where there is no such design."""
+    larger = [p for p in catalogue().get(size, {}) if count < p < count + size]
+    if not larger:
+        return []
+    design = catalogue()[size][min(larger)]
+    rounds = [[[p for p in table if p < count] for table in round_] for round_ in design]
+    met = Counter(
+        frozenset(pair)
+        for round_ in rounds
+        for table in round_
+        for pair in itertools.combinations(table, 2)
+    )
+    for round_ in rounds:
+        for short in round_:
+            while len(short) < size - 1:
+                _, taken, table = min(
+                    (sum(met[frozenset((p, q))] for q in short), p, table)
+                    for table in round_
+                    if len(table) == size
+                    for p in table
+                )
+                table.remove(taken)
+                met.subtract(frozenset((taken, q)) for q in table)
+                met.update(frozenset((taken, q)) for q in short)
+                short.append(taken)
+    return rounds
 
 
 # The choice of the pair to swap stays written out in each search loop (here and
@@ -235,7 +279,7 @@ def swap_seats(a, b, tables, seat, met, temperature: float, uniform) -> int | No
 
 def _searched(count: int, size: int, rounds: int, start: Schedule = ()) -> Schedule:
     """The schedule of the search (see the module): the rounds ``start`` where
-    given (a design's, `_design_rounds`), the others greedy, then simulated
+    given (a design's, `_starts`), the others greedy, then simulated
     annealing over swaps within a round, stopping at the counting bound."""
     tables = table_sizes(count, size)
     rng = random.Random(f"planned {count} {size} {rounds}")
