@@ -30,7 +30,7 @@ How each was found:
   A. Aguado in 2004; every pair meets once but 16, a resolvable group divisible
   design): the points are (x, level) for x a vector of three bits on four levels,
   numbered 8·level + x, and every round stays the same when every x moves by one
-  vector (adding is exclusive or), so a round is a few tables and their eight
+  vector (adding is exclusive or), so a round is a few tables and their
   translates. A table holds one point of each level, or two points of one level
   and two of another that differ by the same t on both, or a plane {x, x + a,
   x + b, x + a + b} of one level; an exact-cover search over the pairs such
