@@ -17,13 +17,7 @@ from scoring.api.common import (
     table_body,
 )
 from scoring.api.schemas import ChangedOut, ConfirmIn, EntryOut, HandEntryIn, SeatTableOut
-from scoring.api.whole_table_schemas import (
-    GameChangedOut,
-    GameEntryIn,
-    GameEntryOut,
-    GameTableOut,
-    entry_of,
-)
+from scoring.api.whole_table_schemas import GameChangedOut, GameEntryIn, GameEntryOut, GameTableOut
 from scoring.labels import outcome_message
 from scoring.services import hands
 from scoring.services.hands import hand_confirm, hand_enter
@@ -172,7 +166,7 @@ def _enter_whole(request, seat, body: GameEntryIn):
         outcome = hand_enter(
             seat=seat,
             number=body.number,
-            entry=entry_of(game_of(seat.party), body.entry),
+            entry=body.entry_of(game_of(seat.party)),
             key=body.key,
             address=client_address(request),
             version=body.version,

@@ -106,6 +106,10 @@ class GameEntryIn(Schema):
     key: KeyText | None = None
     version: Version | None = None
 
+    def entry_of(self, game) -> dict:
+        """The entry, checked against the party's ``game`` (`entry_of`)."""
+        return entry_of(game, self.entry)
+
 
 # --- Responses -------------------------------------------------------------------
 

@@ -261,10 +261,9 @@ class Cruzo:
         return {"went_out": went_out, "cards_left": left}
 
     def values_from(self, entry: Mapping) -> dict:
-        return {
-            "out": {n: place for place, n in enumerate(entry.get("went_out") or [], 1)},
-            "left": {int(n): count for n, count in (entry.get("cards_left") or {}).items()},
-        }
+        out = {n: place for place, n in enumerate(entry.get("went_out") or [], 1)}
+        left = {int(n): count for n, count in (entry.get("cards_left") or {}).items()}
+        return {"out": dict.fromkeys(left) | out, "left": dict.fromkeys(out) | left}
 
     def check_values(self, values: Mapping, names: Mapping, options: Mapping) -> list:
         """The players who went out are numbered 1, 2, 3 … without a gap, and each

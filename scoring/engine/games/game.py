@@ -185,7 +185,9 @@ class Game(Protocol):
     #: side's points, `POINTS`), the API's body where not those fields, the words
     #: heading the row of `hints`; ``entry_from(values, sides, options)``,
     #: ``values_from(entry)`` and ``check_values(values, names, options)``, where
-    #: the entry is not the fields' values as they are (`entry_from`).
+    #: the entry is not the fields' values as they are (`entry_from`); a game
+    #: entered from its cards lays out the page's card picker (``picker_rows``,
+    #: ``preview_cards``).
     entry_fields: tuple[EntryField, ...]
     entry_body: tuple[EntryField, ...]
     hint_label: str
@@ -421,10 +423,9 @@ def entry_values(game: Game, entry: Mapping) -> dict:
     own, or the inverse of `entry_from`'s."""
     if hasattr(game, "values_from"):
         return game.values_from(entry)
+    given = {f.name: entry.get(f.key or f.name) for f in entry_fields(game)}
     return {
-        f.name: dict(enumerate(entry.get(f.key or f.name) or []))
-        if f.per_side
-        else entry.get(f.name)
+        f.name: dict(enumerate(given[f.name] or [])) if f.per_side else given[f.name]
         for f in entry_fields(game)
     }
 
@@ -432,7 +433,7 @@ def entry_values(game: Game, entry: Mapping) -> dict:
 def entry_problems(game: Game, values: Mapping, names: Mapping, options: Mapping) -> list:
     """What the fields' ``values`` say together (a card in two hands), as the game
     checks them: ``(field, side, problem)`` each, ``field`` ``None`` for the whole
-    entry, ``side`` for a field of the hand. ``names``: the players of each side in
+    entry, ``side`` ``None`` for a field of the hand. ``names``: the players of each side in
     play. A value that could not be read (a field's own problem) is left out."""
     check = getattr(game, "check_values", None)
     return list(check(values, names, options)) if check else []
