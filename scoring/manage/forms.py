@@ -319,8 +319,8 @@ class StakeForm(PrintableForm):
         decimal_places=2,
         help_text=_(
             "Each party is paid at this rate: every player or side settles with every "
-            "other the difference of their totals (Cruzo: of their place points); a "
-            "tied party is not paid. Empty: not played for money."
+            "other the difference of their totals (of their place points, where the "
+            "game scores places); a tied party is not paid. Empty: not played for money."
         ),
     )
 

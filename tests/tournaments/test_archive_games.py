@@ -447,7 +447,12 @@ def test_options_the_game_does_not_have_are_refused(night_archive):
 
 def test_a_version_1_archive_of_another_game_is_refused(night_archive):
     night_archive["version"] = 1
-    assert refusal(night_archive)["version"] == "an archive of version 1 holds Gin Rummy only"
+    # A night of Chinchón and Gin Rummy: version 1 knew Gin Rummy's parties only.
+    games = {GAMES[party["game"]] for party in night_archive["parties"]}
+    assert {bool(game.formats) for game in games} == {True, False}
+    assert refusal(night_archive)["version"] == (
+        "an archive of version 1 cannot hold a party of Chinchón"
+    )
 
 
 def test_refusals_speak_german(night_archive):

@@ -89,8 +89,14 @@ def problems_of(archive: TournamentArchive | NightArchive) -> list[Problem]:
     games = {party.game for party in archive.parties}
     if isinstance(archive, TournamentArchive):
         games.add(archive.tournament.game)
-    if archive.version == 1 and any(game in ENTRY_GAMES for game in games):
-        found.add("version", gettext("an archive of version 1 holds Gin Rummy only"))
+    # Version 1 was written before any game kept whole tables.
+    later = sorted(GAMES[game].name for game in games & ENTRY_GAMES.keys())
+    if archive.version == 1 and later:
+        found.add(
+            "version",
+            gettext("an archive of version 1 cannot hold a party of %(game)s")
+            % {"game": ", ".join(later)},
+        )
     if isinstance(archive, TournamentArchive):
         _tournament(found, archive, players)
     return found.problems

@@ -148,7 +148,7 @@ class FigureKind:
 
 @dataclass(frozen=True, slots=True)
 class PlayedHand:
-    """One confirmed hand as one player played it: his ``side``, each side's
+    """One confirmed hand as one player played it: their ``side``, each side's
     ``scores`` and the engine's ``facts`` (`HandScore`)."""
 
     side: int
@@ -195,8 +195,8 @@ class Game(Protocol):
     def record(
         self, hands: Sequence[PlayedHand], places: Sequence[int], parties: int
     ) -> dict[str, Figure]:
-        """A player's figures (`figures`) from the confirmed hands he played and the
-        places of his finished ``parties``."""
+        """A player's figures (`figures`) from the confirmed hands they played and the
+        places of their finished ``parties``."""
 
     def confirmations_needed(self, sides: Sequence[Sequence[int]], entering: int) -> int:
         """How many players not on side ``entering`` must confirm an entry."""
