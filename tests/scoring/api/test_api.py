@@ -4,6 +4,7 @@ import pytest
 from django.test import Client
 
 from scoring.api.schemas import Rulings
+from scoring.engine.games import ENTRY_GAMES
 from scoring.models import AuditRecord, Hand, Party
 from scoring.selectors import RULINGS
 from scoring.services.hands import hand_confirm, hand_enter
@@ -14,6 +15,7 @@ from tests.factories import (
     MembershipFactory,
     OrganizerFactory,
     UserFactory,
+    start_game_party,
     start_party,
 )
 
@@ -69,8 +71,8 @@ def logged_in(user, **options):
     return client
 
 
-def decide(client, hand, data):
-    return post(client, f"/api/parties/{hand.party_id}/hands/{hand.pk}/decide", data)
+def decide(client, hand, data, address="decide"):
+    return post(client, f"/api/parties/{hand.party_id}/hands/{hand.pk}/{address}", data)
 
 
 def disputed_hand(client, party):
@@ -78,6 +80,48 @@ def disputed_hand(client, party):
     enter(client, a, knock(1, 0, 3, 21))
     enter(client, b, knock(1, 0, 3, 12))
     return party.hands.get()
+
+
+def confirmed_chinchon():
+    """Three hands of Chinchón, confirmed: the first player closes each, the second
+    is left with 60, 30 and 5."""
+    party = start_game_party("chinchon", 2)
+    a, b = seats(party)
+    for number, penalty in ((1, 60), (2, 30), (3, 5)):
+        entered = hand_enter(seat=a, number=number, entry={"closer": 0, "penalties": [0, penalty]})
+        hand_confirm(seat=b, number=number, version=entered.hand.version)
+    return party
+
+
+# Hands to decide, of both kinds: each maker takes the test's client.
+
+
+def gin_rummy_disputed(client):
+    """Entered first: 21 against 3 (18 points); the other side: 12 (9 points)."""
+    return disputed_hand(client, start_party())
+
+
+def gin_rummy_pending(client):
+    a, _ = seats(start_party())
+    return hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21)).hand
+
+
+def chinchon_disputed(client):
+    """Entered first: 30 left to the second player; the other side: 20."""
+    a, b = seats(start_game_party("chinchon", 2))
+    hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+    hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]})
+    return a.party.hands.get()
+
+
+def chinchon_pending(client):
+    a, _ = seats(start_game_party("chinchon", 2))
+    return hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 12]}).hand
+
+
+def chinchon_confirmed(client):
+    """The second of three confirmed hands: 30 of 60 + 30 + 5."""
+    return confirmed_chinchon().hands.get(number=2)
 
 
 # --- Seats: a party from two phones ------------------------------------------------
@@ -756,20 +800,35 @@ def test_the_organizer_resolves_a_dispute_and_play_goes_on(client):
     assert (record.user, record.reason) == (organizer, "recounted")
 
 
-@pytest.mark.parametrize(("version", "points"), [("entered", 18), ("counter", 9)])
-def test_the_organizer_resolves_a_dispute_by_accepting_one_version(client, version, points):
-    party = start_party()
-    hand = disputed_hand(client, party)  # entered first: 21 against 3; the other side: 12
+@pytest.mark.parametrize(
+    ("hand_of", "address", "version", "field", "counter", "accepted"),
+    [
+        (gin_rummy_disputed, "decide", "entered", "points", 9, 18),
+        (gin_rummy_disputed, "decide", "counter", "points", 9, 9),
+        (chinchon_disputed, "decide", "entered", "scores", [-10, 20], [-10, 30]),
+        # The other games' older address answers alike.
+        (chinchon_disputed, "decide-entry", "counter", "scores", [-10, 20], [-10, 20]),
+    ],
+)
+def test_the_organizer_resolves_a_dispute_by_accepting_one_version(
+    client, hand_of, address, version, field, counter, accepted
+):
+    hand = hand_of(client)
+    session = logged_in(organizer_of(hand.party))
+    read = session.get(f"/api/parties/{hand.party_id}").json()
+    assert read["hands"][0]["counter"][field] == counter
     decision = {"action": "resolve", "reason": "the table agreed", "version": version}
 
-    response = decide(logged_in(organizer_of(party)), hand, decision)
+    response = decide(session, hand, decision, address)
 
-    assert response.status_code == 200
-    assert (response.json()["hand"]["status"], response.json()["hand"]["points"]) == (
+    assert response.status_code == 200, response.json()
+    assert (response.json()["hand"]["status"], response.json()["hand"][field]) == (
         "confirmed",
-        points,
+        accepted,
     )
-    assert party.audit.filter(action=AuditRecord.Action.RESOLVE).count() == 1
+    hand.refresh_from_db()
+    assert (hand.status, getattr(hand, field)) == (Hand.Status.CONFIRMED, accepted)
+    assert hand.party.audit.filter(action=AuditRecord.Action.RESOLVE).count() == 1
 
 
 def test_only_a_disputed_hand_has_a_version_to_accept(client):
@@ -848,22 +907,91 @@ def test_a_correction_can_reopen_a_finished_party(client):
     assert response.json()["party"]["sheet"]["points"] == [90, 42]
 
 
+@pytest.mark.parametrize("address", ["decide", "decide-entry"])
+def test_the_organizer_corrects_and_voids_another_game_s_confirmed_hands(client, address):
+    party = confirmed_chinchon()
+    first, _second, third = party.hands.order_by("number")
+    session = logged_in(organizer_of(party))
+
+    corrected = decide(
+        session,
+        first,
+        {"action": "correct", "entry": {"closer": 0, "penalties": [0, 50]}, "reason": "recounted"},
+        address,
+    )
+    voided = decide(session, third, {"action": "void", "reason": "misdeal"}, address)
+
+    assert corrected.status_code == 200, corrected.json()
+    assert corrected.json()["hand"]["scores"] == [-10, 50]
+    assert voided.status_code == 200, voided.json()
+    assert voided.json()["hand"]["status"] == "void"
+    assert voided.json()["party"]["totals"] == [-20, 80]
+
+
+@pytest.mark.parametrize(
+    ("hand_of", "address", "body"),
+    [
+        # Gin Rummy's result for another game's hand, at the one address.
+        (
+            chinchon_pending,
+            "decide",
+            {
+                "action": "correct",
+                "result": {
+                    "ending": "knock",
+                    "knocker": 0,
+                    "knocker_deadwood": 3,
+                    "defender_deadwood": 21,
+                },
+                "reason": "x",
+            },
+        ),
+        # Another game's entry for a Gin Rummy hand.
+        (
+            gin_rummy_pending,
+            "decide",
+            {"action": "correct", "entry": {"closer": 0, "penalties": [0, 5]}, "reason": "x"},
+        ),
+        # The alias takes a whole table's hands only.
+        (gin_rummy_pending, "decide-entry", {"action": "void", "reason": "dealt wrongly"}),
+    ],
+)
+def test_a_decision_of_the_other_kind_is_refused_and_changes_nothing(
+    client, hand_of, address, body
+):
+    # Each kind answers with its own party: a decision of the other kind would be
+    # written and then fail to be told, so it is refused first.
+    hand = hand_of(client)
+
+    response = decide(logged_in(organizer_of(hand.party)), hand, body, address)
+
+    assert response.status_code == 422
+    assert "This party plays" in response.json()["detail"]
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.PENDING
+
+
+GIN_DISPUTED = (gin_rummy_disputed, "decide")
+CHINCHON_CONFIRMED = (chinchon_confirmed, "decide-entry")
 DECIDE_ERRORS = [
-    ({"action": "void", "reason": "  "}, 422, "invalid_entry", "Give a reason"),
-    ({"action": "resolve", "reason": "x"}, 422, "invalid_entry", "right result"),
+    (GIN_DISPUTED, {"action": "void", "reason": "  "}, 422, "invalid_entry", "Give a reason"),
+    (GIN_DISPUTED, {"action": "resolve", "reason": "x"}, 422, "invalid_entry", "right result"),
     (
+        GIN_DISPUTED,
         {"action": "void", "reason": "x", "result": {"ending": "no_game"}},
         422,
         "invalid_entry",
         "leave the result out",
     ),
     (
+        GIN_DISPUTED,
         {"action": "correct", "reason": "x", "result": {"ending": "no_game"}},
         409,
         "wrong_action",
         "resolve it",
     ),
     (
+        GIN_DISPUTED,
         {"action": "resolve", "reason": "x",
          "result": {"ending": "knock", "knocker": 0, "knocker_deadwood": 12,
                     "defender_deadwood": 30}},
@@ -871,24 +999,67 @@ DECIDE_ERRORS = [
         "illegal_knock",
         "12",
     ),
-    ({"action": "shrug", "reason": "x"}, 422, "invalid_entry", "action: "),
+    (GIN_DISPUTED, {"action": "shrug", "reason": "x"}, 422, "invalid_entry", "action: "),
+    (
+        (chinchon_disputed, "decide-entry"),
+        {"action": "resolve", "reason": "x",
+         "entry": {"closer": 0, "penalties": [4, 20], "chinchon": True}},
+        422,
+        "invalid_entry",
+        "A Chinchón melds all seven cards",
+    ),
+    (
+        CHINCHON_CONFIRMED,
+        {"action": "void", "entry": {"closer": 0, "penalties": [0, 5]}, "reason": "x"},
+        422,
+        "invalid_entry",
+        "no entry",
+    ),
+    (
+        CHINCHON_CONFIRMED,
+        {"action": "correct", "version": "counter", "reason": "x"},
+        422,
+        "invalid_entry",
+        "two versions",
+    ),
+    (CHINCHON_CONFIRMED, {"action": "correct", "reason": "x"}, 422, "invalid_entry",
+     "Give the right entry"),
+    # 45 in hand 2 ends the party (60 + 45) before hand 3 was dealt.
+    (
+        CHINCHON_CONFIRMED,
+        {"action": "correct", "entry": {"closer": 0, "penalties": [0, 45]}, "reason": "x"},
+        422,
+        "invalid_entry",
+        "void the later hands first",
+    ),
+    # The hand's state, not the body, is wrong: a conflict, as for Gin Rummy.
+    (
+        CHINCHON_CONFIRMED,
+        {"action": "resolve", "entry": {"closer": 0, "penalties": [0, 5]}, "reason": "x"},
+        409,
+        "wrong_action",
+        "not disputed",
+    ),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("data", "status", "code", "message"), DECIDE_ERRORS)
-def test_a_refused_decision_says_why_and_changes_nothing(client, data, status, code, message):
-    party = start_party()
-    hand = disputed_hand(client, party)
-    records = party.audit.count()
+@pytest.mark.parametrize(("hand_at", "data", "status", "code", "message"), DECIDE_ERRORS)
+def test_a_refused_decision_says_why_and_changes_nothing(
+    client, hand_at, data, status, code, message
+):
+    hand_of, address = hand_at
+    hand = hand_of(client)
+    before = (hand.status, hand.points, hand.scores, hand.version)
+    records = hand.party.audit.count()
 
-    response = decide(logged_in(organizer_of(party)), hand, data)
+    response = decide(logged_in(organizer_of(hand.party)), hand, data, address)
 
-    assert response.status_code == status
+    assert response.status_code == status, response.json()
     assert response.json()["code"] == code
     assert message in response.json()["detail"]
     hand.refresh_from_db()
-    assert (hand.status, hand.points) == (Hand.Status.DISPUTED, 18)
-    assert party.audit.count() == records
+    assert (hand.status, hand.points, hand.scores, hand.version) == before
+    assert hand.party.audit.count() == records
 
 
 def test_resolving_a_hand_that_is_not_disputed_is_refused(client):
@@ -1033,6 +1204,7 @@ def test_the_openapi_schema_lists_the_endpoints(client):
         "/api/parties/{party_id}": {"get"},
         "/api/parties/{party_id}/audit": {"get"},
         "/api/parties/{party_id}/hands/{hand_id}/decide": {"post"},
+        "/api/parties/{party_id}/hands/{hand_id}/decide-entry": {"post"},
         "/api/manage/clubs/{slug}/nights": {"get", "post"},
         "/api/manage/nights/{night_id}/parties": {"post"},
         "/api/manage/nights/{night_id}/close": {"post"},
@@ -1042,6 +1214,31 @@ def test_the_openapi_schema_lists_the_endpoints(client):
     }.items() <= {path: set(operations) for path, operations in paths.items()}.items()
     assert "security" not in paths["/api/tables/{token}/hands"]["post"]
     assert paths["/api/parties/{party_id}"]["get"]["security"]
+
+
+def test_the_openapi_document_lists_every_game_the_start_takes(client):
+    document = client.get("/api/openapi.json").json()
+
+    start = document["components"]["schemas"]["PartyStartIn"]
+    titles = [variant["title"] for variant in start["oneOf"]]
+    assert "two, 2 players (PartyStartIn)" in titles
+    other = next(v for v in start["oneOf"] if v["title"] == "another game (PartyStartIn)")
+    assert other["properties"]["game"]["enum"] == sorted(ENTRY_GAMES)
+    # From the smallest table of any game (two) to Cruzo's seven.
+    players = other["properties"]["players"]
+    assert (players["minItems"], players["maxItems"]) == (2, 7)
+    assert "format" not in other["properties"]
+    gin = start["oneOf"][0]
+    assert "options" not in gin["properties"]
+    # Each format's variants are its table sizes; only the format a body may
+    # leave out (the field's default) is not required.
+    by_title = {v["title"]: v for v in start["oneOf"]}
+    assert {t for t in titles if t.startswith("partners")} == {
+        "partners, 4 players (PartyStartIn)",
+        "partners, 6 players (PartyStartIn)",
+    }
+    assert by_title["chouette, 3 to 6 players (PartyStartIn)"]["required"] == ["format", "players"]
+    assert by_title["two, 2 players (PartyStartIn)"]["required"] == ["players"]
 
 
 def test_the_api_docs_page_loads_its_scripts_from_our_own_static_files(client):

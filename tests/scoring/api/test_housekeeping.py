@@ -1,7 +1,8 @@
-"""The night's housekeeping through the organizer's API, with a personal key: cancel
-a party, swap a seat's player, rematch, close the night. Each is recorded as the
-party page records it (the key's owner, the client's address); each refusal is a
-4xx with a sentence, and leaves the party and the night as they were."""
+"""The night's housekeeping through the organizer's API, with a personal key: start
+a party of any game with its options (Gin Rummy when the game is left out), cancel
+it, swap a seat's player, rematch, close the night. Each is recorded as the party
+page records it (the key's owner, the client's address); each refusal is a 4xx
+with a sentence and a code, and leaves the party and the night as they were."""
 
 import pytest
 from django.test import Client
@@ -15,6 +16,7 @@ from tests.factories import (
     ClubNightFactory,
     MembershipFactory,
     OrganizerFactory,
+    start_game_party,
     start_night_party,
     start_party,
 )
@@ -60,6 +62,11 @@ def seats(party):
     return list(party.seats.select_related("player").order_by("position"))
 
 
+def members(night, count):
+    """The ids of ``count`` new members of the night's club."""
+    return [MembershipFactory(club=night.club).player.pk for _ in range(count)]
+
+
 def finish(party):
     """Gin against 80 points of deadwood: 80 + the gin bonus of 20 = 100 reaches
     the classic target of 100, so the party is over after one hand."""
@@ -76,6 +83,84 @@ def refused(response, status, code, detail=None):
     if detail is not None:
         assert body["detail"] == detail
     return body
+
+
+# --- Start -----------------------------------------------------------------------
+
+
+def start(api, night, body):
+    return api(f"/api/manage/nights/{night.pk}/parties", body)
+
+
+def test_a_party_started_through_the_api_is_recorded_with_the_address_as_on_the_page(
+    api, director, night
+):
+    response = start(api, night, {"players": members(night, 2)})
+
+    assert response.status_code == 201
+    # Gin Rummy when the body leaves the game out, as before there were others.
+    assert "sheet" in response.json()
+    party = Party.objects.get()
+    assert party.game == "gin_rummy"
+    record = party.audit.get(action=AuditRecord.Action.START)
+    assert (record.user, record.address) == (director.player.user, ADDRESS)
+
+
+def test_a_canasta_party_of_four_starts_with_its_partnerships(api, night):
+    players = members(night, 4)
+
+    response = start(api, night, {"game": "canasta", "players": players})
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["game"], body["options"]) == ("canasta", {"partnerships": None})
+    assert body["sides"] == [[0, 2], [1, 3]]
+    assert [seat["position"] for seat in body["seats"]] == [0, 1, 2, 3]
+    assert all(seat["link"].endswith(f"/table/{seat['token']}/") for seat in body["seats"])
+    party = Party.objects.get()
+    assert [s.player_id for s in party.seats.order_by("position")] == players
+
+
+def test_chinchon_la_conga_with_the_48_card_pack(api, night):
+    response = start(
+        api,
+        night,
+        {"game": "chinchon", "players": members(night, 3), "options": {"conga": True, "deck": 48}},
+    )
+
+    assert response.status_code == 201
+    assert Party.objects.get().rules == {"conga": True, "deck": 48}
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        ({"game": "blaue_vierzehn", "count": 2}, None),
+        (
+            {"game": "chinchon", "count": 2, "options": {"jokers": 2}},
+            "Chinchón has no rule called jokers.",
+        ),
+        (
+            {"game": "canasta", "count": 5, "options": {"partnerships": 3}},
+            "5 players play as two partnerships.",
+        ),
+        ({"game": "poker", "count": 2}, None),
+        (
+            {"game": "cruzo", "count": 3, "format": "two"},
+            "Cruzo has no formats: its players sit in the order given.",
+        ),
+        (
+            {"count": 2, "options": {"deck": 40}},
+            "Gin Rummy takes its rules from the night: it has no options here.",
+        ),
+    ],
+)
+def test_a_wrong_game_option_or_table_is_refused_in_words(api, night, body, detail):
+    body = dict(body)
+    body["players"] = members(night, body.pop("count"))
+
+    refused(start(api, night, body), 422, "invalid_entry", detail)
+    assert not Party.objects.exists()
 
 
 # --- Cancel ----------------------------------------------------------------------
@@ -259,6 +344,22 @@ def test_a_rematch_starts_a_party_with_the_same_players_recorded_as_on_the_page(
     assert (start.user, start.address) == (director.player.user, ADDRESS)
 
 
+def test_a_rematch_of_another_game_is_the_same_game_with_the_deal_passed_on(api, night):
+    party = start_game_party("chinchon", 2, night=night)
+    a, b = seats(party)
+    # 60 + 30 + 10: the second player reaches 100, the party is over.
+    for number, penalty in ((1, 60), (2, 30), (3, 10)):
+        entered = hand_enter(seat=a, number=number, entry={"closer": 0, "penalties": [0, penalty]})
+        hand_confirm(seat=b, number=number, version=entered.hand.version)
+
+    response = api(f"/api/parties/{party.pk}/rematch")
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["game"], body["party"]["status"], body["over"]) == ("chinchon", "running", False)
+    assert [seat["player"] for seat in body["seats"]] == [b.player.name, a.player.name]
+
+
 def test_a_cancelled_party_may_be_played_again(api, night):
     party = start_night_party(night)
     api(f"/api/parties/{party.pk}/cancel", {"reason": "Wrong rules"})
@@ -288,18 +389,6 @@ def test_no_rematch_while_the_party_runs_nor_at_a_closed_night(api, night):
     assert Party.objects.count() == 1
 
 
-def test_a_party_started_through_the_api_is_recorded_with_the_address_as_on_the_page(
-    api, director, night
-):
-    players = [MembershipFactory(club=night.club).player.pk for _ in range(2)]
-
-    response = api(f"/api/manage/nights/{night.pk}/parties", {"players": players})
-
-    assert response.status_code == 201
-    start = Party.objects.get().audit.get(action=AuditRecord.Action.START)
-    assert (start.user, start.address) == (director.player.user, ADDRESS)
-
-
 # --- Close the night -------------------------------------------------------------
 
 
@@ -322,9 +411,10 @@ def test_closing_the_night_goes_into_the_club_s_record(api, director, night):
         "Friday",
     )
     # A closed night takes no new party, through the API either.
-    players = [MembershipFactory(club=night.club).player.pk for _ in range(2)]
     refused(
-        api(f"/api/manage/nights/{night.pk}/parties", {"players": players}), 409, "night_closed"
+        api(f"/api/manage/nights/{night.pk}/parties", {"players": members(night, 2)}),
+        409,
+        "night_closed",
     )
 
 
@@ -459,7 +549,7 @@ def test_the_session_s_housekeeping_needs_its_csrf_token(director, night):
 
 
 def test_a_party_of_players_already_seated_is_refused_unless_anyway(api, night):
-    players = [MembershipFactory(club=night.club).player.pk for _ in range(2)]
+    players = members(night, 2)
     url = f"/api/manage/nights/{night.pk}/parties"
     assert api(url, {"players": players}).status_code == 201
 
