@@ -82,3 +82,27 @@ def start_game_party(game, players, options=None, night=None, **more):
     club = night.club if night else ClubFactory()
     members = [MembershipFactory(club=club).player for _ in range(players)]
     return party_start(club=club, night=night, game=game, players=members, options=options, **more)
+
+
+# A legal first hand of each game played at one whole table, entered by the first
+# seat, for a party of the given number of players: something to confirm, or to
+# enter against.
+FIRST_HANDS = {
+    "chinchon": (3, {"closer": 0, "penalties": [0, 5, 9]}),
+    "canasta": (4, {"sides": [{"meld_points": 300, "natural_canastas": 1, "went_out": True},
+                              {"meld_points": 90}]}),
+    "blaue_vierzehn": (3, {"points": [20, 30, 6]}),
+    "cruzo": (3, {"went_out": [2], "cards_left": {"0": 3, "1": 1}}),
+}  # fmt: skip
+
+
+def whole_table_party(game, pending=False):
+    """A party of a game of `FIRST_HANDS` at its table, its first hand entered by
+    the first seat (``pending``) or not."""
+    from scoring.services.hands import hand_enter
+
+    players, first = FIRST_HANDS[game]
+    party = start_game_party(game, players)
+    if pending:
+        hand_enter(seat=party.seats.get(position=0), number=1, entry=first)
+    return party

@@ -1,6 +1,9 @@
-"""Whatever JSON a client sends to the seat endpoints of the API, the answer is JSON
-and never a 500. CI runs these on SQLite and on PostgreSQL, which refuses a NUL byte
-in any statement: NUL and other control characters are sent on purpose."""
+"""Whatever JSON a client sends to the seat endpoints of the API, at a party of any
+game, the answer is JSON and never a 500. CI runs these on SQLite and on PostgreSQL,
+which refuses a NUL byte in any statement: NUL and other control characters are
+sent on purpose."""
+
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -9,7 +12,7 @@ from hypothesis import strategies as st
 from scoring.engine.cards import DECK
 from scoring.services.hands import hand_enter
 from scoring.services.knocks import Result
-from tests.factories import start_party
+from tests.factories import FIRST_HANDS, start_party, whole_table_party
 
 pytestmark = pytest.mark.django_db
 
@@ -72,23 +75,60 @@ plausible = st.builds(
 )
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+# Another game's hands: a body of any shape, or an entry of any game's.
+game_bodies = st.one_of(
+    json_values,
+    st.fixed_dictionaries(
+        {"number": st.integers(0, 2)}, optional={"entry": json_values, "version": json_values}
+    ),
+    st.builds(
+        lambda number, entry: {"number": number, "entry": entry},
+        st.integers(1, 2),
+        st.sampled_from([entry for _, entry in FIRST_HANDS.values()]),
+    ),
 )
-@given(body=st.one_of(bodies, json_values, plausible), confirm=st.booleans())
-def test_no_body_makes_the_api_fail(client, body, confirm):
+
+
+def gin_rummy_table(confirm):
     party = start_party()
     if confirm:
-        # Something to confirm, so a body the schema takes reaches the service.
         hand_enter(seat=party.seats.get(position=0), number=1, entry=Result("knock", 0, 3, 21))
+    return party
+
+
+# (the party, a body, whether a hand waits to be confirmed, the address under the
+# seat's): Gin Rummy's bodies at a party of two, another game's at its table, at
+# the one address or the alias under /game that older clients use.
+gin_rummy_calls = st.tuples(
+    st.just(gin_rummy_table), st.one_of(bodies, json_values, plausible), st.booleans(), st.just("")
+)
+game_calls = st.tuples(
+    st.builds(partial, st.just(whole_table_party), st.sampled_from(sorted(FIRST_HANDS))),
+    game_bodies,
+    st.booleans(),
+    st.sampled_from(["", "/game"]),
+)
+
+
+# About as many of each kind as when each had a test of its own (150 and 120).
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(call=st.one_of(gin_rummy_calls, game_calls))
+def test_no_body_makes_the_api_fail(client, call):
+    table_of, body, confirm, alias = call
+    # Something to confirm, so a body the schema takes reaches the service.
+    party = table_of(confirm)
     token = party.seats.get(position=1).token
-    url = f"/api/tables/{token}/hands/1/confirm" if confirm else f"/api/tables/{token}/hands"
+    path = "/hands/1/confirm" if confirm else "/hands"
     if isinstance(body, str):
         # A bare string goes out as it is, lone surrogates as the bytes no UTF-8
         # decoder takes: a broken client is a client too.
         body = body.encode("utf-8", "surrogatepass")
-    response = client.post(url, body, content_type="application/json")
-    event(f"{'confirm' if confirm else 'enter'}: {response.status_code}")
+    response = client.post(
+        f"/api/tables/{token}{alias}{path}", body, content_type="application/json"
+    )
+    event(f"{party.game} {'confirm' if confirm else 'enter'}{alias}: {response.status_code}")
     assert response.status_code < 500
     assert response["Content-Type"].startswith("application/json")
     if response.status_code >= 400:
