@@ -5,7 +5,7 @@ cards page one card for each player with a table each round."""
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.manage.test_game_tournament_pages import create
+from tests.tournaments.manage.test_day import create
 from tests.tournaments.test_table_tournaments import table_tournament
 from tournaments.models import Tournament
 

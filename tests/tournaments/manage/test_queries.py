@@ -1,5 +1,6 @@
 """The round page and the standings take the same number of queries however many
-entrants and rounds, and the club's tournament list however many tournaments."""
+entrants, rounds or tables (of Gin Rummy or another game), and the club's
+tournament list however many tournaments."""
 
 import pytest
 from django.db import connection
@@ -7,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.conftest import play_out
+from tests.tournaments.test_table_tournaments import play_chinchon, table_tournament, tables_of
 from tournaments import registration, tables
 from tournaments.rounds import round_close
 
@@ -62,6 +64,24 @@ def test_round_page_and_standings_take_the_same_queries_for_any_field_or_round(
         counts.append({page: count(client, url) for page, url in pages.items()})
 
     assert counts[0] == counts[1] == counts[2]
+
+
+def test_the_round_page_and_standings_take_the_same_queries_for_any_number_of_tables(
+    client, club, committed
+):
+    counts = []
+    for size in (8, 20):
+        tournament, round = table_tournament(club, size, committed)
+        views = tables_of(round)
+        play_chinchon(views[0].table.party, [0, 20, 40, 100])
+        pages = [
+            reverse("manage:round-detail", args=[tournament.slug, 1]),
+            reverse("manage:round-tables", args=[tournament.slug, 1]),
+            reverse("manage:standings", args=[tournament.slug]),
+        ]
+        counts.append([count(client, url) for url in pages])
+
+    assert counts[0] == counts[1]
 
 
 @pytest.mark.parametrize("count", [1, 20])
