@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.conftest import first_table
+from tests.tournaments.test_table_tournaments import table_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +43,14 @@ def test_each_public_page_describes_itself(client, started):
     assert texts["round"].startswith("Spring Open, round 1")
     assert texts["player"].startswith(f"{entrant.player.name} at Spring Open")
     assert texts["screen"].startswith("Spring Open on the wall screen")
+
+
+def test_the_page_describes_the_tournament_by_its_game(client, club, committed):
+    tournament, _ = table_tournament(club, 8, committed)
+
+    found = description(client, f"/t/{tournament.slug}/")
+
+    assert found.startswith(f"Chinchón Open, a Chinchón tournament of {club.name}")
 
 
 def test_other_pages_carry_the_sites_description(client):

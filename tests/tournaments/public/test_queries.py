@@ -1,11 +1,15 @@
 """The public standings take the same number of queries for 10 entrants as for
-1,000, after 10 rounds, with the board stored or not."""
+1,000, after 10 rounds, with the board stored or not; the other public pages, of
+Gin Rummy or at tables of another game, a fixed number too."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from demo.big import big_tournament
 from tests.conftest import clear_cache
+from tests.tournaments.test_table_tournaments import play_chinchon, table_tournament, tables_of
 
 pytestmark = pytest.mark.django_db
 
@@ -65,6 +69,34 @@ def test_the_other_public_pages_take_fixed_queries(client, django_assert_max_num
         with django_assert_max_num_queries(18):
             response = client.get(reverse(f"public:{name}", args=[tournament.slug, *args]))
         assert response.status_code == 200, name
+
+
+PAGES = [
+    ("tournament-detail", []),
+    ("round-detail", [1]),
+    ("crosstable", []),
+    ("standings-csv", []),
+    ("results-csv", []),
+    ("tournament-screen", []),
+]
+
+
+def test_the_public_pages_take_the_same_queries_for_any_number_of_tables(client, club, committed):
+    counts = []
+    for players in (8, 24):
+        tournament, round = table_tournament(club, players, committed)
+        play_chinchon(tables_of(round)[0].table.party, [0, 20, 40, 100])
+        found = []
+        for name, args in PAGES:
+            clear_cache()  # no board stored, nothing cached: each page builds its own
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(reverse(f"public:{name}", args=[tournament.slug, *args]))
+            assert response.status_code == 200, name
+            found.append(len(queries))
+        counts.append(found)
+
+    assert counts[0] == counts[1]
+    assert max(counts[0]) <= 14
 
 
 @pytest.mark.parametrize("count", [1, 20])
