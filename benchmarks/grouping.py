@@ -1,6 +1,6 @@
 """How long seating a round at tables of three to six takes
 (tournaments/engine/tables.py): club fields of 12 to 40 played to a sixth round,
-and fields of 100 and 500.
+and fields of 100 and 500 (``BENCH_SEATING_ENTRANTS``).
 
 Each round is seated by the standings with random results, so the same entrants
 keep meeting near the top and near the bottom, and late rounds of a small field
@@ -12,6 +12,7 @@ with the machine.
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import time
 
@@ -20,13 +21,14 @@ from tournaments.engine.tables import explain, seat_tables
 SEED = 2024
 ROUNDS = 6
 CLUBS = range(12, 41, 4)
+LARGEST = int(os.environ.get("BENCH_SEATING_ENTRANTS", 500))
 
 
 def main() -> None:
     print("Seating at tables of three to six (tournaments/engine/tables.py)")
     for size in (3, 4):
         _clubs(size)
-    for count, size in ((100, 3), (100, 4), (500, 3), (500, 4)):
+    for count, size in ((100, 3), (100, 4), (LARGEST, 3), (LARGEST, 4)):
         _field(count, size)
 
 

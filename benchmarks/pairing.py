@@ -2,11 +2,14 @@
 and how long the standings take.
 
 Run with ``python -m benchmarks`` (all benchmarks) or ``python -m benchmarks.pairing``.
-Everything is seeded, so the figures vary only with the machine.
+Everything is seeded, so the figures vary only with the machine. The largest fields,
+the Swiss championship's (``BENCH_SWISS_ENTRANTS``, 10,000) and the round robin's
+(``BENCH_ROUND_ROBIN_ENTRANTS``, 1,000), take most of the time.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 
@@ -26,14 +29,16 @@ from tournaments.engine.standings import Bye, Played, places, plus_minus
 SEED = 2024
 # A naive search gets this many steps before it is called hopeless.
 NAIVE_STEP_LIMIT = 100_000
+SWISS_ENTRANTS = int(os.environ.get("BENCH_SWISS_ENTRANTS", 10_000))
+ROUND_ROBIN_ENTRANTS = int(os.environ.get("BENCH_ROUND_ROBIN_ENTRANTS", 1000))
 
 
 def main() -> None:
     print("Swiss pairing (tournaments/engine/pairing.py)")
-    for entrants in (1000, 999, 10_000):
+    for entrants in (1000, 999, SWISS_ENTRANTS):
         _championship(entrants)
     _swiss_until_stuck(64)
-    for entrants, left in ((64, 3), (64, 2), (65, 3), (200, 3), (1000, 3)):
+    for entrants, left in ((64, 3), (64, 2), (65, 3), (200, 3), (ROUND_ROBIN_ENTRANTS, 3)):
         _round_robin_nearly_done(entrants, left)
     for entrants in (64, 200):
         _fewest_rematches_past_the_end(entrants)

@@ -1,8 +1,8 @@
 """How long the standings take to build without a cache: the organizer's standings
 (`tournaments.standings.standings_for`), the public board (`tournaments.board.
 build_board`, what the board's builder builds) and the public parts it renders with
-it, for a tournament of 1,000 entrants after 10 rounds (`demo.big`), on the embedded
-default (a fresh SQLite file).
+it, for a tournament of 1,000 entrants (``BENCH_ENTRANTS``) after 10 rounds (`demo.big`),
+on the embedded default (a fresh SQLite file).
 
 Run with ``python -m benchmarks`` (all benchmarks) or ``python -m benchmarks.standings``.
 Prints the best and the median of a few runs: the machine is shared, so the best
@@ -18,7 +18,7 @@ import time
 
 from benchmarks import in_own_process, migrated
 
-ENTRANTS, ROUNDS = 1000, 10
+ENTRANTS, ROUNDS = int(os.environ.get("BENCH_ENTRANTS", 1000)), 10
 RUNS = int(os.environ.get("BENCH_RUNS", 7))
 
 

@@ -3,6 +3,8 @@ page as a party grows. Runs on the embedded default (a fresh SQLite file, WAL), 
 way one laptop runs a club night.
 
 Run with ``python -m benchmarks`` (all benchmarks) or ``python -m benchmarks.table``.
+``BENCH_TABLE_PARTIES`` (40) parties of 8 hands each are entered; the seat page is
+shown with the hands of ``BENCH_SHEETS`` ("1,20,60") on its sheet.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ import tempfile
 import time
 from random import Random
 
-PARTIES = 40
+from benchmarks import fresh_database
+
+PARTIES = int(os.environ.get("BENCH_TABLE_PARTIES", 40))
 HANDS_PER_PARTY = 8
-SHEET_SIZES = (1, 20, 60)
+SHEET_SIZES = [int(n) for n in os.environ.get("BENCH_SHEETS", "1,20,60").split(",")]
 
 
 def main() -> None:
@@ -28,6 +32,7 @@ def main() -> None:
 
 def _setup(path: str) -> None:
     os.environ.pop("DATABASE_URL", None)
+    fresh_database(path)
     os.environ["SQLITE_PATH"] = path
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
