@@ -1,7 +1,8 @@
 """The season table and a player's page on a 360-pixel phone, with long names: they
 fit without scrolling sideways, the rating chart is drawn, the figures say what they
-rest on. Screenshots go to the test's temporary folder (and to KNOCK_SCREENSHOTS,
-when set)."""
+rest on; the club's rating list switches from Gin Rummy to Chinchón by a link, and
+a player's page shows a section per game played with its record. Screenshots go to
+the test's temporary folder (and to KNOCK_SCREENSHOTS, when set)."""
 
 import datetime
 import os
@@ -14,7 +15,7 @@ from scoring.services.nights import night_create
 from seasons.services import season_create
 from tests.browser.conftest import PHONE
 from tests.factories import ClubFactory, MembershipFactory
-from tests.seasons.conftest import play_party
+from tests.seasons.conftest import GOOD, POOR, play_game_party, play_party
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -100,3 +101,36 @@ def test_the_club_page_shows_its_season_and_ratings_on_a_phone(phone, season, tm
     expect(page.locator("ul.nights")).to_contain_text("Night 3")
     shoot(page, tmp_path, "club-360.png")
     assert fits(page)
+
+
+@pytest.fixture
+def club_of_games():
+    club = ClubFactory(slug="vienna-games")
+    players = [MembershipFactory(club=club, player__name=n, listed=True).player for n in NAMES]
+    play_party(club, players[:2], winner=players[0])
+    play_game_party(
+        club, "chinchon", players[:3], [{"closer": 0, "chinchon": True, "penalties": [0, 40, 55]}]
+    )
+    play_game_party(club, "canasta", players, [{"sides": [GOOD, POOR]}] * 3)
+    return club, players
+
+
+def test_the_rating_list_switches_game_and_the_player_page_shows_each(
+    phone, club_of_games, tmp_path
+):
+    club, players = club_of_games
+    page = phone(f"/clubs/{club.slug}/")
+    ratings = page.locator("#rating-list")
+    expect(ratings).to_contain_text(NAMES[0])
+    expect(ratings).not_to_contain_text(NAMES[3])
+    page.get_by_role("link", name="Chinchón").click()
+    expect(page.locator("nav.rating-games [aria-current=page]")).to_have_text("Chinchón")
+    expect(ratings).to_contain_text(NAMES[2])
+    assert fits(page)
+    shoot(page, tmp_path, "ratings-chinchon-360.png")
+
+    page = phone(f"/clubs/{club.slug}/players/{players[0].pk}/")
+    expect(page.locator("#game-chinchon")).to_contain_text("Hands closed")
+    expect(page.locator("#game-canasta")).to_contain_text("Canastas per party")
+    assert fits(page)
+    shoot(page, tmp_path, "player-games-360.png")
