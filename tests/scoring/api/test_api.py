@@ -96,17 +96,17 @@ def confirmed_chinchon():
 # Hands to decide, of both kinds: each maker takes the test's client.
 
 
-def gin_rummy_disputed(client):
+def gin_rummy_disputed_hand(client):
     """Entered first: 21 against 3 (18 points); the other side: 12 (9 points)."""
     return disputed_hand(client, start_party())
 
 
-def gin_rummy_pending(client):
+def gin_rummy_pending_hand(client):
     a, _ = seats(start_party())
     return hand_enter(seat=a, number=1, entry=Result("knock", 0, 3, 21)).hand
 
 
-def chinchon_disputed(client):
+def chinchon_disputed_hand(client):
     """Entered first: 30 left to the second player; the other side: 20."""
     a, b = seats(start_game_party("chinchon", 2))
     hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
@@ -114,12 +114,12 @@ def chinchon_disputed(client):
     return a.party.hands.get()
 
 
-def chinchon_pending(client):
+def chinchon_pending_hand(client):
     a, _ = seats(start_game_party("chinchon", 2))
     return hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 12]}).hand
 
 
-def chinchon_confirmed(client):
+def chinchon_confirmed_hand(client):
     """The second of three confirmed hands: 30 of 60 + 30 + 5."""
     return confirmed_chinchon().hands.get(number=2)
 
@@ -803,11 +803,11 @@ def test_the_organizer_resolves_a_dispute_and_play_goes_on(client):
 @pytest.mark.parametrize(
     ("hand_of", "address", "version", "field", "counter", "accepted"),
     [
-        (gin_rummy_disputed, "decide", "entered", "points", 9, 18),
-        (gin_rummy_disputed, "decide", "counter", "points", 9, 9),
-        (chinchon_disputed, "decide", "entered", "scores", [-10, 20], [-10, 30]),
+        (gin_rummy_disputed_hand, "decide", "entered", "points", 9, 18),
+        (gin_rummy_disputed_hand, "decide", "counter", "points", 9, 9),
+        (chinchon_disputed_hand, "decide", "entered", "scores", [-10, 20], [-10, 30]),
         # The other games' older address answers alike.
-        (chinchon_disputed, "decide-entry", "counter", "scores", [-10, 20], [-10, 20]),
+        (chinchon_disputed_hand, "decide-entry", "counter", "scores", [-10, 20], [-10, 20]),
     ],
 )
 def test_the_organizer_resolves_a_dispute_by_accepting_one_version(
@@ -933,7 +933,7 @@ def test_the_organizer_corrects_and_voids_another_game_s_confirmed_hands(client,
     [
         # Gin Rummy's result for another game's hand, at the one address.
         (
-            chinchon_pending,
+            chinchon_pending_hand,
             "decide",
             {
                 "action": "correct",
@@ -948,12 +948,12 @@ def test_the_organizer_corrects_and_voids_another_game_s_confirmed_hands(client,
         ),
         # Another game's entry for a Gin Rummy hand.
         (
-            gin_rummy_pending,
+            gin_rummy_pending_hand,
             "decide",
             {"action": "correct", "entry": {"closer": 0, "penalties": [0, 5]}, "reason": "x"},
         ),
         # The alias takes a whole table's hands only.
-        (gin_rummy_pending, "decide-entry", {"action": "void", "reason": "dealt wrongly"}),
+        (gin_rummy_pending_hand, "decide-entry", {"action": "void", "reason": "dealt wrongly"}),
     ],
 )
 def test_a_decision_of_the_other_kind_is_refused_and_changes_nothing(
@@ -971,8 +971,8 @@ def test_a_decision_of_the_other_kind_is_refused_and_changes_nothing(
     assert hand.status == Hand.Status.PENDING
 
 
-GIN_DISPUTED = (gin_rummy_disputed, "decide")
-CHINCHON_CONFIRMED = (chinchon_confirmed, "decide-entry")
+GIN_DISPUTED = (gin_rummy_disputed_hand, "decide")
+CHINCHON_CONFIRMED = (chinchon_confirmed_hand, "decide-entry")
 DECIDE_ERRORS = [
     (GIN_DISPUTED, {"action": "void", "reason": "  "}, 422, "invalid_entry", "Give a reason"),
     (GIN_DISPUTED, {"action": "resolve", "reason": "x"}, 422, "invalid_entry", "right result"),
@@ -1001,7 +1001,7 @@ DECIDE_ERRORS = [
     ),
     (GIN_DISPUTED, {"action": "shrug", "reason": "x"}, 422, "invalid_entry", "action: "),
     (
-        (chinchon_disputed, "decide-entry"),
+        (chinchon_disputed_hand, "decide-entry"),
         {"action": "resolve", "reason": "x",
          "entry": {"closer": 0, "penalties": [4, 20], "chinchon": True}},
         422,
