@@ -102,7 +102,7 @@ bench: $(BENCH_INSTALLED)
 # (every phone and spectator holds one), a Celery worker and beat, PostgreSQL
 # (127.0.0.1:5432, LOAD_DATABASE) and a Redis of its own, driven by locust; about
 # twelve minutes. Prints the figures, how soon the streams are told, the faults and
-# the data check. LOAD_TABLES=4 LOAD_STEPS=4 LOAD_SECONDS=15 ... for a small run (.ci/run);
+# the data check. LOAD_TABLES=4 LOAD_STEPS=4 LOAD_SECONDS=6 ... for a small run (.ci/run);
 # LOAD_GROUPS=2: two web and two live groups on ports of their own, behind Caddy.
 load: $(BENCH_INSTALLED)
 	$(PY) -m benchmarks.load

@@ -47,7 +47,9 @@ postgres://postgres@127.0.0.1:5432/knock_load), ``LOAD_GROUPS`` (1: the web and
 live groups, each a gunicorn of its own on its own port, the workers shared out
 between them) and ``LOAD_PROXY`` (on with more than one group: Caddy in front, as
 in production; benchmarks/load_layout.py) and ``LOAD_CROWD`` (none: the crowds'
-sizes, e.g. "1000,5000,10000"; ``LOAD_CROWD_PER_PROCESS``, 2500 clients a process)."""
+sizes, e.g. "1000,5000,10000"; ``LOAD_CROWD_PER_PROCESS``, 2500 clients a process) and
+``LOAD_COMPRESS_STATIC`` (on: off collects the static files uncompressed, under the
+same names; no request of the load asks for one)."""
 
 from __future__ import annotations
 
@@ -92,6 +94,9 @@ SPECTATORS = int(os.environ.get("LOAD_SPECTATORS", 200))
 HAMMER = int(os.environ.get("LOAD_HAMMER_SECONDS", 15))
 DATABASE = os.environ.get("LOAD_DATABASE", "postgres://postgres@127.0.0.1:5432/knock_load")
 POLL_SECONDS = 3  # as the seat page's script
+# Compressing the static files (brotli at its best) is nine tenths of collectstatic's
+# 15 s of a core: CI's small run leaves it out.
+COMPRESS_STATIC = os.environ.get("LOAD_COMPRESS_STATIC", "on") != "off"
 
 
 def main() -> None:
@@ -147,7 +152,8 @@ class Lab:
         print(f"Championship load test: {TABLES} tables, on {os.cpu_count()} cores")
         self.start_redis()
         self.create_database()
-        self.manage("collectstatic", "--noinput", "-v", "0")
+        plain = [] if COMPRESS_STATIC else ["--settings", "benchmarks.uncompressed_settings"]
+        self.manage("collectstatic", "--noinput", "-v", "0", *plain)
         self.manage("migrate", "--noinput", "-v", "0")
         self.start_worker()
         self.start_beat()
@@ -416,7 +422,7 @@ class Lab:
         process, prefix = self.locust(users, SECONDS, extra, f"run-{len(self.ledgers)}")
         probe = None
         if faults:
-            load_faults.inject_faults(self, process, SECONDS)
+            load_faults.inject_faults(self, process, SECONDS, arrival)
         else:  # the CPU time of each part while the users are all there, settled
             time.sleep(-(-sum(users.values()) // SPAWN) + SETTLE_SECONDS)
             probe = Probe(self.site, self.probe_paths())

@@ -21,13 +21,14 @@ from benchmarks.load_figures import process_tree
 FAULT_ENTRANTS = int(os.environ.get("LOAD_FAULT_ENTRANTS", 1000))
 
 
-def inject_faults(lab, locust: subprocess.Popen, seconds: int) -> None:
+def inject_faults(lab, locust: subprocess.Popen, seconds: int, arrival: float) -> None:
     """While the phones play: at 1/4 of the run a gunicorn worker of web and one of
     live are killed (in groups: the first web and live groups are lost whole and
     come back), at 1/2 every PostgreSQL connection of the site is dropped, at 3/4
-    Redis restarts."""
+    Redis restarts. The run is counted from the users' ``arrival``, or from 10 s
+    into it when they take longer to arrive (a championship's phones do)."""
     step = seconds / 4
-    time.sleep(step + 10)  # the users are spawned first
+    time.sleep(step + min(arrival, 10))
     killed = time.monotonic()
     if len(lab.layout.web) > 1:
         # Groups as separate hosts: one of each kind lost whole, the others serve.
