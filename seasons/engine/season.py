@@ -85,8 +85,8 @@ class Score:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """A player's line: his place (``None`` until he has the events needed), the
-    season score, the events played, how many more he needs, and every event."""
+    """A player's line: their place (``None`` until they have the events needed), the
+    season score, the events played, how many more they need, and every event."""
 
     player: Hashable
     place: int | None
@@ -97,7 +97,7 @@ class Line:
 
 
 def places(results: dict) -> dict:
-    """Each player's place by his result, highest first; equal results share the
+    """Each player's place by their result, highest first; equal results share the
     place (1, 2, 2, 4)."""
     ordered = sorted(results.values(), reverse=True)
     first = {}
@@ -135,7 +135,8 @@ def season_table(events: Sequence[Event], scheme: Scheme) -> list[Line]:
         total = sum(s.points for s in own if s.counted)
         needed = max(0, scheme.minimum_events - len(own))
         lines.append(Line(player, None, total, len(own), needed, tuple(own)))
-    lines.sort(key=lambda line: (line.needed > 0, -line.total, -line.events, repr(line.player)))
+    # The placed lines come first, each group in this order: the split below keeps it.
+    lines.sort(key=lambda line: (-line.total, -line.events, repr(line.player)))
     ranked = [line for line in lines if not line.needed]
     placed, place, previous = [], 0, None
     for index, line in enumerate(ranked, start=1):
