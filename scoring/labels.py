@@ -1,11 +1,12 @@
-"""Words for stored keys, in the reader's language: rulesets, hand endings and what
-became of an entry; and the suits' symbols."""
+"""Words for stored keys, in the reader's language: rulesets, hand endings, what
+became of an entry and a game's record; and the suits' symbols."""
 
 import re
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.errors import translated
 from scoring.models import Hand
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -66,3 +67,19 @@ OUTCOME_MESSAGES = {
 
 def outcome_message(action: str, number) -> str:
     return str(OUTCOME_MESSAGES[action]) % {"number": number}
+
+
+def record_rows(game, record: dict) -> list[dict]:
+    """A player's record in ``game`` (`Game.record`) as rows for the pages: each
+    figure with its label in the reader's language, in the game's order."""
+    return [
+        {
+            "name": name,
+            "label": translated(kind.label),
+            "f": record[name],
+            "count": kind.count,
+            "unit": kind.unit,
+        }
+        for name, kind in game.figures.items()
+        if name in record
+    ]

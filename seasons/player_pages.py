@@ -14,7 +14,7 @@ from clubs.models import Club, Membership, Player
 from clubs.names import names_in
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import PlayedHand
-from scoring.errors import translated
+from scoring.labels import record_rows
 from scoring.models import Hand, Party, Seat, game_choices
 from seasons.engine.ratings import Rating as RatingValue
 from seasons.engine.stats import DEFENDER, KNOCKER, HandFact, PartyFact, player_stats
@@ -276,14 +276,5 @@ def _section(game: str, name, mine: list[dict], hands: dict, ratings: dict, toda
         "label": rating.label(today) if rating else "—",
         "spread": rating.spread(today) if rating else None,
         "provisional": rating.provisional(today) if rating else False,
-        "figures": [
-            {
-                "name": figure,
-                "label": translated(engine.figures[figure].label),
-                "f": value,
-                "count": engine.figures[figure].count,
-                "unit": engine.figures[figure].unit,
-            }
-            for figure, value in record.items()
-        ],
+        "figures": record_rows(engine, record),
     }

@@ -15,7 +15,7 @@ from clubs.models import Player
 from clubs.names import shown_names
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import PlayedHand
-from scoring.errors import translated
+from scoring.labels import record_rows
 from scoring.selectors import party_states, sheet_rows
 from scoring.services.whole_table_sheet import table_results
 from tournaments import planned, stored_board
@@ -245,6 +245,7 @@ def player_detail(request, slug, entrant_id):
             figures["points"] += result
             places.append(place)
     line = next((line for line in data.standings if line.entrant == entrant.pk), None)
+    game = GAMES[tournament.game]
     return render(
         request,
         "tournaments/public/player_detail.html",
@@ -255,26 +256,9 @@ def player_detail(request, slug, entrant_id):
             "line": line,
             "parties": parties,
             "figures": figures,
-            "record": _record(GAMES[tournament.game], played, places, figures["parties"]),
+            "record": record_rows(game, game.record(played, places, figures["parties"])),
         },
     )
-
-
-def _record(game, hands: list, places: list[int], parties: int) -> list[dict]:
-    """The game's record of a player (`Game.record`), each figure with its label in
-    the game's words, in the game's order."""
-    found = game.record(hands, places, parties)
-    return [
-        {
-            "name": name,
-            "label": translated(kind.label),
-            "f": found[name],
-            "count": kind.count,
-            "unit": kind.unit,
-        }
-        for name, kind in game.figures.items()
-        if name in found
-    ]
 
 
 # --------------------------------------------------------------------------- exports
