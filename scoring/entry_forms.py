@@ -9,23 +9,18 @@ words are the ones the table reads."""
 from functools import cache
 
 from django import forms
-from django.utils.translation import gettext_lazy
 
 from scoring.engine.games import ENTRY_GAMES
 from scoring.engine.games.game import entry_fields, entry_from, entry_problems, entry_values
 from scoring.errors import translated
 from scoring.forms import key_field, version_field
+from scoring.option_fields import engine_words
 from web.validators import PrintableForm
-
-
-def _words(text: str):
-    """A word of the engine's (a `Problem`) in the reader's language, when drawn."""
-    return gettext_lazy(str(text)) if text else ""
 
 
 def _field(spec, choices) -> forms.Field:
     """The form field of one `EntryField` (``choices``: the sides in play)."""
-    label = _words(spec.label)
+    label = engine_words(spec.label)
     if spec.kind == "tick":
         return forms.BooleanField(label=label, required=False)
     if spec.kind == "cards":
@@ -34,7 +29,7 @@ def _field(spec, choices) -> forms.Field:
         widget = forms.TextInput(attrs=attrs)
         return forms.CharField(label=label, required=False, max_length=60, widget=widget)
     if spec.kind in ("side", "place"):
-        missing = {"required": _words(spec.missing)} if spec.missing else {}
+        missing = {"required": engine_words(spec.missing)} if spec.missing else {}
         return forms.TypedChoiceField(
             label=label,
             choices=choices,
@@ -92,7 +87,7 @@ class GameEntryForm(PrintableForm):
         if spec.kind == "side":
             return [(side, self.side_names[side]) for side in self.playing()]
         places = [(n, str(n)) for n in range(1, len(self.sides) + 1)]
-        return [("", _words(spec.none)), *places] if spec.kind == "place" else []
+        return [("", engine_words(spec.none)), *places] if spec.kind == "place" else []
 
     def playing(self):
         """The numbers of the sides still in play."""
@@ -183,7 +178,7 @@ def _form_of(game) -> type[GameEntryForm]:
     return type(
         f"{type(game).__name__}EntryForm",
         (GameEntryForm,),
-        {"game": game, "hint_label": _words(label), "__module__": __name__},
+        {"game": game, "hint_label": engine_words(label), "__module__": __name__},
     )
 
 

@@ -11,18 +11,20 @@ from scoring.engine.games import ENTRY_GAMES, GAMES
 from scoring.models import game_choices
 
 
-def _words(text: str):
+def engine_words(text: str):
     """A word of the engine's (a `Problem`, or an option's key) in the reader's
-    language, when the page is drawn."""
-    return _(str(text))
+    language, when the page is drawn; nothing for nothing."""
+    return _(str(text)) if text else ""
 
 
 def option_words(game: str, option: str) -> tuple:
     """How a club names ``game``'s ``option`` (`Option`): its label (its key where
     the game gives none), help, and choices in words (``None``: a number)."""
     said = GAMES[game].options[option]
-    words = {value: _words(text) for value, text in said.words.items()} if said.words else None
-    return (_words(said.label or option), _words(said.help) if said.help else "", words)
+    words = None
+    if said.words:
+        words = {value: engine_words(text) for value, text in said.words.items()}
+    return (engine_words(said.label or option), engine_words(said.help), words)
 
 
 def option_field_name(game: str, option: str) -> str:
