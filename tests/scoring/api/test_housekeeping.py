@@ -1,18 +1,20 @@
 """The night's housekeeping through the organizer's API, with a personal key: start
 a party of any game with its options (Gin Rummy when the game is left out), cancel
-it, swap a seat's player, rematch, close the night. Each is recorded as the party
-page records it (the key's owner, the client's address); each refusal is a 4xx
-with a sentence and a code, and leaves the party and the night as they were."""
+it, swap a seat's player, rematch, close the night, decide a hand of any game.
+Each is recorded as the party page records it (the key's owner, the client's
+address); each refusal is a 4xx with a sentence and a code, and leaves the party
+and the night as they were."""
 
 import pytest
 from django.test import Client
 
 from clubs.models import ClubRecord
 from clubs.services import api_token_create, api_token_revoke
-from scoring.models import AuditRecord, Party
+from scoring.models import AuditRecord, Hand, Party
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.knocks import Result
 from tests.factories import (
+    FIRST_HANDS,
     ClubNightFactory,
     MembershipFactory,
     OrganizerFactory,
@@ -438,6 +440,74 @@ def test_a_night_with_a_running_party_or_already_closed_is_not_closed(api, night
         "This club night is already closed.",
     )
     assert night.club.records.filter(action=ClubRecord.Action.CLOSED).count() == 1
+
+
+# --- Decide a hand ----------------------------------------------------------------
+
+# A first hand of each game as its first seat enters it: Gin Rummy's by its counts,
+# every other game's as its own entry (`tests.factories.FIRST_HANDS`).
+FIRST_ENTRIES = {
+    "gin_rummy": (2, Result("knock", 0, 3, 21)),
+    **FIRST_HANDS,
+}
+
+
+@pytest.mark.parametrize("game", sorted(FIRST_ENTRIES))
+def test_a_hand_of_any_game_is_voided_with_the_key_and_recorded_as_on_the_page(
+    api, director, night, game
+):
+    players, first = FIRST_ENTRIES[game]
+    party = start_game_party(game, players, night=night)
+    hand = hand_enter(seat=seats(party)[0], number=1, entry=first).hand
+
+    response = api(
+        f"/api/parties/{party.pk}/hands/{hand.pk}/decide",
+        {"action": "void", "reason": "Dealt with 11 cards"},
+    )
+
+    assert response.status_code == 200, response.json()
+    assert response.json()["hand"]["status"] == "void"
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.VOID
+    record = party.audit.get(action=AuditRecord.Action.VOID)
+    assert (record.user, record.address, record.reason) == (
+        director.player.user,
+        ADDRESS,
+        "Dealt with 11 cards",
+    )
+    assert (record.before["status"], record.after["status"]) == ("pending", "void")
+
+
+def test_a_disputed_hand_of_another_game_is_resolved_with_the_key(api, director, night):
+    a, b = seats(start_game_party("chinchon", 2, night=night))
+    hand_enter(seat=a, number=1, entry={"closer": 0, "penalties": [0, 30]})
+    hand = hand_enter(seat=b, number=1, entry={"closer": 0, "penalties": [0, 20]}).hand
+    assert hand.status == Hand.Status.DISPUTED
+
+    response = api(
+        f"/api/parties/{hand.party_id}/hands/{hand.pk}/decide",
+        {"action": "resolve", "reason": "Counted again", "version": "counter"},
+    )
+
+    assert response.status_code == 200, response.json()
+    hand.refresh_from_db()
+    assert (hand.status, hand.scores, hand.counter) == (Hand.Status.CONFIRMED, [-10, 20], None)
+    record = hand.party.audit.get(action=AuditRecord.Action.RESOLVE)
+    assert (record.user, record.address) == (director.player.user, ADDRESS)
+
+
+def test_another_club_s_hand_is_not_there_for_the_key(api):
+    a, *_ = seats(start_game_party("canasta", 4, night=ClubNightFactory()))
+    hand = hand_enter(seat=a, number=1, entry=FIRST_HANDS["canasta"][1]).hand
+
+    response = api(
+        f"/api/parties/{hand.party_id}/hands/{hand.pk}/decide", {"action": "void", "reason": "x"}
+    )
+
+    refused(response, 404, "not_found")
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.PENDING
+    assert not hand.party.audit.filter(action=AuditRecord.Action.VOID).exists()
 
 
 # --- Who may, and what a request must look like --------------------------------------
