@@ -6,16 +6,24 @@ application, as uvicorn would hand them over, then told of a few stored boards
 Python allocated and still holds (tracemalloc), per stream, once opened and once
 told; and where the most of it was allocated.
 
+With ``BENCH_STREAM_SERVER`` (``h11`` or ``httptools``: uvicorn's HTTP parser) the
+streams are served by uvicorn itself on a local port, as `live` serves them,
+and read by plain clients in a process of their own: what uvicorn holds for each
+connection (its protocol, the transport, the request's scope) is then counted
+too, where the default counts the benchmark's stand-in for it.
+
 On the embedded default (SQLite, the local-memory cache, the streams told in
 memory), in a process of its own. Run with ``python -m benchmarks`` (all
 benchmarks) or ``python -m benchmarks.stream_memory`` (BENCH_STREAMS=500,
-BENCH_STREAM_ENTRANTS=1000)."""
+BENCH_STREAM_ENTRANTS=1000, BENCH_STREAM_SERVER)."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 import os
+import socket
+import subprocess
 import sys
 import tracemalloc
 
@@ -26,6 +34,9 @@ ENTRANTS = int(os.environ.get("BENCH_STREAM_ENTRANTS", 1000))
 BOARDS = 4
 #: Frames kept of each allocation (BENCH_STREAM_FRAMES): more say where, slower.
 FRAMES = int(os.environ.get("BENCH_STREAM_FRAMES", 1))
+#: uvicorn's HTTP parser serving the streams (h11, httptools), or none: handed to
+#: the ASGI application directly.
+SERVER = os.environ.get("BENCH_STREAM_SERVER", "")
 
 
 def main() -> None:
@@ -64,6 +75,62 @@ class Stream:
         self.received += len(body)
         self.events += body.count(b"\n\n")
         self.told.set()
+
+
+class Served:
+    """The streams served by uvicorn on a local port, read by plain clients in a
+    process of their own (`_clients`): each stream's events counted by a thin
+    wrapper of the application (a closure a stream, about 0.2 KiB, counted too)."""
+
+    def __init__(self, application):
+        import uvicorn
+
+        self.hellos = self.moved = 0
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        config = uvicorn.Config(
+            self.counting(application), http=SERVER, loop="asyncio", lifespan="off",
+            log_level="warning", proxy_headers=False,
+        )  # fmt: skip
+        self.server = uvicorn.Server(config)
+        self.task = asyncio.ensure_future(self.server.serve(sockets=[self.sock]))
+        self.clients: list[subprocess.Popen] = []
+
+    def counting(self, application):
+        async def counted(scope, receive, send):
+            async def sent(message):
+                body = message.get("body", b"")
+                self.hellos += body.startswith(b"event: hello")
+                self.moved += body.startswith(b"event: moved")
+                await send(message)
+
+            await application(scope, receive, sent)
+
+        return counted
+
+    def open(self, paths: list[str], count: int) -> None:
+        port = self.sock.getsockname()[1]
+        command = [sys.executable, "-m", "benchmarks.stream_memory", "clients", str(port)]
+        self.clients.append(subprocess.Popen([*command, str(count), *paths], cwd=ROOT))
+
+    async def stop(self) -> None:
+        for client in self.clients:
+            client.kill()
+            client.wait()
+        self.server.should_exit = True
+        await self.task
+
+
+async def _clients(port: int, count: int, paths: list[str]) -> None:
+    """``count`` streams on ``paths`` in turn, each read as it comes and let go."""
+
+    async def one(path):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: testserver\r\n\r\n".encode())
+        while await reader.read(2**16):
+            pass
+
+    await asyncio.gather(*(one(paths[n % len(paths)]) for n in range(count)))
 
 
 async def _until(condition, seconds=60.0):
@@ -111,6 +178,37 @@ def _measure() -> None:
             told = zip(streams_told, counts, strict=True)
             await _until(lambda t=list(told): all(s.events > n for s, n in t))
 
+    async def run_served():
+        # The same steps as `run`, the streams served by uvicorn.
+        await sync_to_async(store)()
+        served = Served(application)
+        await _until(lambda: served.server.started)
+        served.open(paths, 2)
+        await _until(lambda: served.hellos >= 2)
+        for _ in range(2):
+            await tell_served(served, 2)
+        tracemalloc.start(FRAMES)
+        gc.collect()
+        before = tracemalloc.take_snapshot()
+        served.open(paths, STREAMS)
+        await _until(lambda: served.hellos >= 2 + STREAMS)
+        for _ in range(BOARDS):
+            await tell_served(served, 2 + STREAMS)
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+        tracemalloc.stop()
+        top = [
+            stat for stat in after.compare_to(before, "traceback") if stat.count_diff >= STREAMS / 2
+        ]
+        await served.stop()
+        await streams.relay_stop()
+        return 0, top
+
+    async def tell_served(served, count):
+        moved = served.moved
+        await sync_to_async(store)()
+        await _until(lambda: served.moved >= moved + count)
+
     async def run():
         await sync_to_async(store)()
         # Streams opened and told first: the imports, Django's and the process's
@@ -141,11 +239,12 @@ def _measure() -> None:
         await streams.relay_stop()
         return pushed, top
 
-    pushed, top = asyncio.run(run())
+    pushed, top = asyncio.run(run_served() if SERVER else run())
     held = sum(stat.size_diff for stat in top) / STREAMS
+    sent = f"{pushed / 1024:.0f} KiB sent to each" if pushed else f"served by uvicorn, {SERVER}"
     print(
         f"An open stream's memory in the live process ({STREAMS} streams of a tournament "
-        f"of {ENTRANTS:,} entrants, told of {BOARDS} boards, {pushed / 1024:.0f} KiB sent to each)"
+        f"of {ENTRANTS:,} entrants, told of {BOARDS} boards, {sent})"
     )
     print(f"  {held:.0f} bytes per stream ({held / 1024:.1f} KiB; tracemalloc)")
     print("  allocated most at:")
@@ -158,5 +257,7 @@ def _measure() -> None:
 if __name__ == "__main__":
     if sys.argv[1:] == ["measure"]:
         _measure()
+    elif sys.argv[1:2] == ["clients"]:
+        asyncio.run(_clients(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]))
     else:
         main()

@@ -88,17 +88,41 @@ REOPEN_SECONDS = 1
 
 class Listener:
     """One open stream: the counters it follows, and the latest number of each
-    that moved since the stream last wrote (a burst of bumps is one event)."""
+    that moved since the stream last wrote (a burst of bumps is one event).
+
+    Waited on through one bare future and a timer (`wait`), not an asyncio.Event
+    under `asyncio.wait_for`: those cost a task, a coroutine and a queue of
+    waiters for every wait, about 1.5 KiB of each open stream."""
+
+    __slots__ = ("__weakref__", "loop", "moved", "names", "waiter")
 
     def __init__(self, keys: dict[str, str]):
         self.names = {key: name for name, key in keys.items()}
         self.loop = asyncio.get_running_loop()
         self.moved: dict[str, int] = {}
-        self.wake = asyncio.Event()
+        self.waiter: asyncio.Future | None = None
 
     def note(self, key: str, value: int) -> None:  # on the listener's own loop
         self.moved[key] = value
-        self.wake.set()
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(True)
+
+    async def wait(self, seconds: float) -> bool:
+        """Whether a counter moved (now or within ``seconds``)."""
+        if self.moved:
+            return True
+        waiter = self.waiter = self.loop.create_future()
+        timer = self.loop.call_later(seconds, _expire, waiter)
+        try:
+            return await waiter
+        finally:
+            timer.cancel()
+            self.waiter = None
+
+
+def _expire(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(False)
 
 
 class Hub:
@@ -318,12 +342,12 @@ def told_id(told: dict[str, int], mark: str) -> bytes:
     return f"id: {ident}@{mark}\n".encode() if mark else f"id: {ident}\n".encode()
 
 
-#: The streams opened without Django (`open_directly`): a path's pattern, and its
-#: opener.
-_openers: list[tuple[re.Pattern, Callable]] = []
+#: The streams opened without Django (`open_directly`): a path's pattern, its
+#: opener, and what is told when Django opened one (or None).
+_openers: list[tuple[re.Pattern, Callable, Callable | None]] = []
 
 
-def open_directly(pattern: str, opener: Callable) -> None:
+def open_directly(pattern: str, opener: Callable, passed: Callable | None = None) -> None:
     """Streams on a path that matches ``pattern`` are opened by
     ``opener(request, **groups)`` without Django's middleware, in the process's
     small pool of threads: it returns what `stream` returns, or None, and then
@@ -332,13 +356,19 @@ def open_directly(pattern: str, opener: Callable) -> None:
     Django under ASGI starts a thread for each request and runs every middleware
     in it, and a crowd of 5,000 opening their pages in ten seconds kept so many
     threads busy that a `live` worker's loop missed gunicorn's heartbeat for 30 s
-    and was killed, with all its streams."""
-    if all(known is not opener for _, known in _openers):
-        _openers.append((re.compile(pattern), opener))
+    and was killed, with all its streams.
+
+    ``passed(**groups)``, when given, is called (in the pool too) after Django
+    handed a stream over on such a path: the view's checks passed, and what lets
+    the opener serve the next ones without them may be kept (a seat's stream,
+    `scoring.seat_stream`)."""
+    if all(known is not opener for _, known, _ in _openers):
+        _openers.append((re.compile(pattern), opener, passed))
 
 
-async def _opened(scope) -> HttpResponse | None:
-    for pattern, opener in _openers:
+async def _opened(scope) -> list | None:
+    """What `_serve` needs of a stream opened directly (`_served`), or None."""
+    for pattern, opener, _ in _openers:
         found = pattern.fullmatch(scope["path"])
         if found is not None and scope["method"] == "GET":
             request = ASGIRequest(scope, io.BytesIO())
@@ -347,10 +377,29 @@ async def _opened(scope) -> HttpResponse | None:
             # to Redis) is then made once per thread, not once per opening.
             work = functools.partial(_open, opener, request, found.groupdict())
             try:
-                return await asyncio.get_running_loop().run_in_executor(None, work)
+                response = await asyncio.get_running_loop().run_in_executor(None, work)
             except Exception:  # Django answers (and logs) it
                 log.warning("a stream not opened directly: %s", scope["path"], exc_info=True)
+                return None
+            if response is None:
+                return None
+            given = [(k.encode(), v.encode()) for k, v in response.items()]
+            return _served(given, response[MARK].encode())
     return None
+
+
+async def _passed(scope) -> None:
+    """Tells the opener of the path (`open_directly`'s ``passed``) that Django
+    handed a stream over on it."""
+    for pattern, _, passed in _openers:
+        found = pattern.fullmatch(scope["path"])
+        if found is not None and passed is not None:
+            work = functools.partial(passed, **found.groupdict())
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, work)
+            except Exception:  # the next opening goes through Django again
+                log.warning("a stream's opening not kept: %s", scope["path"], exc_info=True)
+            return
 
 
 def _open(opener, request, groups):
@@ -371,27 +420,29 @@ def asgi(app):
     async def application(scope, receive, send):
         if scope["type"] != "http" or not scope["path"].endswith("/events/"):
             return await app(scope, receive, send)
-        response = await _opened(scope)
-        if response is not None:
-            return await _serve(_decoded(response[MARK].encode()), receive, send, response)
-        handed = {}
+        served = await _opened(scope)
+        if served is None:
+            served = []
 
-        async def hold(message):
-            if message["type"] == "http.response.start":
-                for name, value in message.get("headers", []):
-                    if name.lower() == MARK.lower().encode():
-                        handed.update(_decoded(value), start=message)
-                        return
-            if handed:
-                return  # the view's empty body
-            await send(message)
+            async def hold(message):
+                if message["type"] == "http.response.start":
+                    for name, value in message.get("headers", []):
+                        if name.lower() == MARK.lower().encode():
+                            served[:] = _served(message["headers"], value)
+                            return
+                if served:
+                    return  # the view's empty body
+                await send(message)
 
-        # Django answers in a task of its own: what it leaves in the context (the
-        # request's locals, a database connection's wrapper: 5 KiB) goes with that
-        # task, not with the stream, which lasts ten minutes.
-        await asyncio.ensure_future(app(scope, receive, hold))
-        if handed:
-            await _serve(handed, receive, send)
+            # Django answers in a task of its own: what it leaves in the context (the
+            # request's locals, a database connection's wrapper: 5 KiB) goes with that
+            # task, not with the stream, which lasts ten minutes.
+            await asyncio.ensure_future(app(scope, receive, hold))
+            del hold
+            if served:
+                await _passed(scope)
+        if served:
+            await _serve(served, receive, send)
 
     return application
 
@@ -413,14 +464,10 @@ def _decoded(value: bytes) -> dict:
     return found
 
 
-async def _serve(handed: dict, receive, send, opened: HttpResponse | None = None) -> None:
+def _served(given: list[tuple[bytes, bytes]], value: bytes) -> list:
+    """The stream's first message (the view's headers, not the hand-over's mark,
+    as an event stream's) and what the view handed over (``value``, `_decoded`)."""
     dropped = (MARK.lower().encode(), b"content-type", b"content-length", b"cache-control")
-    # (The view's answer goes once it is sent: the stream keeps only what it tells.)
-    if opened is None:
-        given = handed.pop("start")["headers"]
-    else:  # opened directly: the opener's answer, not Django's message
-        given = [(k.encode(), v.encode()) for k, v in opened.items()]
-        handed = {k: v for k, v in handed.items() if k != "start"}
     headers = [(k, v) for k, v in given if k.lower() not in dropped]
     headers += [
         (b"content-type", b"text/event-stream; charset=utf-8"),
@@ -428,28 +475,47 @@ async def _serve(handed: dict, receive, send, opened: HttpResponse | None = None
         # nginx and others buffer an answer unless told not to (Caddy: docker/Caddyfile).
         (b"x-accel-buffering", b"no"),
     ]
-    await send({"type": "http.response.start", "status": 200, "headers": headers})
-    del headers
+    return [{"type": "http.response.start", "status": 200, "headers": headers}, _decoded(value)]
 
-    async def pump():
-        counters, settle, carry = handed["counters"], handed["settle"], handed["carry"]
-        told, mark = dict(handed["told"]), handed["mark"]
-        async for chunk in _events(counters, settle, carry, told, mark):
+
+async def _serve(served: list, receive, send) -> None:
+    # ``served`` is emptied: the callers' frames last as long as the stream, and a
+    # stream keeps only what it tells (not the view's answer, nor its headers once
+    # sent), and the decoded hand-over it shares with other streams.
+    start, handed = served
+    served.clear()
+    await send(start)
+    del start
+    counters, settle, carry = handed["counters"], handed["settle"], handed["carry"]
+    told, mark = dict(handed["told"]), handed["mark"]
+    del handed
+    # The events are written in this task; one more waits for the client to go
+    # and then ends this one: a task and a future fewer for each open stream than
+    # two tasks under `asyncio.wait`.
+    this = asyncio.current_task()
+    gone = asyncio.ensure_future(_gone(receive, this))
+    told_events = _events(counters, settle, carry, told, mark)
+    try:
+        async for chunk in told_events:
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
-
-    async def gone():
-        while (await receive())["type"] != "http.disconnect":
-            pass
-
-    tasks = [asyncio.ensure_future(pump()), asyncio.ensure_future(gone())]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    except OSError:
+        pass  # a client gone mid-write: as a disconnect
+    except asyncio.CancelledError:
+        if not gone.done() or this.cancelling() > 1:
+            raise  # cancelled from outside (the server stopping): so be it
+        this.uncancel()  # the client went
     finally:
-        for task in tasks:
-            task.cancel()
-        # A client gone mid-write (OSError) ends the stream like a disconnect.
-        await asyncio.gather(*tasks, return_exceptions=True)
+        gone.cancel()
+        await told_events.aclose()
+        if gone.done() and not gone.cancelled():
+            gone.exception()  # (a receive that failed: the stream is over anyway)
+
+
+async def _gone(receive, stream: asyncio.Task) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    stream.cancel()
 
 
 async def _versions(counters: dict[str, str]) -> dict[str, str]:
@@ -532,12 +598,9 @@ async def _events(
                         told = now
                         yield told_id(told, mark)
                     yield _event("hello", hello)
-            try:
-                await asyncio.wait_for(listener.wake.wait(), min(PING_SECONDS, left))
-            except TimeoutError:
+            if not await listener.wait(min(PING_SECONDS, left)):
                 yield _event("ping", {})
                 continue
-            listener.wake.clear()
             moved, listener.moved = listener.moved, {}
             for key, value in moved.items():
                 name = listener.names[key]
