@@ -617,6 +617,38 @@ def test_a_public_stream_opens_and_catches_up_without_the_database(settings, dat
     assert_as_asked(Client(), tournament, held)
 
 
+def test_a_seat_stream_opens_again_and_catches_up_without_the_database(delivery, database_blocked):
+    """A phone opens its seat's stream again after each change it is told of (its
+    page reloads), and under a crowd on the public pages `live` had no database
+    connection left for them (503s). Once its seat was found, the stream opens
+    from the cache alone, fresh or resumed. (A link replaced meanwhile is looked
+    for again, and is a 404: the replaced link's test.)"""
+    party = start_party()
+    b = party.seats.order_by("position")[1]
+
+    async def scenario():
+        await sync_to_async(selectors.seat_poll)(b.token)  # the page drawn: its counter
+        first = await open_stream(events_url(b))  # the seat found in the database
+        assert (await next_event(first))[0] == "hello"
+        await first.close()
+        await sync_to_async(play)(party, 1)
+        database_blocked.block()
+        try:
+            fresh = await open_stream(events_url(b))
+            _, hello = await next_event(fresh)
+            again = await open_stream(events_url(b), last_id=first.last_id)
+            assert (await next_event(again))[1]["resumed"]
+            kind, data = await next_event(again)
+        finally:
+            database_blocked.unblock()
+        assert database_blocked.queries == []
+        now = await sync_to_async(lambda: changes.seat_counter(b.token)[0])()
+        assert hello["versions"] == {"seat": str(now)}
+        assert (kind, data) == ("moved", {"counter": "seat", "version": now})
+
+    run(scenario)
+
+
 def test_a_public_stream_is_opened_without_django_when_the_tournament_is_kept(
     settings, monkeypatch
 ):
