@@ -1,6 +1,10 @@
-"""The organizer's forms: a club night, the start of a party, and the decision on a
-hand (correct it, void it, or settle a dispute by accepting one side's version).
-They only validate: the services write."""
+"""The organizer's forms: a club night, the start of a party (Gin Rummy's format
+and players who draw for their seats, another game's options and players in seat
+order), and the decision on a hand of any game (correct it, void it, or settle a
+dispute by accepting one version). They only validate: the services write.
+
+The options' fields are `scoring.option_fields`' (a tournament's form has them
+too)."""
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -14,8 +18,8 @@ from scoring.engine.games import FORMAT_GAMES, GAMES
 from scoring.engine.rules import RULESETS
 from scoring.forms import QuickEntryForm
 from scoring.labels import RULESET_LABELS
-from scoring.manage.whole_table_forms import GameStartFields, table_sizes_text
 from scoring.models import DEFAULT_GAME, Hand, Party, game_choices, game_name
+from scoring.option_fields import add_option_fields, option_groups, option_names, options_of
 from scoring.selectors import RULINGS
 from scoring.services.knocks import Result
 from scoring.services.whole_table_sheet import other_game
@@ -25,6 +29,7 @@ from web.validators import PrintableForm
 
 class Decision(models.TextChoices):
     CORRECT = "correct", _("correct the result")
+    RESOLVE = "resolve", _("settle the dispute with the right result")
     VOID = "void", _("void the hand")
     ENTERED = "entered", _("accept the version entered first")
     COUNTER = "counter", _("accept the other side's version")
@@ -33,14 +38,16 @@ class Decision(models.TextChoices):
 #: The decisions that accept one of a disputed hand's versions (`entries.VERSIONS`).
 VERSION_OF = {Decision.ENTERED: "entered", Decision.COUNTER: "counter"}
 
+#: Whether the hand must be disputed for the decision (None: either), checked by
+#: `hand_decide` under the party's lock: a phone may have changed it meanwhile.
+DISPUTED = {Decision.RESOLVE: True, Decision.ENTERED: True, Decision.COUNTER: True}
 
-class HandDecisionForm(QuickEntryForm):
-    """The result fields of the table's entry form (whatever rulings it offers),
-    plus the decision and its reason. The hand number comes from the URL."""
 
-    number = None
-    key = None
-    version = None
+class DecisionForm(PrintableForm):
+    """The organizer's decision on a hand of any game: what (``decision``) and why
+    (``reason``). The result, when the decision carries one, is in the fields of
+    the table's entry form (`HandDecisionForm`'s own, or the game's beside it)."""
+
     decision = forms.ChoiceField(choices=Decision.choices, widget=forms.HiddenInput)
     reason = forms.CharField(
         label=_("Reason"),
@@ -48,6 +55,34 @@ class HandDecisionForm(QuickEntryForm):
         widget=forms.Textarea(attrs={"rows": 2}),
         error_messages={"required": _("Give a reason: decisions are kept in the party's record.")},
     )
+
+    def __init__(self, data=None, *args, **kwargs):
+        super().__init__(_named(data), *args, **kwargs)
+
+    def carries_result(self) -> bool:
+        return self.data.get("decision") in (Decision.CORRECT, Decision.RESOLVE)
+
+
+def _named(data):
+    """The decision as sent. A page drawn before every game's hands were decided in
+    one form may still post another game's decision as ``version`` (entered,
+    counter) or ``action`` (resolve, correct, void), or neither (the right result
+    of a dispute): still read, as ``decision``."""
+    if data is None or "decision" in data:
+        return data
+    data = data.copy()
+    data["decision"] = data.get("version") or data.get("action") or Decision.RESOLVE
+    return data
+
+
+class HandDecisionForm(DecisionForm, QuickEntryForm):
+    """A decision on a hand of a game of party formats: the result fields of the
+    table's entry form (whatever rulings it offers), then the reason. The hand
+    number comes from the URL."""
+
+    number = None
+    key = None
+    version = None
     knocker = forms.TypedChoiceField(
         label=_("Knocker"), coerce=int, required=False, empty_value=None
     )
@@ -99,7 +134,7 @@ class HandDecisionForm(QuickEntryForm):
 
     def clean(self):
         decision = self.cleaned_data.get("decision")
-        if decision == Decision.CORRECT:
+        if decision in (Decision.CORRECT, Decision.RESOLVE):
             if not self.cleaned_data.get("ending"):
                 raise forms.ValidationError(_("Choose how the hand ended."))
             return super().clean()
@@ -111,12 +146,10 @@ class HandDecisionForm(QuickEntryForm):
         return self.cleaned_data
 
     def service_arguments(self) -> dict:
-        # Taking one side's version only makes sense while the hand is still disputed.
-        versions = self.cleaned_data["decision"] in VERSION_OF
         return {
             "entry": self.decided_result(),
             "reason": self.cleaned_data["reason"],
-            "disputed": True if versions else None,
+            "disputed": DISPUTED.get(self.cleaned_data["decision"]),
         }
 
     def decided_result(self) -> Result | None:
@@ -193,6 +226,103 @@ class NightForm(PrintableForm):
         initial=True,
         help_text=_("A hand entered at one seat counts once the other side confirms it."),
     )
+
+
+#: The most players any game seats (Cruzo: seven).
+MOST_SEATS = max(size for game in GAMES.values() for size in game.table_sizes)
+
+
+class GameStartFields:
+    """What `PartyStartForm` adds for the other games: each game's options
+    (``<game>_<option>``), all shown, grouped by game, only the chosen game's read;
+    and the seats in order (``seat_1`` …), for every game but Gin Rummy, whose
+    players draw for their seats."""
+
+    @staticmethod
+    def add(form, players) -> None:
+        add_option_fields(form)
+        # One query for the seven lists: the members are read once.
+        members = {str(player.pk): player for player in players}
+        label = form.fields["players"].label_from_instance
+        choices = [("", "–"), *((pk, label(player)) for pk, player in members.items())]
+        for number in range(1, MOST_SEATS + 1):
+            form.fields[f"seat_{number}"] = forms.TypedChoiceField(
+                label=_("Seat %(n)d") % {"n": number},
+                choices=choices,
+                coerce=members.__getitem__,
+                required=False,
+                empty_value=None,
+            )
+
+    @staticmethod
+    def drop_unread(form, game: str) -> None:
+        """Forgets what is wrong with the fields the chosen game does not read (a
+        number left in another game's options, a seat left from a change of
+        mind): only the chosen game's fields count."""
+        read = {"game", "label", "anyway"}
+        if other_game(game):
+            read |= option_names(game)
+            read |= {f"seat_{number}" for number in range(1, MOST_SEATS + 1)}
+        else:
+            read |= {"format", "players"}
+        for name in [name for name in form.errors if name is not None and name not in read]:
+            if name in form.fields:
+                del form._errors[name]
+
+    @staticmethod
+    def option_groups(form) -> list[dict]:
+        return option_groups(form)
+
+    @staticmethod
+    def seat_fields(form) -> list:
+        return [form[f"seat_{number}"] for number in range(1, MOST_SEATS + 1)]
+
+    @staticmethod
+    def seat_picks(form) -> list[dict]:
+        """Each seat's field with the games whose tables have that seat (``games``,
+        their keys spaced), so the page shows Chinchón four seats, not seven."""
+        return [
+            {
+                "field": field,
+                "games": " ".join(
+                    key
+                    for key, game in GAMES.items()
+                    if other_game(key) and number <= max(game.table_sizes)
+                ),
+            }
+            for number, field in enumerate(GameStartFields.seat_fields(form), 1)
+        ]
+
+    @staticmethod
+    def options_of(form, game: str) -> dict:
+        return options_of(form.cleaned_data, game)
+
+    @staticmethod
+    def seated(form) -> list:
+        """The players in the seat fields, in seat order (empty seats skipped); a
+        player in two seats is an error on the second."""
+        players, seen = [], set()
+        for number in range(1, MOST_SEATS + 1):
+            player = form.cleaned_data.get(f"seat_{number}")
+            if player is None:
+                continue
+            if player.pk in seen:
+                form.add_error(
+                    f"seat_{number}",
+                    _("%(name)s already has a seat.") % {"name": player.name},
+                )
+                continue
+            seen.add(player.pk)
+            players.append(player)
+        return players
+
+
+def table_sizes_text(sizes) -> str:
+    """2, 3, 4 → "2 to 4"; 2, 4 → "2 or 4"."""
+    sizes = sorted(sizes)
+    if sizes == list(range(sizes[0], sizes[-1] + 1)) and len(sizes) > 2:
+        return _("%(low)d to %(high)d") % {"low": sizes[0], "high": sizes[-1]}
+    return _(" or ").join(str(size) for size in sizes)
 
 
 class PartyStartForm(PrintableForm):

@@ -11,18 +11,10 @@ from django.utils.translation import gettext as _
 from clubs.models import ClubNight
 from clubs.templatetags.organizers import organizer_name
 from scoring.labels import ruleset_label
-from scoring.manage import whole_table_selectors
-from scoring.manage.table_states import TABLE_STATES, table_state
+from scoring.manage.keepings import page_of
+from scoring.manage.table_states import TABLE_STATES
 from scoring.models import AuditRecord, Hand, Party, Seat
-from scoring.selectors import (
-    choice_label,
-    dispute_versions,
-    ruling_texts,
-    settlement_view,
-    sheet_rows,
-)
-from scoring.services.whole_table_sheet import plays_other_game
-from scoring.sheet import party_state
+from scoring.selectors import choice_label, ruling_texts
 
 
 def _seats():
@@ -89,22 +81,7 @@ def night_glance(*, night) -> dict:
 
 def _table_row(party: Party) -> dict:
     seats, hands = list(party.seats.all()), list(party.hands.all())
-    if plays_other_game(party):
-        return whole_table_selectors.table_row(party, seats, hands)
-    state = party_state(party, seats, hands)
-    sheet = sheet_rows(state, hands)
-    open_hands = sorted(state.open_hands.values(), key=lambda hand: hand.table)
-    key, hand, since = table_state(party, state.finished, open_hands, hands)
-    return {
-        "party": party,
-        "seats": seats,
-        "state": key,
-        "since": since,
-        "hand": hand,
-        "number": state.number,
-        "points": list(zip(sheet["headers"], sheet["points"], strict=True)),
-        "payments": settlement_view(state)["payments"] if state.finished else [],
-    }
+    return {"party": party, "seats": seats, **page_of(party).table_row(party, seats, hands)}
 
 
 def seated_players(*, night) -> dict[int, Party]:
@@ -126,8 +103,10 @@ def party_round(party: Party):
 
 
 def party_page(*, party: Party) -> dict:
-    """The party page: seats, sheet, settlement, every hand with the players who
-    may be named its knocker and, when disputed, both versions; and the audit log."""
+    """The party page: seats, the sheet and every hand as its keeping shows them
+    (``part``, `scoring.manage.keepings`), each decided hand with the reason given,
+    and the audit log. Three queries, however many hands."""
+    part = page_of(party)
     seats = party_seats(party)
     hands = list(
         party.hands.select_related(
@@ -140,10 +119,8 @@ def party_page(*, party: Party) -> dict:
             "decided_by__player",
         ).order_by("number", "table")
     )
-    state = party_state(party, seats, hands)
-    sheet = sheet_rows(state, hands)
-    names = {seat.position: seat.player.name for seat in seats}
-    audit = audit_log(party=party, names=names)
+    page = part.read(party, seats, hands)
+    audit = audit_log(party=party, names={seat.position: seat.player.name for seat in seats})
     # The reason of the latest decision on each hand, shown on the hand.
     decided = (AuditRecord.Action.CORRECT, AuditRecord.Action.RESOLVE, AuditRecord.Action.VOID)
     reasons = {
@@ -151,23 +128,13 @@ def party_page(*, party: Party) -> dict:
         for entry in audit
         if entry["record"].action in decided
     }
+    for row in page["hands"]:
+        row["reason"] = reasons.get(row["hand"].pk, "") if row["hand"].decided_by_id else ""
     return {
-        "state": state,
+        **page,
+        "part": part,
         "seats": seats,
-        "sheet": sheet,
-        **(settlement_view(state) if state.finished else {}),
-        "hands": [
-            {
-                "hand": hand,
-                "players": hand_players(hand, seats, state),
-                "versions": dispute_versions(hand, names)
-                if hand.status == Hand.Status.DISPUTED
-                else [],
-                "reason": reasons.get(hand.pk, "") if hand.decided_by_id else "",
-            }
-            for hand in hands
-        ],
-        "audit": audit,
+        "audit": part.audit(audit, page),
         "round": party_round(party),
         # A wrong player is swapped before the first hand, while the night is open;
         # a tournament's tables (no night) are changed on the round's page.
@@ -176,19 +143,6 @@ def party_page(*, party: Party) -> dict:
         and party.night_id is not None
         and party.night.closed_at is None,
     }
-
-
-def hand_players(hand: Hand, seats: list[Seat], state=None) -> list[Seat]:
-    """Who may be named the hand's knocker: its two players when recorded, the
-    open hand's table, else (an old no-game) every seat; the service checks."""
-    by_position = {seat.position: seat for seat in seats}
-    if hand.knocker_id and hand.defender_id:
-        positions = sorted((hand.knocker.position, hand.defender.position))
-    elif state is not None and hand.number == state.number and hand.table <= len(state.tables):
-        positions = sorted(state.tables[hand.table - 1].players)
-    else:
-        positions = sorted(by_position)
-    return [by_position[p] for p in positions]
 
 
 def audit_log(*, party: Party, names: dict) -> list[dict]:

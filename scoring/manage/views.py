@@ -26,10 +26,9 @@ from scoring import changes, errors
 from scoring import selectors as scoring_selectors
 from scoring.engine.games import GAMES
 from scoring.forms import first_error
-from scoring.manage import qr, selectors, whole_table_views
+from scoring.manage import keepings, qr, selectors
 from scoring.manage.forms import (
     CancelForm,
-    HandDecisionForm,
     NightForm,
     PartyStartForm,
     StakeForm,
@@ -38,7 +37,6 @@ from scoring.manage.forms import (
 from scoring.manage.tables import NightTable
 from scoring.night_results import night_results as results_of_night
 from scoring.services import hands, nights, parties, seats
-from scoring.services.whole_table_sheet import plays_other_game
 from web.client import client_address
 from web.money import money
 from web.spreadsheet import cells, csv_response, csv_writer, text_cell
@@ -266,29 +264,19 @@ def night_close(request, night):
 @require_GET
 @organizer_required(selectors.party_for_manage)
 def party_detail(request, party):
-    if plays_other_game(party):
-        return whole_table_views.party_page(request, party)
-    return _party_page(request, party)
+    return _party_page(request, party, selectors.party_page(party=party))
 
 
-def _party_page(request, party, *, refused=None):
-    """The party page. ``refused``: a hand decision that was turned down, shown again
-    at its hand with the message and what the organizer typed (a 400)."""
-    page = selectors.party_page(party=party)
+def _party_page(request, party, page, *, refused=None):
+    """The party page, of any game: what differs between games is its keeping's
+    part (``page["part"]``, `scoring.manage.keepings`). ``refused``: a hand and
+    its decision's forms as sent, turned down: shown again at the hand with the
+    message and what the organizer typed (a 400)."""
     for row in page["hands"]:
-        if refused is not None and row["hand"].pk == refused.hand.pk:
-            row["form"] = refused
-            # The message goes beside the form the decision came from.
-            decision = refused.data.get("decision")
-            row["errors_at"] = (
-                "void"
-                if decision == "void"
-                else "resolve"
-                if row["versions"] and decision in ("entered", "counter")
-                else "correct"
-            )
+        if refused is not None and row["hand"].pk == refused[0].pk:
+            row.update(refused[1])
         else:
-            row["form"] = HandDecisionForm.for_hand(row["hand"], row["players"])
+            row.update(page["part"].forms(row, page))
     codes = qr.seat_codes(page["seats"], request.build_absolute_uri)
     context = {"party": party, "codes": codes, **page}
     if page["swappable"]:
@@ -345,10 +333,8 @@ def party_rematch(request, party):
     except ValueError as error:
         messages.error(request, errors.explain(error))
         return redirect("manage:party-detail", pk=party.pk)
-    if started and plays_other_game(rematch):
-        messages.success(request, _("Rematch started: the next player deals first."))
-    elif started:
-        messages.success(request, _("Rematch started: the seats are drawn again."))
+    if started:
+        messages.success(request, keepings.page_of(rematch).rematch_started())
     else:
         messages.info(request, _("The rematch was already started: here it is."))
     return redirect("manage:party-detail", pk=rematch.pk)
@@ -403,27 +389,33 @@ def seat_link(request, seat):
 @require_POST
 @organizer_required(selectors.hand_for_manage)
 def hand_decide(request, hand):
-    """Corrects, voids or settles a disputed hand, with the organizer's reason."""
-    if plays_other_game(hand.party):
-        return whole_table_views.hand_decide(request, hand)
-    players = selectors.hand_players(hand, selectors.party_seats(hand.party))
-    form = HandDecisionForm(request.POST, hand=hand, players=players)
+    """Corrects, voids or settles a disputed hand, with the organizer's reason: the
+    result in the fields of the table's entry form, or one of the two versions as
+    it stands. A refusal is the message beside the form, never an error page."""
+    party = hand.party
+    page = selectors.party_page(party=party)
+    part = page["part"]
+    row = next(row for row in page["hands"] if row["hand"].pk == hand.pk)
+    forms = part.forms(row, page, request.POST)
     label = _("Hand %(number)s") % {"number": hand.number}
-    if not form.is_valid():
-        messages.error(request, f"{label}: {first_error(form)}")
-        return _party_page(request, hand.party, refused=form)
+    checked = part.checked(forms)
+    if not all(form.is_valid() for form in checked):
+        problem = next(first_error(form) for form in checked if form.errors)
+        messages.error(request, f"{label}: {problem}")
+        return _party_page(request, party, page, refused=(hand, forms))
     try:
         decided = hands.hand_decide(
             hand=hand,
             user=request.user,
             address=client_address(request),
-            **form.service_arguments(),
+            **part.arguments(hand, forms),
         )
     except ValueError as error:
         messages.error(request, f"{label}: {errors.explain(error)}")
-        form.add_error(None, errors.explain(error))
-        return _party_page(request, hand.party, refused=form)
-    messages.success(request, f"{label}: {decided.get_status_display()}.")
+        checked[0].add_error(None, errors.explain(error))
+        return _party_page(request, party, page, refused=(hand, forms))
+    decision = checked[-1].cleaned_data["decision"]
+    messages.success(request, part.said(decision, label, decided))
     return redirect(_party_url(decided.party_id, f"hand-{decided.pk}"))
 
 

@@ -180,7 +180,7 @@ def test_a_disputed_hand_shows_both_entries_side_by_side(client, night):
 
     response = client.get(reverse("manage:party-detail", args=[party.pk]))
 
-    row = next(row for row in response.context["rows"] if row["hand"] == hand)
+    row = next(row for row in response.context["hands"] if row["hand"] == hand)
     assert [(c["entered"], c["counter"], c["differs"]) for c in row["compare"]] == [
         (-10, -10, False),
         (30, 20, True),
@@ -323,7 +323,7 @@ def test_the_party_page_of_another_game_reads_in_the_same_queries(
         hand_enter(seat=c, number=number, entry={"points": [20, 18, 18]})
     with django_assert_max_num_queries(14):
         response = client.get(reverse("manage:party-detail", args=[party.pk]))
-    assert len(response.context["rows"]) == hands
+    assert len(response.context["hands"]) == hands
     assert "confirmed by" in response.text
 
 
