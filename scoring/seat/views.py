@@ -2,9 +2,8 @@
 hands, and the card picker's preview."""
 
 import uuid
-from functools import wraps
+from functools import partial, wraps
 
-from django.contrib import messages
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import Http404, HttpResponseNotAllowed, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
@@ -13,13 +12,13 @@ from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET, require_POST
 
 from live import streams
-from scoring import errors, selectors
-from scoring.engine.rules import Rules
-from scoring.entry_forms import entry_form_for
-from scoring.forms import CardsEntryForm, ConfirmForm, QuickEntryForm, first_error
-from scoring.seat import picker, whole_table
+from scoring import selectors
+from scoring.engine.games import GAMES
+from scoring.forms import ConfirmForm
+from scoring.seat import format_tables, whole_table
 from scoring.seat.acts import act
-from scoring.services import hands, knocks
+from scoring.services import hands
+from scoring.services.keeping import FormatTables, WholeTable, keeping_for
 from web import security
 
 
@@ -84,40 +83,23 @@ def table_events(request, token):
 
 @entry_address
 def table_enter(request, token):
-    """A hand entered at the seat, in the entry form of the party's game (found by
-    the game's key, `entry_form_for`; a game of party formats by its counts)."""
-    seat = selectors.seat_by_token(token)
-    if entry_form_for(seat.party) is not None:
-        return whole_table.enter(request, seat)
-    # A refused hand comes back with what was typed, to be mended, not typed again.
-    form = QuickEntryForm(request.POST)
-    refused = _refused(request, seat, quick_form=form)
-    return act(request, seat, form, hands.hand_enter, refused=refused)
+    """A hand entered at the seat, in the entry form of the party's keeping."""
+    seat, enter = _part(token, "enter")
+    return enter(request, seat, again=_again(request, token))
 
 
 @entry_address
 def table_enter_cards(request, token):
-    """The hand from the cards: the server evaluates the cards again, whatever the
-    preview said. A mistake shows the page again with the cards still filled in."""
-    seat = _playing_format_game(token)
-    form = CardsEntryForm(request.POST, rules=_rules(seat))
-    refused = _refused(request, seat, cards_form=form)
-    return act(request, seat, form, hands.hand_enter, refused=refused)
+    """A hand entered from the cards, where the party's keeping takes one."""
+    seat, enter = _part(token, "enter_cards")
+    return enter(request, seat, again=_again(request, token))
 
 
 @require_POST
 def table_preview(request, token):
-    """What the engine makes of the cards, as JSON; stores nothing."""
-    seat = _playing_format_game(token)
-    form = CardsEntryForm(request.POST, rules=_rules(seat))
-    if not form.is_valid():
-        field = next(iter(form.errors))
-        return JsonResponse({"message": first_error(form), "field": field}, status=400)
-    try:
-        scored = knocks.hand_preview(seat=seat, result=form.result())
-    except ValueError as error:
-        return JsonResponse({"message": errors.explain(error)}, status=400)
-    return JsonResponse(picker.preview_data(form.result(), scored))
+    """What the engine makes of the card picker's cards, as JSON; stores nothing."""
+    seat, preview = _part(token, "cards_preview")
+    return preview(request.POST, seat)
 
 
 @entry_address
@@ -130,27 +112,32 @@ def table_confirm(request, token):
 
 @require_POST
 def table_preview_game(request, token):
-    """What the engine makes of the cards typed into another game's form so far,
+    """What the engine makes of the cards typed into a whole table's form so far,
     as JSON (Chinchón: each hand's least penalty); stores nothing."""
-    seat = _playing_other_game(token)
-    return JsonResponse(whole_table.preview(seat, request.POST))
+    seat, preview = _part(token, "form_preview")
+    return preview(request.POST, seat)
 
 
-def _playing_format_game(token):
-    # The card picker is the entry of a game of party formats; another game's
-    # hands are typed into its own form.
+# The seat page's parts by how the party's hands are kept, asked as party formats
+# are: a module per keeping gives the context its parts read, their templates
+# (``PARTS``) and the addresses it answers. Nothing here asks which game it is.
+READINGS = {FormatTables: format_tables, WholeTable: whole_table}
+
+
+def _part(token, name):
+    """The seat, and its keeping's ``name`` (`enter`, `cards_preview`, ...): an
+    address the party's keeping has no use for is not found (a Chinchón party
+    has no card picker of Gin Rummy's)."""
     seat = selectors.seat_by_token(token)
-    if entry_form_for(seat.party) is not None:
+    part = getattr(READINGS[keeping_for(seat.party)], name, None)
+    if part is None:
         raise Http404
-    return seat
+    return seat, part
 
 
-def _playing_other_game(token):
-    # A Gin Rummy party's hands have their own addresses above.
-    seat = selectors.seat_by_token(token)
-    if entry_form_for(seat.party) is None:
-        raise Http404
-    return seat
+def _again(request, token):
+    """A refused hand: the page again (400), with the form as it was sent."""
+    return partial(_page, request, token, status=400)
 
 
 @require_GET
@@ -191,37 +178,20 @@ def table_manifest(request, token):
     )
 
 
-def _page(request, token, *, cards_form=None, quick_form=None, status=200):
+def _page(request, token, *, status=200, **forms):
     # The polled number first, then the party (see `selectors.seat_poll`).
     version = selectors.seat_poll(token)
     seat, seats = selectors.seat_and_table(token)
-    if entry_form_for(seat.party) is not None:
-        response = whole_table.page(request, seat, version)
-        if seat.party.status == seat.party.Status.RUNNING:
-            response[OFFLINE_COPY] = "keep"
-        return response
-    rules = _rules(seat)
-    view = selectors.seat_view(seat, seats)
-    sheet = view["sheet"]
+    reading = READINGS[keeping_for(seat.party)]
     context = {
-        "seat": seat,
-        "party": seat.party,
-        "rules": rules,
+        **reading.context(seat, seats, **forms),
+        "game": GAMES[seat.party.game],
+        "parts": reading.PARTS,
         "key": uuid.uuid4().hex,
-        "picker": picker.picker_html(rules.oklahoma),
-        "quick_form": quick_form or QuickEntryForm(),
-        "cards_form": cards_form or CardsEntryForm(rules=rules),
-        "race": [
-            {"name": name, "points": points, "needed": needed}
-            for name, points, needed in zip(
-                sheet["headers"], sheet["points"], sheet["needed"], strict=True
-            )
-        ],
-        **view,
         "version": version,
     }
     response = render(request, "scoring/seat/table_detail.html", context, status=status)
-    if seat.party.status == seat.party.Status.RUNNING and not view["state"].finished:
+    if seat.party.status == seat.party.Status.RUNNING and not context["over"]:
         # The service worker keeps a seat's page only while its party runs and only
         # when told so (templates/scoring/seat/sw.js): a finished or cancelled
         # party's page leaves the phone, however many people share it.
@@ -231,18 +201,3 @@ def _page(request, token, *, cards_form=None, quick_form=None, status=200):
 
 # The header by which the server tells the seat's service worker it may keep a page.
 OFFLINE_COPY = "Knock-Offline-Copy"
-
-
-def _rules(seat) -> Rules:
-    return Rules.from_dict(seat.party.rules)
-
-
-def _refused(request, seat, **forms):
-    """A refused hand of the party formats: the page again, with the reason and
-    the form as it was sent (``quick_form`` or ``cards_form``)."""
-
-    def answer(form, message):
-        messages.error(request, message or first_error(form))
-        return _page(request, seat.token, status=400, **forms)
-
-    return answer

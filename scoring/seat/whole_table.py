@@ -1,22 +1,23 @@
-"""The seat page of a party played at one whole table (a game without party
-formats, `scoring.services.keeping.WholeTable`): its sheet, the next hand's entry
-form in the game's own fields, and another player's entry to confirm. The game's
-engine scores (through `scoring.services.hands`); the page only shows what it
-made of each entry."""
-
-import uuid
+"""The seat page's parts for a party played at one whole table (a game without
+party formats, `scoring.services.keeping.WholeTable`): each side's total, the
+next hand's entry form in the game's own fields, another player's entry to
+confirm, the places at the end. The game's engine scores (through
+`scoring.services.hands`); the parts only show what it made of each entry."""
 
 from django.contrib import messages
-from django.shortcuts import render
+from django.http import JsonResponse
 from django.utils.translation import gettext, ngettext
 
-from scoring import selectors
 from scoring.entry_forms import entry_form_for
 from scoring.models import Hand
 from scoring.seat.acts import act
 from scoring.services.hands import hand_enter
 from scoring.services.whole_table_sheet import game_sheet
 from scoring.whole_table import game_seat_view
+
+_PARTS = ("race", "over", "dispute", "entered", "entry", "sheet")
+PARTS = {part: f"scoring/seat/whole_table/_{part}.html" for part in _PARTS}
+PARTS["script"] = "js/spanish-cards.js"
 
 
 def fact_lines(game, facts: dict, names: list[str]) -> list[str]:
@@ -91,9 +92,9 @@ def _rows(sheet) -> list[dict]:
     return rows
 
 
-def table_context(seat, *, form=None) -> dict:
-    """Everything the page shows for ``seat``: the sheet in two queries, whatever
-    the number of hands, and the form of the next hand."""
+def context(seat, seats, *, form=None) -> dict:
+    """What the parts show for ``seat``: the sheet in two queries, whatever the
+    number of hands (``seats``: read again with it), and the form of the next hand."""
     view = game_seat_view(seat)
     sheet, names, open_hand = view.sheet, view.names, view.open_hand
     outcome = sheet.outcome
@@ -124,7 +125,6 @@ def table_context(seat, *, form=None) -> dict:
     return {
         "seat": view.seat,
         "party": view.seat.party,
-        "game": sheet.game,
         "sheet": sheet,
         "sides": sides,
         "rows": _rows(sheet),
@@ -148,14 +148,10 @@ def table_context(seat, *, form=None) -> dict:
         if counter
         else None,
         "form": form,
-        "key": uuid.uuid4().hex,
+        "refused": form is not None and form.is_bound,
+        # Confirming is the usual answer: an entry of one's own waits behind a choice.
+        "fold_own_entry": True,
     }
-
-
-def page(request, seat, version, *, form=None, status=200):
-    """The seat's page of a party of another game."""
-    context = {**table_context(seat, form=form), "version": version}
-    return render(request, "scoring/seat/game_detail.html", context, status=status)
 
 
 def _form(seat, data=None):
@@ -166,25 +162,22 @@ def _form(seat, data=None):
     )
 
 
-def preview(seat, data) -> dict:
+def form_preview(data, seat) -> JsonResponse:
     """What the engine makes of the cards typed so far (`GameEntryForm.preview`)."""
-    return _form(seat, data).preview()
+    return JsonResponse(_form(seat, data).preview())
 
 
-def enter(request, seat):
+def enter(request, seat, again):
     """A player's entry of the next hand: the first one waits for confirmation,
     the entering side's next one corrects it, another player's confirms it when
-    it scores the same and disputes it when not. A refusal shows the form again,
-    with each of the engine's problems on its own line."""
+    it scores the same and disputes it when not. A refusal shows the form again
+    (``again``: the page with the form given), with each of the engine's
+    problems on its own line."""
 
     def refused(form, message):
         for line in (message or "").splitlines():
             form.add_error(None, line)
-        return _again(request, seat, form)
+        messages.error(request, gettext("The hand was not stored: see the form below."))
+        return again(form=form)
 
     return act(request, seat, _form(seat, request.POST), hand_enter, refused=refused)
-
-
-def _again(request, seat, form):
-    messages.error(request, gettext("The hand was not stored: see the form below."))
-    return page(request, seat, selectors.seat_poll(seat.token), form=form, status=400)

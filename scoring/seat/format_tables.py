@@ -1,0 +1,97 @@
+"""The seat page's parts for a party whose game seats tables of two within its
+rounds (`scoring.services.keeping.FormatTables`): the race to the target, who
+deals, the hand by its counts or from the cards, the settlement at the end, a
+dispute side by side and the notices of a seat that sits a hand out."""
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.utils.translation import gettext
+
+from scoring import errors, selectors
+from scoring.engine.rules import Rules
+from scoring.forms import CardsEntryForm, QuickEntryForm, first_error
+from scoring.seat import picker
+from scoring.seat.acts import act
+from scoring.services import hands, knocks
+
+_PARTS = ("race", "dispute", "aside", "turn", "entered", "entry")
+PARTS = {
+    **{part: f"scoring/seat/format_tables/_{part}.html" for part in _PARTS},
+    "over": "scoring/_settlement.html",
+    "sheet": "scoring/_sheet.html",
+    "script": "js/cards.js",
+}
+
+
+def context(seat, seats, *, quick_form=None, cards_form=None) -> dict:
+    """What the parts show (`selectors.seat_view`), with the two entry forms: by
+    the counts and from the cards."""
+    rules = _rules(seat)
+    view = selectors.seat_view(seat, seats)
+    sheet, state, open_hand = view["sheet"], view["state"], view["open_hand"]
+    ours = open_hand is not None and open_hand.entered_by.side == seat.side
+    return {
+        **view,
+        "seat": seat,
+        "party": seat.party,
+        "rules": rules,
+        "picker": picker.picker_html(rules.oklahoma),
+        "quick_form": quick_form or QuickEntryForm(),
+        "cards_form": cards_form or CardsEntryForm(rules=rules),
+        "refused": quick_form is not None or cards_form is not None,
+        "race": [
+            {"name": name, "points": points, "needed": needed}
+            for name, points, needed in zip(
+                sheet["headers"], sheet["points"], sheet["needed"], strict=True
+            )
+        ],
+        "number": state.number,
+        "over": state.finished,
+        # A seat that sits this hand out, or whose table has played it already.
+        "aside": not view["players"] or view["played_hand"] is not None,
+        "ours": ours,
+        "may_enter": open_hand is None or view["can_confirm"] or ours,
+        "waiting": gettext("Waiting for the other side to confirm…")
+        if open_hand and not view["can_confirm"]
+        else "",
+    }
+
+
+def enter(request, seat, again):
+    """The hand by its counts; a refusal comes back with what was typed, to be
+    mended, not typed again (``again``: the page with the forms given)."""
+    form = QuickEntryForm(request.POST)
+    return act(request, seat, form, hands.hand_enter, refused=_refused(request, again, form))
+
+
+def enter_cards(request, seat, again):
+    """The hand from the cards: the server evaluates the cards again, whatever the
+    preview said. A mistake shows the page again with the cards still filled in."""
+    form = CardsEntryForm(request.POST, rules=_rules(seat))
+    refused = _refused(request, again, form, name="cards_form")
+    return act(request, seat, form, hands.hand_enter, refused=refused)
+
+
+def cards_preview(data, seat) -> JsonResponse:
+    """What the engine makes of the cards, as JSON; stores nothing."""
+    form = CardsEntryForm(data, rules=_rules(seat))
+    if not form.is_valid():
+        field = next(iter(form.errors))
+        return JsonResponse({"message": first_error(form), "field": field}, status=400)
+    try:
+        scored = knocks.hand_preview(seat=seat, result=form.result())
+    except ValueError as error:
+        return JsonResponse({"message": errors.explain(error)}, status=400)
+    return JsonResponse(picker.preview_data(form.result(), scored))
+
+
+def _rules(seat) -> Rules:
+    return Rules.from_dict(seat.party.rules)
+
+
+def _refused(request, again, sent, name="quick_form"):
+    def answer(form, message):
+        messages.error(request, message or first_error(form))
+        return again(**{name: sent})
+
+    return answer
