@@ -53,7 +53,7 @@ _after_scores_change = []
 
 def after_scores_change(callback) -> None:
     """``callback(club_id)`` runs after the commit of every change to the club's
-    scores; its failure is logged and never undoes the hand (``robust``)."""
+    scores, in a worker (`tell`); its failure is logged and never undoes the hand."""
     if callback not in _after_scores_change:
         _after_scores_change.append(callback)
 
@@ -61,8 +61,7 @@ def after_scores_change(callback) -> None:
 def scores_changed(club_id: int) -> None:
     """A hand of one of the club's parties was entered, confirmed or decided."""
     bump_after_commit(club_key(club_id))
-    for callback in _after_scores_change:
-        after_commit(callback, club_id)
+    after_commit(_tell_later, ("scores", club_id))
 
 
 def seat_counter(token: str | None, also: str | None = None) -> tuple[int | None, object]:
@@ -98,8 +97,7 @@ def party_changed(party_id: int) -> None:
     commit every seat's counter moves, and the phones polling it reload."""
     Party.objects.filter(pk=party_id).update(changes=F("changes") + 1)
     seats_changed(Seat.objects.filter(party_id=party_id).values_list("token", flat=True))
-    for callback in _after_party_change:
-        after_commit(callback, party_id)
+    after_commit(_tell_later, ("party", party_id))
 
 
 #: What is told when a party starts (its players' notices) registers here at
@@ -127,8 +125,8 @@ _after_party_change = []
 
 
 def after_party_change(callback) -> None:
-    """``callback(party_id)`` runs after the commit of every change to the party;
-    its failure is logged and never undoes the change (``robust``)."""
+    """``callback(party_id)`` runs after the commit of every change to the party,
+    in a worker (`tell`); its failure is logged and never undoes the change."""
     if callback not in _after_party_change:
         _after_party_change.append(callback)
 
@@ -143,3 +141,29 @@ def seats_changed(tokens) -> None:
             bump(seat_key(token), SEAT_SECONDS)
 
     transaction.on_commit(move)
+
+
+def tell(kind: str, pk: int) -> None:
+    """Runs what registered to be told of a change to a ``party`` or a club's
+    ``scores`` (`after_party_change`, `after_scores_change`), each on its own: one
+    that fails is logged and the others still run."""
+    for callback in {"party": _after_party_change, "scores": _after_scores_change}[kind]:
+        try:
+            callback(pk)
+        except Exception:
+            log.exception("after the change of %s %s: %s failed", kind, pk, callback.__name__)
+
+
+def _tell_later(told: tuple[str, int]) -> None:
+    # What is told after a change (a party's kept score, its notices, a club's
+    # finals, boards and ratings) took 40 % of an entry's time in `web`, and the
+    # phone waits for none of it: a worker does it (`scoring.tasks.tell`). Every
+    # reader copes with it not done yet (a kept score behind the party's count of
+    # changes is computed again). With the broker away it is done here, as before.
+    from scoring import tasks
+
+    try:
+        tasks.tell.delay(*told)
+    except Exception:  # the broker's errors are the transport's own classes
+        log.warning("broker unavailable: %s %s told in the request", *told, exc_info=True)
+        tell(*told)

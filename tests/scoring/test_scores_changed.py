@@ -1,6 +1,8 @@
 """What keeps a club's scores (its finals, its ratings) is told after the commit of
 each change, and once per club for a transaction of many (`scores_changed_once`)."""
 
+import time
+
 import pytest
 
 from live import counters
@@ -70,3 +72,80 @@ def test_within_many_changes_each_partys_score_is_kept_once(
         play(other, 2)
         assert kept == []
     assert kept == [one.pk, other.pk]
+
+
+# --- Told in a worker, not in the phone's request ----------------------------------
+
+
+@pytest.fixture
+def broker(monkeypatch):
+    """Tasks go to a broker (as in production) whose messages are caught here."""
+    from scoring import tasks
+
+    sent = []
+    monkeypatch.setattr(tasks.tell, "delay", lambda *told: sent.append(told))
+    return sent
+
+
+def test_with_a_broker_the_request_sends_what_to_tell_and_tells_nothing_itself(
+    told, broker, monkeypatch, django_capture_on_commit_callbacks
+):
+    kept = []
+    monkeypatch.setattr(changes, "_after_party_change", [kept.append])
+    party = start_party()
+    with django_capture_on_commit_callbacks(execute=True):
+        play(party, 1)
+    assert (told, kept) == ([], [])
+    assert sorted(broker) == sorted([("party", party.pk), ("scores", party.club_id)] * 2)
+
+    for kind, pk in broker:  # what the worker then does
+        changes.tell(kind, pk)
+    assert (told, kept) == ([party.club_id] * 2, [party.pk] * 2)
+
+
+def test_with_the_broker_away_the_request_tells_as_before(
+    told, monkeypatch, django_capture_on_commit_callbacks
+):
+    from scoring import tasks
+
+    def away(*told):
+        raise ConnectionError("no broker")
+
+    monkeypatch.setattr(tasks.tell, "delay", away)
+    party = start_party()
+    with django_capture_on_commit_callbacks(execute=True):
+        play(party, 1)
+    assert told == [party.club_id] * 2
+    assert party.hands.get().status == "confirmed"
+
+
+def test_one_that_fails_stops_neither_the_others_nor_the_hand(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    calls = []
+
+    def broken(pk):
+        raise RuntimeError("a callback's bug")
+
+    monkeypatch.setattr(changes, "_after_scores_change", [broken, calls.append])
+    party = start_party()
+    with django_capture_on_commit_callbacks(execute=True):
+        play(party, 1)
+    assert calls == [party.club_id] * 2
+    assert party.hands.get().status == "confirmed"
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_keeps_a_partys_score_after_the_commit():
+    from scoring.models import KeptScore
+
+    party = start_party()
+    play(party, 2)
+
+    party.refresh_from_db()
+    deadline = time.monotonic() + 30
+    while not KeptScore.objects.filter(party=party, changes=party.changes).exists():
+        assert time.monotonic() < deadline, "the worker did not keep the party's score"
+        time.sleep(0.1)
+    assert KeptScore.objects.get(party=party, changes=party.changes).score["hands"] == 2
