@@ -96,17 +96,11 @@ class FormatTablesPage:
         came from."""
         hand = row["hand"]
         if data is None:
-            return {"form": HandDecisionForm.for_hand(hand, row["players"])}
+            form = HandDecisionForm.for_hand(hand, row["players"])
+            return {"form": form, "decision": form}
         auto_id = f"hand-{hand.pk}-%s"
         form = HandDecisionForm(data, hand=hand, players=row["players"], auto_id=auto_id)
-        decision = form.data.get("decision")
-        if decision == Decision.VOID:
-            errors_at = "void"
-        elif row["versions"] and decision in (Decision.ENTERED, Decision.COUNTER):
-            errors_at = "resolve"
-        else:
-            errors_at = "correct"
-        return {"form": form, "errors_at": errors_at}
+        return {"form": form, "decision": form, "errors_at": _errors_at(form, row)}
 
     @staticmethod
     def checked(forms: dict) -> list:
@@ -123,6 +117,18 @@ class FormatTablesPage:
     @staticmethod
     def rematch_started() -> str:
         return _("Rematch started: the seats are drawn again.")
+
+
+def _errors_at(decision: DecisionForm, row: dict) -> str:
+    """Which of a hand's forms a refused decision came from, for its message to
+    stand beside it: the void's, the versions' while the hand is disputed, else
+    the result's."""
+    sent = decision.data.get("decision")
+    if sent == Decision.VOID:
+        return "void"
+    if row["versions"] and sent in (Decision.ENTERED, Decision.COUNTER):
+        return "resolve"
+    return "correct"
 
 
 def hand_players(hand: Hand, seats: list[Seat], state=None) -> list[Seat]:
@@ -230,7 +236,7 @@ class WholeTablePage:
             initial=form_class.initial_from(hand.details.get("entry") or {}),
             auto_id=auto_id,
         )
-        return {"form": form, "decision": decision}
+        return {"form": form, "decision": decision, "errors_at": _errors_at(decision, row)}
 
     @staticmethod
     def checked(forms: dict) -> list:

@@ -211,6 +211,18 @@ def test_the_organizer_accepts_the_other_entry(client, night):
     assert (hand.status, hand.scores) == (Hand.Status.CONFIRMED, [-10, 20])
 
 
+def test_the_decision_is_sent_as_every_games_is_and_its_reason_shown(client, night):
+    party, hand = disputed_chinchon(night)
+    page_url = reverse("manage:party-detail", args=[party.pk])
+    assert 'name="decision" value="counter"' in client.get(page_url).text
+
+    client.post(decide_url(hand), {"decision": "counter", "reason": "the cards were shown"})
+
+    hand.refresh_from_db()
+    assert (hand.status, hand.scores) == (Hand.Status.CONFIRMED, [-10, 20])
+    assert "Reason: the cards were shown" in client.get(page_url).text
+
+
 def test_an_entry_the_game_refuses_comes_back_with_its_message_not_an_error(client, night):
     _party, hand = disputed_chinchon(night)
 
