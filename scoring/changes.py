@@ -90,13 +90,16 @@ def seat_counter_start(token: str) -> int | None:
         return None
 
 
-def party_changed(party_id: int) -> None:
+def party_changed(party_id: int, tokens=None) -> None:
     """Something the party's seat pages show changed — a hand, the party's status,
     who sits where: the party's count of changes moves in this transaction (a kept
     score of it is then computed again, `scores.party_scores`), and after the
-    commit every seat's counter moves, and the phones polling it reload."""
+    commit every seat's counter moves, and the phones polling it reload.
+    ``tokens``: the seats' tokens, when the caller has read the seats already."""
     Party.objects.filter(pk=party_id).update(changes=F("changes") + 1)
-    seats_changed(Seat.objects.filter(party_id=party_id).values_list("token", flat=True))
+    if tokens is None:
+        tokens = Seat.objects.filter(party_id=party_id).values_list("token", flat=True)
+    seats_changed(tokens)
     after_commit(_tell_later, ("party", party_id))
 
 

@@ -61,7 +61,8 @@ def _audit(kept, hand, action, *, seat=None, user=None, address=None, key=None, 
     # commit).
     party = kept.party
     changes.scores_changed(party.club_id)
-    changes.party_changed(party.pk)
+    # The seats were read with the party, under its lock: their tokens are these.
+    changes.party_changed(party.pk, [s.token for s in kept.seats])
     changes.night_changed(party.night_id)
     AuditRecord.objects.create(
         party=party,

@@ -476,7 +476,7 @@ def test_a_repeated_confirmation_key_is_counted_once():
 def test_every_change_bumps_the_pages_counters(monkeypatch):
 
     moved = []
-    monkeypatch.setattr(changes, "party_changed", lambda pk: moved.append(("party", pk)))
+    monkeypatch.setattr(changes, "party_changed", lambda pk, tokens: moved.append(("party", pk)))
     monkeypatch.setattr(changes, "scores_changed", lambda pk: moved.append(("club", pk)))
     party, (a, _b, _c, _d) = table_of_four()
 
