@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext
 
-from scoring.engine.games import ENTRY_GAMES
 from scoring.models import Party
 from tournaments.models import (
     Entrant,
@@ -57,34 +55,6 @@ def entrant_parties(tournament: Tournament, entrant: Entrant) -> list[Table]:
         .select_related("round")
         .order_by("round__number")
     )
-
-
-class OtherGameParty(ValueError):
-    """A party of another game asked for as a Gin Rummy score sheet: its table
-    (players, totals, margins, places) is read in its round instead."""
-
-
-def gin_party(tournament: Tournament, party_id: int) -> Party:
-    """`tournament_party`, refused with where to look when its game is not Gin
-    Rummy's (the hands of another game have no knocks, boxes or deadwood)."""
-    party = tournament_party(tournament, party_id)
-    # A game whose hands are its own entry (`ENTRY_GAMES`) keeps no such sheet.
-    if party.game in ENTRY_GAMES:
-        table = party.tournament_table
-        raise OtherGameParty(
-            gettext(
-                "This party is of %(game)s: its players, totals, margins and places are "
-                "at table %(table)s of round %(round)s (/api/tournaments/%(slug)s/rounds/"
-                "%(round)s)."
-            )
-            % {
-                "game": party.get_game_display(),
-                "table": table.number,
-                "round": table.round.number,
-                "slug": tournament.slug,
-            }
-        )
-    return party
 
 
 def tournament_party(tournament: Tournament, party_id: int) -> Party:

@@ -47,6 +47,16 @@ class Due:
 
 
 @dataclass(frozen=True)
+class Column:
+    """A side's column of the sheet as a keeping reads it: the ``points`` of its
+    hands, its ``boxes`` (None where the game keeps none) and its ``total``."""
+
+    points: int
+    boxes: int | None
+    total: int
+
+
+@dataclass(frozen=True)
 class Scored:
     """An entry as stored (``entry``: JSON, what is fingerprinted and compared) and
     what the game made of it, in the keeping's own terms (``score``)."""
@@ -207,6 +217,11 @@ class FormatTables:
     def finish(self, hands: list[Hand]) -> None:
         _mark_finished(self.party, party_state(self.party, self.seats, hands).finished)
 
+    def columns(self) -> list[Column]:
+        """Each side's column as the format settles it: hand points, boxes, and
+        the total with the bonuses once the party is over."""
+        return [Column(s.points, s.boxes, s.total) for s in self.state.outcome.sides]
+
 
 class WholeTable:
     """A party that seats everyone at one table (see the module docstring)."""
@@ -330,6 +345,12 @@ class WholeTable:
         count = side_count(self.seats)
         over = self.game.standing(confirmed_scores(hands), count, self.party.rules).over
         _mark_finished(self.party, over)
+
+    def columns(self) -> list[Column]:
+        """Each side's column: its points over the confirmed hands, which are its
+        total (these games keep no boxes)."""
+        totals = side_totals(confirmed_scores(self.hands), side_count(self.seats))
+        return [Column(total, None, total) for total in totals]
 
 
 def format_scores(hand: Hand, seats) -> tuple[list[int], dict]:

@@ -4,7 +4,6 @@ organizer's actions (`organizer`); config/api.py mounts `ROUTERS` and answers
 
 from tournaments.api import organizer, public
 from tournaments.archive.refusals import ArchiveError
-from tournaments.published import OtherGameParty
 from tournaments.records import GameSettingsError, NoTableSchedule, TournamentError
 
 ROUTERS = [("/", public.router), ("/", organizer.router)]
@@ -14,12 +13,11 @@ ROUTERS = [("/", public.router), ("/", organizer.router)]
 #: A round robin at tables started with a field no schedule covers is refused for
 #: now too, with a code of its own: checking entrants in or out mends it.
 #: A game, players per table and options that do not go together are impossible,
-#: whenever asked; so is another game's party read as a Gin Rummy sheet.
+#: whenever asked.
 ERRORS = {
     TournamentError: (409, "refused"),
     NoTableSchedule: (409, "no_schedule"),
     GameSettingsError: (422, "invalid_game"),
-    OtherGameParty: (422, "other_game"),
     ArchiveError: (422, "invalid_archive"),
 }
 

@@ -7,7 +7,7 @@ from ninja import Query, Router, Schema
 from pydantic import Field
 
 from clubs.names import shown_names
-from scoring.selectors import state_for
+from scoring.services.keeping import keeping_for
 from tournaments import planned, published, stored_board
 from tournaments.api.common import (
     Id,
@@ -132,26 +132,27 @@ def tournament_plan(request, slug: Slug):
     "/tournaments/{slug}/parties/{party_id}", response={200: TournamentPartyOut, **PUBLIC_READ}
 )
 def tournament_party(request, slug: Slug, party_id: Id):
-    """One party of the tournament with every hand (results published). A party of
-    another game is read at its table in its round (422 ``other_game`` says where)."""
+    """One party of the tournament, of any game, with every hand (results
+    published): each side's column as its game keeps it, each hand's scores."""
     tournament = published.public_tournament(slug)
     if not tournament.public_results:
         raise Http404
-    party = published.gin_party(tournament, party_id)
-    state, hands = state_for(party)
-    shown = shown_names(tournament.club_id, [seat.player for seat in state.seats], public=True)
-    names = {seat.pk: shown[seat.player_id] for seat in state.seats}
+    party = published.tournament_party(tournament, party_id)
+    kept = keeping_for(party)(party)
+    shown = shown_names(tournament.club_id, [seat.player for seat in kept.seats], public=True)
+    names = {seat.pk: shown[seat.player_id] for seat in kept.seats}
     sides = [
         {
-            "players": [names[s.pk] for s in state.seats if s.side == side],
-            "points": total.points,
-            "boxes": total.boxes,
-            "total": total.total,
+            "players": [names[s.pk] for s in kept.seats if s.side == side],
+            "points": column.points,
+            "boxes": column.boxes,
+            "total": column.total,
         }
-        for side, total in enumerate(state.outcome.sides)
+        for side, column in enumerate(kept.columns())
     ]
     return {
         "id": party.pk,
+        "game": party.game,
         "label": party.label,
         "status": party.status,
         "target": party.target,
@@ -161,6 +162,8 @@ def tournament_party(request, slug: Slug, party_id: Id):
                 "number": h.number,
                 "table": h.table,
                 "status": h.status,
+                "scores": h.scores,
+                "facts": h.facts,
                 "ending": h.ending,
                 "kind": h.kind,
                 "points": h.points,
@@ -169,7 +172,7 @@ def tournament_party(request, slug: Slug, party_id: Id):
                 "knocker_deadwood": h.knocker_deadwood,
                 "defender_deadwood": h.defender_deadwood,
             }
-            for h in hands
+            for h in kept.hands
         ],
     }
 

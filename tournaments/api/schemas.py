@@ -137,11 +137,17 @@ class PlanOut(Schema):
 
 
 class TournamentHandOut(Schema):
-    """A hand of a tournament's party, as the public sees it."""
+    """A hand of a tournament's party, as the public sees it: every game's
+    ``scores`` (each side's points, in side order) and ``facts`` (what the game
+    made of it, `Game.hand`). ``ending``, ``kind``, ``points``, ``winner``,
+    ``knocker`` and the deadwood counts are a knock's, kept by games of party
+    formats; a hand of another game ends ``scored``, its entry scored whole."""
 
     number: int
     table: int
     status: str
+    scores: list[int] | None
+    facts: dict
     ending: str
     kind: str
     points: int
@@ -152,14 +158,18 @@ class TournamentHandOut(Schema):
 
 
 class PartySideOut(Schema):
+    """A side's column: its players, the ``points`` of its hands, its ``boxes``
+    (None where the game keeps none) and its ``total``."""
+
     players: list[str]
     points: int
-    boxes: int
+    boxes: int | None
     total: int
 
 
 class TournamentPartyOut(Schema):
     id: int
+    game: str
     label: str
     status: str
     target: int

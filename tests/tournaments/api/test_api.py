@@ -97,19 +97,38 @@ def test_the_public_reads_every_seat_of_a_table_and_the_game_score(
     assert standings["lines"][-1]["score"] == -250
 
 
-def test_a_party_of_another_game_is_read_at_its_table_not_as_a_gin_sheet(
-    client, organizer, committed
-):
+def test_a_party_of_another_game_is_read_like_any_other(client, organizer, committed):
     tournament, round = table_tournament(organizer.club, 8, committed)
     party = tables_of(round)[0].table.party
+    play_chinchon(party, [0, 20, 40, 100])
+    names = [s.player.name for s in party.seats.select_related("player").order_by("position")]
 
     response = client.get(f"/api/tournaments/{tournament.slug}/parties/{party.pk}")
 
-    assert response.status_code == 422
+    assert response.status_code == 200, response.json()
     body = response.json()
-    assert body["code"] == "other_game"
-    assert f"/api/tournaments/{tournament.slug}/rounds/1" in body["detail"]
-    assert "This party is of Chinchón" in body["detail"]
+    assert (body["game"], body["status"]) == ("chinchon", "finished")
+    # The public sees initials only, as on every public page.
+    assert [side["players"] for side in body["sides"]] == [[initials(name)] for name in names]
+    assert [side["total"] for side in body["sides"]] == [-10, 20, 40, 100]
+    assert {side["boxes"] for side in body["sides"]} == {None}
+    [hand] = body["hands"]
+    assert (hand["number"], hand["status"], hand["scores"]) == (1, "confirmed", [-10, 20, 40, 100])
+    assert hand["ending"] == "scored"
+
+
+def test_a_gin_rummy_party_s_columns_carry_its_boxes(started, confirmed, client):
+    tournament, round = started(NAMES)
+    table = first_table(round)
+    confirmed(table, deadwood=30)
+
+    party = client.get(f"/api/tournaments/{tournament.slug}/parties/{table.party_id}").json()
+
+    assert party["game"] == "gin_rummy"
+    # The gin's 50 and its box go to the side that made it, whichever that is.
+    columns = [(s["points"], s["boxes"]) for s in party["sides"]]
+    assert sorted(columns) == [(0, 0), (50, 1)]
+    assert party["hands"][0]["scores"] == [points for points, _boxes in columns]
 
 
 def test_unpublished_parts_are_404_with_a_json_body(started, client):
