@@ -47,7 +47,9 @@ postgres://postgres@127.0.0.1:5432/knock_load), ``LOAD_GROUPS`` (1: the web and
 live groups, each a gunicorn of its own on its own port, the workers shared out
 between them) and ``LOAD_PROXY`` (on with more than one group: Caddy in front, as
 in production; benchmarks/load_layout.py) and ``LOAD_CROWD`` (none: the crowds'
-sizes, e.g. "1000,5000,10000"; ``LOAD_CROWD_PER_PROCESS``, 2500 clients a process) and
+sizes, e.g. "1000,5000,10000"; ``LOAD_CROWD_PER_PROCESS``, 2500 clients a process;
+``LOAD_CROWD_ONLY=on``: after the poll cost, only the crowds' runs, no table steps,
+faults or data check: a few minutes on a shared machine) and
 ``LOAD_COMPRESS_STATIC`` (on: off collects the static files uncompressed, under the
 same names; no request of the load asks for one)."""
 
@@ -97,6 +99,7 @@ POLL_SECONDS = 3  # as the seat page's script
 # Compressing the static files (brotli at its best) is nine tenths of collectstatic's
 # 15 s of a core: CI's small run leaves it out.
 COMPRESS_STATIC = os.environ.get("LOAD_COMPRESS_STATIC", "on") != "off"
+CROWD_ONLY = os.environ.get("LOAD_CROWD_ONLY", "off") == "on"
 
 
 def main() -> None:
@@ -158,7 +161,7 @@ class Lab:
         self.start_worker()
         self.start_beat()
         # One table more than any run uses: the profile plays it.
-        biggest = max([*STEPS, TABLES]) + 1
+        biggest = (TABLES if CROWD_ONLY else max([*STEPS, TABLES])) + 1
         self.python("-m", "benchmarks.championship", "build", str(biggest), str(self.manifest))
         self.layout.start()
         print(f"Layout: {self.layout.describe()}")
@@ -168,12 +171,15 @@ class Lab:
             f"\nLoad, {WORKERS} gunicorn processes (web) and {LIVE_WORKERS} with uvicorn "
             f"workers (live), {SECONDS} s per run (+ {SPECTATORS} spectators, 1 director)"
         )
-        for tables in STEPS:
+        for tables in [] if CROWD_ONLY else STEPS:
             results[tables] = self.load(tables, f"{tables} tables")
         held = [n for n, r in results.items() if r["holds"]]
-        print(f"  largest table count that holds the targets: {max(held) if held else 'none'}")
+        if not CROWD_ONLY:
+            print(f"  largest table count that holds the targets: {max(held) if held else 'none'}")
         for size in load_crowd.SIZES:  # LOAD_CROWD: spectators beside the load, on their stream
             self.load(TABLES, f"{TABLES} tables and a crowd of {size}", crowd=size)
+        if CROWD_ONLY:
+            return
         self.layout.restart_web(1)
         print(f"\nOne gunicorn process ({self.layout.describe()})")
         alone = self.hammer(self.poll_paths())

@@ -37,6 +37,10 @@ BIN = Path(sys.executable).parent
 DOCKER = ROOT / "docker"
 GROUPS = int(os.environ.get("LOAD_GROUPS", 1))
 PROXY = os.environ.get("LOAD_PROXY", "on" if GROUPS > 1 else "off") == "on"
+#: The live workers' class and heartbeat, as compose.yaml's (LOAD_LIVE_WORKER,
+#: LOAD_LIVE_TIMEOUT: uvicorn_worker.UvicornH11Worker and 30 measure them as they were).
+LIVE_WORKER = os.environ.get("LOAD_LIVE_WORKER", "live.worker.StreamWorker")
+LIVE_TIMEOUT = os.environ.get("LOAD_LIVE_TIMEOUT", "120")
 #: A lost group (the fault) is started again after this long, as compose restarts
 #: a container or a host comes back: meanwhile the other groups serve alone.
 LOST_SECONDS = 5
@@ -183,8 +187,8 @@ class Layout:
             # would be left behind in one of ASGI's threads). Its log (a killed
             # worker, the 503s of a reconnecting crowd) to a file: the fault run
             # counts the 503s.
-            command = ["config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker"]
-            command += ["--graceful-timeout", "5"]
+            command = ["config.asgi:application", "--worker-class", LIVE_WORKER]
+            command += ["--graceful-timeout", "5", "--timeout", LIVE_TIMEOUT]
             env = {**self.lab.env, "CONN_MAX_AGE": "0"}
             stderr = open(self.lab.live_log, "a")  # noqa: SIM115 (closed with the process)
         command += ["-b", f"127.0.0.1:{group.port}", "-w", str(group.workers)]

@@ -203,7 +203,7 @@ def production(env: dict) -> None:
             "-m",
             "gunicorn",
             "-k",
-            "uvicorn_worker.UvicornWorker",
+            "live.worker.StreamWorker",
             "-w",
             "1",
             "-b",

@@ -25,6 +25,8 @@ import os
 import socket
 import subprocess
 import sys
+import threading
+import time
 import tracemalloc
 
 from benchmarks import ROOT, in_own_process, migrated
@@ -37,6 +39,14 @@ FRAMES = int(os.environ.get("BENCH_STREAM_FRAMES", 1))
 #: uvicorn's HTTP parser serving the streams (h11, httptools), or none: handed to
 #: the ASGI application directly.
 SERVER = os.environ.get("BENCH_STREAM_SERVER", "")
+#: Instead of the memory, the event loop's own CPU time (its thread's: the boards
+#: are stored in another) to open the streams and to tell them of each board,
+#: without tracemalloc (BENCH_STREAM_CPU=on); with uvicorn's check of the proxy's
+#: headers, each client sending them as behind the proxy
+#: (BENCH_STREAM_PROXY_HEADERS=on), on uvloop's loop (BENCH_STREAM_LOOP=uvloop).
+CPU = os.environ.get("BENCH_STREAM_CPU", "off") == "on"
+PROXY_HEADERS = os.environ.get("BENCH_STREAM_PROXY_HEADERS", "off") == "on"
+LOOP = os.environ.get("BENCH_STREAM_LOOP", "asyncio")
 
 
 def main() -> None:
@@ -90,7 +100,7 @@ class Served:
         self.sock.bind(("127.0.0.1", 0))
         config = uvicorn.Config(
             self.counting(application), http=SERVER, loop="asyncio", lifespan="off",
-            log_level="warning", proxy_headers=False,
+            log_level="warning", proxy_headers=PROXY_HEADERS,
         )  # fmt: skip
         self.server = uvicorn.Server(config)
         self.task = asyncio.ensure_future(self.server.serve(sockets=[self.sock]))
@@ -124,13 +134,16 @@ class Served:
 async def _clients(port: int, count: int, paths: list[str]) -> None:
     """``count`` streams on ``paths`` in turn, each read as it comes and let go."""
 
-    async def one(path):
+    async def one(n, path):
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: testserver\r\n\r\n".encode())
+        lines = [f"GET {path} HTTP/1.1", "Host: testserver"]
+        if PROXY_HEADERS:
+            lines += ["X-Forwarded-Proto: https", f"X-Forwarded-For: 10.0.{n // 256}.{n % 256}"]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
         while await reader.read(2**16):
             pass
 
-    await asyncio.gather(*(one(paths[n % len(paths)]) for n in range(count)))
+    await asyncio.gather(*(one(n, paths[n % len(paths)]) for n in range(count)))
 
 
 async def _until(condition, seconds=60.0):
@@ -187,6 +200,8 @@ def _measure() -> None:
         await _until(lambda: served.hellos >= 2)
         for _ in range(2):
             await tell_served(served, 2)
+        if CPU:
+            return await cpu_served(served)
         tracemalloc.start(FRAMES)
         gc.collect()
         before = tracemalloc.take_snapshot()
@@ -203,6 +218,21 @@ def _measure() -> None:
         await served.stop()
         await streams.relay_stop()
         return 0, top
+
+    async def cpu_served(served):
+        clock = time.pthread_getcpuclockid(threading.get_ident())  # the loop's thread
+        start = time.clock_gettime(clock)
+        served.open(paths, STREAMS)
+        await _until(lambda: served.hellos >= 2 + STREAMS)
+        opened = time.clock_gettime(clock) - start
+        told = []
+        for _ in range(BOARDS):
+            start = time.clock_gettime(clock)
+            await tell_served(served, 2 + STREAMS)
+            told.append(time.clock_gettime(clock) - start)
+        await served.stop()
+        await streams.relay_stop()
+        return (opened, told), []
 
     async def tell_served(served, count):
         moved = served.moved
@@ -239,7 +269,21 @@ def _measure() -> None:
         await streams.relay_stop()
         return pushed, top
 
+    if LOOP == "uvloop":
+        import uvloop
+
+        uvloop.install()
     pushed, top = asyncio.run(run_served() if SERVER else run())
+    if CPU:
+        opened, told = pushed
+        print(
+            f"The event loop's CPU time serving {STREAMS} streams (uvicorn, {SERVER}, {LOOP}, "
+            f"proxy headers {'checked' if PROXY_HEADERS else 'left to Django'}): "
+            f"{1000 * opened / STREAMS:.2f} ms a stream opened; a board told, "
+            + ", ".join(f"{1e6 * t / STREAMS:.0f}" for t in told)
+            + " µs a stream"
+        )
+        return
     held = sum(stat.size_diff for stat in top) / STREAMS
     sent = f"{pushed / 1024:.0f} KiB sent to each" if pushed else f"served by uvicorn, {SERVER}"
     print(
