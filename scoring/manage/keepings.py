@@ -131,13 +131,13 @@ def _errors_at(decision: DecisionForm, row: dict) -> str:
     return "correct"
 
 
-def hand_players(hand: Hand, seats: list[Seat], state=None) -> list[Seat]:
+def hand_players(hand: Hand, seats: list[Seat], state) -> list[Seat]:
     """Who may be named the hand's knocker: its two players when recorded, the
     open hand's table, else (an old no-game) every seat; the service checks."""
     by_position = {seat.position: seat for seat in seats}
     if hand.knocker_id and hand.defender_id:
         positions = sorted((hand.knocker.position, hand.defender.position))
-    elif state is not None and hand.number == state.number and hand.table <= len(state.tables):
+    elif hand.number == state.number and hand.table <= len(state.tables):
         positions = sorted(state.tables[hand.table - 1].players)
     else:
         positions = sorted(by_position)
