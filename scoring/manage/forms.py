@@ -22,7 +22,6 @@ from scoring.models import DEFAULT_GAME, Hand, Party, game_choices, game_name
 from scoring.option_fields import add_option_fields, option_groups, option_names, options_of
 from scoring.selectors import RULINGS
 from scoring.services.knocks import Result
-from scoring.services.whole_table_sheet import other_game
 from web.money import AmountField, money_example
 from web.validators import PrintableForm
 
@@ -260,7 +259,7 @@ class GameStartFields:
         number left in another game's options, a seat left from a change of
         mind): only the chosen game's fields count."""
         read = {"game", "label", "anyway"}
-        if other_game(game):
+        if not GAMES[game].formats:
             read |= option_names(game)
             read |= {f"seat_{number}" for number in range(1, MOST_SEATS + 1)}
         else:
@@ -287,7 +286,7 @@ class GameStartFields:
                 "games": " ".join(
                     key
                     for key, game in GAMES.items()
-                    if other_game(key) and number <= max(game.table_sizes)
+                    if not game.formats and number <= max(game.table_sizes)
                 ),
             }
             for number, field in enumerate(GameStartFields.seat_fields(form), 1)
@@ -390,7 +389,7 @@ class PartyStartForm(PrintableForm):
         players and, as the game is played, its format (the seats drawn) or its
         options (the players seated in order)."""
         data = self.cleaned_data
-        if other_game(data["game"]):
+        if not GAMES[data["game"]].formats:
             return {"game": data["game"], "players": data["seated"], "options": data["options"]}
         return {"game": data["game"], "players": list(data["players"]), "format": data["format"]}
 
@@ -415,7 +414,7 @@ class PartyStartForm(PrintableForm):
             return cleaned
         game = cleaned["game"] = cleaned["game"] or DEFAULT_GAME
         GameStartFields.drop_unread(self, game)
-        if not other_game(game):
+        if GAMES[game].formats:
             cleaned["format"] = cleaned.get("format") or Party.Format.TWO
             if not cleaned.get("players"):
                 self.add_error("players", _("Tick the players who sit down at this party."))
