@@ -4,7 +4,8 @@ each with its router and its authentication set once; config/api.py mounts
 
 from scoring import errors
 from scoring.api import organizer, seat
-from scoring.api.common import ERRORS, changed_entry
+from scoring.api.common import ERRORS
+from scoring.api.keepings import changed_entry
 
 #: The routers config/api.py mounts, with their path prefixes.
 ROUTERS = [("/", seat.router), ("/", organizer.router)]

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from ninja import Path
 
 from clubs.templatetags.organizers import organizer_name
-from scoring import entries, errors, selectors
+from scoring import entries, errors
 from scoring.api.schemas import ResultIn
 from scoring.engine.cards import InvalidCard
 from scoring.engine.hands import (
@@ -70,12 +70,6 @@ ERRORS = {
     # The core signals every other impossible value with a plain ValueError.
     ValueError: (422, "invalid_entry"),
 }
-
-
-def changed_entry(error: errors.EntryChanged) -> dict:
-    """What a 409 ``entry_changed`` adds to its body: the entry as it now stands."""
-    state, _ = selectors.state_for(error.hand.party)
-    return {"hand": Seats(state.seats).hand(error.hand)}
 
 
 # --- From a request to a result ----------------------------------------------------
@@ -197,119 +191,6 @@ def party_body(party) -> dict:
         "status": party.status,
         "confirmation_required": party.confirmation_required,
         "rules": party.rules,
-    }
-
-
-def sheet_body(sheet: dict, seats: Seats) -> dict:
-    rows = []
-    rounds = []
-    for row in sheet["rows"]:
-        hand = row["hand"]
-        running = [cell["running"] for cell in row["cells"]]
-        if hand is None:  # a partnership round's net, written in the team's column
-            written = [(side, c["points"]) for side, c in enumerate(row["cells"]) if c["points"]]
-            side, points = written[0] if written else (None, 0)
-            rounds.append(
-                {"round": row["round"], "winner_side": side, "points": points, "running": running}
-            )
-            continue
-        winner = seats.by_id.get(hand.winner_id)
-        rows.append(
-            {
-                "number": hand.number,
-                "table": hand.table,
-                "status": hand.status,
-                "kind": hand.kind,
-                "winner_side": winner.side if winner else None,
-                "points": hand.points,
-                "running": None if None in running else running,
-            }
-        )
-    return {
-        "sides": sheet["headers"],
-        "rows": rows,
-        "rounds": rounds,
-        "points": sheet["points"],
-        "boxes": sheet["boxes"],
-        "needed": sheet["needed"],
-    }
-
-
-def settlement_body(state, names: list[str]) -> dict | None:
-    if not state.finished:
-        return None
-    view = selectors.settlement_view(state)
-    return {
-        "sides": [
-            {
-                "side": side,
-                "name": names[side],
-                "points": total.points,
-                "boxes": total.boxes,
-                "box_bonus": total.box_bonus,
-                "game_bonus": total.game_bonus,
-                "shutout_bonus": total.shutout_bonus,
-                "total": total.total,
-            }
-            for side, total in enumerate(view["totals"])
-        ],
-        # A rotation has no single winner, only payments: both are None.
-        "winner_side": state.outcome.winner,
-        "margin": state.outcome.margin,
-        "payments": [
-            {"payer": payer, "payee": payee, "amount": amount}
-            for payer, payee, amount in view["payments"]
-        ],
-    }
-
-
-def table_body(seat, view: dict) -> dict:
-    state = view["state"]
-    seats = Seats(state.seats)
-    open_hand, dealer, players = view["open_hand"], view["dealer"], view["players"]
-    # A seat sitting this hand out (rotation, chouette) follows the hand played
-    # without it, as its page does: who plays and deals it, and its entry.
-    sits_out = bool(state.tables) and state.table_of(seat.position) is None
-    if sits_out:
-        played = state.tables[0]
-        players = [seats.by_position[position] for position in played.players]
-        dealer = seats.by_position[played.dealer]
-        open_hand = state.open_hands.get(1)
-    return {
-        "party": party_body(seat.party),
-        "seat": seats.ref(seats.by_id[seat.pk]),
-        "seats": [Seats.with_player(s) for s in state.seats],
-        "number": None if state.finished else state.number,
-        "sits_out": sits_out,
-        "dealer": seats.ref(dealer),
-        "players": [seats.ref(player) for player in players],
-        "open_hand": seats.hand(open_hand) if open_hand else None,
-        "can_confirm": view["can_confirm"],
-        "sheet": sheet_body(view["sheet"], seats),
-        "settlement": settlement_body(state, view["sheet"]["headers"]),
-        "version": view["version"],
-    }
-
-
-def party_detail_body(request, party) -> dict:
-    state, hands = selectors.state_for(party)
-    sheet = selectors.sheet_rows(state, hands)
-    seats = Seats(state.seats)
-    return {
-        "party": party_body(party),
-        "seats": [
-            {
-                **seats.ref(seat),
-                "token": seat.token,
-                "link": request.build_absolute_uri(seat.get_absolute_url()),
-            }
-            for seat in state.seats
-        ],
-        "number": None if state.finished else state.number,
-        "sheet": sheet_body(sheet, seats),
-        "hands": [seats.hand(hand) for hand in hands],
-        "settlement": settlement_body(state, sheet["headers"]),
-        "version": selectors.version(state, hands),
     }
 
 

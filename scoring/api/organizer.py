@@ -1,6 +1,6 @@
-"""The API of a club's organizers: ``/api/parties/<id>…`` (look, decide a hand —
-Gin Rummy's at ``…/decide``, another game's at ``…/decide-entry`` — and the night's
-housekeeping: cancel, swap a player, rematch) and their nights under
+"""The API of a club's organizers: ``/api/parties/<id>…`` (look, decide a hand of
+any game at ``…/decide``, ``…/decide-entry`` an alias for a whole table's, and the
+night's housekeeping: cancel, swap a player, rematch) and their nights under
 ``/api/manage/…`` (list, open, start a party of any game, close; the results, the
 payments that settle them and the stake). A personal API key
 (`clubs.permissions.TokenAuth`) or Django's session login (`OrganizerAuth`, which
@@ -18,8 +18,9 @@ from pydantic import Discriminator, Tag
 
 from clubs import selectors as clubs
 from clubs.permissions import OrganizerAuth, TokenAuth, require_organizer
-from scoring import entries, errors, selectors
-from scoring.api.common import Id, audit_body, party_body, party_detail_body, result_of
+from scoring import errors, selectors
+from scoring.api.common import Id, audit_body
+from scoring.api.keepings import kept
 from scoring.api.schemas import (
     AuditOut,
     CancelIn,
@@ -41,9 +42,7 @@ from scoring.api.schemas import (
 from scoring.engine.games import GAMES
 from scoring.night_results import night_results
 from scoring.services import hands, nights, parties
-from scoring.services.hands import hand_decide
-from scoring.services.parties import check_format_game, check_other_game, party_start
-from scoring.services.whole_table_sheet import game_sheet, plays_other_game
+from scoring.services.parties import party_start
 from web.api_errors import ORGANIZER_ACTION, ORGANIZER_READ, ORGANIZER_WRITE, refusals
 from web.client import client_address
 
@@ -288,34 +287,21 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: Body[AnyDeci
     enter it; one of the other kind than the party's is refused (422) before
     anything is written, as is an entry the game refuses, in its words."""
     party = _organized_party(request, party_id)
-    if plays_other_game(party):
-        if isinstance(decision, DecideIn) and decision.result is not None:
-            check_format_game(party)
-        entry = decision.entry if isinstance(decision, GameDecideIn) else None
-        return _decide_whole(
-            request, party, hand_id, decision.action, entry, decision.version, decision.reason
-        )
-    if isinstance(decision, GameDecideIn):
-        check_other_game(party)
+    keeping = kept(party, decision)
     hand = selectors.party_hand(party, hand_id)
-    if decision.version is not None:
-        result = entries.result_of_version(hand, decision.version)
-    elif decision.result is not None:
-        result = result_of(decision.result, party)
-    else:
-        result = None
     hand = hands.hand_decide(
         hand=hand,
         user=request.auth,
-        entry=result,
+        entry=keeping.decided(decision, hand, party),
         reason=decision.reason,
         address=client_address(request),
         # A correction of a disputed hand must look at both versions: resolve it.
         disputed={"resolve": True, "correct": False}.get(decision.action),
     )
-    detail = party_detail_body(request, selectors.party_by_id(party_id))
-    decided = next(h for h in detail["hands"] if h["id"] == hand.pk)
-    return {"action": decision.action, "hand": decided, "party": detail}
+    body = keeping.party(request, selectors.party_by_id(party_id))
+    decided = next(h for h in body["hands"] if h["id"] == hand.pk)
+    # A whole table's answer (`GameDecideOut`) leaves the action out.
+    return {"action": decision.action, "hand": decided, "party": body}
 
 
 @router.post(
@@ -325,40 +311,7 @@ def party_hand_decide(request, party_id: Id, hand_id: Id, decision: Body[AnyDeci
 def party_game_hand_decide(request, party_id: Id, hand_id: Id, decision: GameDecideIn):
     """An alias of ``…/decide`` for a hand played at one whole table, kept for the
     clients that decide here; a Gin Rummy hand is refused."""
-    party = _organized_party(request, party_id)
-    check_other_game(party)
-    return _decide_whole(
-        request,
-        party,
-        hand_id,
-        decision.action,
-        decision.entry,
-        decision.version,
-        decision.reason,
-    )
-
-
-def _decide_whole(request, party, hand_id: int, action: str, entry, version, reason: str):
-    """Resolve a disputed hand with the right ``entry`` or one of its two entries
-    (``version``); correct a confirmed or waiting one; void one."""
-    hand = selectors.party_hand(party, hand_id)
-    if version == "entered":
-        entry = hand.details.get("entry")
-    elif version == "counter":
-        entry = (hand.counter or {}).get("entry")
-    if entry is None and action != "void":
-        raise errors.EntryError(gettext("Give the right entry, or the version to accept."))
-    hand = hand_decide(
-        hand=hand,
-        user=request.auth,
-        entry=entry,
-        reason=reason,
-        address=client_address(request),
-        disputed={"resolve": True, "correct": False}.get(action),
-    )
-    body = game_party_body(request, selectors.party_by_id(party.pk))
-    decided = next(h for h in body["hands"] if h["id"] == hand.pk)
-    return {"hand": decided, "party": body}
+    return party_hand_decide(request, party_id, hand_id, decision)
 
 
 @router.post("/parties/{party_id}/cancel", response={200: AnyPartyOut, **ORGANIZER_WRITE})
@@ -411,65 +364,8 @@ def party_rematch(request, party_id: Id):
 
 
 def _party_body(request, party) -> dict:
-    """The party as its organizer reads it: Gin Rummy's sheet, or another game's."""
-    if plays_other_game(party):
-        return game_party_body(request, party)
-    return party_detail_body(request, party)
-
-
-def game_party_body(request, party) -> dict:
-    """A party of another game as `GamePartyForOrganizerOut` reads it (`game_sheet`)."""
-    sheet = game_sheet(party)
-    seats = sorted((seat for side in sheet.sides for seat in side), key=lambda s: s.position)
-
-    def ref(seat):
-        return {"position": seat.position, "side": seat.side, "player": seat.player.name}
-
-    by_position = {seat.position: seat for seat in seats}
-    over = party.status == party.Status.FINISHED
-    return {
-        "party": party_body(party),
-        "game": party.game,
-        "options": party.rules,
-        "seats": [
-            {
-                **ref(seat),
-                "token": seat.token,
-                "link": request.build_absolute_uri(seat.get_absolute_url()),
-            }
-            for seat in seats
-        ],
-        "sides": [[seat.position for seat in side] for side in sheet.sides],
-        "totals": sheet.totals,
-        "lower_wins": sheet.lower_wins,
-        "hands": [
-            {
-                "id": hand.pk,
-                "number": hand.number,
-                "status": hand.status,
-                "scores": hand.scores,
-                "entry": hand.details.get("entry"),
-                "entered_by": ref(hand.entered_by) if hand.entered_by else None,
-                "counter": _counter(hand.counter, by_position, ref),
-            }
-            for hand in sheet.hands
-        ],
-        "over": over,
-        "winners": sorted(sheet.outcome.winners) if over else [],
-        "places": sheet.places if over else [],
-        "margins": sheet.margins if over else [],
-    }
-
-
-def _counter(counter, by_position, ref):
-    if not counter:
-        return None
-    seat = by_position.get(counter.get("seat"))
-    return {
-        "seat": ref(seat) if seat else None,
-        "entry": counter.get("entry"),
-        "scores": counter.get("scores"),
-    }
+    """The party as its organizer reads it, in its keeping's body."""
+    return kept(party).party(request, party)
 
 
 def _organized_party(request, party_id: int):

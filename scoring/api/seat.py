@@ -8,22 +8,14 @@ from typing import Annotated
 from ninja import Body, Router, Status
 from pydantic import Discriminator, Tag
 
-from scoring import errors, selectors
-from scoring.api.common import (
-    Number,
-    Seats,
-    Token,
-    result_of,
-    table_body,
-)
+from scoring import selectors
+from scoring.api.common import Number, Token
+from scoring.api.keepings import kept
 from scoring.api.schemas import ChangedOut, ConfirmIn, EntryOut, HandEntryIn, SeatTableOut
 from scoring.api.whole_table_schemas import GameChangedOut, GameEntryIn, GameEntryOut, GameTableOut
 from scoring.labels import outcome_message
 from scoring.services import hands
-from scoring.services.hands import hand_confirm, hand_enter
-from scoring.services.parties import check_format_game, check_other_game
-from scoring.services.whole_table_sheet import game_of, plays_other_game
-from scoring.whole_table import game_seat_view
+from scoring.services.keeping import WholeTable
 from web.api_errors import SEAT_READ, SEAT_WRITE
 from web.client import client_address
 
@@ -38,7 +30,6 @@ router = Router(auth=seat_token, tags=["seat"])
 
 # A refused entry may be one that changed since the phone showed it: its 409
 # carries the entry as it now stands.
-ENTRY_REFUSALS = {**SEAT_WRITE, 409: ChangedOut}
 GAME_ENTRY_REFUSALS = {**SEAT_WRITE, 409: GameChangedOut}
 ANY_ENTRY_REFUSALS = {**SEAT_WRITE, 409: ChangedOut | GameChangedOut}
 
@@ -71,10 +62,7 @@ def table_detail(request, token: Token):
     (`GameTableOut`): each side's total and place, every hand as entered and
     scored, the hand being played, whether this seat may confirm it and how many
     confirmations it still needs."""
-    seat = request.auth
-    if plays_other_game(seat.party):
-        return _game_table(seat)
-    return table_body(seat, selectors.seat_view(seat))
+    return kept(request.auth.party).table(request.auth)
 
 
 @router.post(
@@ -90,13 +78,10 @@ def table_hand_enter(request, token: Token, entry: Body[AnyEntryIn]):
     sent before. An entry the engine refuses is a 422 with its reasons, one per
     line."""
     seat = request.auth
-    if isinstance(entry, GameEntryIn):
-        return _enter_whole(request, seat, entry)
-    check_format_game(seat.party)
     outcome = hands.hand_enter(
         seat=seat,
         number=entry.number,
-        entry=result_of(entry, seat.party),
+        entry=kept(seat.party, entry).entry(entry, seat.party),
         key=entry.key,
         address=client_address(request),
         version=entry.version,
@@ -111,11 +96,8 @@ def table_hand_confirm(request, token: Token, number: Number, body: ConfirmIn):
     """Confirm another side's pending entry of hand ``number``, of any game, in the
     ``version`` the phone showed (``open_hand.version``): ``noted`` while more
     confirmations are needed, ``confirmed`` with the last."""
-    seat = request.auth
-    if plays_other_game(seat.party):
-        return _confirm_whole(request, seat, number, body)
     outcome = hands.hand_confirm(
-        seat=seat,
+        seat=request.auth,
         number=number,
         version=body.version,
         key=body.key,
@@ -127,14 +109,11 @@ def table_hand_confirm(request, token: Token, number: Number, body: ConfirmIn):
 def _entry(token: str, outcome) -> dict:
     # Read again after the write: the party may have just finished.
     seat = selectors.seat_by_token(token)
-    view = selectors.seat_view(seat)
-    seats = Seats(view["state"].seats)
     number = outcome.hand.number if outcome.hand else None
     return {
         "outcome": outcome.action,
         "message": outcome_message(outcome.action, number),
-        "hand": seats.hand(outcome.hand) if outcome.hand else None,
-        "table": table_body(seat, view),
+        **kept(seat.party).entered(seat, outcome.hand),
     }
 
 
@@ -145,9 +124,8 @@ def _entry(token: str, outcome) -> dict:
 def game_table_detail(request, token: Token):
     """An alias of ``GET /tables/{token}`` for a party played at one whole table,
     kept for the clients that read it here; a Gin Rummy party is refused."""
-    seat = request.auth
-    check_other_game(seat.party)
-    return _game_table(seat)
+    kept(request.auth.party, only=WholeTable)
+    return table_detail(request, token)
 
 
 @router.post(
@@ -157,23 +135,7 @@ def game_table_detail(request, token: Token):
 def game_hand_enter_api(request, token: Token, body: GameEntryIn):
     """An alias of ``POST /tables/{token}/hands`` for a hand of a game played at
     one whole table."""
-    return _enter_whole(request, request.auth, body)
-
-
-def _enter_whole(request, seat, body: GameEntryIn):
-    check_other_game(seat.party)
-    try:
-        outcome = hand_enter(
-            seat=seat,
-            number=body.number,
-            entry=body.entry_of(game_of(seat.party)),
-            key=body.key,
-            address=client_address(request),
-            version=body.version,
-        )
-    except errors.EntryChanged as error:
-        return Status(409, _changed(seat, error))
-    return Status(201 if outcome.action != "repeated" else 200, _game_entry(seat, outcome))
+    return table_hand_enter(request, token, body)
 
 
 @router.post(
@@ -183,98 +145,5 @@ def _enter_whole(request, seat, body: GameEntryIn):
 def game_hand_confirm_api(request, token: Token, number: Number, body: ConfirmIn):
     """An alias of ``POST /tables/{token}/hands/{number}/confirm`` for a party
     played at one whole table; a Gin Rummy party is refused."""
-    return _confirm_whole(request, request.auth, number, body)
-
-
-def _confirm_whole(request, seat, number: int, body: ConfirmIn):
-    check_other_game(seat.party)
-    try:
-        outcome = hand_confirm(
-            seat=seat,
-            number=number,
-            version=body.version,
-            key=body.key,
-            address=client_address(request),
-        )
-    except errors.EntryChanged as error:
-        return Status(409, _changed(seat, error))
-    return _game_entry(seat, outcome)
-
-
-def _game_hand(hand) -> dict:
-    return {
-        "number": hand.number,
-        "status": hand.status,
-        "scores": hand.scores,
-        "entry": hand.details.get("entry"),
-        "facts": hand.facts,
-        "entered_by": hand.entered_by.position if hand.entered_by_id else None,
-        "confirmations": hand.confirmations,
-        "version": hand.version,
-        "counter": hand.counter,
-    }
-
-
-def _game_table(seat) -> dict:
-    view = game_seat_view(seat)
-    sheet, party = view.sheet, view.seat.party
-    outcome = sheet.outcome
-    return {
-        "party": {
-            "id": party.pk,
-            "club": party.club.name,
-            "label": party.label,
-            "game": party.game,
-            "name": sheet.game.name,
-            "status": party.status,
-            "confirmation_required": party.confirmation_required,
-            "options": party.rules,
-        },
-        "seat": {
-            "position": view.seat.position,
-            "side": view.seat.side,
-            "player": view.seat.player.name,
-        },
-        "lower_wins": sheet.lower_wins,
-        "sides": [
-            {
-                "side": side,
-                "players": [s.player.name for s in seats],
-                "total": sheet.totals[side],
-                "place": sheet.places[side],
-                "out": side in outcome.out,
-                "winner": side in outcome.winners,
-                "hint": view.hints[side] if view.hints else None,
-            }
-            for side, seats in enumerate(sheet.sides)
-        ],
-        "hands": [_game_hand(hand) for hand in sheet.hands],
-        "number": None if view.over else view.number,
-        "open_hand": _game_hand(view.open_hand) if view.open_hand else None,
-        "can_confirm": view.can_confirm,
-        "may_enter": view.may_enter,
-        "confirmations_needed": view.still_needed,
-        "over": view.over,
-        "winners": sorted(outcome.winners),
-        "version": selectors.party_version(party),
-    }
-
-
-def _game_entry(seat, outcome) -> dict:
-    # Read again after the write: the party may have just finished.
-    seat = selectors.seat_by_token(seat.token)
-    number = outcome.hand.number if outcome.hand else None
-    return {
-        "outcome": outcome.action,
-        "message": outcome_message(outcome.action, number),
-        "hand": _game_hand(outcome.hand) if outcome.hand else None,
-        "table": _game_table(seat),
-    }
-
-
-def _changed(seat, error: errors.EntryChanged) -> dict:
-    return {
-        "detail": errors.explain(error),
-        "code": "entry_changed",
-        "hand": _game_hand(error.hand),
-    }
+    kept(request.auth.party, only=WholeTable)
+    return table_hand_confirm(request, token, number, body)

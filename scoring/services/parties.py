@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from scoring import changes, errors
 from scoring.engine.deal import draw_cards, order_by_draw
 from scoring.engine.formats import FORMATS, WrongPlayerCount
-from scoring.engine.games import ENTRY_GAMES, FORMAT_GAMES, GAMES
+from scoring.engine.games import GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import check_table, settle_options
 from scoring.engine.rules import RULESETS, Rules
@@ -153,26 +153,6 @@ def _in_order(start: dict, engine, players: list, options) -> tuple[Party, dict]
         "sides": [list(seats) for seats in sides],
     }
     return party, after
-
-
-def check_format_game(party: Party) -> None:
-    """These services take the parties of a game with party formats (Gin Rummy's,
-    `FORMAT_GAMES`): another game's hands are entered through
-    `scoring.services.hands`."""
-    if party.game not in FORMAT_GAMES:
-        raise errors.WrongGame(
-            gettext("This party plays %(game)s: enter its hands as %(game)s hands.")
-            % {"game": party.get_game_display()}
-        )
-
-
-def check_other_game(party: Party) -> None:
-    """These services take only parties of the other games."""
-    if party.game not in ENTRY_GAMES:
-        raise errors.WrongGame(
-            gettext("This party plays %(game)s: enter its hands as %(game)s hands.")
-            % {"game": party.get_game_display()}
-        )
 
 
 def check_not_cancelled(party: Party) -> None:

@@ -225,15 +225,3 @@ def _result(pk, key, rules, status, seats, hands) -> TableResult:
         pending=Hand.Status.PENDING in waiting,
         disputed=Hand.Status.DISPUTED in waiting,
     )
-
-
-def plays_other_game(party: Party) -> bool:
-    """Whether the party is played at one whole table (its sheet is `game_sheet`'s),
-    not at the tables of two of a game of party formats: the one question the
-    pages ask before they choose which reads to show it with."""
-    return other_game(party.game)
-
-
-def other_game(key: str) -> bool:
-    """Whether ``key`` names one of the other games (a key of `ENTRY_GAMES`)."""
-    return key in ENTRY_GAMES

@@ -8,6 +8,8 @@ import uuid
 
 import pytest
 
+from scoring.api.schemas import HandOut
+from scoring.api.whole_table_schemas import GameHandOut
 from scoring.models import Hand
 from tests.factories import start_game_party, start_party
 
@@ -203,3 +205,43 @@ def test_a_chinchon_hand_may_be_entered_by_the_cards(client):
         {"number": 1, "entry": {"closer": 0, "cards": [["8O"], ["1C"]]}},
     )
     assert refused.status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("kind", "first", "corrected", "shape"),
+    [
+        (
+            "gin",
+            {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 12},
+            {"number": 1, "ending": "gin", "knocker": 0, "defender_deadwood": 20},
+            HandOut,
+        ),
+        (
+            "chinchon",
+            {"number": 1, "entry": {"closer": 0, "penalties": [0, 9]}},
+            {"number": 1, "entry": {"closer": 0, "penalties": [0, 19]}},
+            GameHandOut,
+        ),
+    ],
+)
+def test_a_stale_confirmation_at_the_one_address_answers_the_hand_as_its_party_keeps_it(
+    client, kind, first, corrected, shape
+):
+    # Both kinds answer their 409 through the one error handler: the hand in the
+    # shape the party's other answers give it, never the other kind's.
+    party = (
+        start_party(confirmation_required=True)
+        if kind == "gin"
+        else start_game_party("chinchon", 2)
+    )
+    a, b = seats_of(party)
+    post(client, f"/api/tables/{a.token}/hands", first)
+    post(client, f"/api/tables/{a.token}/hands", corrected)
+
+    response = post(client, f"/api/tables/{b.token}/hands/1/confirm", {"version": 1})
+
+    assert response.status_code == 409
+    body = response.json()
+    assert body["code"] == "entry_changed"
+    assert set(body["hand"]) == set(shape.model_fields)
+    assert body["hand"]["version"] == 2
