@@ -1,0 +1,156 @@
+"""A party's result as every reader above scoring takes it, whatever the game
+(`Result`): standings, boards, seasons, notices and the archive read many parties
+at once through `party_results`, and never join two reads.
+
+How a party comes to its result depends on how its hands are kept
+(`scoring.services.keeping`), so each keeping names its own bulk read (`READS`),
+never which game a party is:
+
+- `FormatTables` (Gin Rummy's party formats): the kept score (`scores.party_scores`),
+  settled again only where a party moved; its plus/minus is the settlement's.
+- `WholeTable` (a game at one whole table): `whole_table_sheet.table_results`, the
+  totals, places and margins of the game's engine from the confirmed hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import QuerySet
+
+from scoring.engine.games.game import HandScore
+from scoring.models import Party
+from scoring.scores import PartyScore, party_scores
+from scoring.services.keeping import FormatTables, WholeTable, keeping_for
+from scoring.services.whole_table_sheet import TableResult, table_results
+
+
+@dataclass(frozen=True)
+class Result:
+    """A party as many-party reads take it.
+
+    By player id, whatever the keeping: ``points`` (the side's running total),
+    and once the party is finished ``plus_minus`` (the settlement's at Gin Rummy,
+    the side's margin at another game), ``places`` (at another game; Gin Rummy's
+    plus/minus tells) and ``won`` (a plus, or a winning side). How far it has come:
+    ``finished``, ``cancelled``, ``over`` (the sheet says so), the ``hands``
+    counted, a hand ``pending`` or ``disputed``.
+
+    By side, where the keeping knows its sides (a whole table; the kept score of
+    Gin Rummy keeps its players only): ``sides`` (players, by side number),
+    ``totals``, ``side_places``, ``margins``, the winning ``winners``, and the
+    confirmed hands' scores (``scored``); ``players`` in seat order."""
+
+    pk: int
+    finished: bool
+    cancelled: bool
+    over: bool
+    hands: int
+    pending: bool
+    disputed: bool
+    points: dict[int, int]
+    plus_minus: dict[int, int]
+    places: dict[int, int]
+    won: frozenset[int]
+    players: tuple[int, ...] = ()
+    sides: tuple[tuple[int, ...], ...] = ()
+    totals: tuple[int, ...] = ()
+    side_places: tuple[int, ...] = ()
+    margins: tuple[int, ...] = ()
+    winners: frozenset[int] = frozenset()
+    scored: tuple[HandScore, ...] = field(default=())
+
+    def side_of(self, player: int) -> int:
+        return next(n for n, side in enumerate(self.sides) if player in side)
+
+    def by_player(self, values) -> dict[int, int]:
+        """``values`` by side (totals, side places, margins) as each player's, in
+        seat order."""
+        side = {p: n for n, players in enumerate(self.sides) for p in players}
+        return {p: values[side[p]] for p in self.players}
+
+
+def format_tables_result(pk: int, score: PartyScore) -> Result:
+    """A party of party formats from its kept score: a player won with a plus."""
+    return Result(
+        pk=pk,
+        finished=score.finished,
+        cancelled=score.cancelled,
+        over=score.finished,
+        hands=score.hands,
+        pending=score.pending,
+        disputed=score.disputed,
+        points=score.points,
+        plus_minus=score.plus_minus,
+        places=score.places,
+        won=frozenset(p for p, amount in score.plus_minus.items() if amount > 0),
+        players=tuple(score.points),
+    )
+
+
+def whole_table_result(result: TableResult) -> Result:
+    """A party at one whole table from its standing: by player what its sides
+    have, the margins and places once finished; won: a player of a winning side."""
+    finished = result.finished
+    return Result(
+        pk=result.pk,
+        finished=finished,
+        cancelled=result.cancelled,
+        over=result.over,
+        hands=len(result.hands),
+        pending=result.pending,
+        disputed=result.disputed,
+        points=result.by_player(result.totals),
+        plus_minus=result.by_player(result.margins) if finished else {},
+        places=result.by_player(result.places) if finished else {},
+        won=frozenset(p for side in result.winners for p in result.sides[side]),
+        players=result.players,
+        sides=result.sides,
+        totals=result.totals,
+        side_places=result.places,
+        margins=result.margins,
+        winners=result.winners,
+        scored=result.hands,
+    )
+
+
+def _format_tables(ids) -> dict[int, Result]:
+    return {pk: format_tables_result(pk, score) for pk, score in party_scores(ids).items()}
+
+
+def _whole_table(ids) -> dict[int, Result]:
+    return {pk: whole_table_result(result) for pk, result in table_results(ids).items()}
+
+
+#: Each keeping's bulk read of its own parties among the ids it is given (the
+#: others left out, cancelled ones read), by keeping: the order is the order
+#: they are asked in.
+READS = {FormatTables: _format_tables, WholeTable: _whole_table}
+
+
+def reads_of(game: str):
+    """The bulk read of ``game``'s keeping (a game key)."""
+    return READS[keeping_for(Party(game=game))]
+
+
+def party_results(party_ids, *, cancelled: bool = True, game: str | None = None) -> dict:
+    """Every party's `Result` among ``party_ids`` (ids, or a query of them), by
+    id; an id with no party is left out, and ``cancelled=False`` leaves cancelled
+    parties out. Each keeping reads its own in a fixed number of queries however
+    many parties (two for Gin Rummy's kept scores while nothing moved, three for
+    a whole table). With ids, each keeping is asked only about the ids the ones
+    before it left: parties of one keeping cost no query of the other once the
+    first found them all. ``game``: every party is of this game (a tournament's),
+    only its keeping is asked."""
+    ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
+    reads = [reads_of(game)] if game is not None else list(READS.values())
+    results: dict[int, Result] = {}
+    for read in reads:
+        if isinstance(ids, QuerySet):
+            results.update(read(ids))
+            continue
+        rest = [pk for pk in ids if pk not in results]
+        if rest:
+            results.update(read(rest))
+    # Cancelled parties are read and left out here: a read that left them out
+    # would hand them on to the next keeping's, a query more.
+    return {pk: r for pk, r in results.items() if cancelled or not r.cancelled}
