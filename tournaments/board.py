@@ -16,12 +16,12 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Sum
 
 from clubs.names import shown_names
-from scoring.scores import party_scores
+from scoring.results import party_results
 from tournaments.engine.formats import format_of
 from tournaments.engine.table_points import bye_points
 from tournaments.history import tournament_history
 from tournaments.models import Round, Seating, Table, Tournament
-from tournaments.outcomes import outcome_score, seat_scores
+from tournaments.outcomes import seat_scores
 from tournaments.standings import (
     draw_groups,
     final_order,
@@ -188,9 +188,10 @@ def build_board(tournament: Tournament, *, public: bool = True) -> Board:
     )
     if tournament.plays_at_tables:
         # Another game's parties were read with the history (cancelled ones left out).
-        scores = {pk: outcome_score(outcome) for pk, outcome in history.games.items()}
+        scores = history.outcomes
     else:
-        scores = party_scores(read.filter(party__isnull=False).values("party_id"))
+        parties = read.filter(party__isnull=False).values("party_id")
+        scores = party_results(parties, game=tournament.game)
     # A cancelled party counts nowhere, as in the organizer's standings.
     history.outcomes = {pk: s for pk, s in scores.items() if not s.cancelled}
     standings = kept_standings(tournament, entrants, rounds, live=True, history=history)

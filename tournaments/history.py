@@ -4,19 +4,18 @@ and rounds (`tournament_history`); and each table's result as the standings
 engine reads it. The standings (`tournaments.standings`), the kept results
 (`tournaments.kept`) and the pairing read it.
 
-Parties come in through scoring's readers only: `party_scores` (kept, settled
-again only where a party changed) for results and how far a table has come; the
-parties at one whole table through `table_results` beside them."""
+Parties come in through scoring's one read of their results only
+(`scoring.results.party_results`: Gin Rummy's kept, settled again only where a
+party changed), whatever the game."""
 
 from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from scoring.scores import PartyScore, party_scores
-from scoring.services.whole_table_sheet import TableResult, table_results
+from scoring.results import Result, party_results
 from tournaments.engine.standings import Bye, Forfeit, Played
 from tournaments.engine.table_points import AtTable, TableBye
 from tournaments.models import Round, Seating, Table, Tournament
@@ -49,11 +48,9 @@ class History:
 
     tables: list[TableRow]
     seated: dict[int, list[SeatingRow]]  # table id -> seatings by side
-    # Gin Rummy's parties by id (cancelled ones left out): whether finished, and
-    # each player's plus/minus.
-    outcomes: dict[int, PartyScore]
-    # The parties at one whole table (`table_results`), by party id.
-    games: dict[int, TableResult] = field(default_factory=dict)
+    # The parties' results by id (cancelled ones left out): whether finished, and
+    # each player's plus/minus (at another game, his margin) and place.
+    outcomes: dict[int, Result]
 
     def pairs(self, before: int | None = None) -> list[tuple[int, int]]:
         """Entrant id pairs that met (forfeits included: they were paired)."""
@@ -93,11 +90,11 @@ class History:
         ids = [seat.entrant_id for seat in self.seated[table.pk]]
         if table.bye:
             return TableBye(ids[0])
-        outcome = self.games.get(table.party_id)
+        outcome = self.outcomes.get(table.party_id)
         if outcome is None or not outcome.finished:
             return None
         players = [entrant_player[pk] for pk in ids]
-        places, margins = outcome.by_player(outcome.places), outcome.by_player(outcome.margins)
+        places, margins = outcome.places, outcome.plus_minus
         return AtTable(
             tuple(ids), tuple(places[p] for p in players), tuple(margins[p] for p in players)
         )
@@ -146,8 +143,8 @@ class History:
 
 def tournament_history(tournament: Tournament, *, with_outcomes: bool = True, only=None) -> History:
     """Every table of every round with its seatings (two queries), and the parties'
-    outcomes (three more; Gin Rummy's only ``with_outcomes``, another game's always,
-    `table_results`). Rows are read as plain values, never as models: a big
+    outcomes (`party_results`, a few more; Gin Rummy's only ``with_outcomes``,
+    another game's always). Rows are read as plain values, never as models: a big
     tournament's history is tens of thousands of rows. ``only``: these tables'
     ids, the rest left out (`tournaments.kept`)."""
     tables = Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
@@ -172,16 +169,14 @@ def tournament_history(tournament: Tournament, *, with_outcomes: bool = True, on
     seated: dict[int, list[SeatingRow]] = defaultdict(list)
     for row in plain_rows(seatings.values_list("table_id", "entrant_id", "side", "pk")):
         seated[row[0]].append(SeatingRow(*row))
-    outcomes, games = {}, {}
+    outcomes = {}
     # The ids as a subquery: no list of thousands of ids is sent.
     parties = tables.filter(party__isnull=False).values("party_id")
-    if tournament.plays_at_tables:
-        # Read whatever ``with_outcomes`` says: it spares Gin Rummy's outcomes to a
-        # reader that makes them from the parties' scores (the board).
-        games = table_results(parties, cancelled=False)
-    elif with_outcomes:
-        outcomes = {pk: s for pk, s in party_scores(parties).items() if not s.cancelled}
-    return History(rows, seated, outcomes, games)
+    # At tables, read whatever ``with_outcomes`` says: it spares Gin Rummy's
+    # outcomes to a reader that reads them with the cancelled ones (the board).
+    if tournament.plays_at_tables or with_outcomes:
+        outcomes = party_results(parties, cancelled=False, game=tournament.game)
+    return History(rows, seated, outcomes)
 
 
 class Counts(NamedTuple):

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from scoring.models import AuditRecord, Party, Seat
-from scoring.scores import PartyScore
+from scoring.results import Result, party_results
 from scoring.services.parties import party_cancel, party_forfeit_taken_back
 from tournaments.engine.explain import (
     BY_HAND,
@@ -27,7 +27,7 @@ from tournaments.models import (
     Tournament,
     TournamentRecord,
 )
-from tournaments.outcomes import SeatScore, seat_scores, table_scores
+from tournaments.outcomes import SeatScore, seat_scores
 from tournaments.records import TournamentError, record, tournament_changed
 from tournaments.seating import table_party
 from tournaments.standings import kept_apart, show_cards
@@ -233,9 +233,9 @@ def tables_swap(*, round: Round, first: Entrant, second: Entrant, user=None) -> 
 class TableView:
     table: Table
     entrants: list[Entrant]  # by side
-    # The party's running score (`scoring.scores.party_scores`), None at a bye or
-    # a forfeit.
-    score: PartyScore | None
+    # The party's result so far (`scoring.results.party_results`), None at a bye
+    # or a forfeit.
+    score: Result | None
 
     @property
     def scores(self) -> list[int | None]:
@@ -282,7 +282,7 @@ def round_tables(round: Round) -> list[TableView]:
     query = round.seatings.select_related("entrant__player").order_by("table_id", "side")
     for seating in query:
         seated[seating.table_id].append(seating.entrant)
-    scores = table_scores(t.party_id for t in tables if t.party_id)
+    scores = party_results(t.party_id for t in tables if t.party_id)
     views = [TableView(t, seated[t.pk], scores.get(t.party_id)) for t in tables]
     return sorted(views, key=lambda v: (not (v.score and v.score.disputed), v.table.number))
 
