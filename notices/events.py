@@ -17,8 +17,7 @@ from notices.models import Kind
 from notices.tokens import absolute, unsubscribe_url
 from scoring.labels import party_title
 from scoring.models import Party
-from scoring.scores import party_scores
-from scoring.services.whole_table_sheet import table_results
+from scoring.results import party_results
 from seasons.models import PlayerLink
 from tournaments.engine.formats import format_of
 from tournaments.models import Round, Table, Tournament
@@ -98,25 +97,24 @@ def party_ended(party_id: int) -> list[Draft]:
         return []
     seats = list(party.seats.select_related("player").order_by("position"))
     links = own_links(party.club, [s.player_id for s in seats])
-    # Each reads only its own: the other games' hands are in Hand.scores, Gin
-    # Rummy's in the columns its settlement is kept from.
-    result = table_results([party.pk], cancelled=False).get(party.pk)
-    score = None if result is not None else party_scores([party.pk]).get(party.pk)
+    # Only the keeping of the party's game is asked.
+    result = party_results([party.pk], game=party.game).get(party.pk)
     with translation.override(party.club.language):
         title = party_title(party)
         lines = []
-        if score is not None:
-            lines = [f"{s.player.name}: {score.plus_minus.get(s.player_id, 0):+d}" for s in seats]
-        elif result is not None:
+        if result is not None and result.places:
+            # A game that places its players tells each side's total and place.
             lines = [
                 gettext("%(name)s: %(total)s points, place %(place)s")
                 % {
                     "name": s.player.name,
-                    "total": result.totals[s.side],
-                    "place": result.places[s.side],
+                    "total": result.points[s.player_id],
+                    "place": result.places[s.player_id],
                 }
                 for s in seats
             ]
+        elif result is not None:
+            lines = [f"{s.player.name}: {result.plus_minus.get(s.player_id, 0):+d}" for s in seats]
         drafts = []
         for seat in seats:
             link = absolute(seat.get_absolute_url())
