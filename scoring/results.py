@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 
-from scoring.engine.games.game import HandScore
+from scoring.engine.games.game import HandScore, player_margins
 from scoring.models import Party
-from scoring.scores import PartyScore, party_scores
+from scoring.scores import PartyScore, computed_scores, party_scores
 from scoring.services.keeping import FormatTables, WholeTable, keeping_for
-from scoring.services.whole_table_sheet import TableResult, table_results
+from scoring.services.whole_table_sheet import TableResult, table_results, table_results_of
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,10 @@ class Result:
     By player id, whatever the keeping: ``points`` (the side's running total),
     and once the party is finished ``plus_minus`` (the settlement's at Gin Rummy,
     the side's margin at another game), ``places`` (at another game; Gin Rummy's
-    plus/minus tells) and ``won`` (a plus, or a winning side). How far it has come:
+    plus/minus tells), ``won`` (a plus, or a winning side) and ``paid`` (what the
+    player wins or pays at a stake per point: the plus/minus at Gin Rummy, the
+    player's share of the side's margin at another game, `player_margins`). How
+    far it has come:
     ``finished``, ``cancelled``, ``over`` (the sheet says so), the ``hands``
     counted, a hand ``pending`` or ``disputed``.
 
@@ -51,6 +54,7 @@ class Result:
     plus_minus: dict[int, int]
     places: dict[int, int]
     won: frozenset[int]
+    paid: dict[int, int]
     players: tuple[int, ...] = ()
     sides: tuple[tuple[int, ...], ...] = ()
     totals: tuple[int, ...] = ()
@@ -83,6 +87,7 @@ def format_tables_result(pk: int, score: PartyScore) -> Result:
         plus_minus=score.plus_minus,
         places=score.places,
         won=frozenset(p for p, amount in score.plus_minus.items() if amount > 0),
+        paid=score.plus_minus,
         players=tuple(score.points),
     )
 
@@ -103,6 +108,7 @@ def whole_table_result(result: TableResult) -> Result:
         plus_minus=result.by_player(result.margins) if finished else {},
         places=result.by_player(result.places) if finished else {},
         won=frozenset(p for side in result.winners for p in result.sides[side]),
+        paid=player_margins(result.sides, result.margins) if finished else {},
         players=result.players,
         sides=result.sides,
         totals=result.totals,
@@ -121,10 +127,24 @@ def _whole_table(ids) -> dict[int, Result]:
     return {pk: whole_table_result(result) for pk, result in table_results(ids).items()}
 
 
+def _format_tables_of(parties: list[Party]) -> dict[int, Result]:
+    # Settled from the hands, as a night's few parties always were: three
+    # queries, never the kept scores' four when one moved.
+    scores = computed_scores([party.pk for party in parties])
+    return {pk: format_tables_result(pk, score) for pk, score in scores.items()}
+
+
+def _whole_table_of(parties: list[Party]) -> dict[int, Result]:
+    return {pk: whole_table_result(result) for pk, result in table_results_of(parties).items()}
+
+
 #: Each keeping's bulk read of its own parties among the ids it is given (the
 #: others left out, cancelled ones read), by keeping: the order is the order
 #: they are asked in.
 READS = {FormatTables: _format_tables, WholeTable: _whole_table}
+#: The same of parties already loaded, all of the keeping: Gin Rummy's settled
+#: from the hands, as a club night reads them.
+READS_OF = {FormatTables: _format_tables_of, WholeTable: _whole_table_of}
 
 
 def reads_of(game: str):
@@ -154,3 +174,17 @@ def party_results(party_ids, *, cancelled: bool = True, game: str | None = None)
     # Cancelled parties are read and left out here: a read that left them out
     # would hand them on to the next keeping's, a query more.
     return {pk: r for pk, r in results.items() if cancelled or not r.cancelled}
+
+
+def party_results_of(parties: list[Party]) -> dict[int, Result]:
+    """`party_results` of parties already loaded (cancelled ones read too; Gin
+    Rummy's settled from the hands), each keeping asked about its own only: no
+    query for a keeping without parties among them."""
+    kept: dict = {}
+    for party in parties:
+        kept.setdefault(keeping_for(party), []).append(party)
+    results: dict[int, Result] = {}
+    for keeping, read in READS_OF.items():
+        if keeping in kept:
+            results.update(read(kept[keeping]))
+    return results

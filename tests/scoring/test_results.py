@@ -9,8 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from demo.loader import load_demo
+from scoring.engine.games.game import player_margins
 from scoring.models import DEFAULT_GAME, Party
-from scoring.results import party_results
+from scoring.results import party_results, party_results_of
 from scoring.scores import party_scores
 from scoring.services.whole_table_sheet import table_results
 
@@ -38,6 +39,7 @@ def test_every_demo_party_reads_as_its_keepings_own_read_said(django_assert_num_
             score.cancelled,
         )
         assert result.won == {p for p, amount in score.plus_minus.items() if amount > 0}
+        assert result.paid == score.plus_minus
     for pk, table in tables.items():
         result = results[pk]
         assert (result.sides, result.players, result.totals) == (
@@ -65,13 +67,15 @@ def test_every_demo_party_reads_as_its_keepings_own_read_said(django_assert_num_
             assert result.plus_minus == table.by_player(table.margins)
             assert result.places == table.by_player(table.places)
             assert result.won == {p for side in table.winners for p in table.sides[side]}
+            assert result.paid == player_margins(table.sides, table.margins)
     # Without the cancelled ones, as either read leaves them out.
     live = party_results(ids, cancelled=False)
     assert set(live) == set(party_scores(ids)) - {
         pk for pk, s in kept.items() if s.cancelled
     } | set(table_results(ids, cancelled=False))
-    # As a query of ids too, and of one game only.
+    # As a query of ids too, of parties loaded, and of one game only.
     assert party_results(Party.objects.values("pk")) == results
+    assert party_results_of(list(Party.objects.all())) == results
     gin = [pk for pk in ids if pk in kept]
     assert party_results(gin, game=DEFAULT_GAME) == {pk: results[pk] for pk in gin}
     # In no more queries than the reads it replaces: Gin Rummy's kept scores only
