@@ -13,13 +13,14 @@ never which game a party is:
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 
 from scoring.engine.games.game import HandScore, player_margins
 from scoring.models import Party
-from scoring.scores import PartyScore, computed_scores, party_scores
+from scoring.scores import READ_SCORES, PartyScore, computed_scores, party_scores
 from scoring.services.keeping import FormatTables, WholeTable, keeping_for
 from scoring.services.whole_table_sheet import TableResult, table_results, table_results_of
 
@@ -119,8 +120,33 @@ def whole_table_result(result: TableResult) -> Result:
     )
 
 
+#: The `Result` made of each kept score this process read, by party id, with the
+#: score it was made of: a board reads the same thousands of unchanged scores at
+#: every build (the same objects, `scores._read`), and making each a `Result`
+#: again cost a sixth of the build. Used only for the very score it was made of,
+#: so it is never out of date; the oldest go first past `READ_SCORES`.
+_made: dict[int, tuple[PartyScore, Result]] = {}
+_making = threading.Lock()
+
+
 def _format_tables(ids) -> dict[int, Result]:
-    return {pk: format_tables_result(pk, score) for pk, score in party_scores(ids).items()}
+    results = {}
+    for pk, score in party_scores(ids).items():
+        made = _made.get(pk)
+        if made is None or made[0] is not score:
+            made = (score, format_tables_result(pk, score))
+            _remember(pk, made)
+        results[pk] = made[1]
+    return results
+
+
+def _remember(pk: int, made: tuple) -> None:
+    # A threaded server's requests share ``_made``: one at a time changes it.
+    with _making:
+        _made.pop(pk, None)
+        _made[pk] = made
+        while len(_made) > READ_SCORES:
+            del _made[next(iter(_made))]
 
 
 def _whole_table(ids) -> dict[int, Result]:

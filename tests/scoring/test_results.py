@@ -13,7 +13,10 @@ from scoring.engine.games.game import player_margins
 from scoring.models import DEFAULT_GAME, Party
 from scoring.results import party_results, party_results_of
 from scoring.scores import party_scores
+from scoring.services.hands import hand_confirm, hand_enter
+from scoring.services.knocks import Result as Entry
 from scoring.services.whole_table_sheet import table_results
+from tests.factories import start_party
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +98,15 @@ def test_every_demo_party_reads_as_its_keepings_own_read_said(django_assert_num_
 def test_no_ids_no_query(django_assert_num_queries):
     with django_assert_num_queries(0):
         assert party_results([]) == {}
+
+
+def test_a_party_read_again_after_a_hand_reads_the_hand():
+    party = start_party()
+    a, b = party.seats.order_by("position")
+    assert party_results([party.pk])[party.pk].hands == 0
+    hand_enter(
+        seat=a, number=1, entry=Entry("knock", knocker=0, knocker_deadwood=2, defender_deadwood=30)
+    )
+    hand_confirm(seat=b, number=1, version=1)
+    result = party_results([party.pk])[party.pk]
+    assert (result.hands, result.points[a.player_id]) == (1, 28)
