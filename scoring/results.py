@@ -173,9 +173,15 @@ READS = {FormatTables: _format_tables, WholeTable: _whole_table}
 READS_OF = {FormatTables: _format_tables_of, WholeTable: _whole_table_of}
 
 
+def keeping_of(game: str):
+    """The keeping of the hands of ``game``'s parties (a game key), as
+    `keeping_for` names a party's."""
+    return keeping_for(Party(game=game))
+
+
 def reads_of(game: str):
     """The bulk read of ``game``'s keeping (a game key)."""
-    return READS[keeping_for(Party(game=game))]
+    return READS[keeping_of(game)]
 
 
 def party_results(party_ids, *, cancelled: bool = True, game: str | None = None) -> dict:

@@ -16,8 +16,9 @@ from clubs.names import shown_names
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import PlayedHand
 from scoring.labels import record_rows
+from scoring.results import keeping_of, party_results
 from scoring.selectors import party_states, sheet_rows
-from scoring.services.whole_table_sheet import table_results
+from scoring.services.keeping import FormatTables, WholeTable
 from tournaments import planned, stored_board
 from tournaments.final.bracket import reached_label
 from tournaments.public import knockout, parts
@@ -182,6 +183,12 @@ def _crosstable_context(data) -> dict:
     return {"rows": rows, "rounds": [r.number for r in data.rounds]}
 
 
+#: What a player's page shows of a party beside its result, by its keeping: the
+#: format's sheet with its hands at tables of two (`party_states`); nothing more
+#: at one whole table, whose confirmed hands come with its result.
+SHEETS = {FormatTables: party_states, WholeTable: lambda ids: {}}
+
+
 def player_detail(request, slug, entrant_id):
     """One entrant: every party with its result (and its score sheet where the
     party's tables keep one), and their figures: parties, won, plus/minus, and the
@@ -190,15 +197,16 @@ def player_detail(request, slug, entrant_id):
     tournament, data = _results_board(slug)
     entrant = public_entrant(tournament, entrant_id)
     tables = entrant_parties(tournament, entrant)
-    states = party_states(t.party_id for t in tables if t.party_id)
-    # A party at one whole table has no sheet of the party formats: its players,
-    # its margin and its confirmed hands.
-    others = table_results(t.party_id for t in tables if t.party_id)
+    ids = [t.party_id for t in tables if t.party_id]
+    # Every party's result in one read; the format's sheet besides where the
+    # party's keeping has one (tables of two).
+    outcomes = party_results(ids, game=tournament.game)
+    states = SHEETS[keeping_of(tournament.game)](ids)
     players = [entrant.player] + [s.player for state, _ in states.values() for s in state.seats]
+    others = {p for pk, outcome in outcomes.items() if pk not in states for p in outcome.players}
     names = shown_names(
         tournament.club_id,
-        players
-        + list(Player.objects.filter(pk__in={p for o in others.values() for p in o.players})),
+        players + list(Player.objects.filter(pk__in=others)),
         public=True,
     )
     me = entrant.player_id
@@ -208,22 +216,23 @@ def player_detail(request, slug, entrant_id):
         if table.party_id is None:
             parties.append({"table": table})
             continue
-        if table.party_id in others:
-            outcome = others[table.party_id]
+        outcome = outcomes[table.party_id]
+        finished, result = outcome.finished, outcome.plus_minus.get(me, 0)
+        won = me in outcome.won
+        # The place at the table where the game gives places; else by what the
+        # settlement paid: who was paid most is first.
+        place = outcome.places.get(me) or 1 + sum(
+            paid > result for paid in outcome.plus_minus.values()
+        )
+        if table.party_id not in states:
+            # A party at one whole table: its players and its confirmed hands.
             side = outcome.side_of(me)
-            finished, result = outcome.finished, outcome.by_player(outcome.margins)[me]
-            won = side in outcome.winners
-            place = outcome.places[side]
-            played += [PlayedHand(side, hand.scores, hand.facts) for hand in outcome.hands]
+            played += [PlayedHand(side, hand.scores, hand.facts) for hand in outcome.scored]
             opponents = [names[p] for p in outcome.players if p != me]
             parties.append({"table": table, "opponents": opponents})
         else:
             state, hands = states[table.party_id]
             mine = next(s for s in state.seats if s.player_id == me)
-            finished, result = state.finished, state.outcome.plus_minus.get(mine.position, 0)
-            won = result > 0
-            # Places by what the settlement paid: who was paid most is first.
-            place = 1 + sum(paid > result for paid in state.outcome.plus_minus.values())
             played += [
                 PlayedHand(mine.side, tuple(hand.scores), hand.facts or {})
                 for hand in hands
