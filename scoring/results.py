@@ -14,7 +14,7 @@ never which game a party is:
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
@@ -62,7 +62,7 @@ class Result:
     side_places: tuple[int, ...] = ()
     margins: tuple[int, ...] = ()
     winners: frozenset[int] = frozenset()
-    scored: tuple[HandScore, ...] = field(default=())
+    scored: tuple[HandScore, ...] = ()
 
     def side_of(self, player: int) -> int:
         return next(n for n, side in enumerate(self.sides) if player in side)
@@ -188,8 +188,8 @@ def party_results(party_ids, *, cancelled: bool = True, game: str | None = None)
     """Every party's `Result` among ``party_ids`` (ids, or a query of them), by
     id; an id with no party is left out, and ``cancelled=False`` leaves cancelled
     parties out. Each keeping reads its own in a fixed number of queries however
-    many parties (two for Gin Rummy's kept scores while nothing moved, three for
-    a whole table). With ids, each keeping is asked only about the ids the ones
+    many parties (one or two for Gin Rummy's kept scores while nothing moved,
+    three for a whole table). With ids, each keeping is asked only about the ids the ones
     before it left: parties of one keeping cost no query of the other once the
     first found them all. ``game``: every party is of this game (a tournament's),
     only its keeping is asked."""
