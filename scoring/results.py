@@ -7,7 +7,9 @@ How a party comes to its result depends on how its hands are kept
 never which game a party is:
 
 - `FormatTables` (Gin Rummy's party formats): the kept score (`scores.party_scores`),
-  settled again only where a party moved; its plus/minus is the settlement's.
+  settled again only where a party moved; its plus/minus is the settlement's, its
+  sides the settlement's columns (points, boxes, totals with the bonuses) and who
+  paid whom (what the ratings and the final read).
 - `WholeTable` (a game at one whole table): `whole_table_sheet.table_results`, the
   totals, places and margins of the game's engine from the confirmed hands."""
 
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
+from scoring.engine.formats import Payment
 from scoring.engine.games.game import HandScore, player_margins
 from scoring.models import Party
 from scoring.scores import READ_SCORES, PartyScore, computed_scores, party_scores
@@ -39,10 +42,14 @@ class Result:
     ``finished``, ``cancelled``, ``over`` (the sheet says so), the ``hands``
     counted, a hand ``pending`` or ``disputed``.
 
-    By side, where the keeping knows its sides (a whole table; the kept score of
-    Gin Rummy keeps its players only): ``sides`` (players, by side number),
-    ``totals``, ``side_places``, ``margins``, the winning ``winners``, and the
-    confirmed hands' scores (``scored``); ``players`` in seat order."""
+    By side, whatever the keeping: ``sides`` (players, by side number),
+    ``totals`` (bonuses included), ``side_places`` (once finished; Gin Rummy's by
+    plus/minus, equal ones shared) and the winning ``winners``; ``players`` in
+    seat order. A whole table's ``margins`` and its confirmed hands' scores
+    (``scored``). Gin Rummy's settlement: each side's ``side_points`` (hand
+    points), ``boxes``, ``game_bonuses`` (a tied game goes to the side that has
+    it), ``shutouts`` (the shutout bonus), and the ``payments`` (`Payment`s of
+    player ids: who pays whom how much)."""
 
     pk: int
     finished: bool
@@ -63,6 +70,11 @@ class Result:
     margins: tuple[int, ...] = ()
     winners: frozenset[int] = frozenset()
     scored: tuple[HandScore, ...] = ()
+    side_points: tuple[int, ...] = ()
+    boxes: tuple[int, ...] = ()
+    game_bonuses: tuple[int, ...] = ()
+    shutouts: tuple[int, ...] = ()
+    payments: tuple[Payment, ...] = ()
 
     def side_of(self, player: int) -> int:
         return next(n for n, side in enumerate(self.sides) if player in side)
@@ -75,7 +87,10 @@ class Result:
 
 
 def format_tables_result(pk: int, score: PartyScore) -> Result:
-    """A party of party formats from its kept score: a player won with a plus."""
+    """A party of party formats from its kept score: a player won with a plus, a
+    side with a plus won; a side's place once finished is by its plus/minus."""
+    side_results = [score.plus_minus.get(side[0], 0) if side else 0 for side in score.sides]
+    side_places = tuple(1 + sum(o > mine for o in side_results) for mine in side_results)
     return Result(
         pk=pk,
         finished=score.finished,
@@ -90,6 +105,15 @@ def format_tables_result(pk: int, score: PartyScore) -> Result:
         won=frozenset(p for p, amount in score.plus_minus.items() if amount > 0),
         paid=score.plus_minus,
         players=tuple(score.points),
+        sides=score.sides,
+        totals=score.totals,
+        side_places=side_places if score.finished else (),
+        winners=frozenset(n for n, amount in enumerate(side_results) if amount > 0),
+        side_points=score.side_points,
+        boxes=score.boxes,
+        game_bonuses=score.game_bonuses,
+        shutouts=score.shutouts,
+        payments=score.payments,
     )
 
 

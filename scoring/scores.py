@@ -13,6 +13,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
+from scoring.engine.formats import Payment
 from scoring.engine.games import FORMAT_GAMES
 from scoring.models import Hand, KeptScore, Party
 from scoring.selectors import party_sheets
@@ -38,7 +39,19 @@ class PartyScore:
     disputed: bool
     cancelled: bool
     places: dict[int, int] = field(default_factory=dict)
+    sides: tuple[tuple[int, ...], ...] = ()
+    side_points: tuple[int, ...] = ()
+    boxes: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    game_bonuses: tuple[int, ...] = ()
+    shutouts: tuple[int, ...] = ()
+    payments: tuple[Payment, ...] = ()
 
+
+#: The shape of a kept score (`KeptScore.score`'s ``shape``): a score kept in
+#: another (an older one, without the sides and payments) is settled again,
+#: never read as this one. Move it with every change of `PartyScore`'s fields.
+SHAPE = 2
 
 #: The kept scores this process read, by party id: ((the party's count, its
 #: start), the score), the last `READ_SCORES` of them. The worker that builds a
@@ -86,13 +99,15 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
         seen = _read.get(pk) if remembered else None
         if seen is not None and seen[0] == stamp:
             scores[pk] = seen[1]
-        elif kept_at == changes:
-            scores[pk] = _from_kept(json.loads(kept))
+        elif kept_at == changes and (score := _from_kept(json.loads(kept))) is not None:
+            scores[pk] = score
             if remembered:
-                _remember(pk, stamp, scores[pk])
+                _remember(pk, stamp, score)
         else:
             # The count is read before the hands: a change committed in between is
-            # then kept with an older count, and settled again next time.
+            # then kept with an older count, and settled again next time. A score
+            # kept in an older shape is settled again too, and kept in this one
+            # the next time the party's scores are kept.
             moved[pk] = changes
     if moved:
         computed = computed_scores(list(moved))
@@ -122,17 +137,31 @@ def computed_scores(party_ids) -> dict[int, PartyScore]:
     queries however many parties."""
     scores = {}
     for pk, state in party_sheets(party_ids).items():
-        side_points = [side.points for side in state.outcome.sides]
+        outcome = state.outcome
+        side_points = tuple(side.points for side in outcome.sides)
         player = {seat.position: seat.player_id for seat in state.seats}
         open_hands = state.open_hands.values()
         scores[pk] = PartyScore(
             finished=state.finished,
             hands=len(state.rounds),
             points={seat.player_id: side_points[seat.side] for seat in state.seats},
-            plus_minus={player[p]: amount for p, amount in state.outcome.plus_minus.items()},
+            plus_minus={player[p]: amount for p, amount in outcome.plus_minus.items()},
             pending=any(h.status == Hand.Status.PENDING for h in open_hands),
             disputed=any(h.status == Hand.Status.DISPUTED for h in open_hands),
             cancelled=state.party.status == Party.Status.CANCELLED,
+            sides=tuple(
+                tuple(seat.player_id for seat in state.seats if seat.side == n)
+                for n in range(len(outcome.sides))
+            ),
+            side_points=side_points,
+            boxes=tuple(side.boxes for side in outcome.sides),
+            totals=tuple(side.total for side in outcome.sides),
+            game_bonuses=tuple(side.game_bonus for side in outcome.sides),
+            shutouts=tuple(side.shutout_bonus for side in outcome.sides),
+            payments=tuple(
+                Payment(tuple(map(player.get, p.payer)), tuple(map(player.get, p.payee)), p.amount)
+                for p in outcome.payments
+            ),
         )
     return scores
 
@@ -159,13 +188,33 @@ def _keep(scores: dict[int, tuple[int, PartyScore]]) -> None:
         log.warning("kept scores not written", exc_info=True)
 
 
+#: A score's fields kept as pairs (by player id) and as lists (by side).
+_BY_PLAYER = ("points", "plus_minus", "places")
+_BY_SIDE = ("side_points", "boxes", "totals", "game_bonuses", "shutouts")
+
+
 def _as_kept(score: PartyScore) -> dict:
     plain = asdict(score)
     # JSON's keys are strings; player ids go in as pairs to come back as numbers.
-    for name in ("points", "plus_minus", "places"):
+    for name in _BY_PLAYER:
         plain[name] = sorted(plain[name].items())
+    plain["shape"] = SHAPE
     return plain
 
 
-def _from_kept(kept: dict) -> PartyScore:
-    return PartyScore(**{**kept, **{n: dict(kept[n]) for n in ("points", "plus_minus", "places")}})
+def _from_kept(kept: dict) -> PartyScore | None:
+    """The score kept as ``kept``, or ``None`` when it was kept in another shape
+    (`SHAPE`): one without a field of today's would be read with its default."""
+    if kept.pop("shape", None) != SHAPE:
+        return None
+    return PartyScore(
+        **{
+            **kept,
+            **{n: dict(kept[n]) for n in _BY_PLAYER},
+            **{n: tuple(kept[n]) for n in _BY_SIDE},
+            "sides": tuple(map(tuple, kept["sides"])),
+            "payments": tuple(
+                Payment(tuple(p["payer"]), tuple(p["payee"]), p["amount"]) for p in kept["payments"]
+            ),
+        }
+    )

@@ -178,3 +178,47 @@ def test_a_kept_score_is_decoded_again_only_when_its_party_moved_and_never_from_
     assert after == computed_scores([party.pk]) != first
     seats = list(party.seats.order_by("position"))
     assert after[party.pk].points[seats[0].player_id] == 30 + 25  # 20 + 10, then 20 + 5
+
+
+#: What a kept score held before its sides and payments (and its ``shape``).
+OLD_SHAPE = (
+    "finished",
+    "hands",
+    "points",
+    "plus_minus",
+    "pending",
+    "disputed",
+    "cancelled",
+    "places",
+)
+
+
+def test_a_score_kept_in_an_older_shape_is_settled_again_never_misread(
+    django_assert_num_queries,
+):
+    """A row kept before the score had its sides and payments (no ``shape``) at
+    the party's very count: read as it is, it would give a finished party no
+    payments, no boxes and no totals. It is settled again, and kept anew."""
+    party = start_party()
+    seats = list(party.seats.order_by("position"))
+    for number in (1, 2):  # two big gins end the party (seed 000: 100 points)
+        result = Result("gin", knocker=seats[0].position, knocker_deadwood=0, defender_deadwood=40)
+        entered = hand_enter(seat=seats[0], number=number, entry=result).hand
+        hand_confirm(seat=seats[1], number=number, version=entered.version)
+    party_scores([party.pk], keep=True)
+    kept = KeptScore.objects.get(party=party).score
+    old = {name: kept[name] for name in OLD_SHAPE}
+    KeptScore.objects.filter(party=party).update(score=old)  # the same count, the old shape
+
+    with django_assert_num_queries(4):  # read, then settled from the hands
+        score = party_scores([party.pk])[party.pk]
+    assert score == computed_scores([party.pk])[party.pk]
+    a, b = seats[0].player_id, seats[1].player_id
+    assert score.finished and score.sides == ((a,), (b,))
+    assert score.payments and score.payments[0].payee == (a,) and score.payments[0].amount > 0
+    assert score.boxes == (2, 0) and score.totals[0] > score.side_points[0] == 120
+
+    party_scores([party.pk], keep=True)  # kept in today's shape: read as kept again
+    assert KeptScore.objects.get(party=party).score["shape"] == scores.SHAPE
+    with django_assert_num_queries(1):
+        assert party_scores([party.pk])[party.pk] == score

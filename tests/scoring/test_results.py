@@ -13,6 +13,7 @@ from scoring.engine.games.game import player_margins
 from scoring.models import DEFAULT_GAME, Party
 from scoring.results import party_results, party_results_of
 from scoring.scores import party_scores
+from scoring.selectors import party_sheets
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.knocks import Result as Entry
 from scoring.services.whole_table_sheet import table_results
@@ -25,6 +26,7 @@ def test_every_demo_party_reads_as_its_keepings_own_read_said(django_assert_num_
     load_demo()
     ids = list(Party.objects.values_list("pk", flat=True))
     kept, tables = party_scores(ids), table_results(ids)
+    sheets = party_sheets(ids)
     assert kept and tables, "the demo holds parties of both keepings"
     results = party_results(ids)
     assert set(results) == set(kept) | set(tables) == set(ids)
@@ -43,6 +45,33 @@ def test_every_demo_party_reads_as_its_keepings_own_read_said(django_assert_num_
         )
         assert result.won == {p for p, amount in score.plus_minus.items() if amount > 0}
         assert result.paid == score.plus_minus
+        # By side, as the settlement of the party's hands has it.
+        state = sheets[pk]
+        player = {seat.position: seat.player_id for seat in state.seats}
+        columns = state.outcome.sides
+        assert result.sides == tuple(
+            tuple(s.player_id for s in state.seats if s.side == n) for n in range(len(columns))
+        )
+        assert result.players == tuple(s.player_id for s in state.seats)
+        assert (result.side_points, result.boxes, result.totals) == (
+            tuple(c.points for c in columns),
+            tuple(c.boxes for c in columns),
+            tuple(c.total for c in columns),
+        )
+        assert (result.game_bonuses, result.shutouts) == (
+            tuple(c.game_bonus for c in columns),
+            tuple(c.shutout_bonus for c in columns),
+        )
+        assert [(p.payer, p.payee, p.amount) for p in result.payments] == [
+            (tuple(map(player.get, p.payer)), tuple(map(player.get, p.payee)), p.amount)
+            for p in state.outcome.payments
+        ]
+        assert result.winners == {n for n, side in enumerate(result.sides) if side[0] in result.won}
+        if result.finished:
+            by_side = [result.plus_minus[side[0]] for side in result.sides]
+            assert result.side_places == tuple(1 + sum(o > m for o in by_side) for m in by_side)
+        else:
+            assert result.side_places == ()
     for pk, table in tables.items():
         result = results[pk]
         assert (result.sides, result.players, result.totals) == (
