@@ -49,7 +49,9 @@ class Result:
     (``scored``). Gin Rummy's settlement: each side's ``side_points`` (hand
     points), ``boxes``, ``game_bonuses`` (a tied game goes to the side that has
     it), ``shutouts`` (the shutout bonus), and the ``payments`` (`Payment`s of
-    player ids: who pays whom how much)."""
+    player ids: who pays whom how much). ``keeping``: the keeping that read it
+    (`FormatTables`, `WholeTable`), for a reader that takes each keeping's
+    parties its own way (the ratings: Gin Rummy's by its payments)."""
 
     pk: int
     finished: bool
@@ -75,6 +77,7 @@ class Result:
     game_bonuses: tuple[int, ...] = ()
     shutouts: tuple[int, ...] = ()
     payments: tuple[Payment, ...] = ()
+    keeping: type | None = None
 
     def side_of(self, player: int) -> int:
         return next(n for n, side in enumerate(self.sides) if player in side)
@@ -114,6 +117,7 @@ def format_tables_result(pk: int, score: PartyScore) -> Result:
         game_bonuses=score.game_bonuses,
         shutouts=score.shutouts,
         payments=score.payments,
+        keeping=FormatTables,
     )
 
 
@@ -141,6 +145,7 @@ def whole_table_result(result: TableResult) -> Result:
         margins=result.margins,
         winners=result.winners,
         scored=result.hands,
+        keeping=WholeTable,
     )
 
 

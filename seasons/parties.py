@@ -1,12 +1,11 @@
-"""A finished party as the ratings read it, of every game: Gin Rummy's from its
-settlement (`party_sheets`), the parties played at one whole table from
-`table_results` (`scoring.services.whole_table_sheet`), a read of many parties at
-once, in three queries however many, with each party's totals, places and winners
-derived from its confirmed hands by the game's engine, as the party's own sheet
-derives them."""
+"""A finished party as the ratings read it, of every game, through the one read
+of a party's result (`scoring.results.party_results`): many parties at once, in a
+few queries however many, Gin Rummy's from its kept score (the settlement's
+payments, boxes and shutouts), a party at one whole table from its confirmed
+hands, with its totals, places and winners as the game's engine derives them."""
 
-from scoring.selectors import party_sheets
-from scoring.services.whole_table_sheet import TableResult, table_results
+from scoring.results import Result, party_results
+from scoring.services.keeping import FormatTables, WholeTable
 from seasons.engine.ratings import RatedParty, games_from_payments, rated_match
 
 
@@ -14,42 +13,33 @@ def rated_parties(finished: dict) -> dict[int, tuple[RatedParty, dict]]:
     """The finished parties among ``finished`` (their finishing times by id) that a
     rating takes, each as the match it rates (`RatedParty`) and each player's
     result in the order of `CHANGE_FIELDS`; a party whose sheet says it is not
-    over (or a cancelled one) is left out. Each kind of party is read by its own
-    reader, which leaves out the other kind: Gin Rummy's settled from its columns
-    (`party_sheets`), a party at one whole table from its scores (`table_results`).
-    Three queries for each kind there is, however many parties."""
+    over (or a cancelled one) is left out. Each keeping's parties are rated their
+    own way (`RATED`)."""
     rated = {}
-    for pk, state in party_sheets(list(finished), cancelled=False).items():
-        party = rated_party(pk, finished[pk], state)
-        if party is not None:
-            rated[pk] = (party, party_results(state))
-    for pk, result in table_results(list(finished), cancelled=False).items():
-        party, results = rated_game_party(pk, finished[pk], result)
-        if party is not None:
-            rated[pk] = (party, results)
+    for pk, result in party_results(list(finished), cancelled=False).items():
+        if not result.over:
+            continue
+        party, results = RATED[result.keeping](pk, finished[pk], result)
+        rated[pk] = (party, results)
     return rated
 
 
-def rated_party(pk: int, finished_at, state) -> RatedParty | None:
-    if state is None or not state.outcome.finished:
-        return None
-    player = {seat.position: seat.player_id for seat in state.seats}
-    games = games_from_payments(state.outcome.payments, player.__getitem__)
-    won = frozenset(player[p] for p, amount in state.outcome.plus_minus.items() if amount > 0)
-    players = frozenset(player.values())
-    return RatedParty(key=pk, day=finished_at.date(), games=games, won=won, players=players)
+def rated_party(pk: int, finished_at, result: Result) -> tuple[RatedParty, dict]:
+    """A finished Gin Rummy party as its settlement's games, who paid whom
+    (`games_from_payments`), and each player's result (`player_results`)."""
+    games = games_from_payments(result.payments, lambda player: player)
+    won = frozenset(result.won)
+    players = frozenset(result.players)
+    party = RatedParty(key=pk, day=finished_at.date(), games=games, won=won, players=players)
+    return party, player_results(result)
 
 
-def rated_game_party(
-    pk: int, finished_at, result: TableResult | None
-) -> tuple[RatedParty | None, dict]:
+def rated_game_party(pk: int, finished_at, result: Result) -> tuple[RatedParty, dict]:
     """A finished party of another game as one match of its sides by place, and
     each player's result in the order of `CHANGE_FIELDS`: the side's margin as
     plus/minus, no boxes nor shutouts (Gin's), the opponents, the place."""
-    if result is None or not result.over:
-        return None, {}
     won = [p for side in result.winners for p in result.sides[side]]
-    party = rated_match(pk, finished_at.date(), result.sides, result.places, won)
+    party = rated_match(pk, finished_at.date(), result.sides, result.side_places, won)
     everyone = [p for side in result.sides for p in side]
     results = {}
     for side, players in enumerate(result.sides):
@@ -61,36 +51,40 @@ def rated_game_party(
                 False,
                 False,
                 opponents,
-                result.places[side],
+                result.side_places[side],
             )
     return party, results
 
 
-def party_results(state) -> dict:
-    """Each player's result of a finished party, by player id, in the order of
-    `CHANGE_FIELDS`: his plus/minus, his side's boxes, whether his side shut the
-    other out or was shut out (seed 000: the loser scored nothing), and what each
-    opponent paid him (``games``), and his place by plus/minus (equal ones share it)."""
-    player = {seat.position: seat.player_id for seat in state.seats}
-    sides = state.outcome.sides
-    shutout = any(side.shutout_bonus > 0 for side in sides)
-    paid = {p: state.outcome.plus_minus.get(p, 0) for p in player}
+#: How each keeping's finished parties are rated: Gin Rummy's by its payments,
+#: one game between each payer and payee; a whole table's as one match by place.
+RATED = {FormatTables: rated_party, WholeTable: rated_game_party}
+
+
+def player_results(result: Result) -> dict:
+    """Each player's result of a finished Gin Rummy party, by player id, in the
+    order of `CHANGE_FIELDS`: the plus/minus, the side's boxes, whether the side
+    shut the other out or was shut out (seed 000: the loser scored nothing), what
+    each opponent paid (``games``), and the place by plus/minus (equal ones share
+    it)."""
+    shutout = any(bonus > 0 for bonus in result.shutouts)
+    paid = {p: result.plus_minus.get(p, 0) for p in result.players}
     ordered = sorted(paid.values(), reverse=True)
     results = {}
-    for seat in state.seats:
+    for player in result.players:
+        side = result.side_of(player)
         games = []
-        for payment in state.outcome.payments:
-            if seat.position in payment.payee:
-                games += [[player[p], payment.amount] for p in payment.payer]
-            elif seat.position in payment.payer:
-                games += [[player[p], -payment.amount] for p in payment.payee]
-        mine = sides[seat.side]
-        results[seat.player_id] = (
-            state.outcome.plus_minus.get(seat.position, 0),
-            mine.boxes,
-            mine.shutout_bonus > 0,
-            shutout and mine.shutout_bonus == 0 and mine.points == 0,
+        for payment in result.payments:
+            if player in payment.payee:
+                games += [[p, payment.amount] for p in payment.payer]
+            elif player in payment.payer:
+                games += [[p, -payment.amount] for p in payment.payee]
+        results[player] = (
+            paid[player],
+            result.boxes[side],
+            result.shutouts[side] > 0,
+            shutout and result.shutouts[side] == 0 and result.side_points[side] == 0,
             games,
-            ordered.index(paid[seat.position]) + 1,
+            ordered.index(paid[player]) + 1,
         )
     return results

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import Club, Membership
+from scoring.changes import party_changed
 from scoring.models import AuditRecord, Party, Seat
 from seasons.engine.ratings import Rating, rate_party
 from seasons.engine.season import Scheme, SchemeError
@@ -526,7 +527,12 @@ def guest_merge(*, club, guest, member, user, address=None) -> int:
             gettext("%(guest)s and %(member)s played at the same party: they are two people.")
             % {"guest": guest.name, "member": member.name}
         )
+    parties = list(seats.values_list("party_id", flat=True))
     moved = seats.update(player=member)
+    # Who sits where changed: each party's count moves, so its kept score (by
+    # player) is computed again, as the ratings rebuilt below read it.
+    for party_id in parties:
+        party_changed(party_id)
     entries.update(player=member)
     was_guest.active = False
     was_guest.save(update_fields=["active"])
