@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext
 
-from scoring.selectors import party_sheets
+from scoring.results import party_results
 from tournaments.engine import knockout as engine
 from tournaments.engine.formats import format_of
 from tournaments.final.matches import entrants_by_id, game_sides, game_start, plays_third_place
@@ -52,13 +52,14 @@ def advance(stage: FinalStage) -> bool:
         for m in matches
         if m.winner_id is None and m.second_id is not None
     }
-    sheets = party_sheets([g.party_id for gs in open_games.values() for g in gs], cancelled=False)
+    ids = [g.party_id for gs in open_games.values() for g in gs]
+    results = party_results(ids, cancelled=False)
     entrants = None
     changed = False
     for match in matches:
         if match.pk not in open_games:
             continue
-        won_by = game_sides(match, open_games[match.pk], sheets)
+        won_by = game_sides(match, open_games[match.pk], results)
         if won_by is None:
             continue
         side = engine.match_winner(won_by, stage.best_of)

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from clubs.names import shown_names
-from scoring.selectors import party_sheets
+from scoring.results import party_results
 from tournaments.engine import knockout as engine
 from tournaments.final.matches import (
     game_sides,
@@ -93,7 +93,7 @@ def bracket(stage: FinalStage, *, public: bool) -> list[BracketRound]:
     games = defaultdict(list)
     for game in MatchGame.objects.filter(match__stage=stage).order_by("number"):
         games[game.match_id].append(game)
-    sheets = party_sheets([g.party_id for gs in games.values() for g in gs], cancelled=False)
+    results = party_results([g.party_id for gs in games.values() for g in gs], cancelled=False)
     seed_of = {pk: n for n, pk in enumerate(stage.seeds, start=1)}
     rounds = engine.round_count(len(stage.seeds))
     placed = {(m.round, m.slot, m.third_place): m for m in matches}
@@ -108,11 +108,11 @@ def bracket(stage: FinalStage, *, public: bool) -> list[BracketRound]:
         played = games[match.pk]
         if match.second_id is not None:
             for game in played:
-                state = sheets.get(game.party_id)
-                if state is None or not state.finished:
+                result = results.get(game.party_id)
+                if result is None or not result.finished:
                     party_id = game.party_id
-            finished = [g for g in played if g.party_id in sheets and sheets[g.party_id].finished]
-            sides = game_sides(match, finished, sheets) or []
+            finished = [g for g in played if g.party_id in results and results[g.party_id].finished]
+            sides = game_sides(match, finished, results) or []
             for side in sides:
                 wins[side] += 1
         absent = None
@@ -134,13 +134,13 @@ def bracket(stage: FinalStage, *, public: bool) -> list[BracketRound]:
             tuple(names[e.player_id] if e else None for e in (match.first, match.second)),
         )
 
-    result = [
+    found = [
         BracketRound(r, round_key(stage, r), [view(r, s, False) for s in range(2 ** (rounds - r))])
         for r in range(1, rounds + 1)
     ]
     if plays_third_place(stage):
-        result.append(BracketRound(rounds, engine.THIRD_PLACE, [view(rounds, 0, True)]))
-    return result
+        found.append(BracketRound(rounds, engine.THIRD_PLACE, [view(rounds, 0, True)]))
+    return found
 
 
 def still_in(stage: FinalStage, rounds: list[BracketRound]) -> list[Entrant]:

@@ -85,20 +85,20 @@ def game_start(stage: FinalStage, match: Match, number: int, entrants) -> MatchG
     return MatchGame.objects.create(match=match, number=number, party=party)
 
 
-def game_sides(match: Match, games: list[MatchGame], sheets: dict) -> list[int] | None:
+def game_sides(match: Match, games: list[MatchGame], results: dict) -> list[int] | None:
     """The side of the match winning each game in order, or ``None`` while the
-    latest game is still played. A party that ends tied goes to the side that
-    reached the target (it alone has the game bonus)."""
+    latest game is still played; ``results``: the games' results by party id
+    (`scoring.results.party_results`). A party that ends tied goes to the side
+    that reached the target (it alone has the game bonus)."""
     sides = []
     side_of = {match.first.player_id: 0, match.second.player_id: 1}
     for game in games:
-        state = sheets.get(game.party_id)
-        if state is None or not state.finished:
+        result = results.get(game.party_id)
+        if result is None or not result.finished:
             return None
-        outcome = state.outcome
-        party_side = outcome.winner
-        if party_side is None:
-            party_side = max(range(2), key=lambda s: outcome.sides[s].game_bonus)
-        player = next(seat.player_id for seat in state.seats if seat.side == party_side)
-        sides.append(side_of[player])
+        if result.winners:
+            party_side = min(result.winners)
+        else:
+            party_side = max(range(len(result.sides)), key=lambda s: result.game_bonuses[s])
+        sides.append(side_of[result.sides[party_side][0]])
     return sides
