@@ -16,7 +16,7 @@ from django.db.models.functions import Cast
 from scoring.engine.formats import Payment
 from scoring.engine.games import FORMAT_GAMES
 from scoring.models import Hand, KeptScore, Party
-from scoring.selectors import party_sheets
+from scoring.selectors import PartyRow, party_sheets
 from web.rows import plain_rows
 
 log = logging.getLogger(__name__)
@@ -27,9 +27,17 @@ class PartyScore:
     """A party as a spectator follows it, by player id: the running hand points of
     each player's side, the hands counted, whether one waits for confirmation or is
     disputed, and once finished each player's plus/minus. A cancelled party is
-    marked: it counts in no result (`party_outcomes` leaves it out). ``places``:
-    at a table of another game, each player's place there once finished (1 =
-    first, equal places shared); empty for Gin Rummy, whose plus/minus tells."""
+    marked: it counts in no result (`scoring.results.party_results` leaves it out
+    when asked). ``places``: at a table of another game, each player's place there
+    once finished (1 = first, equal places shared); empty for Gin Rummy, whose
+    plus/minus tells.
+
+    By side, as the settlement numbers them: ``sides`` (player ids in seat
+    order), ``side_points`` (hand points), ``boxes``, ``totals`` (the bonuses
+    included once finished), ``game_bonuses`` (a tied party goes to the side that
+    has it: the final's games) and ``shutouts`` (the shutout bonus, the ratings'
+    shutouts); and the ``payments``, who pays whom how much, by player id. Kept
+    in the shape `SHAPE` names."""
 
     finished: bool
     hands: int
@@ -72,9 +80,10 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
     score is settled from its hands (`computed_scores`) only when it changed since
     it was kept. A board of a thousand entrants reads five thousand parties, of
     which a handful moved since the last build; settling all of them each time took
-    most of its time. Two queries while nothing moved, three more for whatever
-    did, however many parties; a kept score is decoded only when this process has
-    not read it before at the party's count (`_read`). ``keep``: what was settled
+    most of its time. One query while nothing moved, two more for whatever did
+    (its seats and hands: the first read what settling reads of the parties),
+    however many parties; a kept score is decoded only when this process has not
+    read it before at the party's count (`_read`). ``keep``: what was settled
     is kept (after a party's change, `keep_party_score`); a page's read writes
     nothing."""
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
@@ -82,17 +91,23 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
         return {}
     rows = Party.objects.filter(pk__in=ids, game__in=FORMAT_GAMES).order_by("pk")
     remembered = not transaction.get_connection().in_atomic_block
-    scores, moved = {}, {}
+    scores, moved, rows_of = {}, {}, {}
     # The kept score as text: JSON is decoded only where it was not read before.
     text = TextField()
     # Plain rows: the start is compared, never read as a date.
-    for pk, changes, started, kept_at, kept in plain_rows(
+    for pk, changes, started, kept_at, kept, *party in plain_rows(
         rows.values_list(
             "pk",
             "changes",
             Cast("started_at", text),
             "kept_score__changes",
             Cast("kept_score__score", text),
+            # What settling a moved party reads of it (`PartyRow`): its rules as
+            # text, decoded only where it moved.
+            "format",
+            Cast("rules", text),
+            "first_dealer",
+            "status",
         )
     ):
         stamp = (changes, started)
@@ -108,9 +123,12 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
             # then kept with an older count, and settled again next time. A score
             # kept in an older shape is settled again too, and kept in this one
             # the next time the party's scores are kept.
+            format, rules, first_dealer, status = party
             moved[pk] = changes
+            rows_of[pk] = PartyRow(pk, format, json.loads(rules), first_dealer, status)
     if moved:
-        computed = computed_scores(list(moved))
+        # The parties are read already: two queries more (seats, hands).
+        computed = computed_scores(list(moved), parties=list(rows_of.values()))
         scores.update(computed)
         if keep:
             _keep({pk: (moved[pk], score) for pk, score in computed.items()})
@@ -132,11 +150,12 @@ def keep_party_score(party_id: int) -> None:
     party_scores([party_id], keep=True)
 
 
-def computed_scores(party_ids) -> dict[int, PartyScore]:
+def computed_scores(party_ids, *, parties=None) -> dict[int, PartyScore]:
     """Every Gin Rummy party's score by player, settled from its hands, in three
-    queries however many parties."""
+    queries however many parties; two when ``parties`` (their `PartyRow`s) are
+    read already."""
     scores = {}
-    for pk, state in party_sheets(party_ids).items():
+    for pk, state in party_sheets(party_ids, parties=parties).items():
         outcome = state.outcome
         side_points = tuple(side.points for side in outcome.sides)
         player = {seat.position: seat.player_id for seat in state.seats}

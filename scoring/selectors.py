@@ -1,7 +1,6 @@
 """Reads for the party pages: a fixed number of queries, however many hands."""
 
 import logging
-from dataclasses import replace
 from typing import NamedTuple
 
 from django.db.models import Count, Max, QuerySet, Sum
@@ -11,7 +10,6 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.models import ClubNight
 from scoring import changes
-from scoring.engine.formats import PartyOutcome
 from scoring.engine.games import FORMAT_GAMES
 from scoring.models import (
     AuditRecord,
@@ -342,19 +340,6 @@ def party_audit(party: Party) -> list[AuditRecord]:
     )
 
 
-def party_outcomes(party_ids) -> dict[int, PartyOutcome]:
-    """What each party comes to, in any format: finished or not, the sides' totals,
-    and each player's plus/minus keyed by player id (`scoring.engine.formats`).
-    Three queries, however many parties (``party_ids``: ids, or a query of them);
-    an id with no party is left out, and so is a cancelled party: it counts nowhere."""
-    outcomes = {}
-    for pk, state in party_sheets(party_ids, cancelled=False).items():
-        player = {seat.position: seat.player_id for seat in state.seats}
-        plus_minus = {player[p]: amount for p, amount in state.outcome.plus_minus.items()}
-        outcomes[pk] = replace(state.outcome, plus_minus=plus_minus)
-    return outcomes
-
-
 def dispute_versions(hand: Hand, names: dict) -> list[dict]:
     """The two versions of a disputed hand, side by side, each with who entered it,
     who knocked and who scores, by name (``names``: player names by position): as
@@ -478,26 +463,31 @@ class HandRow(NamedTuple):
     winner: SeatRow | None
 
 
-def party_sheets(party_ids, *, cancelled: bool = True) -> dict[int, PartyState]:
+def party_sheets(
+    party_ids, *, cancelled: bool = True, parties: list[PartyRow] | None = None
+) -> dict[int, PartyState]:
     """Many parties' states, for their scores only, in three queries however many
     parties: the rows are read as plain values (`PartyRow`, `SeatRow`, `HandRow`),
     never as models. A tournament's standings read every hand it ever had (tens of
     thousands), and making a model of each row took most of their time.
 
     ``party_ids``: ids, or a query of them (a subquery, as for `party_states`).
-    ``cancelled=False`` leaves cancelled parties out."""
+    ``cancelled=False`` leaves cancelled parties out. ``parties``: the parties'
+    rows, read already with what else the caller reads of them (the kept
+    scores, `scores.party_scores`): two queries then, and only these parties."""
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
-    # Parties of party formats only: a party at one whole table is read by
-    # `services.whole_table_sheet.table_results`.
-    query = Party.objects.filter(pk__in=ids, game__in=FORMAT_GAMES).order_by()
+    if parties is None:
+        # Parties of party formats only: a party at one whole table is read by
+        # `services.whole_table_sheet.table_results`.
+        query = Party.objects.filter(pk__in=ids, game__in=FORMAT_GAMES).order_by()
+        parties = [
+            PartyRow(*row)
+            for row in query.values_list("pk", "format", "rules", "first_dealer", "status")
+        ]
     if not cancelled:
-        query = query.exclude(status=Party.Status.CANCELLED)
-    parties = [
-        PartyRow(*row)
-        for row in query.values_list("pk", "format", "rules", "first_dealer", "status")
-    ]
+        parties = [party for party in parties if party.status != Party.Status.CANCELLED]
     if not parties:
         return {}
     # A list of ids is narrowed to these parties (another game's rows are not

@@ -98,7 +98,7 @@ def test_a_party_changed_and_not_yet_kept_is_settled_again_alone(django_assert_n
     entered = hand_enter(seat=seats[0], number=1, entry=result).hand
     hand_confirm(seat=seats[1], number=1, version=entered.version)
 
-    with django_assert_num_queries(4):  # the second as kept, the first settled again
+    with django_assert_num_queries(3):  # the second as kept, the first settled again
         scores = party_scores([first.pk, second.pk])
     assert scores == computed_scores([first.pk, second.pk])
     # Gin: the bonus of 20 and the defender's 30 (seed 000).
@@ -210,7 +210,7 @@ def test_a_score_kept_in_an_older_shape_is_settled_again_never_misread(
     old = {name: kept[name] for name in OLD_SHAPE}
     KeptScore.objects.filter(party=party).update(score=old)  # the same count, the old shape
 
-    with django_assert_num_queries(4):  # read, then settled from the hands
+    with django_assert_num_queries(3):  # read, then settled from the hands
         score = party_scores([party.pk])[party.pk]
     assert score == computed_scores([party.pk])[party.pk]
     a, b = seats[0].player_id, seats[1].player_id

@@ -1,8 +1,8 @@
-"""`party_outcomes` and `party_scores`: what tournaments read of a party, in any format."""
+"""`party_results` and `party_scores`: what tournaments read of a party, in any format."""
 
 import pytest
 
-from scoring import selectors
+from scoring.results import party_results
 from scoring.scores import party_scores
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.knocks import Result
@@ -27,10 +27,10 @@ def test_a_finished_party_credits_the_margin_to_the_winner_and_debits_the_loser(
     party = start_party()
     a, b = play_seed_sheet(party)
 
-    outcome = selectors.party_outcomes([party.pk])[party.pk]
+    outcome = party_results([party.pk], cancelled=False)[party.pk]
 
     assert outcome.finished
-    assert [side.total for side in outcome.sides] == [284, 82]
+    assert outcome.totals == (284, 82)
     assert outcome.plus_minus == {a.player_id: 202, b.player_id: -202}
 
 
@@ -38,7 +38,7 @@ def test_a_running_party_is_not_finished_and_nobody_is_plus_or_minus_yet():
     party = start_party(format="rotation", players=3)
     players = set(party.seats.values_list("player_id", flat=True))
 
-    outcome = selectors.party_outcomes([party.pk])[party.pk]
+    outcome = party_results([party.pk], cancelled=False)[party.pk]
 
     assert not outcome.finished
     assert outcome.plus_minus == dict.fromkeys(players, 0)
@@ -46,7 +46,7 @@ def test_a_running_party_is_not_finished_and_nobody_is_plus_or_minus_yet():
 
 def test_parties_that_do_not_exist_are_left_out():
     party = start_party()
-    assert set(selectors.party_outcomes([party.pk, party.pk + 1000])) == {party.pk}
+    assert set(party_results([party.pk, party.pk + 1000], cancelled=False)) == {party.pk}
 
 
 @pytest.mark.parametrize("count", [1, 8])
@@ -58,7 +58,7 @@ def test_reading_outcomes_takes_three_queries_however_many_parties(
     play_seed_sheet(parties[0])
 
     with django_assert_max_num_queries(3):
-        outcomes = selectors.party_outcomes([party.pk for party in parties])
+        outcomes = party_results([party.pk for party in parties], cancelled=False)
 
     assert len(outcomes) == count
     assert outcomes[parties[0].pk].finished

@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 
 from scoring.engine.cards import Card
 from scoring.models import Party
-from scoring.selectors import party_outcomes
+from scoring.results import party_results
 from tests.tournaments.conftest import entrant, play_out, seated
 from tournaments import registration, rounds, withdrawals
 from tournaments.engine.pairing import tied_groups
@@ -101,7 +101,7 @@ def test_the_swiss_day_standings_byes_forfeits_and_the_next_round(started, commi
     rounds.round_close(round=round)
     standings = standings_for(tournament)
 
-    outcome = party_outcomes([party.pk])[party.pk]
+    outcome = party_results([party.pk], cancelled=False)[party.pk]
     margin = outcome.plus_minus[winner.player_id]
     assert margin == 20 + 90 + 20 + 100 + 100  # gin, deadwood, box, game, shutout
     points = {line.entrant.pk: line.points for line in standings.lines}

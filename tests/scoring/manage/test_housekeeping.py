@@ -7,7 +7,8 @@ from django.urls import reverse
 from clubs.models import ClubRecord
 from scoring import errors
 from scoring.models import AuditRecord, Party
-from scoring.selectors import link_replaced, party_outcomes
+from scoring.results import party_results
+from scoring.selectors import link_replaced
 from scoring.services import hands, nights, parties
 from scoring.services.hands import hand_confirm, hand_enter
 from scoring.services.knocks import Result
@@ -53,7 +54,7 @@ def url(name, thing):
 def test_a_cancelled_party_keeps_its_hands_in_the_record_and_counts_nowhere(client, organizer):
     night = ClubNightFactory(club=organizer.club)
     party = finish(start_night_party(night))
-    assert party_outcomes([party.pk])[party.pk].finished
+    assert party_results([party.pk], cancelled=False)[party.pk].finished
 
     response = client.post(url("party-cancel", party), {"reason": "Wrong players ticked"})
 
@@ -65,7 +66,7 @@ def test_a_cancelled_party_keeps_its_hands_in_the_record_and_counts_nowhere(clie
     assert (record.reason, record.user) == ("Wrong players ticked", organizer.player.user)
     assert party.audit.filter(action=AuditRecord.Action.ENTER).exists()
     assert party.hands.count() == 1
-    assert party_outcomes([party.pk]) == {}
+    assert party_results([party.pk], cancelled=False) == {}
     results = client.get(url("night-results", night)).context
     assert results["rows"] == []
 
