@@ -3,6 +3,9 @@ rounds (`scoring.services.keeping.FormatTables`): the race to the target, who
 deals, the hand by its counts or from the cards, the settlement at the end, a
 dispute side by side and the notices of a seat that sits a hand out."""
 
+import json
+from types import SimpleNamespace
+
 from django.contrib import messages
 from django.http import JsonResponse
 from django.utils.translation import gettext
@@ -10,7 +13,7 @@ from django.utils.translation import gettext
 from scoring import errors, selectors
 from scoring.engine.rules import Rules
 from scoring.forms import CardsEntryForm, QuickEntryForm, first_error
-from scoring.seat import picker
+from scoring.seat import kept, picker
 from scoring.seat.acts import act
 from scoring.services import hands, knocks
 
@@ -30,31 +33,87 @@ def context(seat, seats, *, quick_form=None, cards_form=None) -> dict:
     view = selectors.seat_view(seat, seats)
     sheet, state, open_hand = view["sheet"], view["state"], view["open_hand"]
     ours = open_hand is not None and open_hand.entered_by.side == seat.side
+    refused = quick_form is not None or cards_form is not None
+    may_enter = open_hand is None or view["can_confirm"] or ours
+    # The party's rules as a key of the parts kept (`kept`).
+    ruled = json.dumps(seat.party.rules, sort_keys=True)
+    entry = _entry(seat, rules, ruled, view) if may_enter and not refused else None
+    fresh = entry is None and may_enter
+    race = [
+        {"name": name, "points": points, "needed": needed}
+        for name, points, needed in zip(
+            sheet["headers"], sheet["points"], sheet["needed"], strict=True
+        )
+    ]
+    # The sheet and the race are the same on every phone of the party: made by
+    # the first to read them after a change (everything they show is in the key).
+    party = seat.party
+    shown = (party.pk, party.changes, view["version"], party.status, party.target, ruled)
+    shown += tuple(s.player.name for s in state.seats)
     return {
         **view,
         "seat": seat,
         "party": seat.party,
         "rules": rules,
         "picker": picker.picker_html(rules.oklahoma),
-        "quick_form": quick_form or QuickEntryForm(),
-        "cards_form": cards_form or CardsEntryForm(rules=rules),
-        "refused": quick_form is not None or cards_form is not None,
-        "race": [
-            {"name": name, "points": points, "needed": needed}
-            for name, points, needed in zip(
-                sheet["headers"], sheet["points"], sheet["needed"], strict=True
-            )
-        ],
+        # Empty forms for an entry made afresh only (a kept one has its own).
+        "quick_form": quick_form or (QuickEntryForm() if fresh else None),
+        "cards_form": cards_form or (CardsEntryForm(rules=rules) if fresh else None),
+        "refused": refused,
+        # The entry form as made once for the party's rules (`kept`); a refused
+        # one, with what was typed, is made afresh.
+        "entry": entry,
+        "race": race,
+        "race_html": kept.shared(
+            PARTS["race"], shown, {"state": state, "party": party, "race": race}
+        ),
+        "sheet_html": kept.shared(PARTS["sheet"], shown, {"sheet": sheet, "state": state}),
         "number": state.number,
         "over": state.finished,
         # A seat that sits this hand out, or whose table has played it already.
         "aside": not view["players"] or view["played_hand"] is not None,
         "ours": ours,
-        "may_enter": open_hand is None or view["can_confirm"] or ours,
+        "may_enter": may_enter,
         "waiting": gettext("Waiting for the other side to confirm…")
         if open_hand and not view["can_confirm"]
         else "",
     }
+
+
+def _entry(seat, rules, ruled, view):
+    """The empty entry form (PARTS["entry"]), made once per ruleset and kept:
+    the seat, the hand's number, the version to confirm and the players to
+    choose are written in."""
+    choices = view["knocker_choices"]
+    can_confirm = view["can_confirm"]
+    values = {"token": seat.token, "number": view["state"].number}
+    if can_confirm:
+        values["version"] = view["open_hand"].version
+    for index, choice in enumerate(choices):
+        values[f"position{index}"] = choice.position
+        values[f"name{index}"] = choice.player.name
+
+    def marked():  # asked only the first time
+        return {
+            "seat": SimpleNamespace(token=kept.mark("token")),
+            "state": SimpleNamespace(number=kept.mark("number")),
+            "open_hand": SimpleNamespace(version=kept.mark("version")),
+            "can_confirm": can_confirm,
+            "knocker_choices": [
+                SimpleNamespace(
+                    position=kept.mark(f"position{index}"),
+                    player=SimpleNamespace(name=kept.mark(f"name{index}")),
+                )
+                for index in range(len(choices))
+            ],
+            "rules": rules,
+            "picker": picker.picker_html(rules.oklahoma),
+            "quick_form": QuickEntryForm(),
+            "cards_form": CardsEntryForm(rules=rules),
+        }
+
+    key = (ruled, can_confirm, len(choices))
+    return kept.part(PARTS["entry"], key, marked, values)
 
 
 def enter(request, seat, again):

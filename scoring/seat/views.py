@@ -5,8 +5,16 @@ import uuid
 from functools import partial, wraps
 
 from django.contrib.staticfiles.storage import staticfiles_storage
-from django.http import Http404, HttpResponseNotAllowed, HttpResponseNotModified, JsonResponse
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    HttpResponseNotModified,
+    JsonResponse,
+)
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
 from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET, require_POST
@@ -15,7 +23,7 @@ from live import streams
 from scoring import selectors
 from scoring.engine.games import GAMES
 from scoring.forms import ConfirmForm
-from scoring.seat import format_tables, whole_table
+from scoring.seat import format_tables, kept, whole_table
 from scoring.seat.acts import act
 from scoring.services import hands
 from scoring.services.keeping import FormatTables, WholeTable, keeping_for
@@ -189,8 +197,13 @@ def _page(request, token, *, status=200, **forms):
         "parts": reading.PARTS,
         "key": uuid.uuid4().hex,
         "version": version,
+        # The one token of every form on the page, also those of kept parts.
+        "csrf_token": get_token(request),
+        "address": kept.addresses(seat.token, ADDRESSES),
     }
-    response = render(request, "scoring/seat/table_detail.html", context, status=status)
+    html = render_to_string("scoring/seat/table_detail.html", context, request)
+    html = kept.finish(html, csrf=context["csrf_token"], key=context["key"])
+    response = HttpResponse(html, status=status)
     if seat.party.status == seat.party.Status.RUNNING and not context["over"]:
         # The service worker keeps a seat's page only while its party runs and only
         # when told so (templates/scoring/seat/sw.js): a finished or cancelled
@@ -198,6 +211,9 @@ def _page(request, token, *, status=200, **forms):
         response[OFFLINE_COPY] = "keep"
     return response
 
+
+# The seat's addresses the page links to, by their names in ``seat``.
+ADDRESSES = ("table", "table-state", "table-events", "table-manifest", "table-confirm", "notices")
 
 # The header by which the server tells the seat's service worker it may keep a page.
 OFFLINE_COPY = "Knock-Offline-Copy"

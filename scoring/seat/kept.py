@@ -1,0 +1,106 @@
+"""Seat page parts made once and kept in the process: a part whose markup is the
+same for many pages but for a few values (the seat's token, the hand's number,
+the players' names...) is rendered once per language with marks in their place,
+and each page fills the marks in. Every phone reads its page again after each
+change, and the entry form, with its translated labels and addresses, was a
+fifth of that page's time.
+
+The marks are filled in exactly as the template would have written the values
+(`render_value_in_context`, escaped), so a page is byte for byte the one the
+template makes; tests/scoring/seat/test_page_bytes.py holds it to that."""
+
+import re
+
+from django.template import Context
+from django.template.base import render_value_in_context
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+#: Off: every part made afresh for each page (the tests compare the two).
+KEPT = True
+
+#: How many made parts a process keeps: a few per ruleset and language, and
+#: the sheets of the parties its phones read now.
+LIMIT = 1024
+
+_made: dict[tuple, str] = {}
+_addresses: dict[tuple, str] = {}
+_context = Context(autoescape=True)
+_MARK = re.compile(r"zzkept([a-z]+\d*)zz")
+
+
+def mark(name: str) -> str:
+    """What stands for the value ``name`` in a made part (letters only: it also
+    stands for a token in an address, which `reverse` would quote otherwise)."""
+    return f"zzkept{name}zz"
+
+
+#: What the page fills in at the end (`finish`): the same for every part of it.
+PAGE_MARKS = ("csrf", "key")
+
+
+def part(template: str, key: tuple, marked, values: dict):
+    """``template`` with ``values`` written in, made from ``marked`` (its context,
+    in which each of ``values`` stands as its `mark`) once per ``key`` (what else
+    the part depends on), language and address prefix. The page's own marks
+    (`PAGE_MARKS`) stay for `finish`. None when parts are not kept."""
+    if not KEPT:
+        return None
+    whole_key = (template, key, get_language(), get_script_prefix())
+    made = _made.get(whole_key)
+    if made is None:
+        page = {"csrf_token": mark("csrf"), "key": mark("key")}
+        made = render_to_string(template, {**marked(), **page})
+        if len(_made) >= LIMIT:
+            _made.clear()
+        _made[whole_key] = made
+    filled = {name: _written(value) for name, value in values.items()}
+    return mark_safe(_MARK.sub(lambda m: filled.get(m[1], m[0]), made))
+
+
+def shared(template: str, key: tuple, context: dict):
+    """``template`` rendered with ``context``, made once per ``key`` (everything
+    the part shows: a party's hands by their `selectors.version`, its players'
+    names...), language and address prefix: the phones of a table read the
+    same sheet after each change, and the second one finds it made. None when
+    parts are not kept."""
+    if not KEPT:
+        return None
+    whole_key = (template, key, get_language(), get_script_prefix())
+    made = _made.get(whole_key)
+    if made is None:
+        made = mark_safe(render_to_string(template, context))
+        if len(_made) >= LIMIT:
+            _made.clear()
+        _made[whole_key] = made
+    return made
+
+
+def addresses(token: str, names) -> dict[str, str]:
+    """The seat's addresses ``names`` (of the namespace ``seat``), by name (with
+    "_" for "-", as a template reads them): each
+    reversed once per process for a mark and the token written in (a token has
+    only characters an address keeps as they are)."""
+    if not KEPT:
+        return {name.replace("-", "_"): reverse(f"seat:{name}", args=[token]) for name in names}
+    prefix = get_script_prefix()
+    found = {}
+    for name in names:
+        marked = _addresses.get((name, prefix))
+        if marked is None:
+            marked = _addresses[name, prefix] = reverse(f"seat:{name}", args=[mark("token")])
+        found[name.replace("-", "_")] = marked.replace(mark("token"), token)
+    return found
+
+
+def finish(html: str, *, csrf: str, key: str) -> str:
+    """The page with its own marks filled in: the form's token and the key."""
+    if not KEPT:
+        return html
+    return html.replace(mark("csrf"), csrf).replace(mark("key"), key)
+
+
+def _written(value) -> str:
+    return str(render_value_in_context(value, _context))
