@@ -36,9 +36,9 @@ def test_standings_and_round_reads_take_the_same_queries_for_any_field(
     # Nothing is kept inside the test's transaction (a party's score and its
     # table's results are kept after the commit of its change): every score is
     # settled from the hands, and every seat's result worked out from them.
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(9):
         standings = standings_for(tournament)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         tables = round_tables(second)
     entrants = {e.pk: e for e in registration.tournament_entrants(tournament)}
     with django_assert_num_queries(0):
