@@ -85,13 +85,13 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
     however many parties; a kept score is decoded only when this process has not
     read it before at the party's count (`_read`). ``keep``: what was settled
     is kept (after a party's change, `keep_party_score`); a page's read writes
-    nothing."""
+    only the scores it found kept in an older shape (`SHAPE`), once."""
     ids = party_ids if isinstance(party_ids, QuerySet) else list(party_ids)
     if not isinstance(ids, QuerySet) and not ids:
         return {}
     rows = Party.objects.filter(pk__in=ids, game__in=FORMAT_GAMES).order_by("pk")
     remembered = not transaction.get_connection().in_atomic_block
-    scores, moved, rows_of = {}, {}, {}
+    scores, moved, rows_of, reshaped = {}, {}, {}, set()
     # The kept score as text: JSON is decoded only where it was not read before.
     text = TextField()
     # Plain rows: the start is compared, never read as a date.
@@ -121,17 +121,21 @@ def party_scores(party_ids, *, keep: bool = False) -> dict[int, PartyScore]:
         else:
             # The count is read before the hands: a change committed in between is
             # then kept with an older count, and settled again next time. A score
-            # kept in an older shape is settled again too, and kept in this one
-            # the next time the party's scores are kept.
+            # kept in an older shape at the party's count is settled again too,
+            # and kept in this one by this very read: a party that never changes
+            # again would else be settled at every board's build.
             format, rules, first_dealer, status = party
             moved[pk] = changes
+            if kept_at == changes:
+                reshaped.add(pk)
             rows_of[pk] = PartyRow(pk, format, json.loads(rules), first_dealer, status)
     if moved:
         # The parties are read already: two queries more (seats, hands).
         computed = computed_scores(list(moved), parties=list(rows_of.values()))
         scores.update(computed)
-        if keep:
-            _keep({pk: (moved[pk], score) for pk, score in computed.items()})
+        to_keep = computed if keep else {pk: computed[pk] for pk in reshaped if pk in computed}
+        if to_keep:
+            _keep({pk: (moved[pk], score) for pk, score in to_keep.items()})
     return scores
 
 
