@@ -10,7 +10,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.games import ENTRY_GAMES, GAMES
+from scoring.engine.games import GAMES
 from scoring.models import DEFAULT_GAME, game_choices
 from tournaments.engine.formats import DEFAULT_FORMAT
 
@@ -92,7 +92,7 @@ class Tournament(models.Model):
         """A game without party formats (`Game.formats`), whose hands are its own
         entry: tables of three to six, points by place. A game with them (Gin
         Rummy) is played two at a table, plus/minus."""
-        return self.game in ENTRY_GAMES
+        return not GAMES[self.game].formats
 
     @property
     def draws_for_ties(self) -> bool:
