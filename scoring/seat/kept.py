@@ -50,16 +50,17 @@ def part(template: str, key: tuple, marked, values: dict):
     (`PAGE_MARKS`) stay for `finish`. None when parts are not kept."""
     if not KEPT:
         return None
-    whole_key = (template, key, get_language(), get_script_prefix())
-    made = _made.get(whole_key)
-    if made is None:
-        page = {"csrf_token": mark("csrf"), "key": mark("key")}
-        made = render_to_string(template, {**marked(), **page})
-        if len(_made) >= LIMIT:
-            _made.clear()
-        _made[whole_key] = made
-    filled = {name: _written(value) for name, value in values.items()}
-    return mark_safe(_MARK.sub(lambda m: filled.get(m[1], m[0]), made))
+
+    def made():
+        whole_key = (template, key, get_language(), get_script_prefix())
+        found = _made.get(whole_key)
+        if found is None:
+            page = {"csrf_token": mark("csrf"), "key": mark("key")}
+            found = _keep(whole_key, render_to_string(template, {**marked(), **page}))
+        filled = {name: _written(value) for name, value in values.items()}
+        return mark_safe(_MARK.sub(lambda m: filled.get(m[1], m[0]), found))
+
+    return _Later(made)
 
 
 def shared(template: str, key: tuple, context: dict):
@@ -70,14 +71,39 @@ def shared(template: str, key: tuple, context: dict):
     parts are not kept."""
     if not KEPT:
         return None
-    whole_key = (template, key, get_language(), get_script_prefix())
-    made = _made.get(whole_key)
-    if made is None:
-        made = mark_safe(render_to_string(template, context))
-        if len(_made) >= LIMIT:
-            _made.clear()
-        _made[whole_key] = made
+
+    def made():
+        whole_key = (template, key, get_language(), get_script_prefix())
+        found = _made.get(whole_key)
+        if found is None:
+            found = _keep(whole_key, mark_safe(render_to_string(template, context)))
+        return found
+
+    return _Later(made)
+
+
+def _keep(key: tuple, made: str) -> str:
+    if len(_made) >= LIMIT:
+        _made.clear()
+    _made[key] = made
     return made
+
+
+class _Later:
+    """A part made when the page writes it, not before: inside the page's own
+    rendering, so that whoever reads the page's context (the test client's
+    ``response.context``) finds the page's values, never a part's marks."""
+
+    def __init__(self, make):
+        self._make = make
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return self._make()
+
+    __html__ = __str__
 
 
 def addresses(token: str, names) -> dict[str, str]:
