@@ -12,6 +12,7 @@ after every committed change the seat's page shows."""
 
 import logging
 
+from celery import shared_task
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
@@ -160,13 +161,17 @@ def tell(kind: str, pk: int) -> None:
 def _tell_later(told: tuple[str, int]) -> None:
     # What is told after a change (a party's kept score, its notices, a club's
     # finals, boards and ratings) took 40 % of an entry's time in `web`, and the
-    # phone waits for none of it: a worker does it (`scoring.tasks.tell`). Every
+    # phone waits for none of it: a worker does it (`tell_in_worker`). Every
     # reader copes with it not done yet (a kept score behind the party's count of
     # changes is computed again). With the broker away it is done here, as before.
-    from scoring import tasks
-
     try:
-        tasks.tell.delay(*told)
+        tell_in_worker.delay(*told)
     except Exception:  # the broker's errors are the transport's own classes
         log.warning("broker unavailable: %s %s told in the request", *told, exc_info=True)
         tell(*told)
+
+
+@shared_task(ignore_result=True, name="scoring.tasks.tell")
+def tell_in_worker(kind: str, pk: int) -> None:
+    """`tell`, in a worker, after the commit of the request that made the change."""
+    tell(kind, pk)

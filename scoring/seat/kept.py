@@ -52,11 +52,8 @@ def part(template: str, key: tuple, marked, values: dict):
         return None
 
     def made():
-        whole_key = (template, key, get_language(), get_script_prefix())
-        found = _made.get(whole_key)
-        if found is None:
-            page = {"csrf_token": mark("csrf"), "key": mark("key")}
-            found = _keep(whole_key, render_to_string(template, {**marked(), **page}))
+        page = {"csrf_token": mark("csrf"), "key": mark("key")}
+        found = _once(template, key, lambda: render_to_string(template, {**marked(), **page}))
         filled = {name: _written(value) for name, value in values.items()}
         return mark_safe(_MARK.sub(lambda m: filled.get(m[1], m[0]), found))
 
@@ -72,20 +69,20 @@ def shared(template: str, key: tuple, context: dict):
     if not KEPT:
         return None
 
-    def made():
-        whole_key = (template, key, get_language(), get_script_prefix())
-        found = _made.get(whole_key)
-        if found is None:
-            found = _keep(whole_key, mark_safe(render_to_string(template, context)))
-        return found
+    def render():
+        return mark_safe(render_to_string(template, context))
 
-    return _Later(made)
+    return _Later(lambda: _once(template, key, render))
 
 
-def _keep(key: tuple, made: str) -> str:
-    if len(_made) >= LIMIT:
-        _made.clear()
-    _made[key] = made
+def _once(template: str, key: tuple, render) -> str:
+    """What ``render`` makes, once per ``key``, language and address prefix."""
+    whole_key = (template, key, get_language(), get_script_prefix())
+    made = _made.get(whole_key)
+    if made is None:
+        if len(_made) >= LIMIT:
+            _made.clear()
+        made = _made[whole_key] = render()
     return made
 
 

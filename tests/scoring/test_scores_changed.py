@@ -80,10 +80,8 @@ def test_within_many_changes_each_partys_score_is_kept_once(
 @pytest.fixture
 def broker(monkeypatch):
     """Tasks go to a broker (as in production) whose messages are caught here."""
-    from scoring import tasks
-
     sent = []
-    monkeypatch.setattr(tasks.tell, "delay", lambda *told: sent.append(told))
+    monkeypatch.setattr(changes.tell_in_worker, "delay", lambda *told: sent.append(told))
     return sent
 
 
@@ -106,12 +104,10 @@ def test_with_a_broker_the_request_sends_what_to_tell_and_tells_nothing_itself(
 def test_with_the_broker_away_the_request_tells_as_before(
     told, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from scoring import tasks
-
     def away(*told):
         raise ConnectionError("no broker")
 
-    monkeypatch.setattr(tasks.tell, "delay", away)
+    monkeypatch.setattr(changes.tell_in_worker, "delay", away)
     party = start_party()
     with django_capture_on_commit_callbacks(execute=True):
         play(party, 1)
