@@ -12,6 +12,8 @@ The marks are filled in exactly as the template would have written the values
 template makes; tests/scoring/seat/test_page_bytes.py holds it to that."""
 
 import re
+import secrets
+import string
 
 from django.template import Context
 from django.template.base import render_value_in_context
@@ -30,13 +32,17 @@ LIMIT = 1024
 _made: dict[tuple, str] = {}
 _addresses: dict[tuple, str] = {}
 _context = Context(autoescape=True)
-_MARK = re.compile(r"zzkept([a-z]+\d*)zz")
+#: Letters no page ever shows, drawn per process: a mark is filled in wherever it
+#: stands, so a player's name that held one would be filled in too, and a name
+#: cannot hold what nobody outside the process knows.
+_SECRET = "".join(secrets.choice(string.ascii_lowercase) for _ in range(20))
+_MARK = re.compile(rf"zz{_SECRET}([a-z]+\d*)zz")
 
 
 def mark(name: str) -> str:
     """What stands for the value ``name`` in a made part (letters only: it also
     stands for a token in an address, which `reverse` would quote otherwise)."""
-    return f"zzkept{name}zz"
+    return f"zz{_SECRET}{name}zz"
 
 
 #: What the page fills in at the end (`finish`): the same for every part of it.

@@ -119,3 +119,17 @@ def test_a_kept_part_gives_way_at_once_to_the_party_s_change(client):
     assert "No hands yet." not in after
     assert 'id="confirm-hand"' in after
     assert 'name="version" value="1"' in after
+
+
+def test_a_name_that_looks_like_a_mark_is_shown_as_written(client):
+    # The marks' letters are drawn per process: a name cannot hold one, so no
+    # part's value, the form's token or the key is ever written into a name.
+    party = start_party()
+    a, _ = party.seats.order_by("position")
+    a.player.name = "zzkeptcsrfzz zzkeptname0zz zzkeptkeyzz"
+    a.player.save()
+
+    page = client.get(a.get_absolute_url()).text
+
+    assert "zzkeptcsrfzz zzkeptname0zz zzkeptkeyzz" in page
+    assert kept.mark("csrf") not in page and kept.mark("key") not in page
