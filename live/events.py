@@ -81,7 +81,8 @@ class _Read:
     shown: str
     texts: dict[str, str]
     edits: dict[str, tuple[str, list]]  # part → (the version they start from, edits)
-    events: dict[frozenset, bytes] = field(default_factory=dict)
+    # by the parts carried as edits (and the id line before them)
+    events: dict[frozenset | tuple, bytes] = field(default_factory=dict)
 
 
 @dataclass
@@ -95,10 +96,13 @@ class _Kept:  # per event loop: per process, and per test
 _kept: dict[asyncio.AbstractEventLoop, _Kept] = {}
 
 
-async def event(name: str, value: int, carry: Carry, sent: dict[str, str]) -> bytes:
+async def event(
+    name: str, value: int, carry: Carry, sent: dict[str, str], ident: bytes = b""
+) -> bytes:
     """The event ("moved") telling a stream that counter ``name`` moved to
-    ``value``, with what it carries, encoded. ``sent``: the stream's own record, by
-    part, of the version it carried last, which this updates."""
+    ``value``, with what it carries, encoded, after its id line ``ident``. ``sent``:
+    the stream's own record, by part, of the version it carried last, which this
+    updates. The bytes are shared by every stream of the process told the same."""
     shown = carry.version.format(value)
     wanted = tuple(sorted(carry.parts.items()))
     kept = _kept.setdefault(asyncio.get_running_loop(), _Kept())
@@ -116,9 +120,14 @@ async def event(name: str, value: int, carry: Carry, sent: dict[str, str]) -> by
         if found is not None:
             changes[part] = (start, found)
     as_edits = frozenset((part, start) for part, (start, _) in changes.items())
-    data = read.events.get(as_edits)
+    # One write per event and stream: the id and the event joined once, not a
+    # copy of the event for each stream nor two writes.
+    data = read.events.get((as_edits, ident))
     if data is None:
-        data = read.events[as_edits] = _encode(name, value, read, changes)
+        data = read.events.get(as_edits)
+        if data is None:
+            data = read.events[as_edits] = _encode(name, value, read, changes)
+        data = read.events[as_edits, ident] = ident + data
     for part in carry.parts:
         if part in read.texts:
             sent[part] = read.shown
@@ -131,12 +140,15 @@ async def _shared(found: dict, key: tuple, work, *args):
     """What ``work(*args)`` makes, made once for every stream of the process that asks
     for ``key`` within `CARRIED_SECONDS`."""
     now = time.monotonic()
-    for old in [k for k, (at, _) in found.items() if now - at > CARRIED_SECONDS]:
-        del found[old]
-    if key not in found:
-        found[key] = (now, asyncio.ensure_future(work(*args)))
+    made = found.get(key)
+    if made is not None and now - made[0] <= CARRIED_SECONDS and made[1].done():
+        return made[1].result()  # (every stream but the first: no future of its own)
+    if made is None or now - made[0] > CARRIED_SECONDS:
+        for old in [k for k, (at, _) in found.items() if now - at > CARRIED_SECONDS]:
+            del found[old]
+        made = found[key] = (now, asyncio.ensure_future(work(*args)))
     # Shielded: a stream that ends while it waits must not end the others' read.
-    return await asyncio.shield(found[key][1])
+    return await asyncio.shield(made[1])
 
 
 async def _since(key: str, start: str, text: str) -> list | None:

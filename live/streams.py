@@ -606,15 +606,13 @@ async def _events(
                 name = listener.names[key]
                 if value <= told.get(name, -1):
                     continue  # told already (by the hello, or resuming)
-                if name in carry:
-                    data = await events.event(name, value, carry[name], sent)
-                else:
-                    data = _event("moved", {"counter": name, "version": value})
+                ident = b""
                 if told.keys() == counters.keys():
                     told[name] = value
-                    # (A line of its own: the event's bytes are shared by every
-                    # stream of the process that tells the same.)
-                    yield told_id(told, mark)
-                yield data
+                    ident = told_id(told, mark)
+                if name in carry:
+                    yield await events.event(name, value, carry[name], sent, ident)
+                else:
+                    yield ident + _event("moved", {"counter": name, "version": value})
     finally:
         hub.remove(listener)
