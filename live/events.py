@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import difflib
+import functools
 import json
 import logging
 import time
@@ -147,8 +148,25 @@ async def _shared(found: dict, key: tuple, work, *args):
         for old in [k for k, (at, _) in found.items() if now - at > CARRIED_SECONDS]:
             del found[old]
         made = found[key] = (now, asyncio.ensure_future(work(*args)))
-    # Shielded: a stream that ends while it waits must not end the others' read.
-    return await asyncio.shield(made[1])
+    # A future of each stream's own, told when the read is made: a stream that
+    # ends while it waits must not end the others' read. (Not `asyncio.shield`:
+    # a shield given up takes its callback back from the read's list, one scan
+    # of every stream waiting; 5,000 streams closing together while a read was
+    # under way kept `live`'s loop busy for seconds.)
+    waiter = asyncio.get_running_loop().create_future()
+    made[1].add_done_callback(functools.partial(_pass_on, waiter))
+    return await waiter
+
+
+def _pass_on(waiter: asyncio.Future, made: asyncio.Future) -> None:
+    if waiter.done():  # (the stream ended meanwhile)
+        return
+    if made.cancelled():
+        waiter.cancel()
+    elif made.exception() is not None:
+        waiter.set_exception(made.exception())
+    else:
+        waiter.set_result(made.result())
 
 
 async def _since(key: str, start: str, text: str) -> list | None:

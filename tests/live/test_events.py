@@ -2,7 +2,9 @@
 the page holds, they make the new text exactly, whatever the two texts; and which
 stream gets them, which the whole part."""
 
+import asyncio
 import json
+import threading
 import uuid
 
 from asgiref.sync import async_to_sync
@@ -10,6 +12,7 @@ from django.core.cache import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
+from live import events
 from live.events import Carry, edits, event, patched
 
 # Lines of a rendered part: few distinct ones, so that the texts share most lines
@@ -89,3 +92,40 @@ def decoded(raw: bytes) -> dict:
     kind, data = raw.decode().strip().split("\n")
     assert kind == "event: moved"
     return json.loads(data.removeprefix("data: "))
+
+
+def test_a_stream_that_ends_while_the_read_is_under_way_ends_no_other_s(monkeypatch):
+    """Every stream of the process told the same number waits for one read; one
+    that ends (its client gone) meanwhile takes nothing from the others, and each
+    gets its event after its own id line, the same bytes."""
+    name = f"tables-part:{uuid.uuid4().hex}"
+    cache.set(f"{name}:1", "<td>1</td>")
+    started, release = threading.Event(), threading.Event()
+
+    class Slow:
+        def get_many(self, keys):
+            started.set()
+            release.wait(10)
+            return cache.get_many(keys)
+
+    monkeypatch.setattr(events, "cache", Slow())
+    carry = Carry("{}", {"tables": name})
+
+    async def told():
+        waiting = [
+            asyncio.ensure_future(event("board", 1, carry, {}, b"id: board=1\n"))
+            for _ in range(50)
+        ]
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        waiting[0].cancel()
+        release.set()
+        got = await asyncio.gather(*waiting[1:])
+        return waiting[0].cancelled(), got
+
+    cancelled, got = async_to_sync(told)()
+
+    assert cancelled
+    assert len(got) == 49 and all(raw is got[0] for raw in got)
+    ident, rest = got[0].split(b"\n", 1)
+    assert ident == b"id: board=1"
+    assert decoded(rest)["parts"] == {"tables": "<td>1</td>"}
