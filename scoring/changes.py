@@ -14,10 +14,9 @@ import logging
 
 from celery import shared_task
 from django.core.cache import cache
-from django.db import transaction
 from django.db.models import F
 
-from live.counters import after_commit, bump, bump_after_commit, fresh_start
+from live.counters import after_commit, bump_after_commit, fresh_start, gather_after_commit
 from scoring.models import Party, Seat
 
 log = logging.getLogger(__name__)
@@ -62,7 +61,7 @@ def after_scores_change(callback) -> None:
 def scores_changed(club_id: int) -> None:
     """A hand of one of the club's parties was entered, confirmed or decided."""
     bump_after_commit(club_key(club_id))
-    after_commit(_tell_later, ("scores", club_id))
+    gather_after_commit(_tell_later, ("scores", club_id))
 
 
 def seat_counter(token: str | None, also: str | None = None) -> tuple[int | None, object]:
@@ -101,7 +100,7 @@ def party_changed(party_id: int, tokens=None) -> None:
     if tokens is None:
         tokens = Seat.objects.filter(party_id=party_id).values_list("token", flat=True)
     seats_changed(tokens)
-    after_commit(_tell_later, ("party", party_id))
+    gather_after_commit(_tell_later, ("party", party_id))
 
 
 #: What is told when a party starts (its players' notices) registers here at
@@ -138,13 +137,15 @@ def after_party_change(callback) -> None:
 def seats_changed(tokens) -> None:
     """Moves these seats' counters after the commit: also a link just replaced, so
     the phone still showing it reloads and learns so."""
-    tokens = list(tokens)
+    for token in tokens:
+        bump_after_commit(seat_key(token), SEAT_SECONDS)
 
-    def move():
-        for token in tokens:
-            bump(seat_key(token), SEAT_SECONDS)
 
-    transaction.on_commit(move)
+#: At most this many are told in one message (`_tell_later`): a worker takes a
+#: message back into the queue when it has not finished it within the broker's
+#: visibility timeout (120 s), and a transaction of hundreds of parties (the
+#: demo, an archive) tells hundreds.
+TOLD_AT_ONCE = 10
 
 
 def tell(kind: str, pk: int) -> None:
@@ -158,20 +159,34 @@ def tell(kind: str, pk: int) -> None:
             log.exception("after the change of %s %s: %s failed", kind, pk, callback.__name__)
 
 
-def _tell_later(told: tuple[str, int]) -> None:
+def _tell_later(told: list[tuple[str, int]]) -> None:
     # What is told after a change (a party's kept score, its notices, a club's
     # finals, boards and ratings) took 40 % of an entry's time in `web`, and the
-    # phone waits for none of it: a worker does it (`tell_in_worker`). Every
+    # phone waits for none of it: a worker does it (`tell_in_worker`), all that a
+    # commit tells in one message (each cost `web` 1.3 ms of processor time). Every
     # reader copes with it not done yet (a kept score behind the party's count of
     # changes is computed again). With the broker away it is done here, as before.
-    try:
-        tell_in_worker.delay(*told)
-    except Exception:  # the broker's errors are the transport's own classes
-        log.warning("broker unavailable: %s %s told in the request", *told, exc_info=True)
-        tell(*told)
+    for first in range(0, len(told), TOLD_AT_ONCE):
+        some = told[first : first + TOLD_AT_ONCE]
+        try:
+            tell_in_worker.delay(*some)
+        except Exception:  # the broker's errors are the transport's own classes
+            log.warning("broker unavailable: %s told in the request", some, exc_info=True)
+            _tell_each(some)
 
 
 @shared_task(ignore_result=True, name="scoring.tasks.tell")
-def tell_in_worker(kind: str, pk: int) -> None:
-    """`tell`, in a worker, after the commit of the request that made the change."""
-    tell(kind, pk)
+def tell_in_worker(*told) -> None:
+    """`tell`, in a worker, after the commit of the request that made the change:
+    each of ``told``, (kind, pk) pairs. A message sent as one kind and its pk (the
+    way before, still queued when the site was updated) is told as such."""
+    _tell_each([told] if told and isinstance(told[0], str) else told)
+
+
+def _tell_each(told) -> None:
+    """Each told on its own: one that fails is logged and the others still are."""
+    for kind, pk in told:
+        try:
+            tell(kind, pk)
+        except Exception:
+            log.exception("after the change of %s %s: not told", kind, pk)

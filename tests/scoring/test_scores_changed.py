@@ -94,16 +94,50 @@ def test_with_a_broker_the_request_sends_what_to_tell_and_tells_nothing_itself(
     with django_capture_on_commit_callbacks(execute=True):
         play(party, 1)
     assert (told, kept) == ([], [])
-    assert sorted(broker) == sorted([("party", party.pk), ("scores", party.club_id)] * 2)
+    # One message for each commit (the entry, the confirmation), with all it tells.
+    assert broker == [(("scores", party.club_id), ("party", party.pk))] * 2
 
-    for kind, pk in broker:  # what the worker then does
-        changes.tell(kind, pk)
+    for message in broker:  # what the worker then does
+        changes.tell_in_worker(*message)
     assert (told, kept) == ([party.club_id] * 2, [party.pk] * 2)
+
+
+def test_a_message_of_one_kind_and_pk_as_sent_before_is_still_told(told):
+    changes.tell_in_worker("scores", 7)
+    assert told == [7]
+
+
+def test_in_the_worker_each_is_told_on_its_own(told, monkeypatch):
+    def broken(pk):
+        raise RuntimeError("a callback's bug")
+
+    monkeypatch.setattr(changes, "_after_party_change", [broken])
+    # As the broker hands them over (JSON: lists), one of a kind unknown.
+    changes.tell_in_worker(["party", 1], ["nothing", 2], ["scores", 3], ["scores", 4])
+    assert told == [3, 4]
+
+
+def test_a_transaction_of_many_parties_tells_them_in_few_messages(
+    broker, django_capture_on_commit_callbacks
+):
+    parties = [start_party() for _ in range(changes.TOLD_AT_ONCE)]
+    with django_capture_on_commit_callbacks(execute=True), counters.once_each():
+        for party in parties:
+            play(party, 1)
+    told = [item for message in broker for item in message]
+    # Two for each party, at most TOLD_AT_ONCE a message.
+    assert [len(message) for message in broker] == [changes.TOLD_AT_ONCE] * 2
+    assert sorted(told) == sorted(
+        {("party", p.pk) for p in parties} | {("scores", p.club_id) for p in parties}
+    )
 
 
 def test_with_the_broker_away_the_request_tells_as_before(
     told, monkeypatch, django_capture_on_commit_callbacks
 ):
+    kept = []
+    monkeypatch.setattr(changes, "_after_party_change", [kept.append])
+
     def away(*told):
         raise ConnectionError("no broker")
 
@@ -111,7 +145,7 @@ def test_with_the_broker_away_the_request_tells_as_before(
     party = start_party()
     with django_capture_on_commit_callbacks(execute=True):
         play(party, 1)
-    assert told == [party.club_id] * 2
+    assert (told, kept) == ([party.club_id] * 2, [party.pk] * 2)
     assert party.hands.get().status == "confirmed"
 
 
@@ -145,3 +179,44 @@ def test_the_worker_keeps_a_partys_score_after_the_commit():
         assert time.monotonic() < deadline, "the worker did not keep the party's score"
         time.sleep(0.1)
     assert KeptScore.objects.get(party=party, changes=party.changes).score["hands"] == 2
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_tells_one_message_per_commit_and_one_sent_as_before(monkeypatch):
+    from scoring.models import KeptScore
+
+    sent = []
+    delay = changes.tell_in_worker.delay
+    monkeypatch.setattr(
+        changes.tell_in_worker, "delay", lambda *told: sent.append(told) or delay(*told)
+    )
+    party = start_party()
+    play(party, 1)
+    assert sent == [(("scores", party.club_id), ("party", party.pk))] * 2
+    party.refresh_from_db()
+    wait_for_kept_score(party)
+
+    # A message as they were sent before: one kind and its pk.
+    monkeypatch.setattr(changes.tell_in_worker, "delay", lambda *told: None)
+    play_next(party, 2)
+    party.refresh_from_db()
+    assert not KeptScore.objects.filter(party=party, changes=party.changes).exists()
+    delay("party", party.pk)
+    assert wait_for_kept_score(party).score["hands"] == 2
+
+
+def play_next(party, number):
+    a, b = party.seats.order_by("position")
+    entered = hand_enter(seat=a, number=number, entry=Result("knock", 0, 3, 21)).hand
+    hand_confirm(seat=b, number=number, version=entered.version)
+
+
+def wait_for_kept_score(party):
+    from scoring.models import KeptScore
+
+    deadline = time.monotonic() + 30
+    while not (found := KeptScore.objects.filter(party=party, changes=party.changes).first()):
+        assert time.monotonic() < deadline, "the worker did not keep the party's score"
+        time.sleep(0.1)
+    return found
