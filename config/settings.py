@@ -176,7 +176,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "web.cache.Redis",
+            "BACKEND": "web.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "knock"),
             # A cache that is down must not stop a table from entering a hand.

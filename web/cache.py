@@ -6,7 +6,8 @@ cache two or three times, every stream's opening and every task too. A client
 over a pool is safe to share between threads (each command takes a connection
 from the pool), and Django's caches are one per thread anyway."""
 
-from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.core.cache.backends.redis import RedisCache as _DjangosRedisCache
+from django.core.cache.backends.redis import RedisCacheClient
 
 
 class _KeptClients(RedisCacheClient):
@@ -22,7 +23,7 @@ class _KeptClients(RedisCacheClient):
         return client
 
 
-class Redis(RedisCache):
+class RedisCache(_DjangosRedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = _KeptClients

@@ -5,7 +5,7 @@ import secrets
 import pytest
 from django.conf import settings
 
-from web.cache import Redis
+from web.cache import RedisCache
 
 URL = settings.REDIS_URL or "redis://127.0.0.1:6379/12"
 
@@ -21,7 +21,7 @@ def cache():
     # A prefix of its own, and only its own keys deleted: the Redis may be the
     # one the other tests' processes use at the same time.
     prefix = f"knock-test-cache-{secrets.token_hex(4)}"
-    found = Redis(URL, {"KEY_PREFIX": prefix, "OPTIONS": {"socket_timeout": 1}})
+    found = RedisCache(URL, {"KEY_PREFIX": prefix, "OPTIONS": {"socket_timeout": 1}})
     yield found
     found.delete_many(["a", "b", "n"])
 
