@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.models import ClubNight
-from scoring import changes
+from scoring import changes, reads
 from scoring.engine.games import FORMAT_GAMES
 from scoring.models import (
     AuditRecord,
@@ -40,8 +40,8 @@ def state_for(party: Party, seats: list[Seat] | None = None):
     """The party's state and its hands. ``seats``: the party's seats with their
     players, in position order, when the caller has read them already."""
     if seats is None:
-        seats = list(party.seats.select_related("player").order_by("position"))
-    hands = list(party.hands.order_by("number", "table"))
+        seats = reads.seats(party)
+    hands = reads.hands(party)
     # A hand's seats are among the party's, read above with their players: given
     # from there instead of joined again four times for every hand, which made
     # the seat page, the page every phone reloads after each event, twice as costly.
@@ -71,7 +71,10 @@ def seat_by_token(token: str) -> Seat:
     # choke on (a NUL) never reach it.
     if not is_seat_token(token):
         raise Http404
-    return get_object_or_404(Seat.objects.select_related("party", "player"), token=token)
+    seat = reads.seat(token)
+    if seat is None:
+        raise Http404("No Seat matches the given query.")
+    return seat
 
 
 def seat_and_table(token: str) -> tuple[Seat, list[Seat]]:
@@ -80,11 +83,7 @@ def seat_and_table(token: str) -> tuple[Seat, list[Seat]]:
     phone reloads after each event, read the seat and then its party's seats."""
     if not is_seat_token(token):
         raise Http404
-    seats = list(
-        Seat.objects.select_related("party", "player")
-        .filter(party__seats__token=token)
-        .order_by("position")
-    )
+    seats = reads.table(token)
     seat = next((s for s in seats if s.token == token), None)
     if seat is None:
         raise Http404

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext
 
-from scoring import changes, errors, guards
+from scoring import changes, errors, guards, reads
 from scoring.engine.games import GAMES
 from scoring.engine.settlement import PartyOver
 from scoring.keys import fingerprint, replayed, stored_once
@@ -50,7 +50,7 @@ class Outcome:
 def _locked(party_id: int):
     """Locks the party (every write to it queues here) and keeps its hands as they
     now stand. A cancelled party takes no more hands and no more decisions."""
-    party = Party.objects.select_for_update().get(pk=party_id)
+    party = reads.party_locked(party_id)
     check_not_cancelled(party)
     return keeping_for(party)(party)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring import errors
+from scoring import errors, reads
 from scoring.engine.games import GAMES
 from scoring.engine.games.game import EntryError as GameEntryError
 from scoring.engine.games.game import side_totals
@@ -228,10 +228,8 @@ class WholeTable:
 
     def __init__(self, party: Party):
         self.party = party
-        self.seats = list(party.seats.select_related("player").order_by("position"))
-        self.hands = list(
-            party.hands.select_related("entered_by__player").order_by("number", "table")
-        )
+        self.seats = reads.seats(party)
+        self.hands = reads.hands(party, entered_by=True)
         self.game = GAMES[party.game]
 
     @property
