@@ -3,9 +3,10 @@ same for many pages but for a few values (the seat's token, the hand's number,
 the players' names...) is rendered once per language with marks in their place,
 and each page fills the marks in. Every phone reads its page again after each
 change, and the entry form, with its translated labels and addresses, was a
-fifth of that page's time. A part the same on every phone of a party (the
-sheet, the race) is made by the first phone to read it after a change and kept
-under everything it shows (`shared`).
+fifth of that page's time; the page's frame (base.html's head and header, the
+notices, the scripts: `views._framed`) was half of what was left. A part the
+same on every phone of a party (the sheet, the race) is made by the first phone
+to read it after a change and kept under everything it shows (`shared`).
 
 The marks are filled in exactly as the template would have written the values
 (`render_value_in_context`, escaped), so a page is byte for byte the one the

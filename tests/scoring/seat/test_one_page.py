@@ -31,7 +31,7 @@ def test_every_game_s_entered_hand_waits_for_the_other_phone_on_the_one_page(cli
 
     answer = client.get(other.get_absolute_url())
 
-    assert "scoring/seat/table_detail.html" in [t.name for t in answer.templates]
+    assert "scoring/seat/_hand.html" in [t.name for t in answer.templates]
     html = answer.text
     assert f"{entering.player.name} entered:" in html
     assert 'id="confirm-hand"' in html

@@ -17,7 +17,7 @@ from scoring.seat import kept
 from scoring.services.hands import hand_enter
 from scoring.services.knocks import Result
 from scoring.services.parties import party_cancel
-from tests.factories import FIRST_HANDS, start_party, whole_table_party
+from tests.factories import FIRST_HANDS, OrganizerFactory, start_party, whole_table_party
 
 pytestmark = pytest.mark.django_db
 
@@ -105,6 +105,36 @@ def test_every_seat_page_is_the_same_with_its_parts_kept_or_made_afresh(client, 
     for name, page in made.items():
         assert first[name] == page, name
         assert again[name] == page, name
+
+
+def test_the_kept_frame_is_the_same_for_an_organizer_a_named_party_and_any_address(
+    client, monkeypatch
+):
+    # What the frame shows but a phone's page seldom has: an organizer signed in
+    # (the header's links), a party's own name before its game's, an address
+    # with a query, one message and two.
+    organizer = OrganizerFactory()
+    client.force_login(organizer.player.user)
+    party = start_party()
+    party.label = "Finals <1> & more"
+    party.save()
+    seat = party.seats.first()
+    page = seat.get_absolute_url() + "?from=<card>&x=1"
+
+    def read(kept_on, told=0):
+        monkeypatch.setattr(kept, "KEPT", kept_on)
+        for number in range(told):
+            # A refused confirmation is told on the page it leads back to.
+            client.post(reverse("seat:table-confirm", args=[seat.token]), {"number": number})
+        return normal(client.get(page).text)
+
+    for told in (0, 1, 2):
+        made = read(False, told)
+        assert read(True, told) == made, told
+        assert read(True, told) == made, told
+        assert made.count('<li class="error">') == told
+    assert "Log out" in made and "Finals &lt;1&gt; &amp; more" in made
+    assert "from=%3Ccard%3E&amp;x=1" in made
 
 
 def test_a_kept_part_gives_way_at_once_to_the_party_s_change(client):
