@@ -143,9 +143,28 @@ def _one_trip():
     if not isinstance(backend, RedisCache):
         return None
     server = backend._cache._servers[0]  # the one written to
-    if not streams.heard_on(server):
+    if not _heard_on(server):
         return None
     return backend._cache.get_client(write=True)
+
+
+_servers: dict[tuple[str, str], bool] = {}
+
+
+def _heard_on(url: str) -> bool:
+    """Whether what is published on the channel through the Redis at ``url`` (the
+    cache's: `move` publishes where it moves) reaches the streams:
+    the same server as ``REDIS_URL``'s, whatever its database (publish/subscribe
+    knows none)."""
+    asked = (url, settings.REDIS_URL)
+    if asked not in _servers:
+        from redis.connection import parse_url  # optional: only with a REDIS_URL
+
+        def server(found: str) -> dict:
+            return {k: v for k, v in parse_url(found).items() if k != "db"}
+
+        _servers[asked] = bool(settings.REDIS_URL) and server(url) == server(settings.REDIS_URL)
+    return _servers[asked]
 
 
 def counters(keys: list[str]) -> list[int] | None:

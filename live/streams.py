@@ -209,25 +209,6 @@ def publish(key: str, value: int) -> None:
         log.warning("push unavailable: %s not published", key, exc_info=True)
 
 
-_servers: dict[tuple[str, str], bool] = {}
-
-
-def heard_on(url: str) -> bool:
-    """Whether what is published on the channel through the Redis at ``url`` (the
-    cache's: `live.counters.move` publishes where it moves) reaches the streams:
-    the same server as ``REDIS_URL``'s, whatever its database (publish/subscribe
-    knows none)."""
-    asked = (url, settings.REDIS_URL)
-    if asked not in _servers:
-        from redis.connection import parse_url  # optional: only with a REDIS_URL
-
-        def server(found: str) -> dict:
-            return {k: v for k, v in parse_url(found).items() if k != "db"}
-
-        _servers[asked] = bool(settings.REDIS_URL) and server(url) == server(settings.REDIS_URL)
-    return _servers[asked]
-
-
 # --------------------------------------------------------------------------- subscribing (Redis)
 
 

@@ -23,7 +23,7 @@ START = 1_764_400_000_123_456_789
 def redis_cache(location: str, prefix: str) -> dict:
     return {
         "default": {
-            "BACKEND": "web.cache.Redis",
+            "BACKEND": "web.cache.RedisCache",
             "LOCATION": location,
             "KEY_PREFIX": prefix,
             "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
