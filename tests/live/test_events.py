@@ -113,8 +113,7 @@ def test_a_stream_that_ends_while_the_read_is_under_way_ends_no_other_s(monkeypa
 
     async def told():
         waiting = [
-            asyncio.ensure_future(event("board", 1, carry, {}, b"id: board=1\n"))
-            for _ in range(50)
+            asyncio.ensure_future(event("board", 1, carry, {}, b"id: board=1\n")) for _ in range(50)
         ]
         await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
         waiting[0].cancel()
