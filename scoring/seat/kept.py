@@ -4,7 +4,7 @@ the players' names...) is rendered once per language with marks in their place,
 and each page fills the marks in. Every phone reads its page again after each
 change, and the entry form, with its translated labels and addresses, was a
 fifth of that page's time; the page's frame (base.html's head and header, the
-notices, the scripts: `views._framed`) was half of what was left. A part the
+notices, the scripts: `frame.framed`) was half of what was left. A part the
 same on every phone of a party (the sheet, the race) is made by the first phone
 to read it after a change and kept under everything it shows (`shared`).
 
